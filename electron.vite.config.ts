@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Three bundles: the Electron main process, the preload bridge and the Svelte renderer.
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'main/electron/index.ts') }, external: ['better-sqlite3'] },
+    },
+  },
+  preload: {
+    // Sandboxed preloads must be CommonJS (Electron cannot load an ESM preload with sandbox: true).
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [svelte()],
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } } },
+  },
+});

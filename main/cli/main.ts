@@ -1,0 +1,46 @@
+import { commands } from './commands.ts';
+import { EXIT, type Command } from './command.ts';
+import { processIo, type CliIo } from './io.ts';
+
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.path.join(' ').length));
+  const lines = commands.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`);
+  return [
+    'proveit: the PROVE IT operator console and third-party replay tool',
+    '',
+    'usage: proveit <command> [options]    (add --help to any command for its options)',
+    '',
+    'commands:',
+    ...lines,
+    '',
+    'Every command that reports something accepts --json for one machine-readable JSON document on stdout.',
+    '',
+  ].join('\n');
+}
+
+/** Picks the command whose path is the longest prefix of argv. */
+function resolve(argv: string[]): { command: Command; rest: string[] } | undefined {
+  let best: Command | undefined;
+  for (const c of commands) {
+    const matches = c.path.every((word, i) => argv[i] === word);
+    if (matches && (!best || c.path.length > best.path.length)) best = c;
+  }
+  return best ? { command: best, rest: argv.slice(best.path.length) } : undefined;
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.out(helpText());
+    return argv.length === 0 ? EXIT.usage : EXIT.ok;
+  }
+  const found = resolve(argv);
+  if (!found) {
+    io.err(`proveit: unknown command '${argv.join(' ')}'. Run 'proveit --help' for the list of commands.\n`);
+    return EXIT.usage;
+  }
+  if (found.rest.includes('--help') || found.rest.includes('-h')) {
+    io.out(`usage: proveit ${found.command.usage}\n\n${found.command.summary}\n`);
+    return EXIT.ok;
+  }
+  return found.command.run(found.rest, io);
+}
