@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
+import { freezeRequestHash, freezeUrl, type FreezeDocument } from '../../../main/core/freeze/freeze-document.ts';
+import { keyCommitment } from '../../../main/core/freeze/key-commitment.ts';
+import { verifyFreeze, type FreezeVerificationInput } from '../../../main/core/freeze/verify-freeze.ts';
+import { pyObjectFrom } from '../../../main/core/json/value.ts';
+
+const salt = new Uint8Array(32).map((_, i) => (i * 37 + 11) & 0xff);
+const key = pyObjectFrom([
+  ['conf-01', pyObjectFrom([['verdict', 'conforme']])],
+  ['conf-02', pyObjectFrom([['verdict', 'indéterminable']])],
+]);
+const rulesText = new TextEncoder().encode('## 5. COMPLIANCE TRACK: scoring rules\n');
+const url = freezeUrl('http://proveit.devnet.localhost', 1);
+const document: FreezeDocument = {
+  season: 1,
+  track: 'conformite',
+  rules_version: 'conformite-bareme-v3',
+  rules_hash: sha256Hex(rulesText),
+  manifest_hash: 'a'.repeat(64),
+  key_commitment: keyCommitment(key, salt),
+  replaces: null,
+  reason: null,
+};
+
+function honest(): FreezeVerificationInput {
+  return {
+    document,
+    url,
+    revealedKey: key,
+    revealedSaltHex: bytesToHex(salt),
+    rulesText,
+    recomputedManifestHash: 'a'.repeat(64),
+    proofVerdict: 'VERIFIED',
+    openedRequestHash: freezeRequestHash(url, document),
+  };
+}
+
+const codes = (input: FreezeVerificationInput) => verifyFreeze(input).map((f) => f.code);
+
+describe('freeze verification before scoring (spec §8.5)', () => {
+  it('the revealed material of an honest freeze passes every check', () => {
+    expect(verifyFreeze(honest())).toEqual([]);
+  });
+
+  it('the key commitment equals CPython sha256(salt + json.dumps(key, sort_keys, compact))', () => {
+    const python = execFileSync('python3', [
+      '-c',
+      'import hashlib,json,sys;k={"conf-01":{"verdict":"conforme"},"conf-02":{"verdict":"indéterminable"}};' +
+        's=bytes.fromhex(sys.argv[1]);print(hashlib.sha256(s+json.dumps(k,sort_keys=True,separators=(",",":")).encode()).hexdigest())',
+      bytesToHex(salt),
+    ])
+      .toString()
+      .trim();
+    expect(document.key_commitment).toBe(python);
+  });
+
+  it('a key changed after the freeze is refused with FREEZE_KEY_COMMITMENT_MISMATCH', () => {
+    const tampered = pyObjectFrom([
+      ['conf-01', pyObjectFrom([['verdict', 'non_conforme']])],
+      ['conf-02', pyObjectFrom([['verdict', 'indéterminable']])],
+    ]);
+    expect(codes({ ...honest(), revealedKey: tampered })).toEqual(['FREEZE_KEY_COMMITMENT_MISMATCH']);
+  });
+
+  it('another salt is refused with FREEZE_KEY_COMMITMENT_MISMATCH and a malformed one with FREEZE_SALT_FORMAT', () => {
+    expect(codes({ ...honest(), revealedSaltHex: 'ff'.repeat(32) })).toEqual(['FREEZE_KEY_COMMITMENT_MISMATCH']);
+    expect(codes({ ...honest(), revealedSaltHex: 'ff'.repeat(31) })).toEqual(['FREEZE_SALT_FORMAT']);
+  });
+
+  it('an edited rules text is refused with FREEZE_RULES_HASH_MISMATCH naming both hashes', () => {
+    const failures = verifyFreeze({ ...honest(), rulesText: new TextEncoder().encode('## 5. edited\n') });
+    expect(failures.map((f) => f.code)).toEqual(['FREEZE_RULES_HASH_MISMATCH']);
+    expect(failures[0]?.details).toMatchObject({ anchored: document.rules_hash });
+  });
+
+  it('a corpus whose manifest changed is refused with FREEZE_MANIFEST_HASH_MISMATCH', () => {
+    expect(codes({ ...honest(), recomputedManifestHash: 'b'.repeat(64) })).toEqual(['FREEZE_MANIFEST_HASH_MISMATCH']);
+  });
+
+  it('a proof whose opened request hash is of another document is refused with FREEZE_REQUEST_HASH_MISMATCH', () => {
+    const other = freezeRequestHash(url, { ...document, manifest_hash: 'c'.repeat(64) });
+    expect(codes({ ...honest(), openedRequestHash: other })).toEqual(['FREEZE_REQUEST_HASH_MISMATCH']);
+    expect(codes({ ...honest(), openedRequestHash: null })).toEqual(['FREEZE_REQUEST_NOT_OPENED']);
+  });
+
+  it('a pending freeze proof refuses scoring with FREEZE_PROOF_PENDING, a failed one with FREEZE_PROOF_NOT_VERIFIED', () => {
+    expect(codes({ ...honest(), proofVerdict: 'PENDING' })).toEqual(['FREEZE_PROOF_PENDING']);
+    expect(codes({ ...honest(), proofVerdict: 'FAILED' })).toEqual(['FREEZE_PROOF_NOT_VERIFIED']);
+  });
+
+  it('several differences are all listed, not only the first', () => {
+    const failures = codes({ ...honest(), recomputedManifestHash: 'b'.repeat(64), revealedSaltHex: 'ee'.repeat(32) });
+    expect(failures).toEqual(['FREEZE_KEY_COMMITMENT_MISMATCH', 'FREEZE_MANIFEST_HASH_MISMATCH']);
+  });
+});
