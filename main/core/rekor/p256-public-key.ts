@@ -1,0 +1,41 @@
+import * as asn1js from 'asn1js';
+import { p256 } from '@noble/curves/nist.js';
+
+const OID_EC_PUBLIC_KEY = '1.2.840.10045.2.1';
+const OID_PRIME256V1 = '1.2.840.10045.3.1.7';
+
+/**
+ * The uncompressed point of a P-256 SubjectPublicKeyInfo (RFC 5480 §2), or null for any other key. Rekor's log
+ * keys and ArkForge's Rekor keys are all P-256 (trust-layer-reference §5, §6.2).
+ */
+export function p256PointFromSpki(spkiDer: Uint8Array): Uint8Array | null {
+  const asn1 = asn1js.fromBER(spkiDer);
+  if (asn1.offset === -1 || asn1.offset !== spkiDer.byteLength) return null;
+  const spki = asn1.result;
+  if (!(spki instanceof asn1js.Sequence) || spki.valueBlock.value.length !== 2) return null;
+  const [algorithm, key] = spki.valueBlock.value;
+  if (!(algorithm instanceof asn1js.Sequence) || !(key instanceof asn1js.BitString)) return null;
+  const [type, curve] = algorithm.valueBlock.value;
+  if (!(type instanceof asn1js.ObjectIdentifier) || type.valueBlock.toString() !== OID_EC_PUBLIC_KEY) return null;
+  if (!(curve instanceof asn1js.ObjectIdentifier) || curve.valueBlock.toString() !== OID_PRIME256V1) return null;
+  if (key.valueBlock.unusedBits !== 0) return null;
+  const point = new Uint8Array(key.valueBlock.valueHexView);
+  try {
+    p256.Point.fromBytes(point);
+  } catch {
+    return null;
+  }
+  return point;
+}
+
+/**
+ * ECDSA P-256 with SHA-256 over `message`, signature in DER (what Go's crypto/ecdsa and OpenSSL write).
+ * High-S signatures are valid ECDSA: Rekor does not normalise S, so lowS is off.
+ */
+export function verifyP256Der(signatureDer: Uint8Array, message: Uint8Array, point: Uint8Array): boolean {
+  try {
+    return p256.verify(signatureDer, message, point, { format: 'der', lowS: false, prehash: true });
+  } catch {
+    return false;
+  }
+}

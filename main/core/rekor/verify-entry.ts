@@ -1,0 +1,146 @@
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { sha256 } from '../hash/sha256.ts';
+import { fail, ok, type Result } from '../result.ts';
+import { attribute } from './attribution.ts';
+import { verifyCheckpoint } from './checkpoint.ts';
+import { readEntryShape } from './entry-shape.ts';
+import { verifyHashedRekord } from './hashedrekord.ts';
+import { readInclusionProof, verifyEntryInclusion, type RekorInclusionCode } from './inclusion-proof.ts';
+import { p256PointFromSpki } from './p256-public-key.ts';
+import { verifySignedEntryTimestamp } from './signed-entry-timestamp.ts';
+
+/** A transparency log's key. The entry's logID must equal SHA-256 of `spkiDer` (RFC 6962 §3.2 LogID). */
+export interface RekorLogKey {
+  name: string;
+  logId: string;
+  spkiDer: Uint8Array;
+}
+
+/** One of ArkForge's published Rekor submitter keys (published_keys.json `rekor_keys`). */
+export interface ArkforgeRekorKey {
+  kid: string;
+  publicPem: string;
+  validFrom: string;
+  retiredAt: string | null;
+}
+
+export interface RekorTrust {
+  logKeys: RekorLogKey[];
+  arkforgeKeys: ArkforgeRekorKey[];
+}
+
+export interface RekorFacts {
+  uuid: string;
+  /** The global (top-level) log index, as the proof's transparency_log.log_index states it. */
+  logIndex: number;
+  integratedTime: number;
+  attribution: { status: 'verified'; kid: string } | { status: 'unverifiable' };
+  /** The trusted log key that signed the SET and the checkpoint. */
+  logName?: string;
+  /** The checkpoint's origin line. */
+  checkpointOrigin?: string;
+}
+
+/** One stable code per distinct check (docs/conventions.md: codes are API). */
+export type RekorCode =
+  | 'REKOR_ANCHORED_HEX_INVALID'
+  | 'REKOR_ENTRY_SHAPE'
+  | 'REKOR_UUID_MISMATCH'
+  | 'REKOR_BODY_MALFORMED'
+  | 'REKOR_KIND_UNSUPPORTED'
+  | 'REKOR_HASHEDREKORD_MALFORMED'
+  | 'REKOR_HASH_ALGORITHM'
+  | 'REKOR_HASH_MISMATCH'
+  | 'REKOR_ENTRY_KEY_MALFORMED'
+  | 'REKOR_ENTRY_SIGNATURE_INVALID'
+  | 'REKOR_SIGNER_UNKNOWN'
+  | 'REKOR_LOG_UNKNOWN'
+  | 'REKOR_LOG_KEY_UNSUPPORTED'
+  | 'REKOR_SET_MISSING'
+  | 'REKOR_SET_INVALID'
+  | 'REKOR_INCLUSION_PROOF_MALFORMED'
+  | RekorInclusionCode
+  | 'REKOR_UUID_LEAF_MISMATCH'
+  | 'REKOR_CHECKPOINT_MALFORMED'
+  | 'REKOR_CHECKPOINT_TREE_SIZE'
+  | 'REKOR_CHECKPOINT_ROOT_MISMATCH'
+  | 'REKOR_CHECKPOINT_KEY_HINT'
+  | 'REKOR_CHECKPOINT_SIGNATURE_INVALID';
+
+const ANCHORED_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The Sigstore Rekor witness (trust-layer-reference §6.2, §8 step 5), offline, on an entry supplied as input.
+ *
+ * A verifier of our own rather than @sigstore/verify: that package's SET, inclusion and checkpoint helpers are
+ * internal paths (not exported API, free to change in any release), and it verifies Sigstore bundles, not the
+ * raw `GET /api/v1/log/entries/{uuid}` answer the Trust Layer points to. The pieces here are small: RFC 6962
+ * through main/core/merkle, a signed-note parser, ECDSA P-256 through @noble/curves. The log keys come from the
+ * trust bundle and the origin from the checkpoint, so a devnet log's entries verify with this same code.
+ */
+export function verifyRekorEntry(input: {
+  entry: unknown;
+  anchoredHex: string;
+  expectedUuid?: string;
+  trust: RekorTrust;
+}): Result<RekorFacts, RekorCode> {
+  const { entry, anchoredHex, expectedUuid, trust } = input;
+  if (!ANCHORED_HEX.test(anchoredHex)) {
+    return fail('REKOR_ANCHORED_HEX_INVALID', 'the anchored hash must be 64 lowercase hex characters', {
+      anchoredHex,
+    });
+  }
+  const shape = readEntryShape(entry, expectedUuid);
+  if (!shape.ok) return shape;
+  const fields = shape.value;
+
+  const record = verifyHashedRekord(fields.body, anchoredHex);
+  if (!record.ok) return record;
+
+  const attribution = attribute(record.value.publicKeyPem, trust.arkforgeKeys);
+  if (!attribution.ok) return attribution;
+
+  // The logID is recomputed from each trusted key rather than read from the bundle's logId field, so a key
+  // listed under the right id but with other bytes cannot stand in for the log.
+  const logKey = trust.logKeys.find((key) => bytesToHex(sha256(key.spkiDer)) === fields.logID);
+  if (!logKey) {
+    return fail('REKOR_LOG_UNKNOWN', 'the entry names a log whose key is not in the trust bundle', {
+      logID: fields.logID,
+      trusted: trust.logKeys.map((key) => ({ name: key.name, logId: bytesToHex(sha256(key.spkiDer)) })),
+    });
+  }
+  const logPoint = p256PointFromSpki(logKey.spkiDer);
+  if (!logPoint) {
+    return fail('REKOR_LOG_KEY_UNSUPPORTED', `trust bundle: the key of log "${logKey.name}" is not a P-256 key`, {
+      log: logKey.name,
+    });
+  }
+
+  const set = verifySignedEntryTimestamp(fields, logPoint);
+  if (!set.ok) return set;
+
+  const proof = readInclusionProof(fields);
+  if (!proof.ok) return proof;
+  const leaf = verifyEntryInclusion(record.value.bodyBytes, proof.value);
+  if (!leaf.ok) return leaf;
+
+  const leafHex = bytesToHex(leaf.value);
+  if (fields.uuid.slice(-64) !== leafHex) {
+    return fail('REKOR_UUID_LEAF_MISMATCH', "the uuid does not end with the entry's leaf hash", {
+      expected: leafHex,
+      actual: fields.uuid.slice(-64),
+    });
+  }
+
+  const checkpoint = verifyCheckpoint(proof.value, logKey.spkiDer, logPoint);
+  if (!checkpoint.ok) return checkpoint;
+
+  return ok({
+    uuid: fields.uuid,
+    logIndex: fields.logIndex,
+    integratedTime: fields.integratedTime,
+    attribution: attribution.value,
+    logName: logKey.name,
+    checkpointOrigin: checkpoint.value.origin,
+  });
+}

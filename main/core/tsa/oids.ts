@@ -1,0 +1,10 @@
+// Object identifiers used by RFC 3161 tokens (RFC 3161, RFC 5652, RFC 2634, RFC 5035, RFC 5280).
+
+export const OID_SIGNED_DATA = '1.2.840.113549.1.7.2';
+export const OID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
+export const OID_ATTR_CONTENT_TYPE = '1.2.840.113549.1.9.3';
+export const OID_ATTR_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
+export const OID_ATTR_SIGNING_CERTIFICATE = '1.2.840.113549.1.9.16.2.12';
+export const OID_ATTR_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+export const OID_KP_TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
+export const OID_SHA256 = '2.16.840.1.101.3.4.2.1';

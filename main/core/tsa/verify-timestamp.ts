@@ -1,0 +1,182 @@
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { TSTInfo } from 'pkijs';
+import { fail, ok, type Result } from '../result.ts';
+import { parseCertificate, serialHex, subjectText, type ParsedCertificate } from '../x509/certificate.ts';
+import { buildPath } from '../x509/chain.ts';
+import { verifySignerInfo } from './cms-signature.ts';
+import { checkEssSigningCertificate } from './ess-signing-certificate.ts';
+import { checkMessageImprint } from './message-imprint.ts';
+import { findSignerCertificate } from './signer-certificate.ts';
+import { checkTimestampingEku } from './timestamping-eku.ts';
+import { parseTimestampResponse } from './token-structure.ts';
+
+/** One timestamp authority's trust material: DER certificates (the bundle loader decodes the PEM files). */
+export interface TsaProviderTrust {
+  roots: Uint8Array[];
+  untrusted: Uint8Array[];
+}
+
+/** Keyed by the provider name a proof states in `timestamp_authority.provider`, e.g. "freetsa.org". */
+export type TsaTrust = Record<string, TsaProviderTrust>;
+
+export interface TimestampFacts {
+  /** TSTInfo genTime, ISO 8601 UTC ("2026-09-23T07:31:48Z"; milliseconds only when the token has them). */
+  genTime: string;
+  /** TSTInfo serialNumber, lowercase hex of its unsigned value. */
+  serialNumber: string;
+  /** TSTInfo policy OID. */
+  policy: string;
+}
+
+/** One stable code per distinct check (docs/conventions.md: codes are API). */
+export type TsaCode =
+  | 'TSA_ANCHORED_HASH_LENGTH'
+  | 'TSA_UNKNOWN_PROVIDER'
+  | 'TSA_TRUST_CERT_MALFORMED'
+  | 'TSA_RESPONSE_MALFORMED'
+  | 'TSA_STATUS_NOT_GRANTED'
+  | 'TSA_TOKEN_ABSENT'
+  | 'TSA_CONTENT_NOT_SIGNED_DATA'
+  | 'TSA_ECONTENT_TYPE'
+  | 'TSA_TSTINFO_MALFORMED'
+  | 'TSA_SIGNER_COUNT'
+  | 'TSA_IMPRINT_ALGORITHM'
+  | 'TSA_IMPRINT_MISMATCH'
+  | 'TSA_SIGNER_CERT_NOT_FOUND'
+  | 'TSA_SIGNED_ATTRIBUTES_MISSING'
+  | 'TSA_CONTENT_TYPE_ATTRIBUTE'
+  | 'TSA_DIGEST_ALGORITHM_UNSUPPORTED'
+  | 'TSA_MESSAGE_DIGEST_MISSING'
+  | 'TSA_MESSAGE_DIGEST_MISMATCH'
+  | 'TSA_SIGNATURE_ALGORITHM_UNSUPPORTED'
+  | 'TSA_SIGNATURE_INVALID'
+  | 'TSA_ESS_ATTRIBUTE_MISSING'
+  | 'TSA_ESS_ATTRIBUTE_MALFORMED'
+  | 'TSA_ESS_CERT_MISMATCH'
+  | 'TSA_SIGNER_EKU_MISSING'
+  | 'TSA_SIGNER_EKU_NOT_CRITICAL'
+  | 'TSA_SIGNER_EKU_NOT_EXCLUSIVE'
+  | 'TSA_CERT_NOT_VALID_AT_GENTIME'
+  | 'TSA_CHAIN_UNTRUSTED';
+
+/**
+ * Trust certificates are parsed once per byte array: a "system" provider lends ~140 roots to every call, and
+ * proofs of one batch share them. A WeakMap keyed by the caller's arrays is memory, not I/O.
+ */
+const parsedTrust = new WeakMap<Uint8Array, ParsedCertificate | null>();
+
+function parseTrusted(der: Uint8Array): ParsedCertificate | null {
+  if (!parsedTrust.has(der)) parsedTrust.set(der, parseCertificate(der));
+  return parsedTrust.get(der) ?? null;
+}
+
+function parseTrustList(
+  list: readonly Uint8Array[],
+  provider: string,
+  role: string,
+): Result<ParsedCertificate[], TsaCode> {
+  const parsed: ParsedCertificate[] = [];
+  for (const [position, der] of list.entries()) {
+    const cert = parseTrusted(der);
+    if (!cert) {
+      return fail('TSA_TRUST_CERT_MALFORMED', `trust bundle: ${provider} ${role} certificate ${position} is not DER`, {
+        provider,
+        role,
+        position,
+      });
+    }
+    parsed.push(cert);
+  }
+  return ok(parsed);
+}
+
+/** GeneralizedTime as ISO 8601 UTC; whole seconds are written without a fraction, as the spec's examples are. */
+function isoGenTime(tstInfo: TSTInfo): string {
+  return tstInfo.genTime.toISOString().replace('.000Z', 'Z');
+}
+
+function unsignedHex(bytes: Uint8Array): string {
+  const hex = bytesToHex(bytes);
+  return hex.length > 2 && hex.startsWith('00') ? hex.slice(2) : hex;
+}
+
+/**
+ * The RFC 3161 witness (trust-layer-reference §6.1, §8 step 4): the token is a granted TimeStampResp whose
+ * TSTInfo stamps SHA-256 of the 32 anchored bytes, signed (CMS, ESS signing-certificate) by a certificate with
+ * the critical timeStamping EKU that chains to one of the provider's roots at the token's own genTime.
+ * An unknown provider fails: a token is only as good as the trust it chains to.
+ */
+export async function verifyTimestampToken(input: {
+  tsr: Uint8Array;
+  anchoredHash: Uint8Array;
+  provider: string;
+  trust: TsaTrust;
+}): Promise<Result<TimestampFacts, TsaCode>> {
+  const { tsr, anchoredHash, provider, trust } = input;
+  if (anchoredHash.length !== 32) {
+    return fail('TSA_ANCHORED_HASH_LENGTH', 'the anchored hash must be the 32 raw bytes of a SHA-256', {
+      length: anchoredHash.length,
+    });
+  }
+  const providerTrust = Object.hasOwn(trust, provider) ? trust[provider] : undefined;
+  if (!providerTrust) {
+    return fail(
+      'TSA_UNKNOWN_PROVIDER',
+      `no trust material for TSA provider "${provider}": add it to the trust bundle`,
+      {
+        provider,
+        known: Object.keys(trust).sort(),
+      },
+    );
+  }
+  const roots = parseTrustList(providerTrust.roots, provider, 'root');
+  if (!roots.ok) return roots;
+  const untrusted = parseTrustList(providerTrust.untrusted, provider, 'untrusted');
+  if (!untrusted.ok) return untrusted;
+
+  const parts = parseTimestampResponse(tsr);
+  if (!parts.ok) return parts;
+  const { signerInfo, eContent, tstInfo } = parts.value;
+
+  const imprint = checkMessageImprint(tstInfo, anchoredHash);
+  if (!imprint.ok) return imprint;
+
+  const carried = parts.value.certificates
+    .map((der) => parseCertificate(der))
+    .filter((cert): cert is ParsedCertificate => cert !== null);
+  const candidates = [...carried, ...untrusted.value];
+  const signer = findSignerCertificate(signerInfo, candidates);
+  if (!signer.ok) return signer;
+
+  const signature = await verifySignerInfo(signerInfo, eContent, signer.value);
+  if (!signature.ok) return signature;
+
+  const ess = checkEssSigningCertificate(signerInfo, signer.value);
+  if (!ess.ok) return ess;
+
+  const eku = checkTimestampingEku(signer.value.cert);
+  if (!eku.ok) return eku;
+
+  const genTime = tstInfo.genTime;
+  const chain = await buildPath(signer.value, candidates, roots.value, genTime);
+  if (chain.status === 'no-path') {
+    return fail('TSA_CHAIN_UNTRUSTED', `the TSA certificate does not chain to a ${provider} root of the trust bundle`, {
+      provider,
+      signer: subjectText(signer.value.cert),
+      signerSerial: serialHex(signer.value.cert),
+    });
+  }
+  if (chain.status === 'not-valid-at') {
+    return fail('TSA_CERT_NOT_VALID_AT_GENTIME', 'a certificate of the TSA chain is not valid at the token genTime', {
+      genTime: isoGenTime(tstInfo),
+      certificate: subjectText(chain.cert),
+      notBefore: chain.cert.notBefore.value.toISOString(),
+      notAfter: chain.cert.notAfter.value.toISOString(),
+    });
+  }
+  return ok({
+    genTime: isoGenTime(tstInfo),
+    serialNumber: unsignedHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView)),
+    policy: tstInfo.policy,
+  });
+}
