@@ -1,0 +1,36 @@
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256 } from '../hash/sha256.ts';
+import { canonical } from '../json/canonical.ts';
+import type { PyJson } from '../json/value.ts';
+import { leafHash, treeHash } from '../merkle/rfc6962.ts';
+import { compareCodePoints } from '../json/code-point-order.ts';
+
+/**
+ * commitment(field) = SHA256(field_name ‖ 0x00 ‖ nonce ‖ canonical_json(value)) (SPEC 3.1 §2,
+ * trust-layer-reference §4.3): the name in UTF-8, one zero byte, the 32 raw nonce bytes, the canonical value.
+ */
+export function commitment(field: string, nonce: Uint8Array, value: PyJson): Uint8Array {
+  const name = utf8ToBytes(field);
+  const body = utf8ToBytes(canonical(value));
+  const input = new Uint8Array(name.length + 1 + nonce.length + body.length);
+  input.set(name, 0);
+  input[name.length] = 0x00;
+  input.set(nonce, name.length + 1);
+  input.set(body, name.length + 1 + nonce.length);
+  return sha256(input);
+}
+
+/** commitment() with the nonce as the 64 hex characters the Trust Layer publishes; lowercase hex out. */
+export function commitmentHex(field: string, nonceHex: string, value: PyJson): string {
+  return bytesToHex(commitment(field, hexToBytes(nonceHex), value));
+}
+
+/**
+ * The spec 3.x chain hash: the RFC 6962 tree hash over leaf(commitment) of every committed field, sorted by
+ * field name as Python's sorted() orders str (by code point), whatever order the proof lists them in.
+ */
+export function commitmentsRoot(commitments: ReadonlyMap<string, string>): string {
+  const fields = [...commitments.keys()].sort(compareCodePoints);
+  const leaves = fields.map((field) => leafHash(hexToBytes(commitments.get(field) as string)));
+  return bytesToHex(treeHash(leaves));
+}

@@ -1,0 +1,44 @@
+// Strict decoders for the encodings proofs use (trust-layer-reference §5, §6.1). Lenient decoders would accept
+// altered text that still decodes to something, so each one checks the alphabet and the length first.
+
+const HEX_64 = /^[0-9a-f]{64}$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64URL_NOPAD = /^[A-Za-z0-9_-]*$/;
+
+/** 64 lowercase hex characters: how the Trust Layer writes every SHA-256 value. */
+export function isHex64(text: unknown): text is string {
+  return typeof text === 'string' && HEX_64.test(text);
+}
+
+/** "sha256:<64 hex>" → the hex; the bare hex is accepted too (commitments in spec vectors carry no prefix). */
+export function stripSha256Prefix(text: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  const hex = text.startsWith('sha256:') ? text.slice('sha256:'.length) : text;
+  return isHex64(hex) ? hex : null;
+}
+
+function binaryToBytes(binary: string): Uint8Array {
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Standard padded base64 (RFC 4648 §4), as `tsr_base64` and Rekor bodies use. Whitespace is not allowed. */
+export function decodeBase64(text: string): Uint8Array | null {
+  if (!BASE64.test(text)) return null;
+  return binaryToBytes(atob(text));
+}
+
+/** Unpadded base64url (RFC 4648 §5), as the "ed25519:" signatures and keys use. */
+export function decodeBase64UrlNoPad(text: string): Uint8Array | null {
+  if (!BASE64URL_NOPAD.test(text) || text.length % 4 === 1) return null;
+  const standard = text.replace(/-/g, '+').replace(/_/g, '/');
+  return binaryToBytes(atob(standard + '='.repeat((4 - (standard.length % 4)) % 4)));
+}
+
+/** "ed25519:<base64url>" with exactly `length` decoded bytes (32 for a key, 64 for a signature), else null. */
+export function decodeEd25519Text(text: unknown, length: 32 | 64): Uint8Array | null {
+  if (typeof text !== 'string' || !text.startsWith('ed25519:')) return null;
+  const bytes = decodeBase64UrlNoPad(text.slice('ed25519:'.length));
+  return bytes && bytes.length === length ? bytes : null;
+}

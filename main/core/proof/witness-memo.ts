@@ -1,0 +1,22 @@
+import type { Result } from '../result.ts';
+import type { RekorCode, RekorFacts } from '../rekor/verify-entry.ts';
+import type { TsaCode, TimestampFacts } from '../tsa/verify-timestamp.ts';
+import type { TrustBundle } from '../trust/bundle.ts';
+
+/**
+ * Results of the external witnesses, per anchored root (design brief §6: many proofs share one batch's token
+ * and log entry, so each is verified once for all of them). Keys hold the anchored hex and a digest of the exact
+ * token or entry, so a different token or entry for the same root is verified on its own. A memo belongs to one
+ * trust bundle: the same token can verify under one bundle and fail under another.
+ */
+export class WitnessMemo {
+  readonly tsa = new Map<string, Promise<Result<TimestampFacts, TsaCode>>>();
+  readonly rekor = new Map<string, Result<RekorFacts, RekorCode>>();
+  private bundle: TrustBundle | null = null;
+
+  /** Binds the memo to the bundle of its first use; using it with another bundle is a programming error. */
+  bind(bundle: TrustBundle): void {
+    if (this.bundle === null) this.bundle = bundle;
+    else if (this.bundle !== bundle) throw new Error('a WitnessMemo serves one trust bundle; create one per bundle');
+  }
+}

@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/load-bundle.ts';
+
+describe('loading a trust bundle folder', () => {
+  it('loads trust/production by default, with the system roots for DigiCert and Sectigo', async () => {
+    expect(PRODUCTION_BUNDLE_DIR.endsWith('/trust/production')).toBe(true);
+    const loaded = await loadTrustBundle();
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(loaded.value.name).toBe('production');
+    expect(loaded.value.tsa['sectigo.com']?.roots.length).toBeGreaterThan(50);
+  });
+
+  it('an empty folder is refused with BUNDLE_INDEX_MISSING, a missing folder too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+    try {
+      const empty = await loadTrustBundle(dir);
+      expect(!empty.ok && empty.error.code).toBe('BUNDLE_INDEX_MISSING');
+      const missing = await loadTrustBundle(join(dir, 'nowhere'));
+      expect(!missing.ok && missing.error.code).toBe('BUNDLE_INDEX_MISSING');
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('without a system CA bundle, a bundle that needs one is refused with BUNDLE_SYSTEM_ROOTS_MISSING', async () => {
+    const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR, '/nonexistent/ca.crt');
+    expect(!loaded.ok && loaded.error.code).toBe('BUNDLE_SYSTEM_ROOTS_MISSING');
+  });
+});
