@@ -1,0 +1,85 @@
+import type Database from 'better-sqlite3';
+import { sha256HexOfText } from '../core/hash/sha256.ts';
+import type { Migration } from './migration.ts';
+
+/** Thrown when the database file and the code disagree about the schema: the operator must act, nothing is guessed. */
+export class SchemaError extends Error {
+  constructor(
+    readonly code: 'DB_MIGRATIONS_UNORDERED' | 'DB_SCHEMA_NEWER' | 'DB_MIGRATION_CHANGED',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SchemaError';
+  }
+}
+
+const LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  sql_sha256 TEXT NOT NULL,
+  applied_at TEXT NOT NULL
+) STRICT`;
+
+interface AppliedRow {
+  version: number;
+  name: string;
+  sql_sha256: string;
+}
+
+/**
+ * Brings the schema up to the last migration. Each step runs in a `BEGIN IMMEDIATE` transaction, so two processes
+ * opening the same new file apply it once: the second waits, then sees the step recorded and skips it.
+ * Returns the versions applied by this call.
+ */
+export function applyMigrations(db: Database.Database, migrations: readonly Migration[]): number[] {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) {
+      throw new SchemaError(
+        'DB_MIGRATIONS_UNORDERED',
+        `migration '${m.name}' has number ${m.version} at position ${i + 1}: migrations are numbered 1, 2, 3, ... ` +
+          'without gaps; give the new file the next number and list it last in main/db/migrations/index.ts',
+      );
+    }
+  });
+  db.exec(LEDGER);
+  const applied = new Map(
+    (db.prepare('SELECT version, name, sql_sha256 FROM schema_migrations').all() as AppliedRow[]).map((r) => [
+      r.version,
+      r,
+    ]),
+  );
+  const newest = Math.max(0, ...applied.keys());
+  if (newest > migrations.length) {
+    throw new SchemaError(
+      'DB_SCHEMA_NEWER',
+      `the database is at schema version ${newest} but this console knows versions up to ${migrations.length}: ` +
+        'open it with the newer console that wrote it',
+    );
+  }
+  const done: number[] = [];
+  for (const migration of migrations) {
+    const digest = sha256HexOfText(migration.sql);
+    const step = db.transaction(() => {
+      const row = db
+        .prepare('SELECT version, name, sql_sha256 FROM schema_migrations WHERE version = ?')
+        .get(migration.version) as AppliedRow | undefined;
+      if (row) {
+        if (row.sql_sha256 !== digest) {
+          throw new SchemaError(
+            'DB_MIGRATION_CHANGED',
+            `migration ${migration.version} ('${migration.name}') differs from the one applied to this database ` +
+              `(sha256 ${row.sql_sha256}, now ${digest}): an applied migration is never edited; add a new one instead`,
+          );
+        }
+        return false;
+      }
+      db.exec(migration.sql);
+      db.prepare(
+        "INSERT INTO schema_migrations (version, name, sql_sha256, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+      ).run(migration.version, migration.name, digest);
+      return true;
+    });
+    if (step.immediate()) done.push(migration.version);
+  }
+  return done;
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../migration.ts';
+import { proofReadsMigration } from './0001-proof-reads.ts';
+
+/** Every schema step, in order. A new feature appends its migration here with the next number. */
+export const migrations: Migration[] = [proofReadsMigration];

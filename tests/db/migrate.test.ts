@@ -1,0 +1,88 @@
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyMigrations, SchemaError } from '../../main/db/migrate.ts';
+import { migrations } from '../../main/db/migrations/index.ts';
+import { openDatabase } from '../../main/db/open-database.ts';
+import { tempFolder } from './support/temp-db.ts';
+
+const folder = tempFolder();
+afterAll(() => folder.remove());
+
+const freezeTable = { version: 2, name: 'freezes', sql: 'CREATE TABLE freezes (id INTEGER PRIMARY KEY) STRICT;' };
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof SchemaError ? error.code : `not a SchemaError: ${String(error)}`;
+  }
+  return undefined;
+}
+
+describe('the operator database and its migrations', () => {
+  it('a new file (in a new folder) is created in WAL mode with every migration recorded once', () => {
+    const file = folder.file('nested/console.sqlite');
+    openDatabase(file).close();
+    const db = openDatabase(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const rows = db.prepare('SELECT version, name FROM schema_migrations').all();
+    expect(rows).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
+    db.close();
+  });
+
+  it('every table is STRICT: a text in an integer column is refused', () => {
+    const db = openDatabase(folder.file('strict.sqlite'));
+    const strict = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE '%STRICT%'").all();
+    expect(strict).toEqual([]);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO trust_layer_reads (at_ms, endpoint, base_url, ids_count, proof_ids) VALUES ('soon', 'x', 'y', 0, '[]')",
+        )
+        .run(),
+    ).toThrow(/cannot store TEXT value in INTEGER column/);
+    db.close();
+  });
+
+  it('a feature adds its own numbered migration later and only that step runs', () => {
+    const file = folder.file('grow.sqlite');
+    openDatabase(file).close();
+    const db = new Database(file);
+    expect(applyMigrations(db, [...migrations, freezeTable])).toEqual([2]);
+    expect(applyMigrations(db, [...migrations, freezeTable])).toEqual([]);
+    db.close();
+  });
+
+  it('an applied migration edited afterwards is refused with DB_MIGRATION_CHANGED', () => {
+    const db = new Database(folder.file('edited.sqlite'));
+    applyMigrations(db, [...migrations, freezeTable]);
+    const edited = { ...freezeTable, sql: `${freezeTable.sql} -- tidied` };
+    expect(codeOf(() => applyMigrations(db, [...migrations, edited]))).toBe('DB_MIGRATION_CHANGED');
+    db.close();
+  });
+
+  it('a file written by a newer console is refused with DB_SCHEMA_NEWER, not migrated down', () => {
+    const db = new Database(folder.file('newer.sqlite'));
+    applyMigrations(db, [...migrations, freezeTable]);
+    expect(codeOf(() => applyMigrations(db, migrations))).toBe('DB_SCHEMA_NEWER');
+    db.close();
+  });
+
+  it('a gap in the numbering is refused with DB_MIGRATIONS_UNORDERED', () => {
+    const db = new Database(':memory:');
+    expect(codeOf(() => applyMigrations(db, [...migrations, { ...freezeTable, version: 3 }]))).toBe(
+      'DB_MIGRATIONS_UNORDERED',
+    );
+    db.close();
+  });
+
+  it('a migration that fails leaves nothing of itself behind', () => {
+    const db = new Database(':memory:');
+    const broken = { version: 2, name: 'broken', sql: 'CREATE TABLE half (x INTEGER) STRICT; CREATE TABLE oops (' };
+    expect(() => applyMigrations(db, [...migrations, broken])).toThrow();
+    expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'half'").pluck().get()).toBe(0);
+    expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(1);
+    db.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open-database.ts';
+import { insertReadResult, ledgerRows, ledgerState, reserveRead } from '../../main/db/read-ledger.ts';
+import { tempFolder } from './support/temp-db.ts';
+
+const run = promisify(execFile);
+const folder = tempFolder();
+afterAll(() => folder.remove());
+
+const request = {
+  endpoint: 'POST /v1/proofs',
+  baseUrl: 'http://127.0.0.1:1',
+  proofIds: ['prf_20261001_120000_000001'],
+};
+const rule = { limit: 3, windowMs: 1_000 };
+
+describe('the read ledger', () => {
+  it('grants `limit` reads in a window, then names the time the oldest leaves it', () => {
+    const db = openDatabase(folder.file('grant.sqlite'));
+    expect([100, 200, 300].map((t) => reserveRead(db, request, rule, t).granted)).toEqual([true, true, true]);
+    expect(reserveRead(db, request, rule, 400)).toEqual({ granted: false, notBefore: 1_100 });
+    expect(reserveRead(db, request, rule, 1_100)).toMatchObject({ granted: true, at: 1_100 });
+    expect(ledgerRows(db).map((r) => r.at)).toEqual([100, 200, 300, 1_100]);
+    db.close();
+  });
+
+  it('a recorded 429 stops reads until its Retry-After has passed, across a reopen', () => {
+    const file = folder.file('embargo.sqlite');
+    let db = openDatabase(file);
+    const r = reserveRead(db, request, rule, 1_000);
+    if (!r.granted) throw new Error('first read refused');
+    insertReadResult(db, {
+      readId: r.readId,
+      finishedAt: 1_050,
+      statusCode: 429,
+      errorCode: 'TRUST_LAYER_RATE_LIMITED',
+      retryAfterMs: 30_000,
+      body: null,
+    });
+    db.close();
+    db = openDatabase(file);
+    expect(ledgerState(db, 2_000, rule.windowMs).embargoUntil).toBe(31_050);
+    expect(reserveRead(db, request, rule, 31_049)).toEqual({ granted: false, notBefore: 31_050 });
+    expect(reserveRead(db, request, rule, 31_050).granted).toBe(true);
+    db.close();
+  });
+
+  it('a recorded read is never changed or deleted (append-only)', () => {
+    const db = openDatabase(folder.file('append.sqlite'));
+    reserveRead(db, request, rule, 5);
+    expect(() => db.prepare('UPDATE trust_layer_reads SET at_ms = 0').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM trust_layer_reads').run()).toThrow(/append-only/);
+    db.close();
+  });
+
+  it('three processes sharing the file never exceed the limit together in any window', async () => {
+    const file = folder.file('shared.sqlite');
+    openDatabase(file).close();
+    const shared = { limit: 5, windowMs: 500 };
+    const startAt = Date.now() + 2_500;
+    const workers = [1, 2, 3].map(() =>
+      run(process.execPath, [
+        'bin/run-ts.mjs',
+        'tests/db/support/reserve-worker.ts',
+        file,
+        '5',
+        '500',
+        String(startAt),
+        '1600',
+      ]),
+    );
+    const granted = (await Promise.all(workers)).map((w) => Number(w.stdout.trim()));
+    const db = openDatabase(file);
+    const times = ledgerRows(db).map((r) => r.at);
+    db.close();
+    expect(granted.reduce((a, b) => a + b, 0)).toBe(times.length);
+    // The processes competed: together they filled the windows (about 5 every 500 ms over 1.6 s).
+    expect(times.length).toBeGreaterThanOrEqual(15);
+    for (const t of times) {
+      expect(times.filter((x) => x >= t && x < t + shared.windowMs).length).toBeLessThanOrEqual(shared.limit);
+    }
+  }, 30_000);
+});
