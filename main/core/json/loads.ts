@@ -1,0 +1,62 @@
+import { fail, ok, type Result } from '../result.ts';
+import { detectEncoding } from './detect-encoding.ts';
+import { CPYTHON_MAX_DEPTH } from './python-limits.ts';
+import { CPYTHON_MESSAGES, scanDocument, type ScanErrorKind, type ScanPolicy } from './scanner.ts';
+import { decodeSurrogatePass } from './surrogatepass-decode.ts';
+import { codePointIndex, lineColumnAt } from './text-position.ts';
+import type { PyJson } from './value.ts';
+
+/**
+ * Why `loads` refused, one code per exception CPython raises from `json.loads(bytes)`:
+ * - JSON_INVALID_ENCODING: UnicodeDecodeError (the bytes are not text in the detected encoding);
+ * - JSON_SYNTAX: JSONDecodeError (the message is CPython's, with its line, column and char position);
+ * - JSON_INT_TOO_LONG: ValueError from `int()` (an integer literal of more than 4300 digits);
+ * - JSON_TOO_DEEP: RecursionError (nesting deeper than CPYTHON_MAX_DEPTH).
+ */
+export type LoadsCode = 'JSON_INVALID_ENCODING' | 'JSON_SYNTAX' | 'JSON_INT_TOO_LONG' | 'JSON_TOO_DEEP';
+
+/** CPython's own policy: repeated keys last-wins, NaN/Infinity and lone surrogates kept. */
+const CPYTHON_POLICY: ScanPolicy = {
+  maxDepth: CPYTHON_MAX_DEPTH,
+  refuseDuplicateKeys: false,
+  refuseNonFinite: false,
+  refuseLoneSurrogates: false,
+};
+
+function codeFor(kind: ScanErrorKind): LoadsCode {
+  if (kind === 'INT_TOO_LONG') return 'JSON_INT_TOO_LONG';
+  if (kind === 'TOO_DEEP') return 'JSON_TOO_DEEP';
+  return 'JSON_SYNTAX';
+}
+
+/**
+ * The value CPython 3.11's `json.loads(bytes)` makes of `bytes` (spec §2.4, design brief §4), or the exception it
+ * raises as a Result: `json.detect_encoding`, then `bytes.decode(encoding, 'surrogatepass')`, then the C scanner.
+ *
+ * Known limitation (docs/canonical-json.md): a JS string cannot hold a lone high surrogate followed by a lone low
+ * surrogate apart from the astral character they would pair into. CPython keeps them apart when they come from
+ * separate escapes around raw text, from UTF-8/UTF-32 surrogate bytes, or from an escape next to such bytes. The
+ * canonical encoding is the same either way (`\udXXX\udXXX`); only the sort position of such a key can differ.
+ */
+export function loads(bytes: Uint8Array): Result<PyJson, LoadsCode> {
+  const decoded = decodeSurrogatePass(bytes, detectEncoding(bytes));
+  if (!decoded.ok) {
+    const { encoding, byteOffset, reason } = decoded.failure;
+    return fail(
+      'JSON_INVALID_ENCODING',
+      `'${encoding}' codec can't decode the byte at position ${byteOffset}: ${reason}`,
+      { ...decoded.failure },
+    );
+  }
+  const text = decoded.text;
+  const scanned = scanDocument(text, CPYTHON_POLICY);
+  if (scanned.ok) return ok(scanned.value);
+  const { kind, index } = scanned.error;
+  const { line, column } = lineColumnAt(text, index);
+  const char = codePointIndex(text, index);
+  const message =
+    kind === 'INT_TOO_LONG'
+      ? `${CPYTHON_MESSAGES[kind]}: value has ${scanned.error.subject} digits (at line ${line} column ${column} (char ${char}))`
+      : `${CPYTHON_MESSAGES[kind]}: line ${line} column ${column} (char ${char})`;
+  return fail(codeFor(kind), message, { reason: kind, line, column, char });
+}

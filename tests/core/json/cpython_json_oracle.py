@@ -1,0 +1,71 @@
+"""CPython's answer for the differential tests: one process per batch, one input per stdin line, one answer per line.
+
+Modes (argv[1]):
+  loads      line = base64 of raw bytes; answer = "ok <json.dumps(json.loads(bytes), canonical)>" or "err <exception>"
+  dumps      line = a tagged value (see build()); answer = "ok <canonical dump>" or "err <exception>"
+  bench N    line = a tagged value; prints the seconds N rounds of canonical json.dumps over all of them took
+"""
+import base64
+import json
+import struct
+import sys
+import time
+
+
+def canonical(value):
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def text(units):
+    # UTF-16 units, lone surrogates included; 'surrogatepass' pairs a high and a low unit as a JS string does.
+    return struct.pack("<%dH" % len(units), *units).decode("utf-16-le", "surrogatepass")
+
+
+def build(tagged):
+    tag = tagged[0]
+    if tag == "n":
+        return None
+    if tag == "t":
+        return True
+    if tag == "f":
+        return False
+    if tag == "i":
+        return int(tagged[1])
+    if tag == "d":
+        return struct.unpack(">d", bytes.fromhex(tagged[1]))[0]
+    if tag == "s":
+        return text(tagged[1])
+    if tag == "a":
+        return [build(item) for item in tagged[1]]
+    if tag == "o":
+        return {text(key): build(item) for key, item in tagged[1]}
+    raise ValueError("unknown tag %r" % tag)
+
+
+def answer(work):
+    try:
+        return "ok " + work()
+    except Exception as error:  # the exception class is the answer
+        return "err " + type(error).__name__
+
+
+def main():
+    mode = sys.argv[1]
+    lines = sys.stdin.read().splitlines()
+    if mode == "bench":
+        values = [build(json.loads(line)) for line in lines]
+        rounds = int(sys.argv[2])
+        start = time.perf_counter()
+        for _ in range(rounds):
+            for value in values:
+                canonical(value)
+        print(time.perf_counter() - start)
+        return
+    if mode == "loads":
+        out = [answer(lambda: canonical(json.loads(base64.b64decode(line)))) for line in lines]
+    else:
+        out = [answer(lambda: canonical(build(json.loads(line)))) for line in lines]
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+main()

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { canonical } from '../../../main/core/json/canonical.ts';
+import { parseIntake } from '../../../main/core/json/intake.ts';
+import { loads } from '../../../main/core/json/loads.ts';
+import { PYTHON_EXCEPTION_OF, runOracle, tagValue } from './cpython-oracle.ts';
+import { DocumentGenerator, encodeDocument } from './generate-documents.ts';
+import { generateValue } from './generate-values.ts';
+import { seededRandom } from './seeded-random.ts';
+
+// A fresh seed each run widens coverage over time; PROVEIT_JSON_SEED replays a failing run exactly.
+const SEED = Number(process.env.PROVEIT_JSON_SEED ?? Math.floor(Math.random() * 0x1_0000_0000));
+const DOCUMENTS = 12_000;
+const VALUES = 5_000;
+const replay = `reproduce with PROVEIT_JSON_SEED=${SEED}`;
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** Intake may refuse a document CPython accepts only for one of its own stricter rules, never for syntax. */
+const INTAKE_POLICY_CODES = new Set([
+  'INTAKE_BOM',
+  'INTAKE_NOT_UTF8',
+  'INTAKE_LONE_SURROGATE',
+  'INTAKE_DUPLICATE_KEY',
+  'INTAKE_NON_FINITE_NUMBER',
+  'INTAKE_TOO_DEEP',
+]);
+
+describe(`loads, canonical and intake against CPython ${process.env.PYTHON ?? 'python3'} (seed ${SEED})`, () => {
+  const rng = seededRandom(SEED);
+  const generator = new DocumentGenerator(rng);
+  const documents = Array.from({ length: DOCUMENTS }, () => encodeDocument(rng, generator.document()));
+  const python = runOracle(
+    ['loads'],
+    documents.map((d) => Buffer.from(d.bytes).toString('base64')),
+  );
+
+  it('every generated document (UTF-8, BOM, UTF-16, UTF-32) loads and re-encodes byte for byte as CPython does', () => {
+    expect(python).toHaveLength(DOCUMENTS);
+    let accepted = 0;
+    documents.forEach(({ bytes, encoding }, index) => {
+      const ours = loads(bytes);
+      const mine = ours.ok ? `ok ${canonical(ours.value)}` : `err ${PYTHON_EXCEPTION_OF[ours.error.code]}`;
+      if (mine !== python[index])
+        expect.fail(
+          `document ${index} (${encoding}, bytes ${hex(bytes).slice(0, 400)}): CPython says ${python[index]?.slice(0, 300)}, we say ${mine.slice(0, 300)} (${ours.ok ? '' : ours.error.message}); ${replay}`,
+        );
+      if (ours.ok) accepted++;
+    });
+    // The generator must exercise both sides: most documents load, a fair share are refused.
+    expect(accepted).toBeGreaterThan(DOCUMENTS * 0.4);
+    expect(accepted).toBeLessThan(DOCUMENTS * 0.95);
+  });
+
+  it('intake accepts only what CPython accepts, reads it to the same value, and refuses CPython-valid input only by policy', () => {
+    let accepted = 0;
+    documents.forEach(({ bytes, encoding }, index) => {
+      const intake = parseIntake(bytes);
+      const answer = python[index] ?? '';
+      if (intake.ok) {
+        accepted++;
+        if (answer !== `ok ${canonical(intake.value)}`)
+          expect.fail(
+            `document ${index} (${encoding}, ${hex(bytes).slice(0, 400)}): intake accepted it as ${canonical(intake.value).slice(0, 300)}, CPython says ${answer.slice(0, 300)}; ${replay}`,
+          );
+      } else if (answer.startsWith('ok ') && !INTAKE_POLICY_CODES.has(intake.error.code))
+        expect.fail(
+          `document ${index} (${encoding}, ${hex(bytes).slice(0, 400)}): CPython accepts it, intake refused it with ${intake.error.code}: ${intake.error.message}; ${replay}`,
+        );
+    });
+    expect(accepted).toBeGreaterThan(DOCUMENTS * 0.1);
+  });
+
+  it('canonical() of directly built values (lone surrogates, huge ints, every double) equals json.dumps', () => {
+    const values = Array.from({ length: VALUES }, () => generateValue(rng));
+    const dumped = runOracle(
+      ['dumps'],
+      values.map((v) => JSON.stringify(tagValue(v))),
+    );
+    values.forEach((value, index) => {
+      const mine = `ok ${canonical(value)}`;
+      if (mine !== dumped[index])
+        expect.fail(
+          `value ${index} ${JSON.stringify(tagValue(value)).slice(0, 400)}: CPython ${dumped[index]?.slice(0, 300)}, ours ${mine.slice(0, 300)}; ${replay}`,
+        );
+    });
+  });
+});
