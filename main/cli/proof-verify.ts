@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { PyJson } from '../core/json/value.ts';
+import { parseProofView } from '../core/proof/parse-view.ts';
+import { reportToJson, type ProofReport } from '../core/proof/report.ts';
+import { loads } from '../core/proof/temporary-loads.ts';
+import { verifyProof } from '../core/proof/verify-proof.ts';
+import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson, type CliIo } from './io.ts';
+
+const USAGE = 'proof verify [--offline] [--trust DIR] [--rekor-entry FILE] [--disclose FILE] [--json] PROOF.json';
+
+/**
+ * A refusal before any check ran (unreadable file, refused bundle, not a proof): exit 1, with its code. A class,
+ * so a JSON document that happens to have "code" and "message" keys is never taken for one.
+ */
+class Refusal {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+  ) {}
+}
+
+function refuse(io: CliIo, json: boolean, refusal: Refusal): number {
+  if (json) printJson(io, { verdict: 'FAILED', refused: { code: refusal.code, message: refusal.message } });
+  else io.err(`proveit proof verify: ${refusal.code}: ${refusal.message}\n`);
+  return EXIT.failed;
+}
+
+async function readBytes(path: string, what: string): Promise<Uint8Array | Refusal> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    return new Refusal('INPUT_UNREADABLE', `cannot read the ${what} ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function readJson(path: string, what: string): Promise<PyJson | Refusal> {
+  const bytes = await readBytes(path, what);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const parsed = loads(bytes);
+  if (!parsed.ok) return new Refusal('INPUT_NOT_JSON', `the ${what} ${path} is not JSON: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+const isRefusal = (value: unknown): value is Refusal => value instanceof Refusal;
+
+function headline(report: ProofReport): string {
+  const witnesses = `${report.independentWitnesses} independent witness${report.independentWitnesses === 1 ? '' : 'es'}`;
+  switch (report.verdict) {
+    case 'VERIFIED':
+      return `VERIFIED by ${witnesses}`;
+    case 'FAILED':
+      return `FAILED at ${report.failure?.check} (${report.failure?.code})`;
+    case 'PENDING':
+      return 'PENDING: the batch is not anchored yet; verify again later';
+    case 'NOT_INDEPENDENTLY_VERIFIED':
+      return 'NOT INDEPENDENTLY VERIFIED: no RFC 3161 or Rekor witness verified';
+  }
+}
+
+function humanReport(report: ProofReport): string {
+  const lines = [
+    `proof ${report.proofId ?? '(no proof_id)'} (spec ${report.specVersion ?? 'none'}): ${headline(report)}`,
+  ];
+  for (const c of report.checks) {
+    const witness = c.independent ? ' [independent witness]' : '';
+    lines.push(`  ${c.name.padEnd(12)} ${c.status.padEnd(7)} ${c.code ? `${c.code}: ` : ''}${c.message}${witness}`);
+    if (c.status === 'FAIL' && 'expected' in c.details) {
+      lines.push(`${' '.repeat(23)}expected ${String(c.details.expected)}, got ${String(c.details.actual)}`);
+    }
+  }
+  lines.push(`anchored hash: ${report.anchoredHash ?? 'none'}`);
+  lines.push(`anchor time (RFC 3161 genTime): ${report.anchorTime ?? 'none'}`);
+  const id = report.identity;
+  lines.push(
+    id.anchoring === 'opened'
+      ? `identity (opened): ${JSON.stringify(id.identity)}, verified ${JSON.stringify(id.verified)}, status ${JSON.stringify(id.status)}`
+      : `identity: ${id.anchoring === 'not_anchored' ? 'not anchored (spec before 3.1): not evidence' : 'not opened'}`,
+  );
+  for (const a of report.anomalies) {
+    lines.push(`issuer anomaly: flat "${a.field}" is ${a.flat}, the opened value is ${a.opened}`);
+  }
+  lines.push(`trust bundle: ${report.trustBundle}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const EXIT_BY_VERDICT: Record<ProofReport['verdict'], number> = {
+  VERIFIED: EXIT.ok,
+  PENDING: EXIT.pending,
+  FAILED: EXIT.failed,
+  NOT_INDEPENDENTLY_VERIFIED: EXIT.failed,
+};
+
+export const proofVerifyCommand: Command = {
+  path: ['proof', 'verify'],
+  summary: 'verify a Trust Layer proof as a third party: chain, openings, identity, signature, batch, RFC 3161, Rekor',
+  usage: USAGE,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          offline: { type: 'boolean', default: false },
+          trust: { type: 'string' },
+          'rekor-entry': { type: 'string' },
+          disclose: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      });
+    } catch (error) {
+      io.err(`proveit proof verify: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) {
+      io.err(
+        `proveit proof verify: give exactly one PROOF.json (got ${positionals.length})\nusage: proveit ${USAGE}\n`,
+      );
+      return EXIT.usage;
+    }
+    const json = values.json ?? false;
+    const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);
+    if (!bundle.ok) return refuse(io, json, bundle.error);
+    const bytes = await readBytes(positionals[0] as string, 'proof');
+    if (isRefusal(bytes)) return refuse(io, json, bytes);
+    const view = parseProofView(bytes);
+    if (!view.ok) return refuse(io, json, view.error);
+    const rekorEntry = values['rekor-entry'] ? await readJson(values['rekor-entry'], 'Rekor entry') : undefined;
+    if (isRefusal(rekorEntry)) return refuse(io, json, rekorEntry);
+    const disclosure = values.disclose ? await readJson(values.disclose, 'disclosure') : undefined;
+    if (isRefusal(disclosure)) return refuse(io, json, disclosure);
+
+    const report = await verifyProof(
+      {
+        view: view.value,
+        ...(rekorEntry === undefined ? {} : { rekorEntry }),
+        ...(disclosure === undefined ? {} : { disclosure }),
+        offline: values.offline ?? false,
+      },
+      { bundle: bundle.value },
+    );
+    if (json) printJson(io, reportToJson(report));
+    else io.out(humanReport(report));
+    return EXIT_BY_VERDICT[report.verdict];
+  },
+};
