@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../../../main/services/clock.ts';
+import { backoffDelay, withBackoff } from '../../../main/services/http/backoff.ts';
+import { createHttpClient } from '../../../main/services/http/http-client.ts';
+import { USER_AGENT } from '../../../main/services/http/user-agent.ts';
+
+let server: Server;
+let base = '';
+const seen: { userAgent?: string; body?: string } = {};
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      if (request.url === '/echo') {
+        seen.userAgent = request.headers['user-agent'];
+        seen.body = Buffer.concat(chunks).toString();
+        response.writeHead(200, { 'content-type': 'application/json', 'retry-after': '7' });
+        response.end('{"ok":true}');
+      } else if (request.url === '/silent') {
+        response.writeHead(200);
+        response.write('{');
+        // Never finishes: the body timeout must end the wait.
+      } else if (request.url === '/big') {
+        response.end(Buffer.alloc(4096, 0x20));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('the HTTP client', () => {
+  it('sends the explicit console User-Agent (the Trust Layer edge refuses library defaults with a 403)', async () => {
+    const http = createHttpClient();
+    const response = await http.request({ method: 'POST', url: `${base}/echo`, body: '{"proof_ids":[]}' });
+    await http.close();
+    expect(USER_AGENT).toMatch(/^proveit-console\/\d+\.\d+\.\d+/);
+    expect(seen).toEqual({ userAgent: USER_AGENT, body: '{"proof_ids":[]}' });
+    expect(response.ok && response.value.status).toBe(200);
+    expect(response.ok && response.value.headers['retry-after']).toBe('7');
+  });
+
+  it('a server that stops sending fails with HTTP_TIMEOUT instead of hanging', async () => {
+    const http = createHttpClient({ timeoutMs: 300 });
+    const response = await http.request({ method: 'GET', url: `${base}/silent` });
+    await http.close();
+    expect(!response.ok && response.error.code).toBe('HTTP_TIMEOUT');
+  });
+
+  it('a refused connection fails with HTTP_NETWORK naming the URL', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const http = createHttpClient({ timeoutMs: 2_000 });
+    const response = await http.request({ method: 'GET', url: `http://127.0.0.1:${port}/v1/proofs` });
+    await http.close();
+    expect(!response.ok && response.error.code).toBe('HTTP_NETWORK');
+    expect(!response.ok && response.error.message).toContain(`127.0.0.1:${port}/v1/proofs`);
+  });
+
+  it('an answer larger than the cap fails with HTTP_BODY_TOO_LARGE and is not kept', async () => {
+    const http = createHttpClient({ maxBodyBytes: 1024 });
+    const response = await http.request({ method: 'GET', url: `${base}/big` });
+    await http.close();
+    expect(!response.ok && response.error.code).toBe('HTTP_BODY_TOO_LARGE');
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the first delay up to the cap', () => {
+    const policy = { attempts: 6, firstDelayMs: 100, maxDelayMs: 500 };
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, policy))).toEqual([100, 200, 400, 500, 500]);
+  });
+
+  it('retries transient failures on the clock, at most `attempts` times in all', async () => {
+    const slept: number[] = [];
+    const clock: Clock = { now: () => 0, sleep: async (ms) => void slept.push(ms) };
+    let calls = 0;
+    const value = await withBackoff(
+      async () => ({ retry: true, value: ++calls }),
+      { attempts: 4, firstDelayMs: 10, maxDelayMs: 1_000 },
+      clock,
+    );
+    expect(value).toBe(4);
+    expect(slept).toEqual([10, 20, 40]);
+  });
+});
