@@ -1,0 +1,49 @@
+import type { PyJson } from '../json/value.ts';
+import type { Failure, Result } from '../result.ts';
+import type { TrackName } from './model.ts';
+import type { ParsedKeyTask } from './parse-tasks-and-key.ts';
+import type { CriterionOutcome, Lookup } from './solver-support.ts';
+
+export interface SolverResult {
+  verdict: string;
+  criteria: CriterionOutcome[];
+}
+
+/** Fields an existing record of a collection must carry because a criterion consumes them (spec §5.7). */
+export interface RequiredFields {
+  fields: readonly string[];
+  /** For paged lists: the fields every element of `entrees` must carry. */
+  entryFields?: readonly string[];
+}
+
+/** What `corpus check` needs to know about a track: its collections, probative fields, verdicts and solver. */
+export interface TrackDefinition {
+  name: TrackName;
+  rulesVersion: string;
+  taskPrefix: string;
+  collections: readonly string[];
+  verdicts: readonly string[];
+  /** Admissible pointers per collection; `<n>` is an array index, `<*>` any single member name. */
+  probative: Record<string, readonly string[]>;
+  required: Record<string, RequiredFields>;
+  /** Whether a key's verdict belongs to the track's verdict set (spec §5.3, §6.3). */
+  isVerdict(verdict: string, lookup: Lookup): boolean;
+  /** Keys of a task's `target` the solver reads. */
+  targetKeys: readonly string[];
+  /** The published breakdown of expected verdicts (spec §5.5, §6.5): problems, if any. */
+  checkBreakdown(tasks: readonly ParsedKeyTask[], lookup: Lookup): Failure[];
+  solve(lookup: Lookup, referentiel: PyJson, target: Record<string, string>): Result<SolverResult>;
+}
+
+/** Matches a pointer against the admissible patterns of a collection. */
+export function isProbative(patterns: readonly string[], pointer: string): boolean {
+  return patterns.some((pattern) => {
+    const source = pattern
+      .split(/(<n>|<\*>)/)
+      .map((part) =>
+        part === '<n>' ? '(0|[1-9][0-9]*)' : part === '<*>' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
+    return new RegExp(`^${source}$`).test(pointer);
+  });
+}
