@@ -27,7 +27,9 @@ export async function buildPath(
 
   const extend = async (path: ParsedCertificate[]): Promise<ParsedCertificate[] | null> => {
     const tip = path[path.length - 1] as ParsedCertificate;
-    if (roots.some((root) => sameDer(root.der, tip.der))) {
+    // A path ends at a trusted CA. A pinned end-entity certificate is not an anchor: the signer must be
+    // certified by a root, as OpenSSL requires without partial-chain mode.
+    if (isCertificateAuthority(tip.cert) && roots.some((root) => sameDer(root.der, tip.der))) {
       const expired = path.find((link) => !validAt(link.cert, at));
       if (!expired) return path;
       firstExpired ??= { path, cert: expired.cert };

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as asn1js from 'asn1js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { verifyTimestampToken, type TsaTrust } from '../../../main/core/tsa/verify-timestamp.ts';
+import { pemBlocks } from '../../../main/core/x509/pem.ts';
+import { timeStampResp } from '../../support/test-tsa.ts';
+import { certificate, freetsaTrust, PROVIDER, realTokens } from './freetsa-fixtures.ts';
+
+const tokens = realTokens();
+const [freeze, july] = tokens as [(typeof tokens)[0], (typeof tokens)[0]];
+
+async function codeOf(input: { tsr: Uint8Array; anchoredHash?: Uint8Array; provider?: string; trust?: TsaTrust }) {
+  const result = await verifyTimestampToken({
+    tsr: input.tsr,
+    anchoredHash: input.anchoredHash ?? freeze.anchoredHash,
+    provider: input.provider ?? PROVIDER,
+    trust: input.trust ?? freetsaTrust(),
+  });
+  return result.ok ? 'OK' : result.error.code;
+}
+
+function flipped(bytes: Uint8Array, position: number): Uint8Array {
+  const copy = bytes.slice();
+  copy[position]! ^= 0x01;
+  return copy;
+}
+
+/** Where `needle` starts in `bytes` (the test fails loudly if the fixture changed). */
+function offsetOf(bytes: Uint8Array, needle: number[]): number {
+  const at = Buffer.from(bytes).indexOf(Buffer.from(needle));
+  if (at < 0) throw new Error('pattern not found in the token');
+  return at;
+}
+
+/** The timeStampToken (ContentInfo) DER inside a TimeStampResp. */
+function tokenOf(tsr: Uint8Array): Uint8Array {
+  const response = asn1js.fromBER(tsr).result as asn1js.Sequence;
+  return new Uint8Array(response.valueBlock.value[1]!.valueBeforeDecodeView);
+}
+
+describe('the real FreeTSA tokens of the production proofs', () => {
+  it.each(tokens.map((t) => [t.proof, t] as const))('%s verifies with cacert.pem + tsa.crt', async (_, token) => {
+    const result = await verifyTimestampToken({
+      tsr: token.tsr,
+      anchoredHash: token.anchoredHash,
+      provider: PROVIDER,
+      trust: freetsaTrust(),
+    });
+    expect(result).toEqual({ ok: true, value: token.expected });
+  });
+
+  it('the freeze proof token is stamped at the reference genTime 2026-09-23T07:31:48Z', async () => {
+    const result = await verifyTimestampToken({
+      tsr: freeze.tsr,
+      anchoredHash: freeze.anchoredHash,
+      provider: 'freetsa.org',
+      trust: freetsaTrust(),
+    });
+    expect(result.ok && result.value.genTime).toBe('2026-09-23T07:31:48Z');
+  });
+
+  it('a grantedWithMods (1) response carrying the same token verifies', async () => {
+    expect(await codeOf({ tsr: timeStampResp(1, tokenOf(freeze.tsr)) })).toBe('OK');
+  });
+
+  it('the untrusted list may hold unrelated certificates besides the signer', async () => {
+    const trust = freetsaTrust();
+    trust[PROVIDER]!.untrusted.unshift(certificate('cacert.pem'));
+    expect(await codeOf({ tsr: freeze.tsr, trust })).toBe('OK');
+  });
+});
+
+describe('attacks on the RFC 3161 witness', () => {
+  it('a token from another proof fails with TSA_IMPRINT_MISMATCH and reports both values', async () => {
+    const result = await verifyTimestampToken({
+      tsr: july.tsr,
+      anchoredHash: freeze.anchoredHash,
+      provider: PROVIDER,
+      trust: freetsaTrust(),
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('TSA_IMPRINT_MISMATCH');
+      expect(result.error.details).toMatchObject({
+        // SHA-256 of the freeze batch root's 32 bytes (trust-layer-reference §3.2 example A) vs the July token's.
+        expected: '60aa84070bf39358acdf4e3c40e20424c6f714a21291955bb82b989b163800d1',
+        actual: '9c5c0dc12a8702fd8b5cb24deb3e23c24b2ea67d9c83908c3e609aad69307699',
+      });
+    }
+  });
+
+  it('the hex text of the anchored hash instead of its 32 raw bytes fails with TSA_ANCHORED_HASH_LENGTH', async () => {
+    expect(await codeOf({ tsr: freeze.tsr, anchoredHash: utf8ToBytes(freeze.anchoredHex) })).toBe(
+      'TSA_ANCHORED_HASH_LENGTH',
+    );
+  });
+
+  it('a flipped byte in the CMS signature fails with TSA_SIGNATURE_INVALID', async () => {
+    expect(await codeOf({ tsr: flipped(freeze.tsr, freeze.tsr.length - 1) })).toBe('TSA_SIGNATURE_INVALID');
+  });
+
+  it('a flipped byte in the TSTInfo serial number fails with TSA_MESSAGE_DIGEST_MISMATCH', async () => {
+    const serial = offsetOf(freeze.tsr, [0x02, 0x04, 0x08, 0x54, 0xb8, 0x53]);
+    expect(await codeOf({ tsr: flipped(freeze.tsr, serial + 5) })).toBe('TSA_MESSAGE_DIGEST_MISMATCH');
+  });
+
+  it('a changed digit of the TSTInfo genTime fails with TSA_MESSAGE_DIGEST_MISMATCH', async () => {
+    const genTime = offsetOf(freeze.tsr, [...utf8ToBytes('20260923073148Z')]);
+    expect(await codeOf({ tsr: flipped(freeze.tsr, genTime + 3) })).toBe('TSA_MESSAGE_DIGEST_MISMATCH');
+  });
+
+  it('a flipped byte in the imprint fails with TSA_IMPRINT_MISMATCH before any signature check', async () => {
+    const imprint = offsetOf(freeze.tsr, [0x04, 0x20, 0x60, 0xaa, 0x84, 0x07]);
+    expect(await codeOf({ tsr: flipped(freeze.tsr, imprint + 10) })).toBe('TSA_IMPRINT_MISMATCH');
+  });
+
+  it('a flipped byte in the signed message-digest attribute fails with TSA_MESSAGE_DIGEST_MISMATCH', async () => {
+    const attribute = offsetOf(freeze.tsr, [0x04, 0x40, 0xe7, 0xf3, 0xcc, 0x33]);
+    expect(await codeOf({ tsr: flipped(freeze.tsr, attribute + 20) })).toBe('TSA_MESSAGE_DIGEST_MISMATCH');
+  });
+
+  it('a wrong root CA (a system root instead of FreeTSA) fails with TSA_CHAIN_UNTRUSTED', async () => {
+    const systemRoot = pemBlocks(readFileSync('/etc/ssl/certs/ca-certificates.crt', 'utf8'))[0]!.der;
+    const trust = { [PROVIDER]: { roots: [systemRoot], untrusted: [certificate('tsa.crt')] } };
+    expect(await codeOf({ tsr: freeze.tsr, trust })).toBe('TSA_CHAIN_UNTRUSTED');
+  });
+
+  it('the TSA certificate pinned as its own root is no trust anchor: TSA_CHAIN_UNTRUSTED', async () => {
+    const tsaCert = certificate('tsa.crt');
+    const trust = { [PROVIDER]: { roots: [tsaCert], untrusted: [tsaCert] } };
+    expect(await codeOf({ tsr: freeze.tsr, trust })).toBe('TSA_CHAIN_UNTRUSTED');
+  });
+
+  it('a missing untrusted TSA certificate fails with TSA_SIGNER_CERT_NOT_FOUND (FreeTSA tokens carry none)', async () => {
+    const trust = { [PROVIDER]: { roots: [certificate('cacert.pem')], untrusted: [] } };
+    expect(await codeOf({ tsr: freeze.tsr, trust })).toBe('TSA_SIGNER_CERT_NOT_FOUND');
+  });
+
+  it.each(['digicert.com', 'freetsa.org.evil', '__proto__', 'toString'])(
+    'an unknown provider "%s" fails with TSA_UNKNOWN_PROVIDER, never a pass',
+    async (provider) => {
+      expect(await codeOf({ tsr: freeze.tsr, provider })).toBe('TSA_UNKNOWN_PROVIDER');
+    },
+  );
+
+  it('a trust bundle certificate that is not DER fails with TSA_TRUST_CERT_MALFORMED', async () => {
+    const trust = { [PROVIDER]: { roots: [utf8ToBytes('not a certificate')], untrusted: [certificate('tsa.crt')] } };
+    expect(await codeOf({ tsr: freeze.tsr, trust })).toBe('TSA_TRUST_CERT_MALFORMED');
+  });
+
+  it('a truncated response fails with TSA_RESPONSE_MALFORMED', async () => {
+    expect(await codeOf({ tsr: freeze.tsr.slice(0, 200) })).toBe('TSA_RESPONSE_MALFORMED');
+  });
+
+  it('a response with trailing bytes fails with TSA_RESPONSE_MALFORMED', async () => {
+    expect(await codeOf({ tsr: new Uint8Array([...freeze.tsr, 0x00]) })).toBe('TSA_RESPONSE_MALFORMED');
+  });
+
+  it('a rejection (PKIStatus 2) fails with TSA_STATUS_NOT_GRANTED even with a valid token attached', async () => {
+    expect(await codeOf({ tsr: timeStampResp(2, tokenOf(freeze.tsr)) })).toBe('TSA_STATUS_NOT_GRANTED');
+  });
+
+  it('a granted response without a token fails with TSA_TOKEN_ABSENT', async () => {
+    expect(await codeOf({ tsr: timeStampResp(0) })).toBe('TSA_TOKEN_ABSENT');
+  });
+});
