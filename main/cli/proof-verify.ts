@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { PyJson } from '../core/json/value.ts';
 import { parseProofView } from '../core/proof/parse-view.ts';
 import { reportToJson, type ProofReport } from '../core/proof/report.ts';
-import { loads } from '../core/proof/temporary-loads.ts';
+import { loads } from '../core/json/loads.ts';
 import { verifyProof } from '../core/proof/verify-proof.ts';
 import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
 import { EXIT, type Command } from './command.ts';

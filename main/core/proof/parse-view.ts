@@ -2,7 +2,7 @@ import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
 import { stripSha256Prefix } from './encodings.ts';
 import { chainAlgorithm, type ChainAlgorithm } from './spec-version.ts';
-import { loads } from './temporary-loads.ts';
+import { loads } from '../json/loads.ts';
 
 /** The chain preimage fields, named as the chain formulas name them (trust-layer-reference §4.3). */
 export interface ChainPreimage {

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../hash/sha256.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { decodeEd25519Text } from '../proof/encodings.ts';
-import { loads } from '../proof/temporary-loads.ts';
+import { loads } from '../json/loads.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { RekorLogKey, ArkforgeRekorKey, RekorTrust } from '../rekor/verify-entry.ts';
 import type { TsaProviderTrust, TsaTrust } from '../tsa/verify-timestamp.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loads } from '../../../../main/core/proof/temporary-loads.ts';
+import { loads, loadsText } from '../../../../main/core/json/loads.ts';
 import { isPyObject, type PyJson, type PyObject } from '../../../../main/core/json/value.ts';
 import { canonical } from '../../../../main/core/json/canonical.ts';
 import { parseProofView, type ProofView } from '../../../../main/core/proof/parse-view.ts';
@@ -28,7 +28,7 @@ export function vectorJson(name: string): PyObject {
 
 /** A deep copy to tamper with: canonical text parsed again keeps ints and floats apart. */
 export function copyJson<T extends PyJson>(value: T): T {
-  const parsed = loads(canonical(value));
+  const parsed = loadsText(canonical(value));
   if (!parsed.ok) throw new Error('copy failed');
   return parsed.value as T;
 }
