@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock } from '../services/clock.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import { fetchProofs, type FetchReport } from '../services/proofs/fetch-proofs.ts';
+import type { FetchProgress } from '../services/proofs/progress.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson, type CliIo } from './io.ts';
+import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
+
+/** One progress line for stderr: a bar of proofs done, then the window and the timing. */
+export function progressLine(p: FetchProgress): string {
+  const width = 20;
+  const filled = p.total === 0 ? width : Math.round((p.done / p.total) * width);
+  const parts = [
+    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] proofs ${p.done}/${p.total} done`,
+    `${p.unsettled} pending`,
+    `reads ${p.readsThisRun} this run, ${p.readsUsedInWindow} used / ${p.readsLeftInWindow} left in window`,
+  ];
+  if (p.readsPlanned > 0) parts.push(`next read ${isoTime(p.nextReadAt)}`, `ETA ${isoTime(p.eta)}`);
+  return `${p.phase}: ${parts.join(' | ')}`;
+}
+
+export function fetchDocument(report: FetchReport) {
+  const p = report.progress;
+  return {
+    outcome: report.outcome,
+    failure: report.failure,
+    total: p.total,
+    anchored: p.anchored,
+    absent: p.absent,
+    pending: p.unsettled,
+    readsThisRun: p.readsThisRun,
+    readsUsedInWindow: p.readsUsedInWindow,
+    readsLeftInWindow: p.readsLeftInWindow,
+    rateLimited: report.rateLimited,
+    nextRecheckAt: isoTime(p.nextRecheckAt),
+    rekor: report.rekor && {
+      fetched: report.rekor.fetched.length,
+      failed: report.rekor.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })),
+    },
+  };
+}
+
+function printReport(io: CliIo, report: FetchReport): void {
+  const doc = fetchDocument(report);
+  const lines = [
+    `proofs: ${doc.total}: ${doc.anchored} anchored, ${doc.absent} absent (null answer), ${doc.pending} pending`,
+    `reads: ${doc.readsThisRun} this run; ${doc.readsUsedInWindow} used and ${doc.readsLeftInWindow} left in the window` +
+      (doc.rateLimited > 0 ? `; ${doc.rateLimited} answered 429` : ''),
+  ];
+  if (doc.pending > 0 && doc.nextRecheckAt)
+    lines.push(`pending views are due for another read from ${doc.nextRecheckAt}`);
+  if (doc.rekor) {
+    lines.push(`rekor entries: ${doc.rekor.fetched} fetched, ${doc.rekor.failed.length} failed`);
+    for (const f of doc.rekor.failed) lines.push(`  ${f.uuid}: ${f.code}: ${f.message}`);
+  }
+  if (doc.failure) lines.push(`stopped: ${doc.failure.code}: ${doc.failure.message}`);
+  io.out(`${lines.join('\n')}\n`);
+}
+
+export const proofsFetchCommand: Command = {
+  path: ['proofs', 'fetch'],
+  summary: 'read proof views from the Trust Layer under its read limit, into the operator database',
+  usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--timeout SECONDS] [--quiet]`,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          ...sharedProofOptions,
+          'trust-layer': { type: 'string' },
+          rekor: { type: 'string' },
+          timeout: { type: 'string' },
+          quiet: { type: 'boolean' },
+        },
+        strict: true,
+      }));
+    } catch (error) {
+      io.err(`proveit proofs fetch: ${(error as Error).message}\nusage: proveit ${this.usage}\n`);
+      return EXIT.usage;
+    }
+    const trustLayer = values['trust-layer'];
+    if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {
+      io.err('proveit proofs fetch: --trust-layer URL is required, e.g. --trust-layer https://trust.arkforge.tech\n');
+      return EXIT.usage;
+    }
+    if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
+      io.err(`proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`);
+      return EXIT.usage;
+    }
+    const timeoutS = values.timeout === undefined ? 30 : Number(values.timeout);
+    if (!(timeoutS > 0)) {
+      io.err(`proveit proofs fetch: --timeout '${values.timeout}' is not a number of seconds > 0, e.g. --timeout 30\n`);
+      return EXIT.usage;
+    }
+    const settings = settingsFrom(values);
+    if (!settings.ok) {
+      io.err(`proveit proofs fetch: ${settings.error.message}\n`);
+      return EXIT.usage;
+    }
+    const ids = idsFrom(values.ids);
+    if (!ids.ok) {
+      io.err(`proveit proofs fetch: ${ids.error.message}\n`);
+      return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
+    }
+    const db = openDatabase(dbPathFrom(values.db));
+    const http = createHttpClient({ timeoutMs: timeoutS * 1000 });
+    try {
+      const report = await fetchProofs({
+        db,
+        http,
+        clock: systemClock,
+        trustLayerUrl: trustLayer,
+        rekorUrl: values.rekor,
+        ids: ids.value,
+        settings: settings.value,
+        onProgress: values.quiet ? undefined : (p) => io.err(`${progressLine(p)}\n`),
+      });
+      if (values.json) printJson(io, fetchDocument(report));
+      else printReport(io, report);
+      if (report.outcome === 'error') return EXIT.failed;
+      return report.progress.unsettled > 0 ? EXIT.pending : EXIT.ok;
+    } finally {
+      await http.close();
+      db.close();
+    }
+  },
+};

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseIdList } from '../core/proofs-plan/id-list.ts';
+import { MAX_IDS_PER_READ } from '../core/proofs-plan/proof-id.ts';
+import { fail, ok, type Result } from '../core/result.ts';
+import { DEFAULT_READ_SETTINGS, type ReadSettings } from '../services/proofs/read-settings.ts';
+
+/** Where the operator's database lives unless --db says otherwise (relative to the working folder). */
+export const DEFAULT_DB_PATH = '.proveit/console.sqlite';
+
+/** The parseArgs options `proofs plan` and `proofs fetch` share. */
+export const sharedProofOptions = {
+  ids: { type: 'string' },
+  db: { type: 'string' },
+  json: { type: 'boolean' },
+  'read-limit': { type: 'string' },
+  'read-window': { type: 'string' },
+  'safety-margin': { type: 'string' },
+  'pending-recheck': { type: 'string' },
+  'batch-size': { type: 'string' },
+} as const;
+
+export const SHARED_USAGE =
+  '--ids FILE [--db FILE] [--json] [--read-limit N] [--read-window SECONDS] [--safety-margin SECONDS] ' +
+  '[--pending-recheck SECONDS] [--batch-size N]';
+
+export interface SharedValues {
+  ids?: string;
+  db?: string;
+  'read-limit'?: string;
+  'read-window'?: string;
+  'safety-margin'?: string;
+  'pending-recheck'?: string;
+  'batch-size'?: string;
+}
+
+function number(
+  flag: string,
+  text: string | undefined,
+  fallback: number,
+  check: (n: number) => boolean,
+  what: string,
+): Result<number> {
+  if (text === undefined) return ok(fallback);
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) {
+    return fail('USAGE', `--${flag} '${text}' is not ${what}; for example --${flag} ${fallback}`);
+  }
+  return ok(value);
+}
+
+/** Read settings from the flags, production defaults otherwise. Seconds on the command line, ms inside. */
+export function settingsFrom(values: SharedValues): Result<ReadSettings> {
+  const d = DEFAULT_READ_SETTINGS;
+  const limit = number(
+    'read-limit',
+    values['read-limit'],
+    d.limit,
+    (n) => Number.isInteger(n) && n >= 1,
+    'a whole number of reads >= 1',
+  );
+  if (!limit.ok) return limit;
+  const windowS = number(
+    'read-window',
+    values['read-window'],
+    d.windowMs / 1000,
+    (n) => n > 0,
+    'a number of seconds > 0',
+  );
+  if (!windowS.ok) return windowS;
+  const marginS = number(
+    'safety-margin',
+    values['safety-margin'],
+    d.safetyMarginMs / 1000,
+    (n) => n >= 0,
+    'a number of seconds >= 0',
+  );
+  if (!marginS.ok) return marginS;
+  const recheckS = number(
+    'pending-recheck',
+    values['pending-recheck'],
+    d.pendingRecheckMs / 1000,
+    (n) => n >= 0,
+    'a number of seconds >= 0',
+  );
+  if (!recheckS.ok) return recheckS;
+  const batch = number(
+    'batch-size',
+    values['batch-size'],
+    d.batchSize,
+    (n) => Number.isInteger(n) && n >= 1 && n <= MAX_IDS_PER_READ,
+    `a whole number from 1 to ${MAX_IDS_PER_READ}`,
+  );
+  if (!batch.ok) return batch;
+  return ok({
+    ...d,
+    limit: limit.value,
+    windowMs: Math.round(windowS.value * 1000),
+    safetyMarginMs: Math.round(marginS.value * 1000),
+    pendingRecheckMs: Math.round(recheckS.value * 1000),
+    batchSize: batch.value,
+  });
+}
+
+/** The ids in the --ids file (one per line, # comments); a malformed id is an error naming its line. */
+export function idsFrom(file: string | undefined): Result<string[]> {
+  if (!file) return fail('USAGE', '--ids FILE is required: a file with one proof id per line');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return fail('IDS_FILE_UNREADABLE', `cannot read the ids file '${file}': ${(error as Error).message}`);
+  }
+  const parsed = parseIdList(text);
+  if (!parsed.ok) return fail(parsed.error.code, `${file}: ${parsed.error.message}`, parsed.error.details);
+  return parsed;
+}
+
+export function dbPathFrom(value: string | undefined): string {
+  return resolve(value ?? DEFAULT_DB_PATH);
+}
+
+/** A time in ISO 8601 UTC (milliseconds kept: test windows are seconds long). */
+export function isoTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

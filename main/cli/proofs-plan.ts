@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import type { ReadPlan } from '../core/proofs-plan/plan-reads.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock } from '../services/clock.ts';
+import { currentPlan } from '../services/proofs/current-plan.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson, type CliIo } from './io.ts';
+import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
+
+/** The plan as `proofs plan --json` prints it. */
+export function planDocument(plan: ReadPlan) {
+  return {
+    total: plan.total,
+    cached: { anchored: plan.anchored, absent: plan.absent },
+    waiting: plan.waiting.length,
+    nextRecheckAt: isoTime(plan.nextRecheckAt),
+    calls: plan.reads.length,
+    idsPerCall: plan.reads.map((r) => r.ids.length),
+    readsUsedInWindow: plan.window.used,
+    readsLeftInWindow: plan.window.left,
+    earliestStart: isoTime(plan.earliestStart),
+    eta: isoTime(plan.eta),
+    reads: plan.reads.map((r) => ({ notBefore: isoTime(r.notBefore), ids: r.ids })),
+  };
+}
+
+function printPlan(io: CliIo, plan: ReadPlan): void {
+  const doc = planDocument(plan);
+  io.out(
+    [
+      `proofs: ${doc.total} (${doc.cached.anchored} anchored and ${doc.cached.absent} absent already stored, ` +
+        `${doc.waiting} pending not due yet${doc.nextRecheckAt ? `, next recheck ${doc.nextRecheckAt}` : ''})`,
+      `calls: ${doc.calls} POST /v1/proofs (${doc.idsPerCall.join(', ') || 'none'} ids)`,
+      `window: ${doc.readsUsedInWindow} reads used, ${doc.readsLeftInWindow} left`,
+      `earliest start: ${doc.earliestStart ?? '-'}`,
+      `ETA (last call sent): ${doc.eta ?? '-'}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+export const proofsPlanCommand: Command = {
+  path: ['proofs', 'plan'],
+  summary: 'show the reads that fetching these proof views would take, and when, without reading anything',
+  usage: `proofs plan ${SHARED_USAGE}`,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({ args, options: sharedProofOptions, strict: true }));
+    } catch (error) {
+      io.err(`proveit proofs plan: ${(error as Error).message}\nusage: proveit ${this.usage}\n`);
+      return EXIT.usage;
+    }
+    const settings = settingsFrom(values);
+    if (!settings.ok) {
+      io.err(`proveit proofs plan: ${settings.error.message}\n`);
+      return EXIT.usage;
+    }
+    const ids = idsFrom(values.ids);
+    if (!ids.ok) {
+      io.err(`proveit proofs plan: ${ids.error.message}\n`);
+      return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
+    }
+    const db = openDatabase(dbPathFrom(values.db));
+    try {
+      const plan = currentPlan(db, ids.value, settings.value, systemClock.now());
+      if (values.json) printJson(io, planDocument(plan));
+      else printPlan(io, plan);
+      return EXIT.ok;
+    } finally {
+      db.close();
+    }
+  },
+};
