@@ -66,8 +66,17 @@ function describeCharacter(text: string, index: number): string {
   const codePoint = text.codePointAt(index);
   if (codePoint === undefined) return 'the end of the document';
   const hex = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-  if (codePoint < 0x20 || codePoint === 0x7f || codePoint === 0xfeff) return hex;
-  return `'${String.fromCodePoint(codePoint)}'`;
+  if (codePoint < 0x20 || codePoint === 0x7f || codePoint === 0xfeff || codePoint === 0xa0) return hex;
+  return JSON.stringify(String.fromCodePoint(codePoint));
+}
+
+/** The escape as written, up to where it goes wrong (`\u12` rather than the text after it). */
+function showEscape(subject: string): string {
+  const unicode = /^\\u[0-9a-fA-F]{0,4}/.exec(subject);
+  const shown = unicode ? unicode[0] : subject;
+  return Array.from(shown, (ch) =>
+    ch < ' ' ? `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : ch,
+  ).join('');
 }
 
 /** A key or literal quoted for a message, cut short so one bad key cannot flood the answer. */
@@ -85,7 +94,11 @@ function refusal(error: ScanError, text: string, bytes: Uint8Array, limits: Inta
   switch (error.kind) {
     case 'EXPECTING_VALUE':
       if (/^[ \t\n\r]*$/.test(text))
-        return fail('INTAKE_EMPTY', 'the document is empty: send one JSON object', details);
+        return fail(
+          'INTAKE_EMPTY',
+          `the document holds only whitespace (it ends ${where}): send one JSON document`,
+          details,
+        );
       return fail(
         'INTAKE_SYNTAX',
         `expected a JSON value (object, array, string, number, true, false or null) ${where}, found ${found}`,
@@ -120,19 +133,19 @@ function refusal(error: ScanError, text: string, bytes: Uint8Array, limits: Inta
     case 'INVALID_ESCAPE':
       return fail(
         'INTAKE_INVALID_ESCAPE',
-        `invalid escape ${quote(subject)} ${where}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX only`,
+        `invalid escape ${showEscape(subject)} ${where}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX only`,
         details,
       );
     case 'INVALID_UNICODE_ESCAPE':
       return fail(
         'INTAKE_INVALID_ESCAPE',
-        `invalid escape ${quote(subject)} ${where}: \\u must be followed by exactly four hexadecimal digits`,
+        `invalid escape ${showEscape(subject)} ${where}: \\u must be followed by exactly four hexadecimal digits`,
         details,
       );
     case 'LONE_SURROGATE':
       return fail(
         'INTAKE_LONE_SURROGATE',
-        `escape ${quote(subject)} ${where} is half of a surrogate pair with no other half: write the character itself, or both halves such as \\ud83d\\ude00`,
+        `escape ${showEscape(subject)} ${where} is half of a surrogate pair with no other half: write the character itself, or both halves such as \\ud83d\\ude00`,
         details,
       );
     case 'DUPLICATE_KEY':
@@ -201,7 +214,7 @@ export function parseIntake(bytes: Uint8Array, limits: Partial<IntakeLimits> = {
   if (encoding !== 'utf-8')
     return fail(
       'INTAKE_NOT_UTF8',
-      `the document is encoded as ${encoding.toUpperCase()}, not UTF-8 (detected at line 1 column 1, byte 0): save it as UTF-8`,
+      `the document is encoded as ${encoding.toUpperCase()}, not UTF-8 (seen at line 1 column 1 (byte 0)): save it as UTF-8`,
       { offset: 0, line: 1, column: 1, encoding },
     );
   // surrogatepass would let ED A0..BF xx through as a lone surrogate; intake refuses it as bytes, before parsing.
@@ -219,7 +232,7 @@ export function parseIntake(bytes: Uint8Array, limits: Partial<IntakeLimits> = {
     const position = positionOfByte(bytes, surrogateAt);
     return fail(
       'INTAKE_LONE_SURROGATE',
-      `bytes ${showBytes(bytes, surrogateAt)} ${at(position)} encode a lone surrogate, which is not valid UTF-8: save the document as UTF-8`,
+      `bytes ${showBytes(bytes, surrogateAt, 3)} ${at(position)} encode a lone surrogate, which is not valid UTF-8: save the document as UTF-8`,
       position,
     );
   }
@@ -246,6 +259,8 @@ function findEncodedSurrogate(bytes: Uint8Array): number {
 }
 
 /** Up to four bytes from `offset`, as hex, for a message about bytes that are not UTF-8. */
-function showBytes(bytes: Uint8Array, offset: number): string {
-  return Array.from(bytes.subarray(offset, offset + 4), (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+function showBytes(bytes: Uint8Array, offset: number, count = 4): string {
+  return Array.from(bytes.subarray(offset, offset + count), (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(
+    ' ',
+  );
 }

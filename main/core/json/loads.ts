@@ -48,7 +48,25 @@ export function loads(bytes: Uint8Array): Result<PyJson, LoadsCode> {
       { ...decoded.failure },
     );
   }
-  const text = decoded.text;
+  return scanText(decoded.text);
+}
+
+/**
+ * `json.loads(str)`: the same scanner over text that is already decoded. CPython refuses a str that starts with
+ * U+FEFF with its own message (JSONDecodeError, so JSON_SYNTAX), telling the caller to decode with 'utf-8-sig'.
+ */
+export function loadsText(text: string): Result<PyJson, LoadsCode> {
+  if (text.startsWith('\ufeff'))
+    return fail('JSON_SYNTAX', 'Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)', {
+      reason: 'UNEXPECTED_BOM',
+      line: 1,
+      column: 1,
+      char: 0,
+    });
+  return scanText(text);
+}
+
+function scanText(text: string): Result<PyJson, LoadsCode> {
   const scanned = scanDocument(text, CPYTHON_POLICY);
   if (scanned.ok) return ok(scanned.value);
   const { kind, index } = scanned.error;
