@@ -1,8 +1,17 @@
 import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
+import { jsonCanonicalCommand } from './json-canonical-command.ts';
+import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
 import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
 
 /** Every subcommand of `proveit`, in the order `--help` lists them. */
-export const commands: Command[] = [consoleCommand, proofsPlanCommand, proofsFetchCommand, proofVerifyCommand];
+export const commands: Command[] = [
+  consoleCommand,
+  proofsPlanCommand,
+  proofsFetchCommand,
+  proofVerifyCommand,
+  jsonCanonicalCommand,
+  jsonCheckCommand,
+];

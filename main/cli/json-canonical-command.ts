@@ -1,0 +1,65 @@
+import { sha256HexOfText } from '../core/hash/sha256.ts';
+import { canonical } from '../core/json/canonical.ts';
+import { loads } from '../core/json/loads.ts';
+import { EXIT, type Command } from './command.ts';
+import { parseJsonArgs, readJsonInput } from './json-input.ts';
+
+const USAGE = 'json canonical [--lines] [--sha256] [FILE]';
+/** Enough refused lines to fix a batch; the rest are counted, not listed. */
+const MAX_REPORTED_LINES = 20;
+
+/** Splits at LF bytes, each line keeps its own bytes (and encoding detection); a final LF ends the last line. */
+function splitLines(bytes: Uint8Array): Uint8Array[] {
+  const lines: Uint8Array[] = [];
+  let start = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, start)) {
+    lines.push(bytes.subarray(start, at));
+    start = at + 1;
+  }
+  if (start < bytes.length) lines.push(bytes.subarray(start));
+  return lines;
+}
+
+/**
+ * `proveit json canonical`: what CPython's `json.dumps(json.loads(bytes), sort_keys=True, separators=(",", ":"))`
+ * prints for the input (spec §2.4), or, with --sha256, the SHA-256 of that text (the hash every PROVE IT formula uses).
+ * Input CPython would refuse exits 2 and prints nothing on stdout, so a pipeline never hashes a partial batch.
+ */
+export const jsonCanonicalCommand: Command = {
+  path: ['json', 'canonical'],
+  summary: "print the canonical JSON (CPython's sorted, compact json.dumps) of FILE or stdin; --lines: one per line",
+  usage: USAGE,
+  async run(args, io) {
+    const parsed = parseJsonArgs(args, { lines: { type: 'boolean' }, sha256: { type: 'boolean' } }, USAGE);
+    if (!parsed.ok) {
+      io.err(`proveit json canonical: ${parsed.message}\n`);
+      return EXIT.usage;
+    }
+    const input = await readJsonInput(parsed.file, io);
+    if (!input.ok) {
+      io.err(`proveit json canonical: ${input.message}\n`);
+      return EXIT.usage;
+    }
+    const documents = parsed.flags.lines ? splitLines(input.bytes) : [input.bytes];
+    const out: string[] = [];
+    const refused: string[] = [];
+    documents.forEach((bytes, index) => {
+      const result = loads(bytes);
+      if (result.ok) {
+        const text = canonical(result.value);
+        out.push(parsed.flags.sha256 ? sha256HexOfText(text) : text);
+        return;
+      }
+      const where = parsed.flags.lines ? `${input.name} line ${index + 1}` : input.name;
+      refused.push(`${where}: CPython's json.loads refuses it (${result.error.code}): ${result.error.message}`);
+    });
+    if (refused.length > 0) {
+      const shown = refused.slice(0, MAX_REPORTED_LINES).map((line) => `proveit json canonical: ${line}\n`);
+      const more = refused.length - MAX_REPORTED_LINES;
+      io.err(shown.join('') + (more > 0 ? `proveit json canonical: and ${more} more refused lines\n` : ''));
+      return EXIT.usage;
+    }
+    io.out(out.map((line) => `${line}\n`).join(''));
+    return EXIT.ok;
+  },
+};
