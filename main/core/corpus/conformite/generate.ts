@@ -1,3 +1,4 @@
+import { placeScenarios } from '../place-scenarios.ts';
 import { ASSERTION_BOUNDS, type GroundingFact, type KeyTask, type TaskDefinition } from '../model.ts';
 import { assembleTree } from '../assemble.ts';
 import { spacedSiren } from '../fiction/identifiers.ts';
@@ -24,18 +25,6 @@ export const CONFORMITE_RULES_VERSION = 'conformite-bareme-v3';
 const ACTIVITY_COUNT = 3;
 const FILLERS_PER_ACTIVITY = 6;
 const LISTED_PEOPLE = 12;
-
-/**
- * Places the ten scenarios on the ten task slots at random, under one constraint: a slot's assertion cap (spec §5.5)
- * must hold the scenario's grounding facts. The plan is fixed, its placement depends on the seed, so the public
- * generator does not reveal which task carries which trap in a season made from a secret seed.
- */
-export function placeScenarios<S extends { groundingSize: number }>(rng: SeededStream, scenarios: readonly S[]): S[] {
-  for (;;) {
-    const order = rng.shuffle(scenarios);
-    if (order.every((s, i) => s.groundingSize <= (ASSERTION_BOUNDS[i]?.[1] ?? 0))) return order;
-  }
-}
 
 function walk(bodies: Map<string, PlainJson>, first: string): string[] {
   const out: string[] = [];
