@@ -36,6 +36,7 @@ export interface FetchReport {
 }
 
 const ENDPOINT = 'POST /v1/proofs';
+const MAX_SILENT_WAIT_MS = 30_000;
 
 /**
  * Reads the views these proofs need (issue 6): plan from the store, wait for the window, record the read in the
@@ -76,7 +77,8 @@ export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
     if (!next) break;
     if (next.notBefore > now) {
       emit('waiting');
-      await clock.sleep(next.notBefore - now, signal);
+      // Long waits are cut in slices so progress keeps flowing and another process's reads are seen.
+      await clock.sleep(Math.min(next.notBefore - now, MAX_SILENT_WAIT_MS), signal);
       continue;
     }
     const reservation = reserveRead(
