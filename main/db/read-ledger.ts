@@ -25,10 +25,12 @@ export function ledgerState(db: Db, now: number, windowMs: number): LedgerState 
 /**
  * Records a read BEFORE it is sent, if the window rule and any 429 embargo allow one now (issue 6, Quota).
  * `BEGIN IMMEDIATE` takes SQLite's write lock before counting, so two processes sharing the file (the app and the
- * CLI) count each other's reservations and can never exceed the limit together.
+ * CLI) count each other's reservations and can never exceed the limit together. `clock` gives the time in ms.
  */
-export function reserveRead(db: Db, request: ReadRequest, rule: ReadLimit, now: number): Reservation {
+export function reserveRead(db: Db, request: ReadRequest, rule: ReadLimit, clock: () => number): Reservation {
   const reserve = db.transaction((): Reservation => {
+    // Read the clock once the write lock is held: a wait for another process's transaction must not backdate the row.
+    const now = clock();
     const earliest = nextReadTime(ledgerState(db, now, rule.windowMs), rule, now);
     if (earliest > now) return { granted: false, notBefore: earliest };
     const info = db

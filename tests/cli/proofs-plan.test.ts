@@ -49,7 +49,7 @@ describe('proveit proofs plan', () => {
       opened,
       { endpoint: 'POST /v1/proofs', baseUrl: 'x', proofIds: [id(0)] },
       { limit: 100, windowMs: 1 },
-      now,
+      () => now,
     );
     if (!r.granted) throw new Error('refused');
     const none = { refusalCode: null, specVersion: null, batchId: null, batchRoot: null, rekorUuid: null };

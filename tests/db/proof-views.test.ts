@@ -27,7 +27,7 @@ function read(db: Db, at: number, answers: ClassifiedAnswer[]): number {
     db,
     { endpoint: 'POST /v1/proofs', baseUrl: 'x', proofIds: [ID] },
     { limit: 100, windowMs: 1 },
-    at,
+    () => at,
   );
   if (!r.granted) throw new Error('refused');
   recordAnswers(

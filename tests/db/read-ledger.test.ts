@@ -18,9 +18,9 @@ const rule = { limit: 3, windowMs: 1_000 };
 describe('the read ledger', () => {
   it('grants `limit` reads in a window, then names the time the oldest leaves it', () => {
     const db = openDatabase(folder.file('grant.sqlite'));
-    expect([100, 200, 300].map((t) => reserveRead(db, request, rule, t).granted)).toEqual([true, true, true]);
-    expect(reserveRead(db, request, rule, 400)).toEqual({ granted: false, notBefore: 1_100 });
-    expect(reserveRead(db, request, rule, 1_100)).toMatchObject({ granted: true, at: 1_100 });
+    expect([100, 200, 300].map((t) => reserveRead(db, request, rule, () => t).granted)).toEqual([true, true, true]);
+    expect(reserveRead(db, request, rule, () => 400)).toEqual({ granted: false, notBefore: 1_100 });
+    expect(reserveRead(db, request, rule, () => 1_100)).toMatchObject({ granted: true, at: 1_100 });
     expect(ledgerRows(db).map((r) => r.at)).toEqual([100, 200, 300, 1_100]);
     db.close();
   });
@@ -28,7 +28,7 @@ describe('the read ledger', () => {
   it('a recorded 429 stops reads until its Retry-After has passed, across a reopen', () => {
     const file = folder.file('embargo.sqlite');
     let db = openDatabase(file);
-    const r = reserveRead(db, request, rule, 1_000);
+    const r = reserveRead(db, request, rule, () => 1_000);
     if (!r.granted) throw new Error('first read refused');
     insertReadResult(db, {
       readId: r.readId,
@@ -41,14 +41,14 @@ describe('the read ledger', () => {
     db.close();
     db = openDatabase(file);
     expect(ledgerState(db, 2_000, rule.windowMs).embargoUntil).toBe(31_050);
-    expect(reserveRead(db, request, rule, 31_049)).toEqual({ granted: false, notBefore: 31_050 });
-    expect(reserveRead(db, request, rule, 31_050).granted).toBe(true);
+    expect(reserveRead(db, request, rule, () => 31_049)).toEqual({ granted: false, notBefore: 31_050 });
+    expect(reserveRead(db, request, rule, () => 31_050).granted).toBe(true);
     db.close();
   });
 
   it('a recorded read is never changed or deleted (append-only)', () => {
     const db = openDatabase(folder.file('append.sqlite'));
-    reserveRead(db, request, rule, 5);
+    reserveRead(db, request, rule, () => 5);
     expect(() => db.prepare('UPDATE trust_layer_reads SET at_ms = 0').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM trust_layer_reads').run()).toThrow(/append-only/);
     db.close();

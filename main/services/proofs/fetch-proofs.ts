@@ -85,7 +85,7 @@ export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
       db,
       { endpoint: ENDPOINT, baseUrl: input.trustLayerUrl, proofIds: next.ids },
       rule,
-      now,
+      () => clock.now(),
     );
     // Another process took the slot between the plan and the reservation: wait for the next one.
     if (!reservation.granted) continue;

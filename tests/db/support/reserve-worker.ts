@@ -16,7 +16,7 @@ let granted = 0;
 const end = Date.now() + Number(duration);
 while (Date.now() < end) {
   const request = { endpoint: 'POST /v1/proofs', baseUrl: `worker-${process.pid}`, proofIds: [] };
-  const r = reserveRead(db, request, rule, Date.now());
+  const r = reserveRead(db, request, rule, Date.now);
   if (r.granted) granted++;
   else await sleep(Math.max(1, Math.min(r.notBefore, end) - Date.now()));
 }
