@@ -5,7 +5,8 @@
 export function retryAfterMs(header: string | undefined, now: number, windowMs: number): number {
   const text = header?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  if (text !== '' && Number.isFinite(date)) return Math.max(0, date - now);
+  // An HTTP-date names a weekday and a month; a bare number that is not delay-seconds (e.g. "-5") is not one.
+  const date = /[A-Za-z]/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isFinite(date)) return Math.max(0, date - now);
   return windowMs;
 }
