@@ -32,6 +32,8 @@ export interface TestTsa {
   rootDer: Uint8Array;
   /** The TSA certificate `openssl ts -reply` signs with (critical timeStamping EKU), DER. */
   tsaCertDer: Uint8Array;
+  /** The intermediate CA between root and TSA certificate, when the TSA was created with one. */
+  intermediateDer: Uint8Array | null;
   /** `openssl ts -query -data raw32.bin -no_nonce -sha256`, then `openssl ts -reply`: a full TimeStampResp. */
   stamp(data: Uint8Array, options?: { certReq?: boolean }): Uint8Array;
   /**
@@ -44,7 +46,7 @@ export interface TestTsa {
   twinOfTsaCertificate(): Uint8Array;
   /**
    * `openssl ts -verify -data … -in … -CAfile … -untrusted …`: true when openssl prints "Verification: OK".
-   * Defaults: this TSA's root as CA file, its ts -reply certificate as untrusted.
+   * Defaults: this TSA's root as CA file, its ts -reply certificate and intermediate (if any) as untrusted.
    */
   opensslVerify(
     tsr: Uint8Array,
@@ -106,7 +108,17 @@ function sleepPastSecond(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
 }
 
-export function createTestTsa(options: { key: TsaKeyType; name?: string }): TestTsa {
+export interface TestTsaOptions {
+  key: TsaKeyType;
+  name?: string;
+  /**
+   * Put an intermediate between root and TSA certificate (as DigiCert and Sectigo do): "ca" has
+   * basicConstraints CA:TRUE, "not-ca" has CA:FALSE and so may not issue certificates (RFC 5280 §4.2.1.9).
+   */
+  intermediate?: 'ca' | 'not-ca';
+}
+
+export function createTestTsa(options: TestTsaOptions): TestTsa {
   const dir = mkdtempSync(join(tmpdir(), 'proveit-test-tsa-'));
   const name = options.name ?? `Test TSA ${options.key}`;
   const run = (args: string[]) => openssl(dir, args);
@@ -121,13 +133,34 @@ export function createTestTsa(options: { key: TsaKeyType; name?: string }): Test
     `/O=PROVE IT tests/CN=${name}`,
   ]);
 
+  let issuer = 'root';
+  let intermediateDer: Uint8Array | null = null;
+  if (options.intermediate) {
+    const ca = options.intermediate === 'ca' ? 'critical,CA:TRUE' : 'critical,CA:FALSE';
+    writeFileSync(join(dir, 'inter.ext'), `basicConstraints = ${ca}\nkeyUsage = critical,keyCertSign,cRLSign\n`);
+    run([
+      ...words('req -new -newkey rsa:2048 -nodes -keyout inter.key -out inter.csr'),
+      '-subj',
+      `/O=PROVE IT tests/CN=${name} Intermediate`,
+    ]);
+    run(
+      words(
+        'x509 -req -in inter.csr -CA root.pem -CAkey root.key -sha256 -set_serial 2 -days 3650 -extfile inter.ext -out inter.pem',
+      ),
+    );
+    intermediateDer = pemToDer(readFileSync(join(dir, 'inter.pem'), 'utf8'), 'CERTIFICATE') as Uint8Array;
+    issuer = 'inter';
+  }
+  // The certificates a certReq token carries besides the signer's, and openssl's -untrusted default.
+  writeFileSync(join(dir, 'chain.pem'), options.intermediate ? readFileSync(join(dir, 'inter.pem')) : '');
+
   let serial = TSA_SERIAL;
   const issue = (eku: TsaEku, file: string, options: { serial?: number; days?: number } = {}) => {
     const extensions = ['basicConstraints = CA:FALSE', 'keyUsage = critical,digitalSignature,nonRepudiation'];
     writeFileSync(join(dir, `${file}.ext`), [...extensions, EKU_LINE[eku], ''].join('\n'));
     const certSerial = options.serial ?? serial++;
     run([
-      ...words('x509 -req -in tsa.csr -CA root.pem -CAkey root.key -sha256'),
+      ...words(`x509 -req -in tsa.csr -CA ${issuer}.pem -CAkey ${issuer}.key -sha256`),
       ...['-set_serial', String(certSerial), '-days', String(options.days ?? 365)],
       ...['-extfile', `${file}.ext`, '-out', `${file}.pem`],
     ]);
@@ -145,7 +178,7 @@ export function createTestTsa(options: { key: TsaKeyType; name?: string }): Test
     serial: '$dir/serial',
     crypto_device: 'builtin',
     signer_cert: '$dir/tsa.pem',
-    certs: '$dir/root.pem',
+    certs: options.intermediate ? '$dir/chain.pem' : '$dir/root.pem',
     signer_key: '$dir/tsa.key',
     signer_digest: 'sha256',
     default_policy: '1.2.3.4.1',
@@ -181,6 +214,7 @@ export function createTestTsa(options: { key: TsaKeyType; name?: string }): Test
     dir,
     rootDer,
     tsaCertDer,
+    intermediateDer,
     stamp(data, stampOptions = {}) {
       const query = temp('tsq');
       const reply = temp('tsr');
@@ -214,9 +248,10 @@ export function createTestTsa(options: { key: TsaKeyType; name?: string }): Test
       const args = ['ts', '-verify', '-data', temp('bin', data), '-in', temp('tsr', tsr)];
       args.push('-CAfile', verifyOptions.rootDer ? derToPemFile(verifyOptions.rootDer) : join(dir, 'root.pem'));
       // FreeTSA-style tokens carry no certificate: openssl then needs the signer's certificate as -untrusted.
+      const untrusted = Buffer.concat([readFileSync(join(dir, 'tsa.pem')), readFileSync(join(dir, 'chain.pem'))]);
       args.push(
         '-untrusted',
-        verifyOptions.untrustedDer ? derToPemFile(verifyOptions.untrustedDer) : join(dir, 'tsa.pem'),
+        verifyOptions.untrustedDer ? derToPemFile(verifyOptions.untrustedDer) : temp('pem', untrusted),
       );
       try {
         return run(args).includes('Verification: OK');

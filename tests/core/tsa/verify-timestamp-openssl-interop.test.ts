@@ -124,3 +124,44 @@ describe('certificate validity is judged at the token genTime, not at the time o
     expect(!result.ok && result.error.code).toBe('TSA_CERT_NOT_VALID_AT_GENTIME');
   });
 });
+
+describe('a test TSA certified through an intermediate CA (as DigiCert and Sectigo are)', () => {
+  let tsa: TestTsa;
+  let notCa: TestTsa;
+  beforeAll(() => {
+    tsa = createTestTsa({ key: 'rsa', intermediate: 'ca' });
+    notCa = createTestTsa({ key: 'ec-p256', intermediate: 'not-ca' });
+  });
+  afterAll(() => {
+    tsa?.close();
+    notCa?.close();
+  });
+
+  it('a token carrying its chain (certReq) verifies with the root alone, as openssl does', async () => {
+    const tsr = tsa.stamp(anchored, { certReq: true });
+    expect(tsa.opensslVerify(tsr, anchored)).toBe(true);
+    const result = await verify(tsa, tsr, { trust: trustOf(tsa, []) });
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+  });
+
+  it('a token without certificates verifies with the TSA and intermediate certificates as untrusted', async () => {
+    const tsr = tsa.stamp(anchored);
+    expect(tsa.opensslVerify(tsr, anchored)).toBe(true);
+    const result = await verify(tsa, tsr, { trust: trustOf(tsa, [tsa.tsaCertDer, tsa.intermediateDer!]) });
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+  });
+
+  it('without the intermediate, openssl refuses and ours fails with TSA_CHAIN_UNTRUSTED', async () => {
+    const tsr = tsa.stamp(anchored);
+    expect(tsa.opensslVerify(tsr, anchored, { untrustedDer: tsa.tsaCertDer })).toBe(false);
+    const result = await verify(tsa, tsr, { trust: trustOf(tsa, [tsa.tsaCertDer]) });
+    expect(!result.ok && result.error.code).toBe('TSA_CHAIN_UNTRUSTED');
+  });
+
+  it('an intermediate that is not a CA is refused by openssl and fails with TSA_CHAIN_UNTRUSTED', async () => {
+    const tsr = notCa.stamp(anchored);
+    expect(notCa.opensslVerify(tsr, anchored)).toBe(false);
+    const result = await verify(notCa, tsr, { trust: trustOf(notCa, [notCa.tsaCertDer, notCa.intermediateDer!]) });
+    expect(!result.ok && result.error.code).toBe('TSA_CHAIN_UNTRUSTED');
+  });
+});
