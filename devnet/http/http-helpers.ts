@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PyJson } from '../../main/core/json/value.ts';
-import { writePyJson } from '../wire/py-json.ts';
+import { jsonDumps } from '../wire/json-dumps.ts';
 
 /** Thrown by readBody when a request body exceeds the limit; handlers answer 413. */
 export class BodyTooLarge extends Error {}
@@ -24,7 +24,7 @@ export function sendJson(
   body: PyJson,
   headers: Record<string, string> = {},
 ): void {
-  const text = writePyJson(body);
+  const text = jsonDumps(body);
   response.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(text)),

@@ -6,7 +6,7 @@ import type { PyObject } from '../../main/core/json/value.ts';
 import { auditPath, leafHash, treeHash } from '../../main/core/merkle/rfc6962.ts';
 import { BodyTooLarge, closeServer, listen, readBody, sendJson } from '../http/http-helpers.ts';
 import type { DevnetDatabase } from '../state/devnet-database.ts';
-import { parsePyJsonBytes, PyJsonSyntaxError } from '../wire/py-json.ts';
+import { loadsOrUndefined } from '../wire/json-dumps.ts';
 import { signedCheckpoint } from './checkpoint.ts';
 import { checkHashedRekord } from './hashedrekord.ts';
 
@@ -108,16 +108,15 @@ export async function startLogServer(options: LogServerOptions): Promise<LogServ
   }
 
   async function createEntry(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    let proposed;
+    let bytes: Buffer;
     try {
-      proposed = parsePyJsonBytes(await readBody(request, 1024 * 1024));
+      bytes = await readBody(request, 1024 * 1024);
     } catch (error) {
       if (error instanceof BodyTooLarge) return rekorError(response, 413, 'entry too large');
-      if (error instanceof PyJsonSyntaxError || error instanceof TypeError) {
-        return rekorError(response, 400, `the body is not JSON: ${error.message}`);
-      }
       throw error;
     }
+    const proposed = loadsOrUndefined(bytes);
+    if (proposed === undefined) return rekorError(response, 400, 'the body is not JSON');
     const checked = checkHashedRekord(proposed);
     if (!checked.ok) return rekorError(response, 400, checked.message);
     const body = Buffer.from(canonical(checked.entry), 'utf8');

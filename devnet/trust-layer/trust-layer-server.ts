@@ -187,13 +187,13 @@ const routes: Route[] = [
       if (
         typeof host !== 'string' ||
         !c.upstream.isDevnetHost(host) ||
-        !(fault === null || fault === 'refuse' || fault === 'timeout')
+        !(fault === null || fault === 'refuse' || fault === 'timeout' || fault === 'drop-secret')
       ) {
         return sendError(
           r,
           400,
           'invalid_request',
-          'Send {"host": "<devnet host>", "fault": "refuse" | "timeout" | null}.',
+          'Send {"host": "<devnet host>", "fault": "refuse" | "timeout" | "drop-secret" | null}.',
         );
       }
       await c.upstream.setFault(host, fault as HostFault | null);

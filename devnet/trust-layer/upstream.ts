@@ -10,8 +10,11 @@ export type UpstreamResult =
   | { kind: 'timeout' }
   | { kind: 'error'; message: string };
 
-/** Fault modes a test can put on a devnet host: connection refused (502) or no answer (504). */
-export type HostFault = 'refuse' | 'timeout';
+/**
+ * Fault modes a test can put on a devnet host: connection refused (502), no answer (504), or the proxy not adding
+ * X-Challenge-Secret (the corpus then answers its 403 body, as it does for any caller without the secret).
+ */
+export type HostFault = 'refuse' | 'timeout' | 'drop-secret';
 
 export interface UpstreamCall {
   target: URL;
@@ -55,6 +58,11 @@ export class Upstream {
 
   isDevnetHost(hostname: string): boolean {
     return this.virtualHosts.has(hostname);
+  }
+
+  /** Whether the proxy adds the challenge secret for this host: devnet hosts only, unless the fault drops it. */
+  sendsChallengeSecret(hostname: string): boolean {
+    return this.virtualHosts.has(hostname) && this.faults.get(hostname) !== 'drop-secret';
   }
 
   async setFault(hostname: string, fault: HostFault | null): Promise<void> {

@@ -175,7 +175,8 @@ export async function proxy(
     for (const [name, value] of Object.entries(extra)) {
       if (!BLOCKED_EXTRA_HEADERS.has(name.toLowerCase())) forwarded[name] = value;
     }
-    if (context.upstream.isDevnetHost(target.hostname)) forwarded['X-Challenge-Secret'] = context.challengeSecret;
+    if (context.upstream.sendsChallengeSecret(target.hostname))
+      forwarded['X-Challenge-Secret'] = context.challengeSecret;
     const upstream: UpstreamResult = await context.upstream.call({
       target,
       method,
