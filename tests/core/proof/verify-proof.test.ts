@@ -270,6 +270,35 @@ describe('verifyProof on tampered variants: the check that caught it reports its
   });
 });
 
+describe('damaged witness material fails with a code, never a crash', () => {
+  it('every truncation of the real token fails the TSA witness', async () => {
+    const token = Buffer.from(
+      (artefactJson('proof_proveit_gel.json').timestamp_authority as PyObject).tsr_base64 as string,
+      'base64',
+    );
+    for (let length = 0; length < token.length; length += 37) {
+      const proof = gel();
+      (proof.timestamp_authority as PyObject).tsr_base64 = token.subarray(0, length).toString('base64');
+      const report = await verify({ view: viewOf(proof) });
+      expect(check(report, 'tsa')?.status, `length ${length}`).toBe('FAIL');
+    }
+  });
+
+  it('a token that is not base64 fails with WITNESS_TOKEN_NOT_BASE64', async () => {
+    const proof = gel();
+    (proof.timestamp_authority as PyObject).tsr_base64 = 'MIID qTADAgEA';
+    expect((await verify({ view: viewOf(proof) })).failure).toEqual({ check: 'tsa', code: 'WITNESS_TOKEN_NOT_BASE64' });
+  });
+
+  it('odd Rekor entries fail the Rekor witness', async () => {
+    const entries: PyJson[] = [null, 42n, 'entry', [], {}, { x: {} }, { x: { body: 'AAAA' } }];
+    for (const entry of entries) {
+      const report = await verify({ view: artefactView('proof_rekor.json'), rekorEntry: entry });
+      expect(check(report, 'rekor')?.status).toBe('FAIL');
+    }
+  });
+});
+
 describe('witness memo', () => {
   it('verifies a batch token once for every proof that shares it, and a different token on its own', async () => {
     const memo = new WitnessMemo();
