@@ -24,6 +24,16 @@ export interface ResignOptions {
   ess?: boolean;
   /** Issue the signing certificate now, after the token's genTime, instead of using one issued at creation. */
   issuedAfterGenTime?: boolean;
+  /** The encapsulated content type. Default id-ct-TSTInfo. */
+  econtentType?: string;
+  /** Sign attributes (content type, digest, signing time, ESS). False gives a bare signature (`-noattr`). */
+  signedAttributes?: boolean;
+  /** Add a second SignerInfo, by the root key. */
+  secondSigner?: boolean;
+  /** A PEM certificate file in `dir` (for the TSA key) to sign with instead of an EKU variant. */
+  signerCertFile?: string;
+  /** A PEM file in `dir` whose certificates the token carries besides the signer's (`-certfile`). */
+  extraCertsFile?: string;
 }
 
 export interface TestTsa {
@@ -35,7 +45,7 @@ export interface TestTsa {
   /** The intermediate CA between root and TSA certificate, when the TSA was created with one. */
   intermediateDer: Uint8Array | null;
   /** `openssl ts -query -data raw32.bin -no_nonce -sha256`, then `openssl ts -reply`: a full TimeStampResp. */
-  stamp(data: Uint8Array, options?: { certReq?: boolean }): Uint8Array;
+  stamp(data: Uint8Array, options?: { certReq?: boolean; digest?: 'sha256' | 'sha512' }): Uint8Array;
   /**
    * The same TSTInfo re-signed by `openssl cms -sign` (the signer certificate is carried in the token).
    * `openssl ts -reply` refuses to sign with a certificate whose EKU is not critical timeStamping, so tokens
@@ -219,14 +229,26 @@ export function createTestTsa(options: TestTsaOptions): TestTsa {
       const query = temp('tsq');
       const reply = temp('tsr');
       const certReq = stampOptions.certReq ? ['-cert'] : [];
-      run(['ts', '-query', '-data', temp('bin', data), ...words('-no_nonce -sha256'), ...certReq, '-out', query]);
+      run([
+        'ts',
+        '-query',
+        '-data',
+        temp('bin', data),
+        '-no_nonce',
+        `-${stampOptions.digest ?? 'sha256'}`,
+        ...certReq,
+        '-out',
+        query,
+      ]);
       run(['ts', '-reply', '-config', join(dir, 'tsa.cnf'), '-queryfile', query, '-out', reply]);
       return new Uint8Array(readFileSync(reply));
     },
     resign(tsr, resignOptions = {}) {
       const eku = resignOptions.eku ?? 'critical';
-      let file = `tsa-${eku}`;
-      let certDer = variants.get(eku) as Uint8Array;
+      let file = resignOptions.signerCertFile?.replace(/\.pem$/, '') ?? `tsa-${eku}`;
+      let certDer = resignOptions.signerCertFile
+        ? (pemToDer(readFileSync(join(dir, resignOptions.signerCertFile), 'utf8'), 'CERTIFICATE') as Uint8Array)
+        : (variants.get(eku) as Uint8Array);
       if (resignOptions.issuedAfterGenTime) {
         sleepPastSecond();
         file = `tsa-late-${counter}`;
@@ -235,8 +257,11 @@ export function createTestTsa(options: TestTsaOptions): TestTsa {
       const token = temp('p7');
       run([
         ...words('cms -sign -binary -nodetach -nosmimecap -md sha256 -outform DER'),
-        ...(resignOptions.ess === false ? [] : ['-cades']),
-        ...['-econtent_type', '1.2.840.113549.1.9.16.1.4', '-signer', `${file}.pem`, '-inkey', 'tsa.key'],
+        ...(resignOptions.signedAttributes === false ? ['-noattr'] : resignOptions.ess === false ? [] : ['-cades']),
+        ...['-econtent_type', resignOptions.econtentType ?? '1.2.840.113549.1.9.16.1.4'],
+        ...['-signer', `${file}.pem`, '-inkey', 'tsa.key'],
+        ...(resignOptions.secondSigner ? words('-signer root.pem -inkey root.key') : []),
+        ...(resignOptions.extraCertsFile ? ['-certfile', resignOptions.extraCertsFile] : []),
         ...['-in', temp('der', tstInfoOf(tsr)), '-out', token],
       ]);
       return { tsr: timeStampResp(0, new Uint8Array(readFileSync(token))), certDer };

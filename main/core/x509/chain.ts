@@ -15,6 +15,10 @@ export type ChainOutcome =
  * certificate of the path, the root included, is valid at `at`. The time is an argument, never the clock:
  * a timestamp is checked at its own genTime.
  *
+ * Each certificate is extended at most once: certificates that share a name and a key all verify as issuers
+ * of one another, and trying every ordering of them would take exponential time (a token chooses its own
+ * certificates). With the bound, a search costs at most one signature check per pair of certificates.
+ *
  * Not covered: revocation (no CRL or OCSP offline), name constraints, policy processing, pathLenConstraint.
  */
 export async function buildPath(
@@ -24,6 +28,7 @@ export async function buildPath(
   at: Date,
 ): Promise<ChainOutcome> {
   let firstExpired: { path: ParsedCertificate[]; cert: Certificate } | null = null;
+  const extended: Uint8Array[] = [];
 
   const extend = async (path: ParsedCertificate[]): Promise<ParsedCertificate[] | null> => {
     const tip = path[path.length - 1] as ParsedCertificate;
@@ -35,7 +40,8 @@ export async function buildPath(
       firstExpired ??= { path, cert: expired.cert };
       return null;
     }
-    if (path.length >= MAX_PATH_LENGTH) return null;
+    if (path.length >= MAX_PATH_LENGTH || extended.some((der) => sameDer(der, tip.der))) return null;
+    extended.push(tip.der);
     for (const candidate of [...roots, ...intermediates]) {
       if (path.some((link) => sameDer(link.der, candidate.der))) continue;
       if (!isCertificateAuthority(candidate.cert)) continue;

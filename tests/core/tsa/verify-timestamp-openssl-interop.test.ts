@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -162,6 +165,66 @@ describe('a test TSA certified through an intermediate CA (as DigiCert and Secti
     const tsr = notCa.stamp(anchored);
     expect(notCa.opensslVerify(tsr, anchored)).toBe(false);
     const result = await verify(notCa, tsr, { trust: trustOf(notCa, [notCa.tsaCertDer, notCa.intermediateDer!]) });
+    expect(!result.ok && result.error.code).toBe('TSA_CHAIN_UNTRUSTED');
+  });
+});
+
+describe('the token structure RFC 3161 prescribes', () => {
+  let tsa: TestTsa;
+  beforeAll(() => {
+    tsa = createTestTsa({ key: 'ec-p256', name: 'Structure TSA' });
+  });
+  afterAll(() => tsa?.close());
+
+  it('an imprint over SHA-512 fails with TSA_IMPRINT_ALGORITHM (openssl accepts it: it hashes with the token algorithm)', async () => {
+    const tsr = tsa.stamp(anchored, { digest: 'sha512' });
+    expect(tsa.opensslVerify(tsr, anchored)).toBe(true);
+    const result = await verify(tsa, tsr);
+    expect(!result.ok && result.error.code).toBe('TSA_IMPRINT_ALGORITHM');
+  });
+
+  it('a SignedData over id-data instead of id-ct-TSTInfo is refused by openssl and fails with TSA_ECONTENT_TYPE', async () => {
+    const resigned = tsa.resign(tsa.stamp(anchored), { econtentType: '1.2.840.113549.1.7.1' });
+    expect(tsa.opensslVerify(resigned.tsr, anchored)).toBe(false);
+    const result = await verify(tsa, resigned.tsr);
+    expect(!result.ok && result.error.code).toBe('TSA_ECONTENT_TYPE');
+  });
+
+  it('a signature without signed attributes is refused by openssl and fails with TSA_SIGNED_ATTRIBUTES_MISSING', async () => {
+    const resigned = tsa.resign(tsa.stamp(anchored), { signedAttributes: false });
+    expect(tsa.opensslVerify(resigned.tsr, anchored)).toBe(false);
+    const result = await verify(tsa, resigned.tsr);
+    expect(!result.ok && result.error.code).toBe('TSA_SIGNED_ATTRIBUTES_MISSING');
+  });
+
+  it('a token with a second signature is refused by openssl and fails with TSA_SIGNER_COUNT', async () => {
+    const resigned = tsa.resign(tsa.stamp(anchored), { secondSigner: true });
+    expect(tsa.opensslVerify(resigned.tsr, anchored)).toBe(false);
+    const result = await verify(tsa, resigned.tsr);
+    expect(!result.ok && result.error.code).toBe('TSA_SIGNER_COUNT');
+  });
+
+  it('a token carrying a web of same-name, same-key CA certificates fails with TSA_CHAIN_UNTRUSTED', async () => {
+    // Every certificate of the web verifies as the issuer of every other: a path builder that tries each ordering
+    // would run for hours. Each certificate is extended once, so the search ends after a few hundred checks.
+    const run = (args: string[]) => execFileSync('openssl', args, { cwd: tsa.dir, stdio: 'ignore' });
+    run(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'web.key']);
+    const web: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const subject = ['-subj', '/CN=Web CA', '-set_serial', String(100 + i), '-days', '30'];
+      const ca = ['-addext', 'basicConstraints=critical,CA:TRUE', '-out', `web-${i}.pem`];
+      run(['req', '-x509', '-new', '-key', 'web.key', ...subject, ...ca]);
+      web.push(readFileSync(join(tsa.dir, `web-${i}.pem`), 'utf8'));
+    }
+    writeFileSync(join(tsa.dir, 'web-chain.pem'), web.join(''));
+    const issue = ['-CA', 'web-0.pem', '-CAkey', 'web.key', '-set_serial', '999', '-days', '30'];
+    run(['x509', '-req', '-in', 'tsa.csr', ...issue, '-extfile', 'tsa-critical.ext', '-out', 'web-tsa.pem']);
+    const resigned = tsa.resign(tsa.stamp(anchored), {
+      signerCertFile: 'web-tsa.pem',
+      extraCertsFile: 'web-chain.pem',
+    });
+    expect(tsa.opensslVerify(resigned.tsr, anchored)).toBe(false);
+    const result = await verify(tsa, resigned.tsr, { trust: trustOf(tsa, []) });
     expect(!result.ok && result.error.code).toBe('TSA_CHAIN_UNTRUSTED');
   });
 });
