@@ -161,6 +161,31 @@ describe('attacks on the RFC 3161 witness', () => {
     expect(await codeOf({ tsr: timeStampResp(2, tokenOf(freeze.tsr)) })).toBe('TSA_STATUS_NOT_GRANTED');
   });
 
+  it('a token whose content is not SignedData fails with TSA_CONTENT_NOT_SIGNED_DATA', async () => {
+    const data = new asn1js.Sequence({
+      value: [
+        new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.7.1' }),
+        new asn1js.Constructed({
+          idBlock: { tagClass: 3, tagNumber: 0 },
+          value: [new asn1js.OctetString({ valueHex: new Uint8Array(32) })],
+        }),
+      ],
+    });
+    expect(await codeOf({ tsr: timeStampResp(0, new Uint8Array(data.toBER())) })).toBe('TSA_CONTENT_NOT_SIGNED_DATA');
+  });
+
+  it('an encapsulated content that is no TSTInfo (its SEQUENCE tag changed) fails with TSA_TSTINFO_MALFORMED', async () => {
+    const tstInfo = offsetOf(freeze.tsr, [0x04, 0x82, 0x01, 0x71, 0x30, 0x82, 0x01, 0x6d]);
+    expect(await codeOf({ tsr: flipped(freeze.tsr, tstInfo + 4) })).toBe('TSA_TSTINFO_MALFORMED');
+  });
+
+  it('a signed content-type attribute naming another type fails with TSA_CONTENT_TYPE_ATTRIBUTE', async () => {
+    const oid = [0x06, 0x0b, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x10, 0x01, 0x04];
+    const first = offsetOf(freeze.tsr, oid);
+    const attribute = first + 1 + offsetOf(freeze.tsr.slice(first + 1), oid);
+    expect(await codeOf({ tsr: flipped(freeze.tsr, attribute + oid.length - 1) })).toBe('TSA_CONTENT_TYPE_ATTRIBUTE');
+  });
+
   it('a granted response without a token fails with TSA_TOKEN_ABSENT', async () => {
     expect(await codeOf({ tsr: timeStampResp(0) })).toBe('TSA_TOKEN_ABSENT');
   });
