@@ -1,5 +1,6 @@
 import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
+import { corpusCommands } from './corpus-commands.ts';
 import { jsonCanonicalCommand } from './json-canonical-command.ts';
 import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
@@ -14,4 +15,5 @@ export const commands: Command[] = [
   proofVerifyCommand,
   jsonCanonicalCommand,
   jsonCheckCommand,
+  ...corpusCommands,
 ];

@@ -1,6 +1,7 @@
 import { loads } from '../json/loads.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { ANSWER_KEY_FILE, CATALOGUE_FILE, SEASON_FILE, TASKS_FILE } from './assemble.ts';
+import type { Failure } from '../result.ts';
 import type { Problems } from './problems.ts';
 import { SYSTEME_STATUSES, systemeFile, type SystemeStatus } from './systeme.ts';
 import type { CorpusTree } from './tree.ts';
@@ -148,4 +149,17 @@ export function loadCorpus(tree: CorpusTree, problems: Problems): LoadedCorpus {
     tasks: readJsonFile(tree, TASKS_FILE, problems)?.value,
     key: readJsonFile(tree, ANSWER_KEY_FILE, problems)?.value,
   };
+}
+
+/**
+ * The problems that touch what is served and hashed (season, catalogue, response files, /_systeme bodies); the
+ * tasks, the key and the rules text are read by `check` and the freeze, not by the server or the manifest.
+ */
+export function servedFileProblems(corpus: LoadedCorpus, problems: readonly Failure[]): Failure[] {
+  const needed = new Set([SEASON_FILE, CATALOGUE_FILE, ...corpus.catalogue.map((e) => e.response)]);
+  for (const status of SYSTEME_STATUSES) needed.add(systemeFile(status));
+  return problems.filter((p) => {
+    const file = p.details?.['file'];
+    return typeof file !== 'string' || needed.has(file);
+  });
 }

@@ -1,5 +1,5 @@
 import { addDays } from '../dates.ts';
-import { COMPANY_STEMS, ISSUERS, LEGAL_FORMS } from '../fiction/companies.ts';
+import { COMPANY_STEMS, ISSUERS } from '../fiction/companies.ts';
 import { IdentifierFactory } from '../fiction/identifiers.ts';
 import { PersonFactory } from '../fiction/person-factory.ts';
 import { STREETS, TOWNS } from '../fiction/places.ts';
@@ -72,7 +72,8 @@ export class EntityFactory {
   }
 
   entity(activite: Activite): EntityPlan {
-    const forme = this.rng.pick(LEGAL_FORMS);
+    // Forms with several partners only: the declarations list one to five beneficial owners.
+    const forme = this.rng.pick(['SAS', 'SARL', 'SA']);
     const [postal, town] = this.rng.pick(TOWNS);
     const licences = [this.licence(activite)];
     const others = this.activites.filter((a) => a.code !== activite.code);

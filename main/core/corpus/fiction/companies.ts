@@ -11,8 +11,6 @@ export const COMPANY_STEMS = [
   'Fontvieille', 'Hautefage', 'Lormières', 'Sarlabous', 'Vaudrey', 'Ambérieux',
 ] as const;
 
-export const LEGAL_FORMS = ['SAS', 'SARL', 'SA', 'SASU', 'EURL'] as const;
-
 /** Insurers and guarantors issuing attestations: invented mutual societies and guarantee funds. */
 export const ISSUERS = [
   'Mutuelle Générale des Professions Réglementées (fictive)',

@@ -84,7 +84,7 @@ function catalogueBody(need: NeedPlan, options: OptionPlan[], dateExamen: string
 function prompt(need: NeedPlan): string {
   const c = need.categorie;
   return (
-    `Besoin d'achat : ${need.quantite} ${c.libelle}, ${c.libelleAttribut} exigée « ${c.conforme} », à livrer dans le ` +
+    `Besoin d'achat : ${need.quantite} ${c.libelle} (exigence : ${c.libelleAttribut} « ${c.conforme} »), à livrer dans le ` +
     `département ${need.departement} sous ${need.delaiMax} jours au plus, budget unitaire maximal ` +
     `${formatHundredths(need.budget)} EUR HT. Catalogue : ${cataloguePage(c.code, 1)} ; règles de choix : /referentiel. ` +
     `Recommander la référence produit retenue, ou répondre ${AUCUNE_OPTION}, en appuyant la recommandation sur des ` +

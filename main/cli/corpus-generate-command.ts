@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+import { checkCorpus } from '../core/corpus/check-corpus.ts';
+import { generateConformite, CONFORMITE_RULES_VERSION } from '../core/corpus/conformite/generate.ts';
+import { isIsoDay } from '../core/corpus/dates.ts';
+import { DEMO_BASE, DEMO_DATE_EXAMEN } from '../core/corpus/generate-options.ts';
+import { generateGenerique, GENERIQUE_RULES_VERSION } from '../core/corpus/generique/generate.ts';
+import { TRACKS } from '../core/corpus/tracks.ts';
+import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
+import { readRulesText } from '../services/corpus/rules-texts.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson } from './io.ts';
+
+const USAGE =
+  'corpus generate --track conformite|generique --seed SEED --out DIR [--season N] [--base URL] [--date-examen YYYY-MM-DD] [--json]';
+
+const GENERATORS = {
+  conformite: { generate: generateConformite, rules: CONFORMITE_RULES_VERSION },
+  generique: { generate: generateGenerique, rules: GENERIQUE_RULES_VERSION },
+} as const;
+
+/**
+ * `proveit corpus generate` (issue 5): a fresh fictional season (corpus, tasks, sealed key) with the trap balance of
+ * spec §5.5 / §6.5, deterministic from the seed. A real season uses a secret seed; the seed is never printed.
+ */
+export const corpusGenerateCommand: Command = {
+  path: ['corpus', 'generate'],
+  summary: 'generate a season track folder (corpus, tasks, sealed answer key) from a seed',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          track: { type: 'string' },
+          seed: { type: 'string' },
+          out: { type: 'string' },
+          season: { type: 'string', default: '1' },
+          base: { type: 'string', default: DEMO_BASE },
+          'date-examen': { type: 'string', default: DEMO_DATE_EXAMEN },
+          json: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      io.err(`proveit corpus generate: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    const track = values.track;
+    if (track !== 'conformite' && track !== 'generique') {
+      io.err(`proveit corpus generate: --track must be conformite or generique\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    if (!values.seed || !values.out) {
+      io.err(`proveit corpus generate: --seed and --out are required\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    if (!/^[1-9][0-9]{0,3}$/.test(values.season) || !isIsoDay(values['date-examen'])) {
+      io.err(`proveit corpus generate: --season is a positive integer and --date-examen a YYYY-MM-DD day\n`);
+      return EXIT.usage;
+    }
+    const generator = GENERATORS[track];
+    const tree = generator.generate({
+      seed: values.seed,
+      season: Number(values.season),
+      base: values.base,
+      dateExamen: values['date-examen'],
+      rulesText: await readRulesText(generator.rules),
+    });
+    // A generated season must pass its own check before it is written (the plan guarantees it; this proves it).
+    const report = checkCorpus(tree, TRACKS);
+    if (report.problems.length > 0) {
+      for (const p of report.problems) io.err(`${p.code} ${p.message}\n`);
+      io.err(`proveit corpus generate: the generated season fails its check; nothing was written\n`);
+      return EXIT.failed;
+    }
+    const written = await writeCorpusTree(values.out, tree);
+    if (!written.ok) {
+      io.err(`proveit corpus generate: ${written.message}\n`);
+      return EXIT.failed;
+    }
+    if (values.json)
+      printJson(io, { ok: true, track, season: Number(values.season), out: values.out, files: tree.size });
+    else
+      io.out(
+        `generated ${track} season ${values.season} in ${values.out} (${tree.size} files); it passes 'proveit corpus check'\n`,
+      );
+    return EXIT.ok;
+  },
+};

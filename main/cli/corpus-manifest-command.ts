@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { computeManifest } from '../core/corpus/manifest.ts';
+import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson } from './io.ts';
+
+const USAGE = 'corpus manifest DIR [--base URL] [--json]';
+
+/**
+ * `proveit corpus manifest DIR` (issue 5): per resource the canonical URL, method, payload, request and response
+ * hashes, the /_systeme/* hashes and the manifest's own hash (docs/corpus-format.md). --json prints the manifest.
+ */
+export const corpusManifestCommand: Command = {
+  path: ['corpus', 'manifest'],
+  summary: 'compute the corpus manifest (expected request/response hashes, /_systeme/* hashes, manifest hash)',
+  usage: USAGE,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
+      });
+    } catch (error) {
+      io.err(`proveit corpus manifest: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    const [dir, ...extra] = parsed.positionals;
+    if (!dir || extra.length > 0) {
+      io.err(`proveit corpus manifest: give exactly one track folder\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    const tree = await readCorpusTree(dir).catch(() => undefined);
+    if (!tree) {
+      io.err(`proveit corpus manifest: cannot read the folder ${dir}\n`);
+      return EXIT.usage;
+    }
+    const manifest = computeManifest(tree, parsed.values.base);
+    if (!manifest.ok) {
+      if (parsed.values.json) printJson(io, { ok: false, code: manifest.error.code, message: manifest.error.message });
+      else io.err(`${manifest.error.code} ${manifest.error.message}\n`);
+      return EXIT.failed;
+    }
+    const m = manifest.value;
+    if (parsed.values.json) printJson(io, m);
+    else {
+      io.out(`base ${m.base}\n${m.resources.length} resources\n`);
+      for (const [status, hash] of Object.entries(m.system)) io.out(`/_systeme/${status} ${hash}\n`);
+      io.out(`manifest_hash ${m.manifest_hash}\n`);
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { startCorpusServer } from '../services/corpus/corpus-server.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson } from './io.ts';
+
+const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--json]';
+
+/**
+ * `proveit corpus serve DIR` (issue 5): the production corpus server (the devnet runs the same code). It runs until
+ * SIGINT or SIGTERM. The secret may come from PROVEIT_CORPUS_SECRET instead of --secret, to keep it out of `ps`.
+ */
+export const corpusServeCommand: Command = {
+  path: ['corpus', 'serve'],
+  summary: 'serve a track folder over HTTP; callers without X-Challenge-Secret get the 403 body',
+  usage: USAGE,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          secret: { type: 'string' },
+          port: { type: 'string', default: '0' },
+          host: { type: 'string', default: '127.0.0.1' },
+          json: { type: 'boolean', default: false },
+        },
+      });
+    } catch (error) {
+      io.err(`proveit corpus serve: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+      return EXIT.usage;
+    }
+    const [dir, ...extra] = parsed.positionals;
+    const secret = parsed.values.secret ?? process.env['PROVEIT_CORPUS_SECRET'];
+    const port = Number(parsed.values.port);
+    if (!dir || extra.length > 0 || !secret || !Number.isInteger(port) || port < 0 || port > 65535) {
+      io.err(
+        `proveit corpus serve: give one track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET) and a port 0-65535\nusage: proveit ${USAGE}\n`,
+      );
+      return EXIT.usage;
+    }
+    let server;
+    try {
+      server = await startCorpusServer({ corpusDir: dir, secret, host: parsed.values.host, port });
+    } catch (error) {
+      io.err(`proveit corpus serve: ${(error as Error).message}\n`);
+      return EXIT.failed;
+    }
+    if (parsed.values.json) printJson(io, { url: server.url, dir });
+    else io.out(`corpus server on ${server.url} serving ${dir}; stop with Ctrl-C\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await server.close();
+    return EXIT.ok;
+  },
+};
