@@ -1,3 +1,5 @@
+import { sha256Canonical } from '../json/sha256-canonical.ts';
+import type { PyJson } from '../json/value.ts';
 import type { Result } from '../result.ts';
 import type { RekorCode, RekorFacts } from '../rekor/verify-entry.ts';
 import type { TsaCode, TimestampFacts } from '../tsa/verify-timestamp.ts';
@@ -13,10 +15,25 @@ export class WitnessMemo {
   readonly tsa = new Map<string, Promise<Result<TimestampFacts, TsaCode>>>();
   readonly rekor = new Map<string, Result<RekorFacts, RekorCode>>();
   private bundle: TrustBundle | null = null;
+  private readonly digests = new WeakMap<object, string>();
 
   /** Binds the memo to the bundle of its first use; using it with another bundle is a programming error. */
   bind(bundle: TrustBundle): void {
     if (this.bundle === null) this.bundle = bundle;
     else if (this.bundle !== bundle) throw new Error('a WitnessMemo serves one trust bundle; create one per bundle');
+  }
+
+  /**
+   * SHA-256 of an entry's canonical JSON, computed once per entry object: the proofs of a batch are usually
+   * verified against the same parsed entry.
+   */
+  entryDigest(entry: PyJson): string {
+    if (typeof entry !== 'object' || entry === null) return sha256Canonical(entry);
+    let digest = this.digests.get(entry);
+    if (digest === undefined) {
+      digest = sha256Canonical(entry);
+      this.digests.set(entry, digest);
+    }
+    return digest;
   }
 }

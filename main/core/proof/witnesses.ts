@@ -1,6 +1,4 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { sha256Hex } from '../hash/sha256.ts';
-import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { isPyObject, type PyJson } from '../json/value.ts';
 import { verifyRekorEntry } from '../rekor/verify-entry.ts';
 import type { TrustBundle } from '../trust/bundle.ts';
@@ -56,20 +54,21 @@ export async function tsaWitness(
       facts: null,
     };
   }
-  const tsr = decodeBase64(token);
-  if (!tsr) {
-    return {
-      outcome: checkFailed(
-        'WITNESS_TOKEN_NOT_BASE64',
-        '"timestamp_authority.tsr_base64" is not padded standard base64',
-      ),
-      facts: null,
-    };
-  }
   const provider = isPyObject(authority) && typeof authority.provider === 'string' ? authority.provider : '';
-  const key = `${anchored.hex}|${provider}|${sha256Hex(tsr)}`;
+  // Keyed by the token text itself: proofs of one batch carry the same text, and a lookup costs no decoding.
+  const key = `${anchored.hex}|${provider}|${token}`;
   let pending = memo.tsa.get(key);
   if (!pending) {
+    const tsr = decodeBase64(token);
+    if (!tsr) {
+      return {
+        outcome: checkFailed(
+          'WITNESS_TOKEN_NOT_BASE64',
+          '"timestamp_authority.tsr_base64" is not padded standard base64',
+        ),
+        facts: null,
+      };
+    }
     pending = verifyTimestampToken({ tsr, anchoredHash: hexToBytes(anchored.hex), provider, trust: bundle.tsa });
     memo.tsa.set(key, pending);
   }
@@ -124,7 +123,7 @@ export function rekorWitness(
       uuid: uuid ?? null,
     });
   }
-  const key = `${anchored.hex}|${uuid ?? ''}|${sha256Canonical(input.entry)}`;
+  const key = `${anchored.hex}|${uuid ?? ''}|${memo.entryDigest(input.entry)}`;
   let result = memo.rekor.get(key);
   if (!result) {
     result = verifyRekorEntry({
