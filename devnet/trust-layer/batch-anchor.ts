@@ -68,9 +68,12 @@ export class BatchAnchor {
   currentBatchId(): string {
     const open = this.options.store.openBatch();
     if (open) return open.batchId;
-    const now = this.options.now();
-    const batchId = batchIdAt(now);
-    this.options.store.createBatch(batchId, now.getTime());
+    const now = this.options.now().getTime();
+    // Two batches opened within one millisecond would share a name: the later one takes the next millisecond.
+    let at = now;
+    while (this.options.store.batchExists(batchIdAt(new Date(at)))) at += 1;
+    const batchId = batchIdAt(new Date(at));
+    this.options.store.createBatch(batchId, now);
     return batchId;
   }
 

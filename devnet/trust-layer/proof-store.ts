@@ -108,6 +108,10 @@ export class ProofStore {
     return row ? { batchId: row.batch_id, openedAt: row.opened_at, size: row.size } : undefined;
   }
 
+  batchExists(batchId: string): boolean {
+    return this.database.prepare('SELECT 1 FROM batches WHERE batch_id = ?').get(batchId) !== undefined;
+  }
+
   createBatch(batchId: string, openedAt: number): void {
     this.database
       .prepare("INSERT INTO batches (batch_id, state, opened_at) VALUES (?, 'open', ?)")

@@ -1,6 +1,7 @@
 import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
 import { corpusCommands } from './corpus-commands.ts';
+import { devnetUpCommand } from './devnet-up.ts';
 import { jsonCanonicalCommand } from './json-canonical-command.ts';
 import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
@@ -16,4 +17,5 @@ export const commands: Command[] = [
   jsonCanonicalCommand,
   jsonCheckCommand,
   ...corpusCommands,
+  devnetUpCommand,
 ];

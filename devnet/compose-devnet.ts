@@ -1,0 +1,227 @@
+import { randomBytes, sign } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CorpusServer, CorpusServerOptions } from '../main/services/corpus/corpus-server.ts';
+import { writeDevnetTrustBundle } from './bundle/write-trust-bundle.ts';
+import { loadOrCreateJson, loadOrCreatePrivateKey, publicKeyDer, publicKeyPem } from './keys/key-files.ts';
+import { startLogServer } from './log/log-server.ts';
+import { startSeasonServer } from './season/season-server.ts';
+import { openDevnetDatabase } from './state/devnet-database.ts';
+import { Accounts } from './trust-layer/accounts.ts';
+import { BatchAnchor, type BatchSummary } from './trust-layer/batch-anchor.ts';
+import { didDocument, pubkeyDocument, publishedKeys, type PublishedKeyInput } from './trust-layer/key-publication.ts';
+import { ProofStore } from './trust-layer/proof-store.ts';
+import { ReadLimiter } from './trust-layer/read-limiter.ts';
+import type { TrustLayerContext } from './trust-layer/trust-layer-context.ts';
+import { startTrustLayerServer } from './trust-layer/trust-layer-server.ts';
+import { Upstream } from './trust-layer/upstream.ts';
+import { loadOrCreateTsaMaterial } from './tsa/tsa-certificates.ts';
+import { startTsaServer } from './tsa/tsa-server.ts';
+
+/** The devnet's PROVE IT hosts, reached by the proxy over plain http with no port (shared decision). */
+export const CORPUS_HOST = 'corpus.devnet.localhost';
+export const SEASON_HOST = 'proveit.devnet.localhost';
+export const TSA_PROVIDER = 'devnet-tsa';
+export const LOG_NAME = 'log.devnet.localhost';
+
+export interface DevnetOptions {
+  /** Folder holding the SQLite state, the keys and the trust bundle; created if missing. */
+  stateDir: string;
+  /** The corpus track folder the corpus server serves. */
+  corpusDir: string;
+  /** Base port: trust layer N, TSA N+1, log N+2, corpus N+3, season N+4. 0 (default) picks free ports. */
+  port?: number;
+  readLimit?: number;
+  readWindowSeconds?: number;
+  batchSize?: number;
+  batchAgeSeconds?: number;
+  /** The proxy's upstream timeout (the real one is 120 s). */
+  proxyTimeoutSeconds?: number;
+  /** The devnet clock (tests may pass their own). */
+  now?: () => Date;
+}
+
+/** What `proveit devnet up` prints as one JSON line. */
+export interface DevnetInfo {
+  trust_layer: string;
+  tsa: string;
+  log: string;
+  corpus: string;
+  season: string;
+  virtual_hosts: { corpus: string; season: string };
+  internal_secret: string;
+  corpus_secret: string;
+  trust_bundle: string;
+  state: string;
+}
+
+export interface Devnet {
+  info: DevnetInfo;
+  corpusServer: CorpusServer;
+  /** Closes the open batch now (as POST /v1/admin/batch/close does). */
+  closeBatch(): Promise<BatchSummary | null>;
+  close(): Promise<void>;
+}
+
+interface DevnetIdentity {
+  internal_secret: string;
+  corpus_secret: string;
+  log_tree_id: string;
+  created_at: string;
+}
+
+/** How the devnet starts its corpus host: startCorpusServer from main/services/corpus, passed in by start-devnet. */
+export type CorpusServerStarter = (options: CorpusServerOptions) => Promise<CorpusServer>;
+
+/** Starts the TSA, the log, the corpus host, the season host and the Trust Layer, in that order. */
+export async function composeDevnet(options: DevnetOptions, startCorpusServer: CorpusServerStarter): Promise<Devnet> {
+  const now = options.now ?? (() => new Date());
+  const stateDir = resolve(options.stateDir);
+  mkdirSync(stateDir, { recursive: true });
+  const host = '127.0.0.1';
+  const portOf = (offset: number) => (options.port ? options.port + offset : 0);
+
+  const identity = loadOrCreateJson<DevnetIdentity>(stateDir, 'devnet-identity.json', () => ({
+    internal_secret: randomBytes(24).toString('hex'),
+    corpus_secret: randomBytes(24).toString('hex'),
+    // Rekor's tree id is a positive int64 shown as 16 hex digits in front of every uuid.
+    log_tree_id: (randomBytes(8).readBigUInt64BE() & 0x7fffffffffffffffn).toString(16).padStart(16, '0'),
+    created_at: new Date(now().getTime() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  }));
+  const signingKey = loadOrCreatePrivateKey(stateDir, 'arkforge-ed25519.pem', 'ed25519');
+  const rekorKey = loadOrCreatePrivateKey(stateDir, 'arkforge-rekor-p256.pem', 'p256');
+  const logKey = loadOrCreatePrivateKey(stateDir, 'log-p256.pem', 'p256');
+  const tsaMaterial = await loadOrCreateTsaMaterial(stateDir, now());
+  const database = openDevnetDatabase(stateDir);
+
+  const publication: PublishedKeyInput = {
+    // The raw key is the last 32 bytes of the Ed25519 SPKI DER (302a300506032b6570032100 ‖ raw32).
+    publicKey: `ed25519:${publicKeyDer(signingKey).subarray(12).toString('base64url')}`,
+    kid: 'devnet-key-1',
+    rekorPublicKeyPem: publicKeyPem(rekorKey),
+    rekorKid: 'devnet-rekor-1',
+    validFrom: identity.created_at,
+    did: 'did:web:trust.devnet.localhost',
+  };
+  const bundleDir = writeDevnetTrustBundle({
+    stateDir,
+    publishedKeys: publishedKeys(publication),
+    logName: LOG_NAME,
+    logPublicKeyPem: publicKeyPem(logKey),
+    tsaProvider: TSA_PROVIDER,
+    tsaRootPath: tsaMaterial.rootPath,
+    tsaCertificatePath: tsaMaterial.certificatePath,
+  });
+
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const tsa = await startTsaServer({ database, signer: tsaMaterial, now, host, port: portOf(1) });
+    closers.push(tsa.close);
+    const log = await startLogServer({
+      database,
+      key: logKey,
+      publicKeyPem: publicKeyPem(logKey),
+      publicKeyDer: publicKeyDer(logKey),
+      treeId: identity.log_tree_id,
+      name: LOG_NAME,
+      now,
+      host,
+      port: portOf(2),
+    });
+    closers.push(log.close);
+    const corpusServer = await startCorpusServer({
+      corpusDir: options.corpusDir,
+      secret: identity.corpus_secret,
+      host,
+      port: portOf(3),
+    });
+    closers.push(() => corpusServer.close());
+    const season = await startSeasonServer({ database, now, host, port: portOf(4) });
+    closers.push(season.close);
+
+    const upstream = new Upstream(
+      new Map([
+        [CORPUS_HOST, Number(new URL(corpusServer.url).port)],
+        [SEASON_HOST, Number(new URL(season.url).port)],
+      ]),
+    );
+    closers.push(() => upstream.close());
+    const store = new ProofStore(database);
+    const anchor = new BatchAnchor({
+      store,
+      tsaUrl: `${tsa.url}/tsr`,
+      tsaProvider: TSA_PROVIDER,
+      logUrl: log.url,
+      rekorKey,
+      rekorPublicKeyPem: publication.rekorPublicKeyPem,
+      batchSize: options.batchSize ?? 100,
+      batchAgeSeconds: options.batchAgeSeconds ?? 600,
+      now,
+    });
+    let trustLayerUrl = '';
+    const context: TrustLayerContext = {
+      accounts: new Accounts(database),
+      store,
+      limiter: new ReadLimiter(database, options.readLimit ?? 100, options.readWindowSeconds ?? 3600),
+      anchor,
+      upstream,
+      signer: {
+        signChain: (chainHex) =>
+          `ed25519:${sign(null, Buffer.from(chainHex, 'ascii'), signingKey).toString('base64url')}`,
+        publicKey: publication.publicKey,
+        kid: publication.kid,
+      },
+      pubkeyDocument: pubkeyDocument(publication),
+      didDocument: didDocument(publication),
+      baseUrl: () => trustLayerUrl,
+      internalSecret: identity.internal_secret,
+      challengeSecret: identity.corpus_secret,
+      proveItSellers: new Set([CORPUS_HOST, SEASON_HOST]),
+      proxyTimeoutMs: (options.proxyTimeoutSeconds ?? 120) * 1000,
+      now,
+      randomBytes: (n) => new Uint8Array(randomBytes(n)),
+      endpointCalls: new Map(),
+    };
+    const trustLayer = await startTrustLayerServer(context, host, portOf(0), (url) => {
+      trustLayerUrl = url;
+    });
+    closers.push(trustLayer.close);
+
+    // A close interrupted by a previous shutdown is finished first; then the age check ticks (the real server
+    // ticks every 30 s; a short batch age ticks faster so tests need not wait).
+    void anchor.close('resume');
+    const tickMs = Math.max(100, Math.min(30_000, ((options.batchAgeSeconds ?? 600) * 1000) / 4));
+    const ticker = setInterval(() => anchor.tick(), tickMs);
+    ticker.unref();
+    closers.push(async () => {
+      clearInterval(ticker);
+      await anchor.settle();
+    });
+
+    const info: DevnetInfo = {
+      trust_layer: trustLayer.url,
+      tsa: tsa.url,
+      log: log.url,
+      corpus: corpusServer.url,
+      season: season.url,
+      virtual_hosts: { corpus: `http://${CORPUS_HOST}`, season: `http://${SEASON_HOST}` },
+      internal_secret: identity.internal_secret,
+      corpus_secret: identity.corpus_secret,
+      trust_bundle: bundleDir,
+      state: stateDir,
+    };
+    return {
+      info,
+      corpusServer,
+      closeBatch: () => anchor.close('admin'),
+      close: async () => {
+        for (const close of closers.reverse()) await close();
+        database.close();
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close();
+    database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { DevnetOptions } from '../../devnet/start-devnet.ts';
+import { EXIT, type Command } from './command.ts';
+import { printJson, type CliIo } from './io.ts';
+
+/** The demo season's compliance corpus (docs/corpus-format.md), the default --corpus. */
+export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1/conformite');
+/** Where the devnet keeps its state unless --state says otherwise (relative to the working folder). */
+export const DEFAULT_STATE_DIR = '.proveit/devnet';
+
+const USAGE =
+  'devnet up [--port N] [--state DIR] [--corpus DIR] [--read-limit N] [--read-window SECONDS] [--batch-size N] ' +
+  '[--batch-age SECONDS] [--proxy-timeout SECONDS]';
+
+type Numeric = 'port' | 'read-limit' | 'read-window' | 'batch-size' | 'batch-age' | 'proxy-timeout';
+
+const NUMERIC: Record<Numeric, { min: number; max: number; example: string }> = {
+  port: { min: 1, max: 65530, example: '8700' },
+  'read-limit': { min: 1, max: 1_000_000, example: '100' },
+  'read-window': { min: 1, max: 30 * 24 * 3600, example: '3600' },
+  'batch-size': { min: 1, max: 100_000, example: '100' },
+  'batch-age': { min: 1, max: 24 * 3600, example: '600' },
+  'proxy-timeout': { min: 1, max: 3600, example: '120' },
+};
+
+function usageError(io: CliIo, message: string): number {
+  io.err(`proveit devnet up: ${message}\nusage: proveit ${USAGE}\n`);
+  return EXIT.usage;
+}
+
+/** Waits for SIGINT or SIGTERM; `cancel` removes the handlers when the wait is abandoned. */
+function signalWaiter(): { stopped: Promise<string>; cancel(): void } {
+  let cancel = () => undefined as void;
+  const stopped = new Promise<string>((resolveSignal) => {
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    function stop(signal: string) {
+      cancel();
+      resolveSignal(signal);
+    }
+    cancel = () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    };
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+  });
+  return { stopped, cancel };
+}
+
+export const devnetUpCommand: Command = {
+  path: ['devnet', 'up'],
+  summary: 'start the local devnet (Trust Layer, TSA, transparency log, corpus and season hosts) until Ctrl-C',
+  usage: USAGE,
+  async run(args, io) {
+    let values: Record<string, string | boolean | undefined>;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          port: { type: 'string' },
+          state: { type: 'string' },
+          corpus: { type: 'string' },
+          'read-limit': { type: 'string' },
+          'read-window': { type: 'string' },
+          'batch-size': { type: 'string' },
+          'batch-age': { type: 'string' },
+          'proxy-timeout': { type: 'string' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      return usageError(io, (error as Error).message);
+    }
+    const numbers: Partial<Record<Numeric, number>> = {};
+    for (const [flag, range] of Object.entries(NUMERIC) as [Numeric, (typeof NUMERIC)[Numeric]][]) {
+      const text = values[flag];
+      if (typeof text !== 'string') continue;
+      const value = Number(text);
+      if (text.trim() === '' || !Number.isInteger(value) || value < range.min || value > range.max) {
+        return usageError(
+          io,
+          `--${flag} '${text}' must be a whole number from ${range.min} to ${range.max}; for example --${flag} ${range.example}`,
+        );
+      }
+      numbers[flag] = value;
+    }
+    const corpusDir = resolve(typeof values['corpus'] === 'string' ? values['corpus'] : DEFAULT_CORPUS_DIR);
+    if (!existsSync(corpusDir)) {
+      return usageError(io, `the corpus folder ${corpusDir} does not exist; pass --corpus DIR (a track folder)`);
+    }
+    const options: DevnetOptions = {
+      stateDir: resolve(typeof values['state'] === 'string' ? values['state'] : DEFAULT_STATE_DIR),
+      corpusDir,
+      ...(numbers.port !== undefined ? { port: numbers.port } : {}),
+      ...(numbers['read-limit'] !== undefined ? { readLimit: numbers['read-limit'] } : {}),
+      ...(numbers['read-window'] !== undefined ? { readWindowSeconds: numbers['read-window'] } : {}),
+      ...(numbers['batch-size'] !== undefined ? { batchSize: numbers['batch-size'] } : {}),
+      ...(numbers['batch-age'] !== undefined ? { batchAgeSeconds: numbers['batch-age'] } : {}),
+      ...(numbers['proxy-timeout'] !== undefined ? { proxyTimeoutSeconds: numbers['proxy-timeout'] } : {}),
+    };
+    // Handlers go in before the servers start, so a Ctrl-C during start-up still shuts down cleanly.
+    const { stopped, cancel } = signalWaiter();
+    let devnet;
+    try {
+      // Loaded on use: the servers, pkijs and SQLite stay out of every other command's start-up.
+      const { startDevnet } = await import('../../devnet/start-devnet.ts');
+      devnet = await startDevnet(options);
+    } catch (error) {
+      cancel();
+      io.err(`proveit devnet up: could not start: ${(error as Error).message}\n`);
+      return EXIT.failed;
+    }
+    printJson(io, devnet.info);
+    await stopped;
+    await devnet.close();
+    return EXIT.ok;
+  },
+};

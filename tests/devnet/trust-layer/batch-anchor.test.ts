@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchIdAt } from '../../../devnet/trust-layer/batch-anchor.ts';
+import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
+import { journeyCorpus } from '../support/journey-corpus.ts';
+
+let dir: string;
+let devnet: Devnet;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'devnet-batch-'));
+  devnet = await startDevnet({ stateDir: dir, corpusDir: journeyCorpus.dir, batchAgeSeconds: 1 });
+});
+
+afterAll(async () => {
+  await devnet.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('batch anchoring', () => {
+  it('names batches batch_YYYYMMDD_HHMMSS_mmm (strftime %f cut to milliseconds)', () => {
+    expect(batchIdAt(new Date('2026-09-23T07:21:45.099Z'))).toBe('batch_20260923_072145_099');
+  });
+
+  it('closes a batch by age without any admin call', async () => {
+    const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'age@example.org' }),
+    });
+    const { api_key: apiKey } = (await signup.json()) as { api_key: string };
+    const response = await fetch(`${devnet.info.trust_layer}/v1/proxy`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': apiKey },
+      body: JSON.stringify({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' }),
+    });
+    const id = ((await response.json()) as { proof: { proof_id: string } }).proof.proof_id;
+    let status = 'pending';
+    for (let attempt = 0; attempt < 50 && status !== 'anchored'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const full = await fetch(`${devnet.info.trust_layer}/v1/proof/${id}/full`, { headers: { 'X-Api-Key': apiKey } });
+      status = ((await full.json()) as { batch_anchor: { status: string } }).batch_anchor.status;
+    }
+    expect(status).toBe('anchored');
+  });
+
+  it('answers "empty" to an admin close with nothing pending', async () => {
+    await devnet.closeBatch();
+    const response = await fetch(`${devnet.info.trust_layer}/v1/admin/batch/close`, {
+      method: 'POST',
+      headers: { 'X-Internal-Secret': devnet.info.internal_secret },
+    });
+    expect(((await response.json()) as { status: string }).status).toBe('empty');
+  });
+});
