@@ -8,8 +8,8 @@ import type { TrustBundle } from '../trust/bundle.ts';
 /**
  * Results of the external witnesses, per anchored root (design brief §6: many proofs share one batch's token
  * and log entry, so each is verified once for all of them). Keys hold the anchored hex and the exact token text
- * or a digest of the entry, so a different token or entry for the same root is verified on its own. A memo belongs to one
- * trust bundle: the same token can verify under one bundle and fail under another.
+ * or a digest of the entry, so a different token or entry for the same root is verified on its own. A memo
+ * belongs to one trust bundle: the same token can verify under one bundle and fail under another.
  */
 export class WitnessMemo {
   readonly tsa = new Map<string, Promise<Result<TimestampFacts, TsaCode>>>();
