@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/load-bundle.ts';
+import { ARTEFACTS_DIR, artefactJson } from '../../core/proof/support/real-artefacts.ts';
+import type { PyObject } from '../../../main/core/json/value.ts';
 
 describe('loading a trust bundle folder', () => {
   it('loads trust/production by default, with the system roots for DigiCert and Sectigo', async () => {
@@ -28,5 +30,26 @@ describe('loading a trust bundle folder', () => {
   it('without a system CA bundle, a bundle that needs one is refused with BUNDLE_SYSTEM_ROOTS_MISSING', async () => {
     const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR, '/nonexistent/ca.crt');
     expect(!loaded.ok && loaded.error.code).toBe('BUNDLE_SYSTEM_ROOTS_MISSING');
+  });
+
+  it("trust/production is the shared fixtures' trust material byte for byte, and key-1 is what pubkey.json and did.json publish", async () => {
+    const pairs: [string, string][] = [
+      ['published_keys.json', 'published_keys.json'],
+      ['freetsa-cacert.pem', 'cacert.pem'],
+      ['freetsa-tsa.crt', 'tsa.crt'],
+      ['rekor-public-good-log.pem', 'rekor-public-good-log.pem'],
+    ];
+    for (const [mine, shared] of pairs) {
+      expect(
+        readFileSync(`${PRODUCTION_BUNDLE_DIR}/${mine}`).equals(readFileSync(`${ARTEFACTS_DIR}${shared}`)),
+        mine,
+      ).toBe(true);
+    }
+    const loaded = await loadTrustBundle();
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const key1 = loaded.value.signingKeys.find((k) => k.kid === 'key-1');
+    expect(artefactJson('pubkey.json').pubkey).toBe(key1?.publicText);
+    const method = (artefactJson('did.json').verificationMethod as PyObject[])[0] as PyObject;
+    expect(`ed25519:${(method.publicKeyJwk as PyObject).x as string}`).toBe(key1?.publicText);
   });
 });
