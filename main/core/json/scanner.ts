@@ -75,6 +75,9 @@ const SIMPLE_ESCAPES: Record<number, string> = {
   0x74: '\t',
 };
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what strict=True refuses in strings.
+const ESCAPE_OR_CONTROL = /[\\\x00-\x1f]/;
+
 const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 // JSON whitespace is exactly these four (RFC 8259 §2; CPython's IS_WHITESPACE).
 const isWhitespace = (unit: number): boolean => unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
@@ -209,13 +212,29 @@ class Scanner {
     }
     const digits = integerEnd - start - (text.charCodeAt(start) === 0x2d ? 1 : 0);
     if (digits > PYTHON_INT_MAX_STR_DIGITS) return this.fail('INT_TOO_LONG', start, String(digits));
-    return BigInt(literal);
+    // Up to 15 digits a double holds the int exactly, and BigInt(number) is much faster than parsing the text again.
+    return digits <= 15 ? BigInt(Number(literal)) : BigInt(literal);
   }
 
   /** scanstring_unicode with strict=True; `pos` is at the opening quote. */
   string(): string | undefined {
     const text = this.text;
     const quote = this.pos;
+    // Most strings hold no escape and no control character: then the next quote ends them (two native scans).
+    const end = text.indexOf('"', quote + 1);
+    if (end !== -1) {
+      const body = text.slice(quote + 1, end);
+      if (!ESCAPE_OR_CONTROL.test(body)) {
+        this.pos = end + 1;
+        return body;
+      }
+    }
+    return this.escapedString(quote);
+  }
+
+  /** The general case: escapes to decode, or an error to locate exactly where CPython reports it. */
+  escapedString(quote: number): string | undefined {
+    const text = this.text;
     let i = quote + 1;
     let runStart = i;
     let out = '';
