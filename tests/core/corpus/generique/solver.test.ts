@@ -36,7 +36,7 @@ describe('purchasing reference solver', () => {
   it('the control recommends the cheapest option; with too little stock, the next one', () => {
     const control = keys.find((k) => k['control'] === true) as Obj;
     const task = taskOf(control);
-    const [cheapest, second] = listed(task) as [{ path: string }, { path: string }];
+    const [cheapest, second] = listed(task) as [{ path: string; price: bigint }, { path: string; price: bigint }];
     expect(`/produits/${String(control['verdict'])}`).toBe(cheapest.path);
     expect(solve(demo, task)).toBe(control['verdict']);
     const stock = cheapest.path.replace('/produits/', '/disponibilites/');
