@@ -62,7 +62,7 @@ function printReport(io: CliIo, report: FetchReport): void {
 export const proofsFetchCommand: Command = {
   path: ['proofs', 'fetch'],
   summary: 'read proof views from the Trust Layer under its read limit, into the operator database',
-  usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--timeout SECONDS] [--quiet]`,
+  usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet]`,
   async run(args, io) {
     let values;
     try {
@@ -72,7 +72,6 @@ export const proofsFetchCommand: Command = {
           ...sharedProofOptions,
           'trust-layer': { type: 'string' },
           rekor: { type: 'string' },
-          timeout: { type: 'string' },
           quiet: { type: 'boolean' },
         },
         strict: true,
@@ -90,11 +89,6 @@ export const proofsFetchCommand: Command = {
       io.err(`proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`);
       return EXIT.usage;
     }
-    const timeoutS = values.timeout === undefined ? 30 : Number(values.timeout);
-    if (!(timeoutS > 0)) {
-      io.err(`proveit proofs fetch: --timeout '${values.timeout}' is not a number of seconds > 0, e.g. --timeout 30\n`);
-      return EXIT.usage;
-    }
     const settings = settingsFrom(values);
     if (!settings.ok) {
       io.err(`proveit proofs fetch: ${settings.error.message}\n`);
@@ -106,7 +100,7 @@ export const proofsFetchCommand: Command = {
       return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
     }
     const db = openDatabase(dbPathFrom(values.db));
-    const http = createHttpClient({ timeoutMs: timeoutS * 1000 });
+    const http = createHttpClient({ timeoutMs: settings.value.requestTimeoutMs });
     try {
       const report = await fetchProofs({
         db,

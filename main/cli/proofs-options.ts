@@ -18,11 +18,12 @@ export const sharedProofOptions = {
   'safety-margin': { type: 'string' },
   'pending-recheck': { type: 'string' },
   'batch-size': { type: 'string' },
+  timeout: { type: 'string' },
 } as const;
 
 export const SHARED_USAGE =
   '--ids FILE [--db FILE] [--json] [--read-limit N] [--read-window SECONDS] [--safety-margin SECONDS] ' +
-  '[--pending-recheck SECONDS] [--batch-size N]';
+  '[--pending-recheck SECONDS] [--batch-size N] [--timeout SECONDS]';
 
 export interface SharedValues {
   ids?: string;
@@ -32,6 +33,7 @@ export interface SharedValues {
   'safety-margin'?: string;
   'pending-recheck'?: string;
   'batch-size'?: string;
+  timeout?: string;
 }
 
 function number(
@@ -92,6 +94,14 @@ export function settingsFrom(values: SharedValues): Result<ReadSettings> {
     `a whole number from 1 to ${MAX_IDS_PER_READ}`,
   );
   if (!batch.ok) return batch;
+  const timeoutS = number(
+    'timeout',
+    values.timeout,
+    d.requestTimeoutMs / 1000,
+    (n) => n > 0,
+    'a number of seconds > 0',
+  );
+  if (!timeoutS.ok) return timeoutS;
   return ok({
     ...d,
     limit: limit.value,
@@ -99,6 +109,7 @@ export function settingsFrom(values: SharedValues): Result<ReadSettings> {
     safetyMarginMs: Math.round(marginS.value * 1000),
     pendingRecheckMs: Math.round(recheckS.value * 1000),
     batchSize: batch.value,
+    requestTimeoutMs: Math.round(timeoutS.value * 1000),
   });
 }
 

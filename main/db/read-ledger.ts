@@ -1,4 +1,4 @@
-import { nextReadTime, type LedgerState, type ReadLimit } from '../core/proofs-plan/read-window.ts';
+import { countedAt, nextReadTime, type LedgerState, type ReadLimit } from '../core/proofs-plan/read-window.ts';
 import type { Db } from './open-database.ts';
 
 export interface ReadRequest {
@@ -9,17 +9,24 @@ export interface ReadRequest {
 
 export type Reservation = { granted: true; readId: number; at: number } | { granted: false; notBefore: number };
 
-/** The ledger as the window rule needs it: read times since `now - windowMs`, and the latest 429 embargo. */
-export function ledgerState(db: Db, now: number, windowMs: number): LedgerState {
+/**
+ * The ledger as the window rule needs it: the time each read that may still count is counted at (countedAt), and
+ * the latest 429 embargo.
+ */
+export function ledgerState(db: Db, now: number, rule: ReadLimit): LedgerState {
+  const inFlightMs = rule.inFlightMs ?? 0;
   const rows = db
-    .prepare('SELECT at_ms FROM trust_layer_reads WHERE at_ms > ? ORDER BY at_ms')
-    .pluck()
-    .all(now - windowMs);
+    .prepare(
+      `SELECT r.at_ms AS at, o.finished_at_ms AS finishedAt
+       FROM trust_layer_reads r LEFT JOIN trust_layer_read_results o ON o.read_id = r.id
+       WHERE r.at_ms > ?`,
+    )
+    .all(now - rule.windowMs - inFlightMs) as { at: number; finishedAt: number | null }[];
   const embargo = db
     .prepare('SELECT max(embargo_until_ms) FROM trust_layer_read_results WHERE embargo_until_ms IS NOT NULL')
     .pluck()
     .get() as number | null;
-  return { readTimes: rows as number[], embargoUntil: embargo };
+  return { readTimes: rows.map((row) => countedAt(row, now, inFlightMs)), embargoUntil: embargo };
 }
 
 /**
@@ -31,7 +38,7 @@ export function reserveRead(db: Db, request: ReadRequest, rule: ReadLimit, clock
   const reserve = db.transaction((): Reservation => {
     // Read the clock once the write lock is held: a wait for another process's transaction must not backdate the row.
     const now = clock();
-    const earliest = nextReadTime(ledgerState(db, now, rule.windowMs), rule, now);
+    const earliest = nextReadTime(ledgerState(db, now, rule), rule, now);
     if (earliest > now) return { granted: false, notBefore: earliest };
     const info = db
       .prepare('INSERT INTO trust_layer_reads (at_ms, endpoint, base_url, ids_count, proof_ids) VALUES (?, ?, ?, ?, ?)')

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main.ts';
+import { startReadDevnet } from '../services/proofs/support/devnet-proofs.ts';
 import { captureIo } from '../support/capture-io.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'proveit-cli-fetch-'));
@@ -34,4 +35,32 @@ describe('proveit proofs fetch: arguments', () => {
     );
     expect(io.stderr).toContain('a whole number from 1 to 50');
   });
+});
+
+describe('proveit proofs fetch against the devnet', () => {
+  it('prints one JSON document, a progress line per step on stderr, and exits 3 while proofs are pending', async () => {
+    const net = await startReadDevnet({ readLimit: 100, readWindowSeconds: 3_600 });
+    try {
+      const ids = await net.createProofs(3);
+      const file = join(folder, 'devnet-ids.txt');
+      writeFileSync(file, `# one participant\n${ids.join('\n')}\n`);
+      const db = join(folder, 'devnet.sqlite');
+      const args = ['proofs', 'fetch', '--trust-layer', net.devnet.info.trust_layer, '--ids', file, '--db', db];
+      const pending = captureIo();
+      expect(await main([...args, '--json', '--pending-recheck', '0'], pending)).toBe(3);
+      expect(JSON.parse(pending.stdout)).toMatchObject({ outcome: 'done', total: 3, pending: 3, readsThisRun: 1 });
+      expect(pending.stderr).toMatch(
+        /reading: \[-{20}\] proofs 0\/3 done \| 3 pending \| reads 1 this run, 1 used \/ 99 left/,
+      );
+
+      await net.closeBatch();
+      const anchored = captureIo();
+      expect(await main([...args, '--pending-recheck', '0', '--rekor', net.devnet.info.log], anchored)).toBe(0);
+      expect(anchored.stdout).toContain('proofs: 3: 3 anchored, 0 absent (null answer), 0 pending');
+      expect(anchored.stdout).toContain('rekor entries: 1 fetched, 0 failed');
+      expect(anchored.stderr).toContain('finished: [####################] proofs 3/3 done');
+    } finally {
+      await net.close();
+    }
+  }, 60_000);
 });

@@ -40,9 +40,32 @@ describe('the read ledger', () => {
     });
     db.close();
     db = openDatabase(file);
-    expect(ledgerState(db, 2_000, rule.windowMs).embargoUntil).toBe(31_050);
+    expect(ledgerState(db, 2_000, rule).embargoUntil).toBe(31_050);
     expect(reserveRead(db, request, rule, () => 31_049)).toEqual({ granted: false, notBefore: 31_050 });
     expect(reserveRead(db, request, rule, () => 31_050).granted).toBe(true);
+    db.close();
+  });
+
+  it('a slow read counts from its answer, and a read left without one (its process died) until it can no longer arrive', () => {
+    const db = openDatabase(folder.file('in-flight.sqlite'));
+    const slow = { ...rule, limit: 1, inFlightMs: 5_000 };
+    const first = reserveRead(db, request, slow, () => 1_000);
+    if (!first.granted) throw new Error('first read refused');
+    insertReadResult(db, {
+      readId: first.readId,
+      finishedAt: 1_800,
+      statusCode: 200,
+      errorCode: null,
+      retryAfterMs: null,
+      body: null,
+    });
+    expect(reserveRead(db, request, slow, () => 2_000)).toEqual({ granted: false, notBefore: 2_800 });
+    const dead = reserveRead(db, request, slow, () => 2_800);
+    if (!dead.granted) throw new Error('second read refused');
+    // No answer is ever recorded for the second read: it may have reached the server as late as 2_800 + 5_000.
+    expect(reserveRead(db, request, slow, () => 4_000)).toEqual({ granted: false, notBefore: 5_000 });
+    expect(reserveRead(db, request, slow, () => 8_700)).toEqual({ granted: false, notBefore: 8_800 });
+    expect(reserveRead(db, request, slow, () => 8_800).granted).toBe(true);
     db.close();
   });
 

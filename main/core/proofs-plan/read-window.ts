@@ -7,10 +7,23 @@
 export interface ReadLimit {
   limit: number;
   windowMs: number;
+  /** How long after its reservation a read may still reach the server (connect and send timeouts); 0 by default. */
+  inFlightMs?: number;
+}
+
+/**
+ * The time a read is counted at. The server counts a read when it arrives, somewhere between its reservation and its
+ * answer, so the ledger counts it at the latest of those: the answer's time once known; while no answer is recorded
+ * (in flight, or its process died), the present, but no later than the reservation plus `inFlightMs`, by when a
+ * request has either reached the server or failed.
+ */
+export function countedAt(read: { at: number; finishedAt: number | null }, now: number, inFlightMs: number): number {
+  if (read.finishedAt !== null) return Math.max(read.at, read.finishedAt);
+  return Math.max(read.at, Math.min(now, read.at + inFlightMs));
 }
 
 export interface LedgerState {
-  /** Times of the reads recorded in the ledger (any order; reads older than the window are ignored). */
+  /** The times reads are counted at (see countedAt), in any order; those older than the window are ignored. */
   readTimes: readonly number[];
   /** No read before this time (a 429's Retry-After), or null. */
   embargoUntil: number | null;

@@ -10,7 +10,7 @@ export function currentPlan(db: Db, ids: readonly string[], settings: ReadSettin
   return planReads({
     needed: ids,
     cached: cachedViews(db, ids),
-    ledger: ledgerState(db, now, rule.windowMs),
+    ledger: ledgerState(db, now, rule),
     rule,
     pendingRecheckMs: settings.pendingRecheckMs,
     now,

@@ -13,6 +13,8 @@ export interface ReadSettings {
    * that difference.
    */
   safetyMarginMs: number;
+  /** Connect, headers and body timeouts of each request; a read may reach the server up to two of them late. */
+  requestTimeoutMs: number;
   /** A pending or refused view is read again no sooner than this after its last read (batches close within ~10 min). */
   pendingRecheckMs: number;
   /** Ids per POST /v1/proofs call (the Trust Layer takes 1 to 50). */
@@ -25,12 +27,17 @@ export const DEFAULT_READ_SETTINGS: ReadSettings = {
   limit: 100,
   windowMs: 3_600_000,
   safetyMarginMs: 2_000,
+  requestTimeoutMs: 30_000,
   pendingRecheckMs: 600_000,
   batchSize: MAX_IDS_PER_READ,
   backoff: DEFAULT_BACKOFF,
 };
 
-/** The rule the ledger enforces: the configured window widened by the safety margin. */
+/** The rule the ledger enforces: the configured window widened by the safety margin; reads in flight counted. */
 export function effectiveRule(settings: ReadSettings): ReadLimit {
-  return { limit: settings.limit, windowMs: settings.windowMs + settings.safetyMarginMs };
+  return {
+    limit: settings.limit,
+    windowMs: settings.windowMs + settings.safetyMarginMs,
+    inFlightMs: 2 * settings.requestTimeoutMs,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextReadTime, readSchedule, windowUse } from '../../../main/core/proofs-plan/read-window.ts';
+import { countedAt, nextReadTime, readSchedule, windowUse } from '../../../main/core/proofs-plan/read-window.ts';
 
 const rule = { limit: 4, windowMs: 2_000 };
 
@@ -59,5 +59,15 @@ describe('the sliding read window', () => {
       expect(busiestWindow([...past, ...future], windowMs)).toBeLessThanOrEqual(limit);
       expect(future.every((t, i) => t >= now && (i === 0 || t >= future[i - 1]!))).toBe(true);
     }
+  });
+
+  it('a read is counted when its answer came, since the server counted it on arrival, somewhere before that', () => {
+    expect(countedAt({ at: 1_000, finishedAt: 1_400 }, 5_000, 60_000)).toBe(1_400);
+  });
+
+  it('a read with no answer counts as happening now while it may still be in flight, then at its latest arrival', () => {
+    expect(countedAt({ at: 1_000, finishedAt: null }, 5_000, 60_000)).toBe(5_000);
+    expect(countedAt({ at: 1_000, finishedAt: null }, 90_000, 60_000)).toBe(61_000);
+    expect(countedAt({ at: 1_000, finishedAt: null }, 90_000, 0)).toBe(1_000);
   });
 });

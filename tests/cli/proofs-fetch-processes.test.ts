@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../main/db/open-database.ts';
+import { storedViews } from '../../main/db/proof-views.ts';
+import { ledgerRows, type LedgerRow } from '../../main/db/read-ledger.ts';
+import { startReadDevnet, type ReadDevnet } from '../services/proofs/support/devnet-proofs.ts';
+
+// The devnet limiter allows 4 reads per 2 s; the console is told the same and keeps a 250 ms margin.
+const LIMIT = 4;
+const WINDOW_MS = 2_000;
+const launcher = join(process.cwd(), 'bin/proveit.mjs');
+let net: ReadDevnet;
+
+beforeAll(async () => {
+  net = await startReadDevnet({ readLimit: LIMIT, readWindowSeconds: WINDOW_MS / 1000 });
+}, 60_000);
+afterAll(() => net.close());
+
+function fetchProcess(idsFile: string, db: string) {
+  const args = ['proofs', 'fetch', '--trust-layer', net.devnet.info.trust_layer, '--ids', idsFile, '--db', db];
+  const limits = ['--read-limit', String(LIMIT), '--read-window', String(WINDOW_MS / 1000), '--safety-margin', '0.25'];
+  // A read killed in flight holds its slot for two timeouts: keep them short here.
+  limits.push('--timeout', '2');
+  const child = spawn(process.execPath, [launcher, ...args, ...limits, '--batch-size', '5', '--json', '--quiet']);
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return { child, exit: once(child, 'exit') as Promise<[number | null, string | null]>, stdout: () => stdout };
+}
+
+async function proofsFile(name: string, count: number): Promise<{ file: string; ids: string[] }> {
+  const ids = await net.createProofs(count);
+  const file = join(net.folder, name);
+  writeFileSync(file, `${ids.join('\n')}\n`);
+  return { file, ids };
+}
+
+/** The ledger never holds more than LIMIT reads in any window, and never met a 429. */
+function expectWithinLimit(rows: LedgerRow[]) {
+  expect(rows.filter((r) => r.statusCode === 429)).toEqual([]);
+  for (const row of rows) {
+    expect(rows.filter((r) => r.at >= row.at && r.at < row.at + WINDOW_MS).length).toBeLessThanOrEqual(LIMIT);
+  }
+}
+
+describe('proveit proofs fetch as real processes against the devnet limiter', () => {
+  it('killed with SIGKILL mid-run and restarted: nothing lost, no anchored view read twice, the limit never exceeded', async () => {
+    const { file, ids } = await proofsFile('kill.txt', 60);
+    await net.closeBatch();
+    const db = join(net.folder, 'kill.sqlite');
+    const before = await net.stats();
+
+    const first = fetchProcess(file, db);
+    while (!existsSync(db)) await new Promise((r) => setTimeout(r, 50));
+    const watch = openDatabase(db);
+    while (ledgerRows(watch).length < 6) await new Promise((r) => setTimeout(r, 20));
+    first.child.kill('SIGKILL');
+    const [, signal] = await first.exit;
+    expect(signal).toBe('SIGKILL');
+    const afterKill = ledgerRows(watch).length;
+    expect(afterKill).toBeLessThan(12);
+
+    const second = fetchProcess(file, db);
+    const [code] = await second.exit;
+    expect(code).toBe(0);
+    expect(JSON.parse(second.stdout())).toMatchObject({ outcome: 'done', total: 60, anchored: 60, pending: 0 });
+
+    const rows = ledgerRows(watch);
+    expectWithinLimit(rows);
+    // Every view was stored by exactly one answered read: the restart read only what the kill left unread.
+    for (const id of ids) expect(rows.filter((r) => r.statusCode === 200 && r.proofIds.includes(id))).toHaveLength(1);
+    expect(storedViews(watch, ids).every((v) => v.status === 'anchored')).toBe(true);
+    // The devnet received no more calls than the ledger recorded (a read reserved but never sent counts anyway).
+    const calls = (await net.stats()).postProofsCalls - before.postProofsCalls;
+    expect(calls).toBeLessThanOrEqual(rows.length);
+    expect(calls).toBeGreaterThanOrEqual(rows.filter((r) => r.statusCode !== null).length);
+    watch.close();
+  }, 120_000);
+
+  it('two processes sharing the database at once never exceed the limit together', async () => {
+    const a = await proofsFile('a.txt', 30);
+    const b = await proofsFile('b.txt', 30);
+    await net.closeBatch();
+    const db = join(net.folder, 'two.sqlite');
+    openDatabase(db).close();
+    const runs = [fetchProcess(a.file, db), fetchProcess(b.file, db)];
+    const codes = await Promise.all(runs.map(async (r) => (await r.exit)[0]));
+    expect(codes).toEqual([0, 0]);
+    const watch = openDatabase(db);
+    const rows = ledgerRows(watch);
+    expectWithinLimit(rows);
+    expect(rows).toHaveLength(12);
+    expect(storedViews(watch, [...a.ids, ...b.ids]).filter((v) => v.status === 'anchored')).toHaveLength(60);
+    watch.close();
+  }, 120_000);
+});
