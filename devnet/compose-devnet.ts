@@ -178,6 +178,7 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       challengeSecret: identity.corpus_secret,
       proveItSellers: new Set([CORPUS_HOST, SEASON_HOST]),
       proxyTimeoutMs: (options.proxyTimeoutSeconds ?? 120) * 1000,
+      corpus: { host: CORPUS_HOST, setUnavailable: (on) => corpusServer.setUnavailable(on) },
       now,
       randomBytes: (n) => new Uint8Array(randomBytes(n)),
       endpointCalls: new Map(),

@@ -184,20 +184,25 @@ const routes: Route[] = [
       const body = await jsonBody(q);
       const host = typeof body === 'object' && body !== null && !Array.isArray(body) ? body['host'] : undefined;
       const fault = typeof body === 'object' && body !== null && !Array.isArray(body) ? body['fault'] : undefined;
+      const known = [null, 'refuse', 'timeout', 'drop-secret', 'unavailable'];
       if (
         typeof host !== 'string' ||
         !c.upstream.isDevnetHost(host) ||
-        !(fault === null || fault === 'refuse' || fault === 'timeout' || fault === 'drop-secret')
+        !known.includes(fault as string | null) ||
+        (fault === 'unavailable' && host !== c.corpus.host)
       ) {
         return sendError(
           r,
           400,
           'invalid_request',
-          'Send {"host": "<devnet host>", "fault": "refuse" | "timeout" | "drop-secret" | null}.',
+          'Send {"host": "<devnet host>", "fault": "refuse" | "timeout" | "drop-secret" | null}, or ' +
+            '{"host": "corpus.devnet.localhost", "fault": "unavailable"} for the corpus 503 body.',
         );
       }
-      await c.upstream.setFault(host, fault as HostFault | null);
-      sendJson(r, 200, { host, fault });
+      // "unavailable" is the corpus server's own switch (its /_systeme/503 body); the others act in the proxy.
+      if (host === c.corpus.host) c.corpus.setUnavailable(fault === 'unavailable');
+      await c.upstream.setFault(host, fault === 'unavailable' ? null : (fault as HostFault | null));
+      sendJson(r, 200, { host, fault: fault ?? null });
     }),
   },
 ];

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../main/cli/main.ts';
 import { loads } from '../../main/core/json/loads.ts';
 import type { PyJson } from '../../main/core/json/value.ts';
 import { parseProofView } from '../../main/core/proof/parse-view.ts';
@@ -14,9 +15,10 @@ import { loadTrustBundle } from '../../main/services/trust/load-bundle.ts';
 import { didKeyOfEd25519 } from '../../devnet/trust-layer/did-key.ts';
 import { jsonDumps } from '../../devnet/wire/json-dumps.ts';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
+import { captureIo } from '../support/capture-io.ts';
 import { journeyCorpus } from './support/journey-corpus.ts';
 
-const READ_LIMIT = 12;
+const READ_LIMIT = 14;
 let dir: string;
 let devnet: Devnet;
 let tl: string;
@@ -204,6 +206,19 @@ describe("a participant's journey over HTTP", () => {
     expect(report.verdict).toBe('VERIFIED');
     expect(report.independentWitnesses).toBe(2);
     expect(report.identity).toMatchObject({ anchoring: 'opened', identity: did, verified: true, status: 'bound' });
+  });
+
+  it('`proveit proof verify --trust <devnet bundle>` says VERIFIED for a devnet proof and its log entry', async () => {
+    const view = await call('GET', `/v1/proof/${proofIds[31]}`);
+    reads += 1;
+    writeFileSync(join(dir, 'view.json'), view.raw);
+    const entry = await fetch(view.json.transparency_log.log_url);
+    writeFileSync(join(dir, 'entry.json'), Buffer.from(await entry.arrayBuffer()));
+    const io = captureIo();
+    const args = ['proof', 'verify', '--trust', devnet.info.trust_bundle, '--rekor-entry', join(dir, 'entry.json')];
+    const code = await main([...args, '--json', join(dir, 'view.json')], io);
+    expect(io.stdout).toContain('"verdict":"VERIFIED"');
+    expect(code).toBe(0);
   });
 
   it('the full view is for the owner only and carries commitment_nonces and chain_data', async () => {

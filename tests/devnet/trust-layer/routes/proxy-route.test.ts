@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,18 @@ describe('POST /v1/proxy', () => {
     // The digital stamp goes into any JSON object body after hashing, an empty one included (proxy.py).
     expect(Object.keys(answer.json.service_response.body)).toEqual(['_arkforge_attestation']);
     expect(answer.json.proof.hashes.response).toBe(`sha256:${sha256Canonical({ error: null })}`);
+  });
+
+  it('while the corpus is unavailable the proof records its 503 body and status, and transaction_success is false', async () => {
+    await fault('corpus.devnet.localhost', 'unavailable');
+    const answer = await proxy({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' });
+    await fault('corpus.devnet.localhost', null);
+    expect(answer.status).toBe(200);
+    expect(answer.json.service_response.status_code).toBe(503);
+    expect(answer.json.proof.transaction_success).toBe(false);
+    const served = loads(readFileSync(join(journeyCorpus.dir, 'systeme', '503.json')));
+    if (!served.ok) throw new Error('the 503 body is not JSON');
+    expect(answer.json.proof.hashes.response).toBe(`sha256:${sha256Canonical(served.value)}`);
   });
 
   it('a refused connection still issues a proof, in the 502 service_error shape', async () => {
