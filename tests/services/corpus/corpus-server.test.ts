@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCorpusServer, type CorpusServer } from '../../../main/services/corpus/corpus-server.ts';
+
+const DIR = fileURLToPath(new URL('../../../corpus/season-1/conformite', import.meta.url));
+const SECRET = 'test-challenge-secret';
+const file = (relative: string) => readFileSync(`${DIR}/${relative}`);
+const catalogue = JSON.parse(file('catalogue.json').toString('utf8')) as {
+  resources: { path: string; response: string }[];
+};
+const absent = catalogue.resources.find((r) => file(r.response).toString('utf8').includes('"exists": false'));
+const present = catalogue.resources.find((r) => r.path.startsWith('/entites/'));
+
+let server: CorpusServer;
+const at = new Date('2026-10-01T08:00:00Z');
+
+beforeAll(async () => {
+  server = await startCorpusServer({ corpusDir: DIR, secret: SECRET, now: () => at });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function call(path: string, init: RequestInit = {}, secret: string | null = SECRET) {
+  const headers = new Headers(init.headers);
+  if (secret !== null) headers.set('X-Challenge-Secret', secret);
+  const response = await fetch(`${server.url}${path}`, { ...init, headers });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('corpus server over real HTTP', () => {
+  it('binds 127.0.0.1 on a free port', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('serves the frozen bytes of a catalogue resource exactly, GET and POST alike', async () => {
+    const path = present?.path as string;
+    const expected = file(present?.response as string);
+    const get = await call(path);
+    const post = await call(path, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    expect(get.status).toBe(200);
+    expect(get.bytes.equals(expected)).toBe(true);
+    expect(post.status).toBe(200);
+    expect(post.bytes.equals(expected)).toBe(true);
+  });
+
+  it('every response forbids caching and says JSON', async () => {
+    for (const response of [await call(present?.path as string), await call('/nowhere'), await call('/referentiel', {}, null)]) {
+      expect(response.headers.get('cache-control')).toContain('no-store');
+      expect(response.headers.get('pragma')).toBe('no-cache');
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
+  });
+
+  it('without the secret, or with a wrong one: 403 and the /_systeme/403 body, even on a real resource', async () => {
+    for (const secret of [null, 'wrong', SECRET.toUpperCase(), SECRET.slice(1)]) {
+      const response = await call('/referentiel', {}, secret);
+      expect(response.status).toBe(403);
+      expect(response.bytes.equals(file('systeme/403.json'))).toBe(true);
+    }
+  });
+
+  it('a reference absent from its collection: 200 with its exists:false body', async () => {
+    const response = await call(absent?.path as string);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.bytes.toString('utf8'))).toMatchObject({ resource: absent?.path, exists: false });
+  });
+
+  it('outside the collections, or a non-canonical spelling: 404 and the fixed /_systeme/404 body', async () => {
+    for (const path of ['/nowhere', `${present?.path}/`, '/entites/', '/ENTITES/x']) {
+      const response = await call(path);
+      expect(response.status).toBe(404);
+      expect(response.bytes.equals(file('systeme/404.json'))).toBe(true);
+    }
+  });
+
+  it('a query string or another method: 400 and the /_systeme/400 body', async () => {
+    const query = await call(`${present?.path}?page=2`);
+    const put = await call(present?.path as string, { method: 'PUT', body: '{}' });
+    for (const response of [query, put]) {
+      expect(response.status).toBe(400);
+      expect(response.bytes.equals(file('systeme/400.json'))).toBe(true);
+    }
+  });
+
+  it('set unavailable: 503 and the /_systeme/503 body for everyone, until set back', async () => {
+    server.setUnavailable(true);
+    const down = await call(present?.path as string);
+    server.setUnavailable(false);
+    const up = await call(present?.path as string);
+    expect(down.status).toBe(503);
+    expect(down.bytes.equals(file('systeme/503.json'))).toBe(true);
+    expect(up.status).toBe(200);
+  });
+
+  it('logs every call with method, path, status and whether the right secret came', async () => {
+    const before = server.calls().length;
+    await call('/referentiel');
+    await call('/referentiel', { method: 'POST', body: '{}' }, 'wrong');
+    const calls = server.calls().slice(before);
+    expect(calls).toEqual([
+      { at: at.toISOString(), method: 'GET', path: '/referentiel', status: 200, secretPresent: true },
+      { at: at.toISOString(), method: 'POST', path: '/referentiel', status: 403, secretPresent: false },
+    ]);
+  });
+
+  it('refuses to start on a folder that is not a track folder', async () => {
+    const empty = fileURLToPath(new URL('.', import.meta.url));
+    await expect(startCorpusServer({ corpusDir: empty, secret: SECRET })).rejects.toThrow(/not a servable track folder/);
+  });
+});
