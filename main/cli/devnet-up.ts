@@ -13,7 +13,7 @@ export const DEFAULT_STATE_DIR = '.proveit/devnet';
 
 const USAGE =
   'devnet up [--port N] [--state DIR] [--corpus DIR] [--read-limit N] [--read-window SECONDS] [--batch-size N] ' +
-  '[--batch-age SECONDS] [--proxy-timeout SECONDS]';
+  '[--batch-age SECONDS] [--proxy-timeout SECONDS] [--json]';
 
 type Numeric = 'port' | 'read-limit' | 'read-window' | 'batch-size' | 'batch-age' | 'proxy-timeout';
 
@@ -69,6 +69,8 @@ export const devnetUpCommand: Command = {
           'batch-size': { type: 'string' },
           'batch-age': { type: 'string' },
           'proxy-timeout': { type: 'string' },
+          // The one line printed is always JSON; --json is accepted like on every other command.
+          json: { type: 'boolean' },
         },
         strict: true,
         allowPositionals: false,
