@@ -1,11 +1,92 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startHeadlessServer } from '../headless/headless-server.ts';
+import { createDispatcher } from '../ipc/dispatcher.ts';
+import { createConsoleHandlers } from '../services/console/console-handlers.ts';
+import { desktopElectron } from '../services/console/electron-binary.ts';
 import { EXIT, type Command } from './command.ts';
+import { printJson } from './io.ts';
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Runs until SIGINT or SIGTERM, then lets the caller close what it opened. */
+function untilStopped(): Promise<void> {
+  return new Promise((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+}
 
 export const consoleCommand: Command = {
   path: ['console'],
-  summary: 'start the operator console (headless on machines without a display or Electron binary)',
-  usage: 'console [--json]',
-  async run(_args, io) {
-    io.out('PROVE IT console: the user interface is not built yet. Available now: proveit --help\n');
+  summary: 'start the operator console on the demo season (headless where no display or Electron binary exists)',
+  usage:
+    'console [--headless] [--corpus DIR] [--port N] [--json]\n\n' +
+    '  --headless    serve the console on 127.0.0.1 for a browser, even where a desktop window could open\n' +
+    '  --corpus DIR  the corpus root holding season-N/<track> folders (default: the embedded demo season, corpus/)\n' +
+    '  --port N      loopback port of the headless mode (default: any free port)\n' +
+    '  --json        print {mode, url} as one JSON line\n\n' +
+    'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
+    'The renderer must be built first (npm start does it; otherwise npm run build).',
+  async run(args, io) {
+    let options;
+    try {
+      options = parseArgs({
+        args,
+        options: {
+          headless: { type: 'boolean', default: false },
+          corpus: { type: 'string', default: join(repoRoot, 'corpus') },
+          port: { type: 'string', default: '0' },
+          json: { type: 'boolean', default: false },
+        },
+      }).values;
+    } catch (error) {
+      io.err(`proveit console: ${(error as Error).message}. See proveit console --help.\n`);
+      return EXIT.usage;
+    }
+    const port = Number(options.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      io.err(`proveit console: --port must be an integer from 0 to 65535, not '${options.port}'\n`);
+      return EXIT.usage;
+    }
+    const corpusDir = resolve(options.corpus);
+
+    const electron = options.headless ? null : desktopElectron();
+    const desktopMain = join(repoRoot, 'out/main/index.js');
+    if (electron && existsSync(desktopMain)) {
+      if (options.json) printJson(io, { mode: 'desktop' });
+      else io.out('PROVE IT console: opening the desktop window\n');
+      const child = spawn(electron, [desktopMain], {
+        stdio: 'inherit',
+        env: { ...process.env, PROVEIT_CORPUS: corpusDir },
+      });
+      return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failed)));
+    }
+
+    const rendererDir = join(repoRoot, 'out/renderer');
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      io.err(
+        'proveit console: the renderer is not built (out/renderer is missing). Run npm run build, or npm start.\n',
+      );
+      return EXIT.failed;
+    }
+    const dispatch = createDispatcher(createConsoleHandlers({ corpusDir, mode: 'headless' }));
+    const server = await startHeadlessServer({ dispatch, rendererDir, token: randomBytes(32).toString('hex'), port });
+    if (options.json) printJson(io, { mode: 'headless', url: server.url, origin: server.origin });
+    else {
+      io.out(
+        `PROVE IT console (headless: no display or Electron binary here)\n` +
+          `  corpus: ${corpusDir}\n` +
+          `  open:   ${server.url}\n` +
+          `Only this machine can reach it, and only with the token in that URL. Ctrl-C stops it.\n`,
+      );
+    }
+    await untilStopped();
+    await server.close();
     return EXIT.ok;
   },
 };

@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Dispatch } from '../ipc/dispatcher.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+import { readStaticFile } from './static-files.ts';
+
+/** Largest call body accepted: the contract's arguments are small; anything bigger is refused unread. */
+export const MAX_CALL_BYTES = 64 * 1024;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1']);
+
+export interface HeadlessOptions {
+  dispatch: Dispatch;
+  /** The built renderer (electron-vite's out/renderer). */
+  rendererDir: string;
+  /** The per-launch token; the caller draws it from a CSPRNG. */
+  token: string;
+  host?: string;
+  port?: number;
+}
+
+export interface HeadlessServer {
+  /** Where to open the console: the token travels in the fragment, which browsers never send to the server. */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: string | Buffer, type: string): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json');
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer ([0-9a-f]+)$/.exec(header ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1] as string);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CALL_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The headless mode: the same contract as Electron IPC, served over loopback HTTP so the renderer runs in a plain
+ * browser. Binds loopback only, checks the Host header (a DNS-rebinding page cannot reach it under another name) and
+ * requires the per-launch token on every call.
+ */
+export async function startHeadlessServer(options: HeadlessOptions): Promise<HeadlessServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host)) throw new Error(`headless mode binds loopback only (127.0.0.1 or ::1), not ${host}`);
+  if (!/^[0-9a-f]{32,}$/.test(options.token))
+    throw new Error('the per-launch token must be at least 16 random bytes in hex');
+  const rendererDir = resolve(options.rendererDir);
+  let allowedHosts = new Set<string>();
+
+  const server = createServer(async (req, res) => {
+    if (!allowedHosts.has(req.headers.host ?? '')) {
+      sendError(res, 421, 'HEADLESS_HOST_REFUSED', 'this console answers only on its loopback address');
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+    if (path === '/api/invoke') {
+      if (req.method !== 'POST') return sendError(res, 405, 'HEADLESS_METHOD', 'calls are POST /api/invoke');
+      if (!tokenMatches(req.headers.authorization, options.token)) {
+        return sendError(res, 401, 'HEADLESS_TOKEN_REQUIRED', 'this call needs the per-launch token printed at start');
+      }
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        return sendError(res, 415, 'HEADLESS_CONTENT_TYPE', 'send the call as application/json');
+      }
+      const body = await readBody(req);
+      if (body === null)
+        return sendError(res, 413, 'HEADLESS_CALL_TOO_LARGE', `a call is at most ${MAX_CALL_BYTES} bytes`);
+      let call: unknown;
+      try {
+        call = JSON.parse(body.toString('utf8'));
+      } catch {
+        return sendError(
+          res,
+          400,
+          'HEADLESS_CALL_SYNTAX',
+          'the call body is not JSON: send {"channel": ..., "args": {...}}',
+        );
+      }
+      const { channel, args } = (typeof call === 'object' && call !== null ? call : {}) as Record<string, unknown>;
+      const answer = await options.dispatch(channel, args);
+      return send(res, 200, JSON.stringify(answer), 'application/json');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendError(res, 405, 'HEADLESS_METHOD', 'only GET for pages');
+    const file = await readStaticFile(rendererDir, path);
+    if (!file) return sendError(res, 404, 'HEADLESS_NOT_FOUND', `no such page: ${path}`);
+    return send(res, 200, file.body, file.type);
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`]);
+  const origin = `http://${hostPart}:${port}`;
+  return {
+    origin,
+    url: `${origin}/#token=${options.token}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
