@@ -518,3 +518,30 @@ export function encodeDocument(
   }
   return { encoding, bytes };
 }
+
+/**
+ * A quoted string of random bytes, weighted toward the bytes where UTF-8 decoders differ (continuations, C0/C1, E0,
+ * ED, F0, F4, F5..FF), in UTF-8, or behind a UTF-16 or UTF-32 BOM with random units: for the codecs, not the scanner.
+ */
+export function randomByteDocument(rng: SeededRandom): Uint8Array {
+  const body: number[] = [];
+  const count = rng.between(0, 12);
+  for (let i = 0; i < count; i++)
+    body.push(
+      rng.pick([
+        rng.below(256),
+        rng.between(0x80, 0xbf),
+        rng.between(0xc0, 0xff),
+        rng.pick([0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff]),
+        rng.between(0x20, 0x7e),
+      ]),
+    );
+  switch (rng.below(3)) {
+    case 0:
+      return Uint8Array.from([0x22, ...body, 0x22]);
+    case 1:
+      return Uint8Array.from([0xff, 0xfe, 0x22, 0x00, ...body, 0x22, 0x00]);
+    default:
+      return Uint8Array.from([0xff, 0xfe, 0x00, 0x00, 0x22, 0, 0, 0, ...body, 0x22, 0, 0, 0]);
+  }
+}

@@ -3,7 +3,7 @@ import { canonical } from '../../../main/core/json/canonical.ts';
 import { parseIntake } from '../../../main/core/json/intake.ts';
 import { loads } from '../../../main/core/json/loads.ts';
 import { PYTHON_EXCEPTION_OF, runOracle, tagValue } from './cpython-oracle.ts';
-import { DocumentGenerator, encodeDocument } from './generate-documents.ts';
+import { DocumentGenerator, encodeDocument, randomByteDocument } from './generate-documents.ts';
 import { generateValue } from './generate-values.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -68,6 +68,23 @@ describe(`loads, canonical and intake against CPython ${process.env.PYTHON ?? 'p
         );
     });
     expect(accepted).toBeGreaterThan(DOCUMENTS * 0.1);
+  });
+
+  it('random bytes inside quotes (UTF-8, UTF-16, UTF-32) decode or fail as CPython surrogatepass codecs do', () => {
+    const samples = Array.from({ length: 4_000 }, () => randomByteDocument(rng));
+    const answers = runOracle(
+      ['loads'],
+      samples.map((bytes) => Buffer.from(bytes).toString('base64')),
+    );
+    samples.forEach((bytes, index) => {
+      const ours = loads(bytes);
+      const mine = ours.ok ? `ok ${canonical(ours.value)}` : `err ${PYTHON_EXCEPTION_OF[ours.error.code]}`;
+      if (mine !== answers[index])
+        expect.fail(`bytes ${hex(bytes)}: CPython says ${answers[index]}, we say ${mine}; ${replay}`);
+      const intake = parseIntake(bytes);
+      if (intake.ok && `ok ${canonical(intake.value)}` !== answers[index])
+        expect.fail(`bytes ${hex(bytes)}: intake accepted what CPython reads as ${answers[index]}; ${replay}`);
+    });
   });
 
   it('canonical() of directly built values (lone surrogates, huge ints, every double) equals json.dumps', () => {
