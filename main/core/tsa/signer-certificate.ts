@@ -35,11 +35,12 @@ export function findSignerCertificate(
         sameDer(new Uint8Array(c.cert.serialNumber.valueBlock.valueHexView), serial),
     );
   } else {
-    const block = sid as asn1js.Constructed | asn1js.Primitive;
-    const keyId =
-      block instanceof asn1js.Constructed
-        ? new Uint8Array((block.valueBlock.value[0] as asn1js.OctetString).valueBlock.valueHexView)
-        : new Uint8Array((block as asn1js.Primitive).valueBlock.valueHexView);
+    // [0] SubjectKeyIdentifier: pkijs keeps the tagged element, constructed or primitive depending on the encoder.
+    const block = sid as asn1js.BaseBlock;
+    const inner = block instanceof asn1js.Constructed ? block.valueBlock.value[0] : block;
+    const view =
+      inner instanceof asn1js.BaseBlock ? (inner.valueBlock as { valueHexView?: Uint8Array }).valueHexView : undefined;
+    const keyId = new Uint8Array(view ?? []);
     named = { subjectKeyIdentifier: bytesToHex(keyId) };
     found = candidates.find((c) => sameDer(subjectKeyIdentifier(c), keyId));
   }

@@ -87,6 +87,12 @@ export function parseTimestampResponse(tsr: Uint8Array): Result<TokenParts, TsaC
       eContentPresent: Boolean(eContentValue),
     });
   }
+  // RFC 5652 §5.2: eContent is an OCTET STRING; pkijs keeps whatever element it found there.
+  if (!(eContentValue instanceof asn1js.OctetString)) {
+    return fail('TSA_CONTENT_NOT_SIGNED_DATA', 'the SignedData eContent is not an OCTET STRING (RFC 5652 §5.2)', {
+      tag: (eContentValue as asn1js.BaseBlock).idBlock.tagNumber,
+    });
+  }
   const eContent = new Uint8Array(eContentValue.getValue());
   let tstInfo: TSTInfo;
   try {

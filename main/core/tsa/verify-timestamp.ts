@@ -57,7 +57,8 @@ export type TsaCode =
   | 'TSA_SIGNER_EKU_NOT_CRITICAL'
   | 'TSA_SIGNER_EKU_NOT_EXCLUSIVE'
   | 'TSA_CERT_NOT_VALID_AT_GENTIME'
-  | 'TSA_CHAIN_UNTRUSTED';
+  | 'TSA_CHAIN_UNTRUSTED'
+  | 'TSA_STRUCTURE_UNEXPECTED';
 
 /**
  * Trust certificates are parsed once per byte array: a "system" provider lends ~140 roots to every call, and
@@ -107,6 +108,23 @@ function unsignedHex(bytes: Uint8Array): string {
  * An unknown provider fails: a token is only as good as the trust it chains to.
  */
 export async function verifyTimestampToken(input: {
+  tsr: Uint8Array;
+  anchoredHash: Uint8Array;
+  provider: string;
+  trust: TsaTrust;
+}): Promise<Result<TimestampFacts, TsaCode>> {
+  try {
+    return await checkTimestampToken(input);
+  } catch (error) {
+    // Each check guards the structure it reads; this net turns a shape no check foresaw (pkijs keeps whatever
+    // element a field holds) into a failure instead of an exception, as untrusted input must never throw.
+    return fail('TSA_STRUCTURE_UNEXPECTED', 'the token has a structure the verifier cannot read', {
+      reason: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+async function checkTimestampToken(input: {
   tsr: Uint8Array;
   anchoredHash: Uint8Array;
   provider: string;
