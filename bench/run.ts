@@ -1,4 +1,10 @@
 // Runs every benchmark in bench/ in turn; each prints its own figures and ratios.
-export const suites: string[] = ['./json-canonical.ts', './proof-verify.ts', './witnesses.ts', './proofs-reads.ts'];
+export const suites: string[] = [
+  './json-canonical.ts',
+  './proof-verify.ts',
+  './witnesses.ts',
+  './proofs-reads.ts',
+  './corpus.ts',
+];
 for (const suite of suites) await import(suite);
 if (suites.length === 0) console.log('no benchmarks yet');
