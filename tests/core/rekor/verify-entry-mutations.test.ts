@@ -19,7 +19,7 @@ function replaced(position: number): string {
 }
 
 describe('character substitutions across the real Rekor entry', () => {
-  it(`every ${STRIDE}th character replaced: a failure code or the original facts, never an exception`, () => {
+  it(`one character in ${STRIDE} replaced: a failure code or the original facts, never an exception`, () => {
     const codes = new Set<string>();
     for (let position = 0; position < text.length; position += STRIDE) {
       let entry: unknown;

@@ -12,7 +12,7 @@ const STRIDE = 7;
 const positions = Array.from({ length: Math.ceil(freeze!.tsr.length / STRIDE) }, (_, i) => i * STRIDE);
 
 describe('bit flips across the real FreeTSA token', () => {
-  it(`every ${STRIDE}th byte flipped: a failure code or the original facts, never an exception`, async () => {
+  it(`one byte in ${STRIDE} flipped: a failure code or the original facts, never an exception`, async () => {
     const outcomes = new Map<string, number>();
     for (const position of positions) {
       const tsr = freeze!.tsr.slice();
