@@ -82,7 +82,7 @@ function humanReport(report: ProofReport): string {
   for (const a of report.anomalies) {
     lines.push(`issuer anomaly: flat "${a.field}" is ${a.flat}, the opened value is ${a.opened}`);
   }
-  lines.push(`trust bundle: ${report.trustBundle}`);
+  lines.push(`trust bundle: ${report.trustBundle} (digest ${report.trustBundleDigest})`);
   return `${lines.join('\n')}\n`;
 }
 

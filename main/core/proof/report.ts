@@ -17,6 +17,8 @@ export interface ProofReport {
   proofId: string | null;
   specVersion: string | null;
   trustBundle: string;
+  /** The bundle's digest (docs/trust-bundle.md): which archived bundle this report was made with. */
+  trustBundleDigest: string;
   verdict: Verdict;
   /** How many independent witnesses (RFC 3161, Rekor) verified. */
   independentWitnesses: number;

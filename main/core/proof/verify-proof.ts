@@ -116,6 +116,7 @@ export async function verifyProof(input: VerifyProofInput, context: VerifierCont
     proofId: view.proofId,
     specVersion: view.specVersion,
     trustBundle: bundle.name,
+    trustBundleDigest: bundle.digest,
     ...verdictOf(checks),
     checks,
     anchoredHash: batch.anchoredHex,

@@ -1,5 +1,7 @@
 import { sha256Hex } from '../hash/sha256.ts';
-import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
+import { compareCodePoints } from '../json/code-point-order.ts';
+import { sha256Canonical } from '../json/sha256-canonical.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 import { decodeEd25519Text } from '../proof/encodings.ts';
 import { loads } from '../json/loads.ts';
 import { fail, ok, type Result } from '../result.ts';
@@ -20,6 +22,13 @@ export interface SigningKey {
 /** Everything the verifier trusts, and nothing else (docs/trust-bundle.md). */
 export interface TrustBundle {
   name: string;
+  /**
+   * SHA-256 of canonical JSON {file name: SHA-256 hex of its bytes} over bundle.json and every file it names: what
+   * a report cites so an archived bundle can be matched to it. The operating system roots ("system") are not in it.
+   */
+  digest: string;
+  /** The files the digest covers, by plain name: what an archive of this bundle must copy. */
+  files: string[];
   signingKeys: SigningKey[];
   rekor: RekorTrust;
   tsa: TsaTrust;
@@ -56,7 +65,12 @@ function field(where: string, message: string, details?: Record<string, unknown>
   return fail('BUNDLE_FIELD', `${where}: ${message}; fix the bundle (docs/trust-bundle.md)`, details);
 }
 
-function readFile(input: BundleFiles, name: unknown, where: string): Step<Uint8Array> {
+/** The folder's files, recording which ones the bundle reads (those, and only those, make its digest). */
+interface ReadContext extends BundleFiles {
+  read: Map<string, Uint8Array>;
+}
+
+function readFile(input: ReadContext, name: unknown, where: string): Step<Uint8Array> {
   // Names are plain file names so a bundle cannot point outside its own folder.
   if (typeof name !== 'string' || !PLAIN_NAME.test(name) || name === '.' || name === '..') {
     return fail('BUNDLE_FILE_NAME', `${where}: "${String(name)}" is not a plain file name inside the bundle folder`);
@@ -64,10 +78,11 @@ function readFile(input: BundleFiles, name: unknown, where: string): Step<Uint8A
   const bytes = input.files.get(name);
   if (!bytes)
     return fail('BUNDLE_FILE_MISSING', `${where}: the bundle names "${name}" but the folder has no such file`);
+  input.read.set(name, bytes);
   return ok(bytes);
 }
 
-function pemFile(input: BundleFiles, name: unknown, label: string, where: string): Step<Uint8Array[]> {
+function pemFile(input: ReadContext, name: unknown, label: string, where: string): Step<Uint8Array[]> {
   const bytes = readFile(input, name, where);
   if (!bytes.ok) return bytes;
   const { ders, undecodable } = pemBlocks(text(bytes.value), label);
@@ -141,7 +156,7 @@ function rekorKeys(history: PyObject): Step<ArkforgeRekorKey[]> {
   return ok(out);
 }
 
-function logKeys(input: BundleFiles, logs: PyJson | undefined): Step<RekorLogKey[]> {
+function logKeys(input: ReadContext, logs: PyJson | undefined): Step<RekorLogKey[]> {
   if (!Array.isArray(logs)) return field('bundle.json', '"transparency_logs" must be a list');
   const out: RekorLogKey[] = [];
   for (const [index, entry] of logs.entries()) {
@@ -156,7 +171,7 @@ function logKeys(input: BundleFiles, logs: PyJson | undefined): Step<RekorLogKey
   return ok(out);
 }
 
-function providerTrust(input: BundleFiles, entry: PyObject, where: string): Step<TsaProviderTrust> {
+function providerTrust(input: ReadContext, entry: PyObject, where: string): Step<TsaProviderTrust> {
   let roots: Uint8Array[] = [];
   if (entry.roots === 'system') {
     if (!input.systemRoots) {
@@ -184,7 +199,7 @@ function providerTrust(input: BundleFiles, entry: PyObject, where: string): Step
   return ok({ roots, untrusted });
 }
 
-function tsaTrust(input: BundleFiles, authorities: PyJson | undefined): Step<TsaTrust> {
+function tsaTrust(input: ReadContext, authorities: PyJson | undefined): Step<TsaTrust> {
   if (!Array.isArray(authorities)) return field('bundle.json', '"timestamp_authorities" must be a list');
   const out: TsaTrust = Object.create(null) as TsaTrust;
   for (const [index, entry] of authorities.entries()) {
@@ -209,9 +224,11 @@ function jsonObject(bytes: Uint8Array, where: string): Step<PyObject> {
 }
 
 /** Parses a trust bundle from its files' bytes (format: docs/trust-bundle.md). Pure: the caller reads the folder. */
-export function parseTrustBundle(input: BundleFiles): Step<TrustBundle> {
+export function parseTrustBundle(files: BundleFiles): Step<TrustBundle> {
+  const input: ReadContext = { ...files, read: new Map() };
   const indexBytes = input.files.get('bundle.json');
   if (!indexBytes) return fail('BUNDLE_INDEX_MISSING', 'the bundle folder has no bundle.json');
+  input.read.set('bundle.json', indexBytes);
   const index = jsonObject(indexBytes, 'bundle.json');
   if (!index.ok) return index;
   if (index.value.format !== BUNDLE_FORMAT) {
@@ -230,8 +247,11 @@ export function parseTrustBundle(input: BundleFiles): Step<TrustBundle> {
   if (!logs.ok) return logs;
   const tsa = tsaTrust(input, index.value.timestamp_authorities);
   if (!tsa.ok) return tsa;
+  const names = [...input.read.keys()].sort(compareCodePoints);
   return ok({
     name: index.value.name,
+    digest: sha256Canonical(pyObjectFrom(names.map((name) => [name, sha256Hex(input.read.get(name) as Uint8Array)]))),
+    files: names,
     signingKeys: keys.value,
     rekor: { logKeys: logs.value, arkforgeKeys: arkforgeKeys.value },
     tsa: tsa.value,

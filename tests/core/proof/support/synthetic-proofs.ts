@@ -44,6 +44,9 @@ export function syntheticBundle(
   };
   return {
     name: 'synthetic',
+    // Built in memory, not read from a folder: no file to digest.
+    digest: sha256HexOfText('{}'),
+    files: [],
     signingKeys: [key],
     rekor: { logKeys: [], arkforgeKeys: [] },
     tsa: { [SYNTHETIC_PROVIDER]: { roots: [tsa.rootDer], untrusted: [tsa.tsaCertDer] } },
