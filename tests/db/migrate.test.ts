@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, SchemaError } from '../../main/db/migrate.ts';
@@ -11,7 +13,7 @@ afterAll(() => folder.remove());
 // A step some later feature appends: numbered after whatever the real list holds, so adding a migration never
 // breaks these tests.
 const NEXT = migrations.length + 1;
-const freezeTable = {
+const laterTable = {
   version: NEXT,
   name: 'a later feature',
   sql: 'CREATE TABLE later_feature (id INTEGER PRIMARY KEY) STRICT;',
@@ -56,29 +58,29 @@ describe('the operator database and its migrations', () => {
     const file = folder.file('grow.sqlite');
     openDatabase(file).close();
     const db = new Database(file);
-    expect(applyMigrations(db, [...migrations, freezeTable])).toEqual([NEXT]);
-    expect(applyMigrations(db, [...migrations, freezeTable])).toEqual([]);
+    expect(applyMigrations(db, [...migrations, laterTable])).toEqual([NEXT]);
+    expect(applyMigrations(db, [...migrations, laterTable])).toEqual([]);
     db.close();
   });
 
   it('an applied migration edited afterwards is refused with DB_MIGRATION_CHANGED', () => {
     const db = new Database(folder.file('edited.sqlite'));
-    applyMigrations(db, [...migrations, freezeTable]);
-    const edited = { ...freezeTable, sql: `${freezeTable.sql} -- tidied` };
+    applyMigrations(db, [...migrations, laterTable]);
+    const edited = { ...laterTable, sql: `${laterTable.sql} -- tidied` };
     expect(codeOf(() => applyMigrations(db, [...migrations, edited]))).toBe('DB_MIGRATION_CHANGED');
     db.close();
   });
 
   it('a file written by a newer console is refused with DB_SCHEMA_NEWER, not migrated down', () => {
     const db = new Database(folder.file('newer.sqlite'));
-    applyMigrations(db, [...migrations, freezeTable]);
+    applyMigrations(db, [...migrations, laterTable]);
     expect(codeOf(() => applyMigrations(db, migrations))).toBe('DB_SCHEMA_NEWER');
     db.close();
   });
 
   it('a gap in the numbering is refused with DB_MIGRATIONS_UNORDERED', () => {
     const db = new Database(':memory:');
-    expect(codeOf(() => applyMigrations(db, [...migrations, { ...freezeTable, version: NEXT + 1 }]))).toBe(
+    expect(codeOf(() => applyMigrations(db, [...migrations, { ...laterTable, version: NEXT + 1 }]))).toBe(
       'DB_MIGRATIONS_UNORDERED',
     );
     db.close();
@@ -92,4 +94,18 @@ describe('the operator database and its migrations', () => {
     expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(migrations.length);
     db.close();
   });
+
+  it('processes opening the same new file at once each find every migration applied exactly once', async () => {
+    const file = folder.file('race/console.sqlite');
+    const run = promisify(execFile);
+    const opened = await Promise.all(
+      [1, 2, 3, 4].map(() => run(process.execPath, ['bin/run-ts.mjs', 'tests/db/support/open-worker.ts', file])),
+    );
+    expect(opened.map((o) => Number(o.stdout))).toEqual([1, 2, 3, 4].map(() => migrations.length));
+    const db = new Database(file);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
+      migrations.map((m) => m.version),
+    );
+    db.close();
+  }, 60_000);
 });
