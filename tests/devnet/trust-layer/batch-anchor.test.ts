@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDevnetDatabase } from '../../../devnet/state/devnet-database.ts';
 import { batchIdAt } from '../../../devnet/trust-layer/batch-anchor.ts';
 import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../support/journey-corpus.ts';
@@ -43,6 +44,41 @@ describe('batch anchoring', () => {
       status = ((await full.json()) as { batch_anchor: { status: string } }).batch_anchor.status;
     }
     expect(status).toBe('anchored');
+  });
+
+  it('finishes at the next start a close that a stop interrupted (batch left "closing")', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'devnet-resume-'));
+    const first = await startDevnet({ stateDir, corpusDir: journeyCorpus.dir });
+    const signup = await fetch(`${first.info.trust_layer}/v1/keys/free-signup`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'resume@example.org' }),
+    });
+    const { api_key: apiKey } = (await signup.json()) as { api_key: string };
+    const proxied = await fetch(`${first.info.trust_layer}/v1/proxy`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': apiKey },
+      body: JSON.stringify({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' }),
+    });
+    const id = ((await proxied.json()) as { proof: { proof_id: string } }).proof.proof_id;
+    await first.close();
+    const database = openDevnetDatabase(stateDir);
+    database.prepare("UPDATE batches SET state = 'closing'").run();
+    database.close();
+    const second = await startDevnet({ stateDir, corpusDir: journeyCorpus.dir });
+    try {
+      let status = 'pending';
+      for (let attempt = 0; attempt < 50 && status !== 'anchored'; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const full = await fetch(`${second.info.trust_layer}/v1/proof/${id}/full`, {
+          headers: { 'X-Api-Key': apiKey },
+        });
+        status = ((await full.json()) as { batch_anchor: { status: string } }).batch_anchor.status;
+      }
+      expect(status).toBe('anchored');
+    } finally {
+      await second.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 
   it('answers "empty" to an admin close with nothing pending', async () => {
