@@ -2,9 +2,10 @@ import { sha256HexOfText } from '../core/hash/sha256.ts';
 import { canonical } from '../core/json/canonical.ts';
 import { loads } from '../core/json/loads.ts';
 import { EXIT, type Command } from './command.ts';
+import { printJson } from './io.ts';
 import { parseJsonArgs, readJsonInput } from './json-input.ts';
 
-const USAGE = 'json canonical [--lines] [--sha256] [FILE]';
+const USAGE = 'json canonical [--lines] [--sha256] [--json] [FILE]';
 /** Enough refused lines to fix a batch; the rest are counted, not listed. */
 const MAX_REPORTED_LINES = 20;
 
@@ -24,13 +25,18 @@ function splitLines(bytes: Uint8Array): Uint8Array[] {
  * `proveit json canonical`: what CPython's `json.dumps(json.loads(bytes), sort_keys=True, separators=(",", ":"))`
  * prints for the input (spec §2.4), or, with --sha256, the SHA-256 of that text (the hash every PROVE IT formula uses).
  * Input CPython would refuse exits 2 and prints nothing on stdout, so a pipeline never hashes a partial batch.
+ * --json prints one document: {ok: true, documents: [{canonical, sha256}]} or {ok: false, refused: [{line, code, message}]}.
  */
 export const jsonCanonicalCommand: Command = {
   path: ['json', 'canonical'],
   summary: "print the canonical JSON (CPython's sorted, compact json.dumps) of FILE or stdin; --lines: one per line",
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseJsonArgs(args, { lines: { type: 'boolean' }, sha256: { type: 'boolean' } }, USAGE);
+    const parsed = parseJsonArgs(
+      args,
+      { lines: { type: 'boolean' }, sha256: { type: 'boolean' }, json: { type: 'boolean' } },
+      USAGE,
+    );
     if (!parsed.ok) {
       io.err(`proveit json canonical: ${parsed.message}\n`);
       return EXIT.usage;
@@ -40,26 +46,31 @@ export const jsonCanonicalCommand: Command = {
       io.err(`proveit json canonical: ${input.message}\n`);
       return EXIT.usage;
     }
-    const documents = parsed.flags.lines ? splitLines(input.bytes) : [input.bytes];
-    const out: string[] = [];
-    const refused: string[] = [];
+    const { lines, sha256, json } = parsed.flags;
+    const documents = lines ? splitLines(input.bytes) : [input.bytes];
+    const accepted: { canonical: string; sha256: string }[] = [];
+    const refused: { line: number; code: string; message: string }[] = [];
     documents.forEach((bytes, index) => {
       const result = loads(bytes);
       if (result.ok) {
         const text = canonical(result.value);
-        out.push(parsed.flags.sha256 ? sha256HexOfText(text) : text);
-        return;
-      }
-      const where = parsed.flags.lines ? `${input.name} line ${index + 1}` : input.name;
-      refused.push(`${where}: CPython's json.loads refuses it (${result.error.code}): ${result.error.message}`);
+        accepted.push({ canonical: text, sha256: sha256HexOfText(text) });
+      } else refused.push({ line: index + 1, code: result.error.code, message: result.error.message });
     });
     if (refused.length > 0) {
-      const shown = refused.slice(0, MAX_REPORTED_LINES).map((line) => `proveit json canonical: ${line}\n`);
-      const more = refused.length - MAX_REPORTED_LINES;
-      io.err(shown.join('') + (more > 0 ? `proveit json canonical: and ${more} more refused lines\n` : ''));
+      if (json) printJson(io, { ok: false, file: input.name, refused });
+      else {
+        const shown = refused.slice(0, MAX_REPORTED_LINES).map((r) => {
+          const where = lines ? `${input.name} line ${r.line}` : input.name;
+          return `proveit json canonical: ${where}: CPython's json.loads refuses it (${r.code}): ${r.message}\n`;
+        });
+        const more = refused.length - MAX_REPORTED_LINES;
+        io.err(shown.join('') + (more > 0 ? `proveit json canonical: and ${more} more refused lines\n` : ''));
+      }
       return EXIT.usage;
     }
-    io.out(out.map((line) => `${line}\n`).join(''));
+    if (json) printJson(io, { ok: true, file: input.name, documents: accepted });
+    else io.out(accepted.map((d) => `${sha256 ? d.sha256 : d.canonical}\n`).join(''));
     return EXIT.ok;
   },
 };

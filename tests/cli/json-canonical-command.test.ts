@@ -70,3 +70,28 @@ describe('proveit json canonical', () => {
     expect(run.stdout).toBe('{"a":null,"b":[1,2.5]}\n{"\\uffff":1,"\\ud800\\udc00":2}\n');
   });
 });
+
+describe('proveit json canonical --json', () => {
+  it('prints one JSON document with each canonical text and its SHA-256', async () => {
+    const io = captureIo('{}\n[1.0]\n');
+    expect(await main(['json', 'canonical', '--lines', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.stdout)).toEqual({
+      ok: true,
+      file: 'stdin',
+      documents: [
+        { canonical: '{}', sha256: '44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a' },
+        { canonical: '[1.0]', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      ],
+    });
+  });
+
+  it('lists the refused lines with code and message, exit 2', async () => {
+    const io = captureIo('{}\n{"a"}\n');
+    expect(await main(['json', 'canonical', '--lines', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.stdout)).toEqual({
+      ok: false,
+      file: 'stdin',
+      refused: [{ line: 2, code: 'JSON_SYNTAX', message: "Expecting ':' delimiter: line 1 column 5 (char 4)" }],
+    });
+  });
+});
