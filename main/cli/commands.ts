@@ -2,6 +2,7 @@ import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
 import { corpusCommands } from './corpus-commands.ts';
 import { devnetUpCommand } from './devnet-up.ts';
+import { freezeCommands } from './freeze-commands.ts';
 import { jsonCanonicalCommand } from './json-canonical-command.ts';
 import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
@@ -17,5 +18,6 @@ export const commands: Command[] = [
   jsonCanonicalCommand,
   jsonCheckCommand,
   ...corpusCommands,
+  ...freezeCommands,
   devnetUpCommand,
 ];

@@ -24,7 +24,8 @@ export function keyCommitment(key: PyJson, salt: Uint8Array): string {
 /** Reads a revealed salt: exactly 64 lowercase or uppercase hex characters. */
 export function parseSalt(saltHex: unknown): Result<Uint8Array, 'FREEZE_SALT_FORMAT'> {
   if (typeof saltHex !== 'string' || !/^[0-9a-fA-F]{64}$/.test(saltHex)) {
-    return fail('FREEZE_SALT_FORMAT', `the salt must be ${SALT_BYTES} bytes written as 64 hex characters`, {
+    return fail('FREEZE_SALT_FORMAT', `salt: the salt must be ${SALT_BYTES} bytes written as 64 hex characters`, {
+      field: 'salt',
       received: typeof saltHex === 'string' ? `${saltHex.length} characters` : typeof saltHex,
     });
   }

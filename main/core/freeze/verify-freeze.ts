@@ -29,11 +29,18 @@ export interface FreezeVerificationInput {
   openedRequestHash: string | null;
 }
 
-function mismatch(code: FreezeCheckCode, what: string, expected: string, actual: string): Failure<FreezeCheckCode> {
+/** `field` names the published freeze field that differs, so a refusal says exactly what changed. */
+function mismatch(
+  code: FreezeCheckCode,
+  field: string,
+  what: string,
+  expected: string,
+  actual: string,
+): Failure<FreezeCheckCode> {
   return {
     code,
-    message: `${what} does not match what the freeze anchored`,
-    details: { anchored: expected, recomputed: actual },
+    message: `${field}: ${what} does not match what the freeze anchored (anchored ${expected}, recomputed ${actual})`,
+    details: { field, anchored: expected, recomputed: actual },
   };
 }
 
@@ -51,7 +58,13 @@ export function verifyFreeze(input: FreezeVerificationInput): Failure<FreezeChec
     const commitment = keyCommitment(input.revealedKey, salt.value);
     if (commitment !== document.key_commitment) {
       failures.push(
-        mismatch('FREEZE_KEY_COMMITMENT_MISMATCH', 'sha256(salt ‖ key)', document.key_commitment, commitment),
+        mismatch(
+          'FREEZE_KEY_COMMITMENT_MISMATCH',
+          'key_commitment',
+          'sha256(salt ‖ key)',
+          document.key_commitment,
+          commitment,
+        ),
       );
     }
   }
@@ -59,13 +72,20 @@ export function verifyFreeze(input: FreezeVerificationInput): Failure<FreezeChec
   const rulesHash = sha256Hex(input.rulesText);
   if (rulesHash !== document.rules_hash) {
     failures.push(
-      mismatch('FREEZE_RULES_HASH_MISMATCH', 'the scoring-rules text hash', document.rules_hash, rulesHash),
+      mismatch(
+        'FREEZE_RULES_HASH_MISMATCH',
+        'rules_hash',
+        'the scoring-rules text hash',
+        document.rules_hash,
+        rulesHash,
+      ),
     );
   }
   if (input.recomputedManifestHash !== document.manifest_hash) {
     failures.push(
       mismatch(
         'FREEZE_MANIFEST_HASH_MISMATCH',
+        'manifest_hash',
         'the corpus manifest hash',
         document.manifest_hash,
         input.recomputedManifestHash,
@@ -85,6 +105,7 @@ export function verifyFreeze(input: FreezeVerificationInput): Failure<FreezeChec
     failures.push(
       mismatch(
         'FREEZE_REQUEST_HASH_MISMATCH',
+        'request_hash',
         'the request hash of the freeze document',
         input.openedRequestHash,
         expectedRequest,

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseInstant } from '../core/freeze/instant.ts';
+import { publishedFreezeJson, type PublishedFreeze } from '../core/freeze/publication.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock } from '../services/clock.ts';
+import { createFreeze } from '../services/freeze/create-freeze.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import { EXIT, type Command } from './command.ts';
+import { printRefusal } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { DEFAULT_DB_PATH } from './proofs-options.ts';
+
+const USAGE =
+  'freeze create --corpus DIR --trust-layer URL --api-key-file FILE --season-base URL --opens-at ISO --closes-at ISO ' +
+  '[--replace --reason TEXT] [--db FILE] [--json]';
+
+function usage(io: CliIo, message: string): number {
+  io.err(`proveit freeze create: ${message}\nusage: proveit ${USAGE}\n`);
+  return EXIT.usage;
+}
+
+/** The API key file's content, trimmed. The key itself never goes into a message. */
+async function readApiKey(path: string): Promise<string | { problem: string }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return { problem: `cannot read the API key file ${path}: ${(error as Error).message}` };
+  }
+  const key = text.trim();
+  if (key === '' || /\s/.test(key)) {
+    return { problem: `the API key file ${path} must hold the key alone on one line` };
+  }
+  return key;
+}
+
+function human(freeze: PublishedFreeze): string {
+  const lines = [
+    `freeze recorded: ${freeze.proof_id} (season ${freeze.season}, track ${freeze.track})`,
+    `  rules_version   ${freeze.rules_version}`,
+    `  rules_hash      ${freeze.rules_hash}`,
+    `  manifest_hash   ${freeze.manifest_hash}`,
+    `  key_commitment  ${freeze.key_commitment}   sha256(salt ‖ canonical(key)); key and salt stay sealed until close`,
+    `  url             ${freeze.url}`,
+    `  request_hash    ${freeze.disclosure.request_hash.value} (nonce ${freeze.disclosure.request_hash.nonce})`,
+    `  window          opens ${freeze.opens_at}, closes ${freeze.closes_at}`,
+  ];
+  if (freeze.replaces) lines.push(`  replaces        ${freeze.replaces}, reason: ${freeze.reason}`);
+  lines.push(
+    `publish it: proveit freeze publish --season ${freeze.season} --track ${freeze.track} --out FILE`,
+    'the proof is pending until its Trust Layer batch is anchored; verify it once anchored',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `proveit freeze create` (spec §8; docs/freeze.md): freeze a track's rules text, manifest and sealed key, anchor
+ * them through the Trust Layer and record the freeze. --replace --reason replaces the freeze in force before the
+ * season opens; at or after opening the tool refuses (the season must be closed and restarted).
+ */
+export const freezeCreateCommand: Command = {
+  path: ['freeze', 'create'],
+  summary: 'freeze a track (rules hash, manifest hash, key commitment), anchor it through the Trust Layer, record it',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          corpus: { type: 'string' },
+          'trust-layer': { type: 'string' },
+          'api-key-file': { type: 'string' },
+          'season-base': { type: 'string' },
+          'opens-at': { type: 'string' },
+          'closes-at': { type: 'string' },
+          replace: { type: 'boolean', default: false },
+          reason: { type: 'string' },
+          db: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      return usage(io, (error as Error).message);
+    }
+    for (const flag of ['corpus', 'trust-layer', 'api-key-file', 'season-base', 'opens-at', 'closes-at'] as const) {
+      if (!values[flag]) return usage(io, `--${flag} is required`);
+    }
+    if (values.reason !== undefined && !values.replace) {
+      return usage(io, '--reason goes with --replace (a first freeze has nothing to give a reason for)');
+    }
+    const opensAt = parseInstant('--opens-at', values['opens-at'] as string);
+    if (!opensAt.ok) return usage(io, opensAt.error.message);
+    const closesAt = parseInstant('--closes-at', values['closes-at'] as string);
+    if (!closesAt.ok) return usage(io, closesAt.error.message);
+    const apiKey = await readApiKey(values['api-key-file'] as string);
+    if (typeof apiKey !== 'string') return usage(io, apiKey.problem);
+
+    const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
+    const http = createHttpClient();
+    try {
+      const created = await createFreeze(
+        {
+          corpusDir: values.corpus as string,
+          trustLayer: values['trust-layer'] as string,
+          apiKey,
+          seasonBase: values['season-base'] as string,
+          opensAt: opensAt.value,
+          closesAt: closesAt.value,
+          replace: values.replace ?? false,
+          reason: values.reason ?? null,
+        },
+        { db, http, clock: systemClock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+      );
+      if (!created.ok) {
+        printRefusal(io, values.json ?? false, 'freeze create', created.error);
+        return EXIT.failed;
+      }
+      if (values.json) printJson(io, { ok: true, freeze: publishedFreezeJson(created.value) });
+      else io.out(human(created.value));
+      return EXIT.ok;
+    } finally {
+      await http.close();
+      db.close();
+    }
+  },
+};

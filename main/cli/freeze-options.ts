@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import type { Track } from '../core/freeze/freeze-document.ts';
+import { loads } from '../core/json/loads.ts';
+import type { PyJson } from '../core/json/value.ts';
+import type { Failure } from '../core/result.ts';
+import { printJson, type CliIo } from './io.ts';
+
+/** --season N: the season number as the freeze document carries it (an int). */
+export function seasonOf(text: string | undefined): number | string {
+  if (text === undefined) return '--season N is required, e.g. --season 1';
+  if (!/^\d{1,6}$/.test(text)) return `--season '${text}' is not a season number; e.g. --season 1`;
+  return Number(text);
+}
+
+/** --track T: one of the two tracks (spec §5, §6). */
+export function trackOf(text: string | undefined): Track | string {
+  if (text === 'conformite' || text === 'generique') return text;
+  return `--track must be conformite or generique${text === undefined ? '' : ` (got '${text}')`}`;
+}
+
+/** A refusal, on stderr or as the one JSON document; the details never hold sealed material (docs/freeze.md). */
+export function printRefusal(io: CliIo, json: boolean, command: string, failure: Failure): void {
+  if (json)
+    printJson(io, { ok: false, code: failure.code, message: failure.message, details: failure.details ?? null });
+  else io.err(`proveit ${command}: ${failure.code}: ${failure.message}\n`);
+}
+
+/** Reads a JSON file with the core loads() (Python's json.loads): ints stay ints, floats stay floats. */
+export async function readJsonFile(path: string, what: string): Promise<{ value: PyJson } | Failure> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return { code: 'INPUT_UNREADABLE', message: `cannot read the ${what} ${path}: ${(error as Error).message}` };
+  }
+  const parsed = loads(bytes);
+  if (!parsed.ok)
+    return { code: 'INPUT_NOT_JSON', message: `the ${what} ${path} is not JSON: ${parsed.error.message}` };
+  return { value: parsed.value };
+}

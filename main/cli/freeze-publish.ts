@@ -1,0 +1,71 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { publicationJson } from '../core/freeze/publication.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { freezePublication } from '../services/freeze/publish-freeze.ts';
+import { EXIT, type Command } from './command.ts';
+import { printRefusal, seasonOf, trackOf } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { DEFAULT_DB_PATH } from './proofs-options.ts';
+
+const USAGE = 'freeze publish --season N --track conformite|generique [--out FILE] [--db FILE] [--json]';
+
+function usage(io: CliIo, message: string): number {
+  io.err(`proveit freeze publish: ${message}\nusage: proveit ${USAGE}\n`);
+  return EXIT.usage;
+}
+
+/**
+ * `proveit freeze publish` (spec §8.3 and its status note): every freeze of a season and track, replaced ones with
+ * their reason, the one in force, and each proof's request_hash opening. What it prints or writes holds no key, no
+ * salt and no API key: it is the document published before the season opens.
+ */
+export const freezePublishCommand: Command = {
+  path: ['freeze', 'publish'],
+  summary: 'export the published freeze document of a season and track (proof ids, hashes, disclosure, reasons)',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          season: { type: 'string' },
+          track: { type: 'string' },
+          out: { type: 'string' },
+          db: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      return usage(io, (error as Error).message);
+    }
+    const season = seasonOf(values.season);
+    if (typeof season === 'string') return usage(io, season);
+    const track = trackOf(values.track);
+    if (track !== 'conformite' && track !== 'generique') return usage(io, track);
+    const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
+    try {
+      const publication = freezePublication(db, season, track);
+      if (!publication.ok) {
+        printRefusal(io, values.json ?? false, 'freeze publish', publication.error);
+        return EXIT.failed;
+      }
+      const document = publicationJson(publication.value);
+      if (values.out) await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
+      if (values.json) printJson(io, document);
+      else {
+        const p = publication.value;
+        io.out(`season ${p.season}, track ${p.track}: ${p.freezes.length} freeze(s), in force ${p.in_force}\n`);
+        for (const f of p.freezes) {
+          const replaced = f.replaces ? `, replaces ${f.replaces} (reason: ${f.reason})` : '';
+          io.out(`  ${f.proof_id}  ${f.rules_version}  key_commitment ${f.key_commitment}${replaced}\n`);
+        }
+        if (values.out) io.out(`written to ${values.out}\n`);
+      }
+      return EXIT.ok;
+    } finally {
+      db.close();
+    }
+  },
+};

@@ -1,0 +1,80 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseInstant } from '../core/freeze/instant.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock } from '../services/clock.ts';
+import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
+import { EXIT, type Command } from './command.ts';
+import { printRefusal, seasonOf, trackOf } from './freeze-options.ts';
+import type { CliIo } from './io.ts';
+import { DEFAULT_DB_PATH } from './proofs-options.ts';
+
+const USAGE = 'freeze reveal --season N --track conformite|generique [--now ISO] [--out FILE] [--db FILE] [--json]';
+
+function usage(io: CliIo, message: string): number {
+  io.err(`proveit freeze reveal: ${message}\nusage: proveit ${USAGE}\n`);
+  return EXIT.usage;
+}
+
+/**
+ * `proveit freeze reveal` (spec §8.3): at close, the key and the salt of every freeze of the season and track.
+ * Refused before the close recorded with the freeze in force (FREEZE_NOT_CLOSED). The reveal document is canonical
+ * JSON (--json prints it, --out writes it) so anyone recomputes sha256(salt ‖ canonical(key)) from it.
+ * --now replaces the clock (a dry run at a given instant; the close is still enforced against it).
+ */
+export const freezeRevealCommand: Command = {
+  path: ['freeze', 'reveal'],
+  summary: 'at close, reveal the key and salt of every freeze of a season and track (refused before close)',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          season: { type: 'string' },
+          track: { type: 'string' },
+          now: { type: 'string' },
+          out: { type: 'string' },
+          db: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      return usage(io, (error as Error).message);
+    }
+    const season = seasonOf(values.season);
+    if (typeof season === 'string') return usage(io, season);
+    const track = trackOf(values.track);
+    if (track !== 'conformite' && track !== 'generique') return usage(io, track);
+    let nowMs = systemClock.now();
+    if (values.now !== undefined) {
+      const now = parseInstant('--now', values.now);
+      if (!now.ok) return usage(io, now.error.message);
+      nowMs = Date.parse(now.value);
+    }
+    const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
+    try {
+      const outcome = revealFreezes(db, season, track, nowMs);
+      if (!outcome.ok) {
+        printRefusal(io, values.json ?? false, 'freeze reveal', outcome.error);
+        return EXIT.failed;
+      }
+      if (values.out) await writeFile(values.out, `${outcome.value.text}\n`);
+      if (values.json) io.out(`${outcome.value.text}\n`);
+      else {
+        const r = outcome.value.reveal;
+        io.out(`season ${r.season}, track ${r.track}: revealed at ${r.revealed_at}\n`);
+        for (const f of r.freezes) io.out(`  ${f.proof_id}  key_commitment ${f.key_commitment}  salt ${f.salt}\n`);
+        io.out(
+          values.out
+            ? `reveal document (key and salt) written to ${values.out}\n`
+            : 'the key is in the reveal document: add --out FILE or --json\n',
+        );
+      }
+      return EXIT.ok;
+    } finally {
+      db.close();
+    }
+  },
+};

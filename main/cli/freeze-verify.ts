@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseFreezeToVerify } from '../core/freeze/publication.ts';
+import type { Failure } from '../core/result.ts';
+import { publicView } from '../services/freeze/trust-layer-calls.ts';
+import { verifyFreezeForScoring, type FreezeVerification } from '../services/freeze/verify-for-scoring.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
+import { EXIT, type Command } from './command.ts';
+import { printRefusal, readJsonFile } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+
+const USAGE =
+  'freeze verify --corpus DIR --freeze FILE --reveal FILE (--trust-layer URL | --proof FILE) [--trust DIR] [--json]';
+
+function usage(io: CliIo, message: string): number {
+  io.err(`proveit freeze verify: ${message}\nusage: proveit ${USAGE}\n`);
+  return EXIT.usage;
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function failureLine(f: Failure): string {
+  const d = f.details ?? {};
+  const diff =
+    'anchored' in d ? `\n      anchored   ${show(d['anchored'])}\n      recomputed ${show(d['recomputed'])}` : '';
+  return `  ${f.code}${typeof d['field'] === 'string' ? ` [${d['field']}]` : ''}: ${f.message}${diff}`;
+}
+
+function human(result: FreezeVerification): string {
+  const id = result.freeze?.proof_id ?? '(unreadable freeze)';
+  const proof = result.proof
+    ? `proof ${result.proof.verdict}${result.proof.verdict === 'VERIFIED' ? ` by ${result.proof.independentWitnesses} independent witness(es), anchored ${result.proof.anchorTime}` : ''}`
+    : 'proof not checked';
+  if (result.verified) {
+    return `freeze ${id}: VERIFIED (rules_hash, manifest_hash, key_commitment and request_hash recomputed; ${proof})\n`;
+  }
+  return [
+    `freeze ${id}: REFUSED, do not score (${result.failures.length} difference(s); ${proof})`,
+    ...result.failures.map(failureLine),
+    '',
+  ].join('\n');
+}
+
+function jsonOf(result: FreezeVerification) {
+  return {
+    verified: result.verified,
+    proof_id: result.freeze?.proof_id ?? null,
+    failures: result.failures.map((f) => ({ code: f.code, message: f.message, details: f.details ?? null })),
+    proof: result.proof
+      ? {
+          verdict: result.proof.verdict,
+          independent_witnesses: result.proof.independentWitnesses,
+          failure: result.proof.failure,
+          anchor_time: result.proof.anchorTime,
+          trust_bundle: result.proof.trustBundle,
+        }
+      : null,
+  };
+}
+
+/**
+ * `proveit freeze verify` (spec §8.5): what the scorer runs before scoring, and what any third party runs after the
+ * reveal. Exit 0 only when every hash recomputes and the proof verifies; any difference exits 1 naming the field
+ * and both values; a proof whose batch is not anchored yet, with nothing else wrong, exits 3.
+ */
+export const freezeVerifyCommand: Command = {
+  path: ['freeze', 'verify'],
+  summary: 'recompute a freeze from the revealed key and salt and verify its proof; any difference refuses scoring',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          corpus: { type: 'string' },
+          freeze: { type: 'string' },
+          reveal: { type: 'string' },
+          trust: { type: 'string' },
+          'trust-layer': { type: 'string' },
+          proof: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      return usage(io, (error as Error).message);
+    }
+    for (const flag of ['corpus', 'freeze', 'reveal'] as const) {
+      if (!values[flag]) return usage(io, `--${flag} is required`);
+    }
+    if (Boolean(values['trust-layer']) === Boolean(values.proof)) {
+      return usage(
+        io,
+        'give the proof view with exactly one of --trust-layer URL (GET /v1/proof/{id}) or --proof FILE',
+      );
+    }
+    const json = values.json ?? false;
+    const refuse = (failure: Failure) => {
+      printRefusal(io, json, 'freeze verify', failure);
+      return EXIT.failed;
+    };
+    const freeze = await readJsonFile(values.freeze as string, 'published freeze');
+    if (!('value' in freeze)) return refuse(freeze);
+    const reveal = await readJsonFile(values.reveal as string, 'reveal');
+    if (!('value' in reveal)) return refuse(reveal);
+    const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);
+    if (!bundle.ok) return refuse(bundle.error);
+
+    let view: Uint8Array;
+    if (values.proof) {
+      try {
+        view = await readFile(values.proof);
+      } catch (error) {
+        return refuse({
+          code: 'INPUT_UNREADABLE',
+          message: `cannot read the proof ${values.proof}: ${(error as Error).message}`,
+        });
+      }
+    } else {
+      const published = parseFreezeToVerify(freeze.value);
+      if (!published.ok) return refuse(published.error);
+      const http = createHttpClient();
+      try {
+        const fetched = await publicView(http, values['trust-layer'] as string, published.value.proof_id);
+        if (!fetched.ok) return refuse(fetched.error);
+        view = fetched.value;
+      } finally {
+        await http.close();
+      }
+    }
+
+    const result = await verifyFreezeForScoring({
+      corpusDir: values.corpus as string,
+      freeze: freeze.value,
+      reveal: reveal.value,
+      view,
+      bundle: bundle.value,
+    });
+    if (json) printJson(io, jsonOf(result));
+    else io.out(human(result));
+    if (result.verified) return EXIT.ok;
+    // Pending is neither valid nor invalid (spec §4.1): scoring still waits, and the exit code says why.
+    return result.failures.every((f) => f.code === 'FREEZE_PROOF_PENDING') ? EXIT.pending : EXIT.failed;
+  },
+};

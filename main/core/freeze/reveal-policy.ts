@@ -1,0 +1,16 @@
+import { fail, ok, type Result } from '../result.ts';
+
+/**
+ * Spec §8.3: the key and the salt are published at close, not before. `closesAt` is the close recorded with the
+ * freeze in force; `now` is passed in (the core reads no clock).
+ */
+export function checkRevealRequest(closesAt: string, now: string): Result<null, 'FREEZE_NOT_CLOSED'> {
+  if (Date.parse(now) < Date.parse(closesAt)) {
+    return fail(
+      'FREEZE_NOT_CLOSED',
+      `the season closes at ${closesAt}: the key and the salt are revealed at close, not before; run the reveal again then`,
+      { closes_at: closesAt, now },
+    );
+  }
+  return ok(null);
+}

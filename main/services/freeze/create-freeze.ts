@@ -1,0 +1,151 @@
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { checkCorpus } from '../../core/corpus/check-corpus.ts';
+import { TRACKS } from '../../core/corpus/tracks.ts';
+import { checkFreezeAnchor } from '../../core/freeze/check-anchor.ts';
+import { freezeRequestHash, freezeUrl, type FreezeDocument } from '../../core/freeze/freeze-document.ts';
+import { frozenMaterialOf } from '../../core/freeze/frozen-material.ts';
+import { answerKeyBytes, keyCommitment, SALT_BYTES } from '../../core/freeze/key-commitment.ts';
+import type { PublishedFreeze } from '../../core/freeze/publication.ts';
+import { checkFreezeRequest } from '../../core/freeze/replacement-policy.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { freezeInForceOf, insertFreeze } from '../../db/freezes.ts';
+import type { Db } from '../../db/open-database.ts';
+import type { Clock } from '../clock.ts';
+import { readCorpusTree } from '../corpus/corpus-folder.ts';
+import type { HttpClient } from '../http/http-client.ts';
+import { publishedFreezeOf } from './publish-freeze.ts';
+import { ownerFullView, proxyFreeze } from './trust-layer-calls.ts';
+
+export interface CreateFreezeInput {
+  corpusDir: string;
+  trustLayer: string;
+  /** Read from a file by the caller; sent in X-Api-Key only, never stored, printed or logged. */
+  apiKey: string;
+  /** The season service, e.g. https://proveit.arkforge.tech: the freeze is posted to {base}/v1/season/{n}/freeze. */
+  seasonBase: string;
+  /** ISO UTC instants (parseInstant). */
+  opensAt: string;
+  closesAt: string;
+  replace: boolean;
+  reason: string | null;
+}
+
+export interface CreateFreezePorts {
+  db: Db;
+  http: HttpClient;
+  clock: Clock;
+  /** Fresh random bytes (node:crypto randomBytes in production): the salt. */
+  randomBytes: (n: number) => Uint8Array;
+}
+
+/**
+ * `proveit freeze create` (spec §8.1–8.3): hash the rules text and the manifest, commit to the sealed key with a
+ * fresh 32-byte salt, anchor the document through the Trust Layer proxy, check the proof anchors exactly that
+ * document, then record the freeze with its seal. Nothing is recorded when any step fails.
+ */
+export async function createFreeze(
+  input: CreateFreezeInput,
+  ports: CreateFreezePorts,
+): Promise<Result<PublishedFreeze>> {
+  if (Date.parse(input.closesAt) <= Date.parse(input.opensAt)) {
+    return fail('FREEZE_WINDOW_INVALID', `--closes-at ${input.closesAt} must come after --opens-at ${input.opensAt}`, {
+      opens_at: input.opensAt,
+      closes_at: input.closesAt,
+    });
+  }
+  const tree = await readCorpusTree(input.corpusDir).catch((error: unknown) => error as Error);
+  if (tree instanceof Error) {
+    return fail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`);
+  }
+  const material = frozenMaterialOf(tree);
+  if (!material.ok) return material;
+  const { season, track } = material.value;
+  if (material.value.key === undefined) {
+    return fail(
+      'FREEZE_KEY_MISSING',
+      `${input.corpusDir} has no readable sealed/answer-key.json: a freeze commits to the key`,
+    );
+  }
+  const nowIso = new Date(ports.clock.now()).toISOString();
+  const current = freezeInForceOf(ports.db, season, track);
+  // A replacement cannot move the opening later to escape the rule: the earlier of the recorded and given opening
+  // decides whether the season has opened.
+  const opensAt = current && Date.parse(current.opensAt) < Date.parse(input.opensAt) ? current.opensAt : input.opensAt;
+  const policy = checkFreezeRequest({
+    opensAt,
+    now: nowIso,
+    current: current?.proofId ?? null,
+    replace: input.replace,
+    reason: input.reason,
+  });
+  if (!policy.ok) return policy;
+
+  // A key that disagrees with its corpus must never be frozen: the reference solver replays it first. Only the
+  // codes are reported: a problem's message may quote the sealed key, which is never printed before the reveal.
+  const check = checkCorpus(tree, TRACKS);
+  if (check.problems.length > 0) {
+    return fail(
+      'FREEZE_CORPUS_CHECK_FAILED',
+      `the corpus fails 'proveit corpus check' (${check.problems.length} problem(s): ${[...new Set(check.problems.map((p) => p.code))].join(', ')}); run it for the details and fix the corpus before freezing`,
+      { problems: check.problems.slice(0, 20).map((p) => p.code) },
+    );
+  }
+
+  const salt = ports.randomBytes(SALT_BYTES);
+  const document: FreezeDocument = {
+    season,
+    track,
+    rules_version: material.value.rulesVersion,
+    rules_hash: material.value.rulesHash,
+    manifest_hash: material.value.manifestHash,
+    key_commitment: keyCommitment(material.value.key, salt),
+    replaces: policy.value,
+    reason: policy.value === null ? null : input.reason,
+  };
+  const url = freezeUrl(input.seasonBase.replace(/\/+$/, ''), season);
+  const anchored = await proxyFreeze(ports.http, input.trustLayer, input.apiKey, url, document);
+  if (!anchored.ok) return anchored;
+  const full = await ownerFullView(ports.http, input.trustLayer, input.apiKey, anchored.value.proofId);
+  if (!full.ok) return full;
+  const opening = checkFreezeAnchor({
+    proofId: anchored.value.proofId,
+    proxyProof: anchored.value.proof,
+    fullView: full.value.value,
+    expectedRequestHash: freezeRequestHash(url, document),
+  });
+  if (!opening.ok) return opening;
+
+  const row = {
+    proofId: anchored.value.proofId,
+    season,
+    track,
+    rulesVersion: document.rules_version,
+    rulesHash: document.rules_hash,
+    manifestHash: document.manifest_hash,
+    keyCommitment: document.key_commitment,
+    url,
+    replaces: document.replaces,
+    reason: document.reason,
+    opensAt: input.opensAt,
+    closesAt: input.closesAt,
+    requestHash: opening.value.value,
+    requestHashNonce: opening.value.nonce,
+    trustLayer: input.trustLayer,
+    createdAtMs: ports.clock.now(),
+    // The whole proxy answer as served: its `proof` member is the proof, byte for byte as the Trust Layer wrote it.
+    proxyProof: anchored.value.bytes,
+    fullView: full.value.bytes,
+  };
+  const inserted = insertFreeze(ports.db, row, {
+    saltHex: bytesToHex(salt),
+    answerKey: new TextDecoder().decode(answerKeyBytes(material.value.key)),
+  });
+  if (!inserted.inserted) {
+    return fail(
+      'FREEZE_ALREADY_EXISTS',
+      `another freeze of season ${season}, track ${track} was recorded while this one was anchored (proof ${row.proofId} is not recorded); run 'proveit freeze publish' to see the chain`,
+      { proof_id: row.proofId },
+    );
+  }
+  return ok(publishedFreezeOf(row));
+}

@@ -1,0 +1,55 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
+import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
+
+/** The devnet season host as the proxy reaches it (devnet/README.md "How targets are reached"). */
+export const DEVNET_SEASON_BASE = 'http://proveit.devnet.localhost';
+
+export interface FreezeDevnet {
+  devnet: Devnet;
+  dir: string;
+  /** A free-signup key of the devnet Trust Layer, and a file holding it (what --api-key-file reads). */
+  apiKey: string;
+  apiKeyFile: string;
+  /** A writable copy of the demo compliance track, so a test can change a file of it. */
+  copyCorpus(name: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real devnet (Trust Layer, TSA, log, corpus host, season host on loopback) with an operator key, for the freeze
+ * tests. Batches close only when a test asks (closeBatch), so a fresh freeze is pending until then.
+ */
+export async function startFreezeDevnet(prefix: string): Promise<FreezeDevnet> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const devnet = await startDevnet({
+    stateDir: join(dir, 'state'),
+    corpusDir: journeyCorpus.dir,
+    batchSize: 100,
+    batchAgeSeconds: 3600,
+  });
+  const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'operator@example.org' }),
+  });
+  const { api_key: apiKey } = (await signup.json()) as { api_key: string };
+  const apiKeyFile = join(dir, 'operator.key');
+  writeFileSync(apiKeyFile, `${apiKey}\n`);
+  return {
+    devnet,
+    dir,
+    apiKey,
+    apiKeyFile,
+    copyCorpus(name) {
+      const target = join(dir, name);
+      cpSync(journeyCorpus.dir, target, { recursive: true });
+      return target;
+    },
+    async close() {
+      await devnet.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
