@@ -15,6 +15,18 @@ export interface RekorEntryFields {
 const UUID = /^(?:[0-9a-f]{16})?[0-9a-f]{64}$/;
 const LOG_ID = /^[0-9a-f]{64}$/;
 
+/**
+ * Rekor serves an entry under its full uuid (tree id + leaf hash) and under the bare leaf hash alike. The tree id
+ * is bound by nothing in the entry (not the SET, not the leaf), so the names agree when their leaf hashes do.
+ */
+function sameEntry(expected: string, uuid: string): boolean {
+  return (
+    UUID.test(expected) &&
+    expected.slice(-64) === uuid.slice(-64) &&
+    (expected.length === 64 || uuid.length === 64 || expected === uuid)
+  );
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -39,7 +51,7 @@ export function readEntryShape(entry: unknown, expectedUuid: string | undefined)
   if (keys.length !== 1) return shape(`expected exactly one entry, found ${keys.length}`, { count: keys.length });
   const uuid = keys[0] as string;
   if (!UUID.test(uuid)) return shape('the uuid must be 64 lowercase hex, optionally after a 16-hex tree id', { uuid });
-  if (expectedUuid !== undefined && expectedUuid.toLowerCase() !== uuid) {
+  if (expectedUuid !== undefined && !sameEntry(expectedUuid.toLowerCase(), uuid)) {
     return fail('REKOR_UUID_MISMATCH', "the entry is not the one the proof's transparency_log names", {
       expected: expectedUuid,
       actual: uuid,

@@ -269,6 +269,15 @@ describe('attacks on the Rekor witness', () => {
     expect(codeOf(tampered(() => undefined, uuid))).toBe('REKOR_UUID_LEAF_MISMATCH');
   });
 
+  it('the entry named by its bare leaf hash (without the tree id) is the same entry', () => {
+    expect(codeOf(readArtefact(real.entry), { expectedUuid: real.expected.uuid.slice(16) })).toBe('OK');
+  });
+
+  it('the same leaf under another tree id fails with REKOR_UUID_MISMATCH', () => {
+    const otherTree = `0000000000000000${real.expected.uuid.slice(16)}`;
+    expect(codeOf(readArtefact(real.entry), { expectedUuid: otherTree })).toBe('REKOR_UUID_MISMATCH');
+  });
+
   it('an entry other than the one the proof names fails with REKOR_UUID_MISMATCH', () => {
     const other = vectors.refused[0]!;
     const named = Object.keys(readArtefact(other.entry) as object)[0]!;
