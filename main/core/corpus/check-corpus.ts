@@ -233,6 +233,7 @@ function checkGrounding(
   track: TrackDefinition,
   problems: Problems,
 ): void {
+  const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
   if (task && t.grounding.length > task.cap) {
     problems.add('CORPUS_GROUNDING_OVER_CAP', `${t.taskId}: ${t.grounding.length} grounding facts exceed the cap ${task.cap}`, {
       task: t.taskId,
@@ -254,12 +255,41 @@ function checkGrounding(
       if (!collection || !isProbative(track.probative[collection] ?? [], form.field)) {
         problems.add('CORPUS_GROUNDING_NOT_PROBATIVE', `${where}: the field is not probative for its collection`, details);
       }
+      if (task && !track.concernsTarget(lookup, task.target, form.resource, form.field)) {
+        problems.add(
+          'CORPUS_GROUNDING_NOT_CONCERNING',
+          `${where}: the entry of this common list does not concern the task's target (spec §5.2), so the assertion would be rejected`,
+          details,
+        );
+      }
       const found = resolveJsonPointer(body.value, form.field);
       if (!found.ok) {
         problems.add('CORPUS_GROUNDING_ABSENT', `${where}: nothing at that pointer in the served bytes`, details);
       } else if (!jsonEquals(found.value, form.value)) {
         problems.add('CORPUS_GROUNDING_VALUE_MISMATCH', `${where}: the key says ${JSON.stringify(String(form.value))}, the bytes serve another value`, {
           ...details,
+        });
+      }
+    }
+  }
+}
+
+/** tasks.json and the key belong to the season and track season.json names (and the key to its rules version). */
+function checkSameSeason(corpus: LoadedCorpus, problems: Problems): void {
+  const season = corpus.season;
+  if (!season) return;
+  const files: [string, PyJson | undefined, string[]][] = [
+    ['tasks.json', corpus.tasks, ['season', 'track']],
+    [ANSWER_KEY_FILE, corpus.key, ['season', 'track', 'rules_version']],
+  ];
+  const expected: Record<string, PyJson> = { season: season.season, track: season.track, rules_version: season.rulesVersion };
+  for (const [file, value, keys] of files) {
+    if (!isPyObject(value)) continue;
+    for (const k of keys) {
+      if (value[k] !== expected[k]) {
+        problems.add('CORPUS_SEASON_MISMATCH', `${file} says ${k} ${String(value[k])}, season.json says ${String(expected[k])}`, {
+          file,
+          field: k,
         });
       }
     }
@@ -292,6 +322,7 @@ export function checkCorpus(tree: CorpusTree, tracks: Record<string, TrackDefini
   const tasks = parseTasks(corpus.tasks, problems);
   checkTasks(tasks, track, known, problems);
   const key = parseKey(corpus.key, problems);
+  checkSameSeason(corpus, problems);
   const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
   const keyIds = key.map((k) => k.taskId).sort();
   const taskIds = tasks.map((t) => t.id).sort();

@@ -32,6 +32,11 @@ export interface TrackDefinition {
   targetKeys: readonly string[];
   /** The published breakdown of expected verdicts (spec §5.5, §6.5): problems, if any. */
   checkBreakdown(tasks: readonly ParsedKeyTask[], lookup: Lookup): Failure[];
+  /**
+   * For a claim on a common resource (spec §5.2): whether it bears on an entry that concerns the task's target. Own
+   * resources and record-level fields answer true.
+   */
+  concernsTarget(lookup: Lookup, target: Record<string, string>, resource: string, field: string): boolean;
   solve(lookup: Lookup, referentiel: PyJson, target: Record<string, string>): Result<SolverResult>;
 }
 

@@ -127,6 +127,26 @@ describe('corpus check refuses a key that disagrees with its corpus', () => {
     expect(problems).toHaveLength(facts);
   });
 
+  it('a grounding fact on another entity’s entry of a common list: CORPUS_GROUNDING_NOT_CONCERNING', () => {
+    const tree = withJson(conformite, 'sealed/answer-key.json', (v) => {
+      for (const task of (v as Obj)['tasks'] as Obj[]) {
+        for (const fact of task['grounding'] as Obj[]) {
+          if (!String(fact['resource']).startsWith('/listes/agrees/')) continue;
+          const index = Number(String(fact['field']).split('/')[2]);
+          fact['field'] = String(fact['field']).replace(`/entrees/${index}/`, `/entrees/${index === 0 ? 1 : 0}/`);
+        }
+      }
+    });
+    expect(codes(tree)).toContain('CORPUS_GROUNDING_NOT_CONCERNING');
+  });
+
+  it('a key of another season or track: CORPUS_SEASON_MISMATCH', () => {
+    const tree = withJson(conformite, 'sealed/answer-key.json', (v) => {
+      (v as Obj)['track'] = 'generique';
+    });
+    expect(codes(tree)).toContain('CORPUS_SEASON_MISMATCH');
+  });
+
   it('an expected verdict the reference solver contradicts: CORPUS_KEY_VERDICT_MISMATCH names the task and both verdicts', () => {
     const first = keyTasks(conformite)[0] as Obj;
     const other = first['verdict'] === 'conforme' ? 'non_conforme' : 'conforme';

@@ -1,4 +1,6 @@
 import { fail, ok, type Failure } from '../../result.ts';
+import { isEntryPointer, listEntry } from '../common-entries.ts';
+import { field, objectList, record, walkPages, type Lookup } from '../solver-support.ts';
 import type { ParsedKeyTask } from '../parse-tasks-and-key.ts';
 import type { TrackDefinition } from '../track-definition.ts';
 import { CONFORMITE_BREAKDOWN, CONFORMITE_COLLECTIONS, CONFORMITE_VERDICTS } from './domain.ts';
@@ -58,6 +60,23 @@ function checkBreakdown(tasks: readonly ParsedKeyTask[]): Failure[] {
   return problems;
 }
 
+/**
+ * Spec §5.2: on the licensed list, an entry whose `entite` is the target; on the restrictive-measures list, an entry
+ * whose nom and prenoms are those of one of the target's beneficial owners.
+ */
+function concernsTarget(lookup: Lookup, target: Record<string, string>, resource: string, pointer: string): boolean {
+  const common = resource.startsWith('/listes/agrees/') || resource.startsWith('/mesures-restrictives/');
+  if (!common) return true;
+  if (!isEntryPointer(pointer, 'entrees')) return false;
+  const entry = listEntry(lookup(resource), pointer, 'entrees');
+  if (!entry) return false;
+  if (resource.startsWith('/listes/agrees/')) return field(entry, 'entite') === target['entite'];
+  const entity = record(lookup, target['entite'] ?? '');
+  const first = entity ? field(entity, 'beneficiaires') : undefined;
+  const owners = first ? walkPages(lookup, first).pages.flatMap((p) => objectList(p, 'entrees')) : [];
+  return owners.some((o) => field(o, 'nom') === field(entry, 'nom') && field(o, 'prenoms') === field(entry, 'prenoms'));
+}
+
 export const CONFORMITE_TRACK: TrackDefinition = {
   name: 'conformite',
   rulesVersion: CONFORMITE_RULES_VERSION,
@@ -69,6 +88,7 @@ export const CONFORMITE_TRACK: TrackDefinition = {
   isVerdict: (verdict) => (CONFORMITE_VERDICTS as readonly string[]).includes(verdict),
   targetKeys: ['entite', 'activite'],
   checkBreakdown,
+  concernsTarget,
   solve(lookup, referentiel, target) {
     const ref = readConformiteReferentiel(referentiel);
     if (!ref.ok) return ref;

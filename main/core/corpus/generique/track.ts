@@ -1,6 +1,7 @@
 import { fail, ok, type Failure } from '../../result.ts';
 import type { ParsedKeyTask } from '../parse-tasks-and-key.ts';
-import { record, type Lookup } from '../solver-support.ts';
+import { isEntryPointer, listEntry } from '../common-entries.ts';
+import { field, objectList, record, walkPages, type Lookup } from '../solver-support.ts';
 import type { TrackDefinition } from '../track-definition.ts';
 import { AUCUNE_OPTION, GENERIQUE_COLLECTIONS, MIN_AUCUNE } from './domain.ts';
 import { GENERIQUE_RULES_VERSION } from './generate.ts';
@@ -64,6 +65,20 @@ function isVerdict(verdict: string, lookup: Lookup): boolean {
   return verdict === AUCUNE_OPTION || (/^[A-Z]+-[0-9]+$/.test(verdict) && record(lookup, `/produits/${verdict}`) !== undefined);
 }
 
+/**
+ * The generic transposition of spec §5.2: a catalogue page must be the need's own catalogue; in a supplier record, a
+ * tariff line must name a product listed in that catalogue (record-level fields concern the supplier as a whole).
+ */
+function concernsTarget(lookup: Lookup, target: Record<string, string>, resource: string, pointer: string): boolean {
+  const catalogue = target['catalogue'] ?? '';
+  const pages = walkPages(lookup, catalogue).pages;
+  if (resource.startsWith('/catalogues/')) return pages.some((p) => p['resource'] === resource);
+  if (!resource.startsWith('/fournisseurs/') || !isEntryPointer(pointer, 'tarifs')) return true;
+  const line = listEntry(lookup(resource), pointer, 'tarifs');
+  const products = pages.flatMap((p) => objectList(p, 'entrees')).map((e) => field(e, 'reference'));
+  return line !== undefined && products.includes(field(line, 'produit'));
+}
+
 export const GENERIQUE_TRACK: TrackDefinition = {
   name: 'generique',
   rulesVersion: GENERIQUE_RULES_VERSION,
@@ -75,6 +90,7 @@ export const GENERIQUE_TRACK: TrackDefinition = {
   isVerdict,
   targetKeys: TARGET_KEYS,
   checkBreakdown,
+  concernsTarget,
   solve(lookup, referentiel, target) {
     const ref = readGeneriqueReferentiel(referentiel);
     if (!ref.ok) return ref;
