@@ -1,9 +1,9 @@
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PyJson } from '../json/value.ts';
 import type { SigningKey } from '../trust/bundle.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
 import { decodeEd25519Text } from './encodings.ts';
+import { verifyEd25519 } from './ed25519-verify.ts';
 
 export type SignatureCode =
   | 'SIGNATURE_MISSING'
@@ -130,8 +130,7 @@ export function checkSignature(input: SignatureInput): CheckOutcome<SignatureCod
   if ('status' in key) return key;
   const window = checkWindow(key, input.time);
   if (window) return window;
-  // zip215: false is RFC 8032's strict verification, the rule OpenSSL and PyNaCl apply.
-  const valid = ed25519.verify(signature, utf8ToBytes(input.chainHex), key.publicKey, { zip215: false });
+  const valid = verifyEd25519(signature, utf8ToBytes(input.chainHex), key.publicKey);
   if (!valid) {
     return checkFailed(
       'SIGNATURE_INVALID',
