@@ -20,7 +20,8 @@ const GENERATORS = {
 
 /**
  * `proveit corpus generate` (issue 5): a fresh fictional season (corpus, tasks, sealed key) with the trap balance of
- * spec §5.5 / §6.5, deterministic from the seed. A real season uses a secret seed; the seed is never printed.
+ * spec §5.5 / §6.5, deterministic from the seed. A real season uses a secret seed, best passed in PROVEIT_CORPUS_SEED
+ * so it stays out of the process list; the seed is never printed.
  */
 export const corpusGenerateCommand: Command = {
   path: ['corpus', 'generate'],
@@ -50,8 +51,11 @@ export const corpusGenerateCommand: Command = {
       io.err(`proveit corpus generate: --track must be conformite or generique\nusage: proveit ${USAGE}\n`);
       return EXIT.usage;
     }
-    if (!values.seed || !values.out) {
-      io.err(`proveit corpus generate: --seed and --out are required\nusage: proveit ${USAGE}\n`);
+    const seed = values.seed ?? process.env['PROVEIT_CORPUS_SEED'];
+    if (!seed || !values.out) {
+      io.err(
+        `proveit corpus generate: --seed (or PROVEIT_CORPUS_SEED) and --out are required\nusage: proveit ${USAGE}\n`,
+      );
       return EXIT.usage;
     }
     if (!/^[1-9][0-9]{0,3}$/.test(values.season) || !isIsoDay(values['date-examen'])) {
@@ -60,7 +64,7 @@ export const corpusGenerateCommand: Command = {
     }
     const generator = GENERATORS[track];
     const tree = generator.generate({
-      seed: values.seed,
+      seed,
       season: Number(values.season),
       base: values.base,
       dateExamen: values['date-examen'],
