@@ -49,6 +49,9 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** The largest request payload drained (the proxy's payloads for corpus resources are `{}`). */
+const MAX_PAYLOAD_BYTES = 65_536;
+
 /** Constant-time comparison over digests, so neither the content nor the length of the secret leaks by timing. */
 function secretMatches(presented: string | undefined, secret: Buffer): boolean {
   if (presented === undefined) return false;
@@ -87,11 +90,15 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   const log: CorpusCall[] = [];
   let unavailable = false;
 
+  const carriesSecret = (req: IncomingMessage): boolean => {
+    const presented = req.headers['x-challenge-secret'];
+    return secretMatches(typeof presented === 'string' ? presented : undefined, secret);
+  };
+
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const target = req.url ?? '/';
     const method = req.method ?? '';
-    const presented = req.headers['x-challenge-secret'];
-    const secretPresent = secretMatches(typeof presented === 'string' ? presented : undefined, secret);
+    const secretPresent = carriesSecret(req);
     let status: number;
     let body: Uint8Array;
     const known = resources.get(target);
@@ -106,9 +113,21 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   };
 
   const server = createServer((req, res) => {
-    // A POST payload is not read (resources do not depend on it); drain it so the connection stays usable.
-    req.resume();
-    req.on('end', () => answer(req, res));
+    // A POST payload does not change the resource: it is drained unread, up to a cap past which the request is
+    // answered 400 and the connection closed.
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > MAX_PAYLOAD_BYTES && !res.headersSent) {
+        log.push({ at: now().toISOString(), method: req.method ?? '', path: req.url ?? '/', status: 400, secretPresent: carriesSecret(req) });
+        res.writeHead(400, { ...HEADERS, 'Content-Length': String(systeme['400'].byteLength), Connection: 'close' });
+        res.end(systeme['400']);
+        req.destroy();
+      }
+    });
+    req.on('end', () => {
+      if (!res.headersSent) answer(req, res);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -84,6 +84,13 @@ describe('corpus server over real HTTP', () => {
     }
   });
 
+  it('an oversized POST payload: 400 and the /_systeme/400 body, the server still answers afterwards', async () => {
+    const big = await call(present?.path as string, { method: 'POST', body: 'x'.repeat(200_000) });
+    expect(big.status).toBe(400);
+    expect(big.bytes.equals(file('systeme/400.json'))).toBe(true);
+    expect((await call(present?.path as string)).status).toBe(200);
+  });
+
   it('set unavailable: 503 and the /_systeme/503 body for everyone, until set back', async () => {
     server.setUnavailable(true);
     const down = await call(present?.path as string);
