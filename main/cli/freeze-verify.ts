@@ -11,7 +11,8 @@ import { printRefusal, readJsonFile } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 
 const USAGE =
-  'freeze verify --corpus DIR --freeze FILE --reveal FILE (--trust-layer URL | --proof FILE) [--trust DIR] [--json]';
+  'freeze verify --corpus DIR --freeze FILE --reveal FILE (--trust-layer URL | --proof FILE) [--trust DIR] ' +
+  '[--rekor-entry FILE] [--json]';
 
 function usage(io: CliIo, message: string): number {
   io.err(`proveit freeze verify: ${message}\nusage: proveit ${USAGE}\n`);
@@ -80,6 +81,7 @@ export const freezeVerifyCommand: Command = {
           trust: { type: 'string' },
           'trust-layer': { type: 'string' },
           proof: { type: 'string' },
+          'rekor-entry': { type: 'string' },
           json: { type: 'boolean', default: false },
         },
       }));
@@ -104,6 +106,8 @@ export const freezeVerifyCommand: Command = {
     if (!('value' in freeze)) return refuse(freeze);
     const reveal = await readJsonFile(values.reveal as string, 'reveal');
     if (!('value' in reveal)) return refuse(reveal);
+    const rekorEntry = values['rekor-entry'] ? await readJsonFile(values['rekor-entry'], 'Rekor entry') : undefined;
+    if (rekorEntry !== undefined && !('value' in rekorEntry)) return refuse(rekorEntry);
     const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);
     if (!bundle.ok) return refuse(bundle.error);
 
@@ -136,6 +140,7 @@ export const freezeVerifyCommand: Command = {
       reveal: reveal.value,
       view,
       bundle: bundle.value,
+      ...(rekorEntry === undefined ? {} : { rekorEntry: rekorEntry.value }),
     });
     if (json) printJson(io, jsonOf(result));
     else io.out(human(result));

@@ -258,4 +258,29 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
       /FREEZE_KEY_COMMITMENT_MISMATCH \[key_commitment\]: .*\n {6}anchored {3}[0-9a-f]{64}\n {6}recomputed [0-9a-f]{64}/,
     );
   });
+
+  it('verify with the batch log entry (--rekor-entry) counts two independent witnesses', async () => {
+    const view = JSON.parse(readFileSync(file('proof.json'), 'utf8')) as { transparency_log: { log_url: string } };
+    const entry = await fetch(view.transparency_log.log_url);
+    writeFileSync(file('rekor-entry.json'), Buffer.from(await entry.arrayBuffer()));
+    const verified = await proveit([
+      'freeze',
+      'verify',
+      '--corpus',
+      corpusDir,
+      '--freeze',
+      file('published.json'),
+      '--reveal',
+      file('reveal.json'),
+      '--proof',
+      file('proof.json'),
+      '--rekor-entry',
+      file('rekor-entry.json'),
+      '--trust',
+      net.devnet.info.trust_bundle,
+      '--json',
+    ]);
+    expect(verified.code).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ verified: true, proof: { independent_witnesses: 2 } });
+  });
 });
