@@ -10,6 +10,7 @@ import { parseKey, parseTasks, type ParsedKeyTask, type ParsedTask } from './par
 import { Problems } from './problems.ts';
 import { checkResponseContract, pointerToken } from './response-contract.ts';
 import type { Lookup } from './solver-support.ts';
+import type { DerivedGraph } from './task-graph.ts';
 import { SYSTEME_STATUSES } from './systeme.ts';
 import { isProbative, type TrackDefinition } from './track-definition.ts';
 import type { CorpusTree } from './tree.ts';
@@ -274,6 +275,23 @@ function checkGrounding(
   }
 }
 
+/** tasks.json's graph and own resources are exactly what the target implies in the served bodies (spec §5.2). */
+function checkGraph(task: ParsedTask, derived: DerivedGraph, problems: Problems): void {
+  const expected = new Set([...derived.own, ...derived.common]);
+  const listed = new Set(task.graph);
+  const missing = [...expected].filter((p) => !listed.has(p));
+  const extra = [...listed].filter((p) => !expected.has(p));
+  const ownExpected = new Set(derived.own);
+  const ownWrong = task.own.filter((p) => !ownExpected.has(p)).concat(derived.own.filter((p) => !task.own.includes(p)));
+  if (missing.length > 0 || extra.length > 0 || ownWrong.length > 0) {
+    problems.add(
+      'CORPUS_TASK_GRAPH_MISMATCH',
+      `${task.id}: the graph in tasks.json is not the one the target implies (missing: ${missing.join(', ') || 'none'}; extra: ${extra.join(', ') || 'none'}; own resources differing: ${ownWrong.join(', ') || 'none'})`,
+      { task: task.id, missing, extra, own: ownWrong },
+    );
+  }
+}
+
 /** tasks.json and the key belong to the season and track season.json names (and the key to its rules version). */
 function checkSameSeason(corpus: LoadedCorpus, problems: Problems): void {
   const season = corpus.season;
@@ -345,6 +363,7 @@ export function checkCorpus(tree: CorpusTree, tracks: Record<string, TrackDefini
     }
     checkGrounding(t, task, corpus, track, problems);
     if (!task || referentiel === undefined) continue;
+    checkGraph(task, track.taskGraph(lookup, referentiel, task.target), problems);
     const result = track.solve(lookup, referentiel, task.target);
     if (!result.ok) {
       problems.addAll([result.error]);

@@ -3,6 +3,7 @@ import type { Failure, Result } from '../result.ts';
 import type { TrackName } from './model.ts';
 import type { ParsedKeyTask } from './parse-tasks-and-key.ts';
 import type { CriterionOutcome, Lookup } from './solver-support.ts';
+import type { DerivedGraph } from './task-graph.ts';
 
 export interface SolverResult {
   verdict: string;
@@ -37,6 +38,8 @@ export interface TrackDefinition {
    * resources and record-level fields answer true.
    */
   concernsTarget(lookup: Lookup, target: Record<string, string>, resource: string, field: string): boolean;
+  /** The task graph a target implies in the served bodies (spec §5.2); tasks.json's graph must equal it. */
+  taskGraph(lookup: Lookup, referentiel: PyJson, target: Record<string, string>): DerivedGraph;
   solve(lookup: Lookup, referentiel: PyJson, target: Record<string, string>): Result<SolverResult>;
 }
 

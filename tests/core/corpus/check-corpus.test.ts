@@ -206,6 +206,16 @@ describe('corpus check enforces the published balance and the sealed folder', ()
     expect(codes(tree)).toContain('CORPUS_TASK_BOUNDS');
   });
 
+  it('a task graph that is not the one its target implies: CORPUS_TASK_GRAPH_MISMATCH naming what is missing', () => {
+    const tree = withJson(conformite, 'tasks.json', (v) => {
+      const task = ((v as Obj)['tasks'] as Obj[])[0] as Obj;
+      task['graph'] = (task['graph'] as string[]).slice(1);
+    });
+    const problem = checkCorpus(tree, TRACKS).problems.find((p) => p.code === 'CORPUS_TASK_GRAPH_MISMATCH');
+    const first = (((readJson(conformite, 'tasks.json') as Obj)['tasks'] as Obj[])[0] as Obj)['graph'] as string[];
+    expect(problem?.details?.['missing']).toEqual([first[0]]);
+  });
+
   it('a published file that mentions the sealed folder: CORPUS_SEALED_REFERENCED', () => {
     const tree = withJson(conformite, 'tasks.json', (v) => {
       (((v as Obj)['tasks'] as Obj[])[0] as Obj)['prompt'] = 'see sealed/answer-key.json';

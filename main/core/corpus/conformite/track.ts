@@ -1,5 +1,7 @@
 import { fail, ok, type Failure } from '../../result.ts';
 import { isEntryPointer, listEntry } from '../common-entries.ts';
+import { pageChain, strings, type DerivedGraph } from '../task-graph.ts';
+import { isPyObject, type PyJson } from '../../json/value.ts';
 import { field, objectList, record, walkPages, type Lookup } from '../solver-support.ts';
 import type { ParsedKeyTask } from '../parse-tasks-and-key.ts';
 import type { TrackDefinition } from '../track-definition.ts';
@@ -77,6 +79,25 @@ function concernsTarget(lookup: Lookup, target: Record<string, string>, resource
   return owners.some((o) => field(o, 'nom') === field(entry, 'nom') && field(o, 'prenoms') === field(entry, 'prenoms'));
 }
 
+/**
+ * Spec §5.2: the entity's record, its licences, its attestations and their riders, its beneficial-owner pages (own);
+ * the pages of the licensed list of the activity and of the restrictive-measures list (common).
+ */
+function taskGraph(lookup: Lookup, referentiel: PyJson, target: Record<string, string>): DerivedGraph {
+  const entity = target['entite'] ?? '';
+  const body = lookup(entity);
+  const own = [entity, ...strings(body, 'agrements')];
+  for (const attestation of strings(body, 'attestations')) own.push(attestation, ...strings(lookup(attestation), 'avenants'));
+  own.push(...pageChain(lookup, strings(body, 'beneficiaires')[0]));
+  const activites = isPyObject(referentiel) && Array.isArray(referentiel['activites']) ? referentiel['activites'] : [];
+  const activite = activites.find((a) => isPyObject(a) && a['code'] === target['activite']);
+  const common = [
+    ...pageChain(lookup, strings(activite, 'liste_agrees')[0]),
+    ...pageChain(lookup, strings(referentiel, 'liste_mesures_restrictives')[0]),
+  ];
+  return { own, common };
+}
+
 export const CONFORMITE_TRACK: TrackDefinition = {
   name: 'conformite',
   rulesVersion: CONFORMITE_RULES_VERSION,
@@ -89,6 +110,7 @@ export const CONFORMITE_TRACK: TrackDefinition = {
   targetKeys: ['entite', 'activite'],
   checkBreakdown,
   concernsTarget,
+  taskGraph,
   solve(lookup, referentiel, target) {
     const ref = readConformiteReferentiel(referentiel);
     if (!ref.ok) return ref;

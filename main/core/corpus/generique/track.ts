@@ -1,6 +1,7 @@
 import { fail, ok, type Failure } from '../../result.ts';
 import type { ParsedKeyTask } from '../parse-tasks-and-key.ts';
 import { isEntryPointer, listEntry } from '../common-entries.ts';
+import { pageChain, strings, type DerivedGraph } from '../task-graph.ts';
 import { field, objectList, record, walkPages, type Lookup } from '../solver-support.ts';
 import type { TrackDefinition } from '../track-definition.ts';
 import { AUCUNE_OPTION, GENERIQUE_COLLECTIONS, MIN_AUCUNE } from './domain.ts';
@@ -79,6 +80,27 @@ function concernsTarget(lookup: Lookup, target: Record<string, string>, resource
   return line !== undefined && products.includes(field(line, 'produit'));
 }
 
+/**
+ * The generic transposition of spec §5.2: the products listed in the need's catalogue, with their availability
+ * records and delivery annexes (own); the catalogue pages and the suppliers of those products (common).
+ */
+function taskGraph(lookup: Lookup, _referentiel: unknown, target: Record<string, string>): DerivedGraph {
+  const pages = pageChain(lookup, target['catalogue']);
+  const products = pages.flatMap((p) => {
+    const body = lookup(p);
+    const entries = body && typeof body === 'object' && !Array.isArray(body) ? body['entrees'] : undefined;
+    return Array.isArray(entries) ? entries.flatMap((e) => strings(e, 'reference')) : [];
+  });
+  const own = [...products];
+  const suppliers: string[] = [];
+  for (const product of products) {
+    const body = lookup(product);
+    own.push(...strings(body, 'disponibilite'), ...strings(body, 'annexe_livraison'));
+    for (const supplier of strings(body, 'fournisseur')) if (!suppliers.includes(supplier)) suppliers.push(supplier);
+  }
+  return { own, common: [...pages, ...suppliers] };
+}
+
 export const GENERIQUE_TRACK: TrackDefinition = {
   name: 'generique',
   rulesVersion: GENERIQUE_RULES_VERSION,
@@ -91,6 +113,7 @@ export const GENERIQUE_TRACK: TrackDefinition = {
   targetKeys: TARGET_KEYS,
   checkBreakdown,
   concernsTarget,
+  taskGraph,
   solve(lookup, referentiel, target) {
     const ref = readGeneriqueReferentiel(referentiel);
     if (!ref.ok) return ref;
