@@ -1,3 +1,4 @@
+import { canonical } from '../json/canonical.ts';
 import { jsonEquals } from '../json/json-equals.ts';
 import { resolveJsonPointer } from '../json/json-pointer.ts';
 import { isPyObject, type PyJson } from '../json/value.ts';
@@ -29,7 +30,7 @@ function checkCatalogue(corpus: LoadedCorpus, track: TrackDefinition, tree: Corp
     const target = `${corpus.season?.base ?? ''}${entry.path}`;
     const previous = seen.get(target);
     if (previous !== undefined) {
-      problems.add('CORPUS_URL_DUPLICATE', `catalogue resources #${previous} and #${index} share the URL ${target}`, {
+      problems.add('CORPUS_URL_DUPLICATE', `catalogue resources #${previous} and #${index} share the URL ${target}: give each resource its own path`, {
         path: entry.path,
         first: previous,
         second: index,
@@ -43,14 +44,14 @@ function checkCatalogue(corpus: LoadedCorpus, track: TrackDefinition, tree: Corp
       );
     }
     if (entry.method !== 'GET' && entry.method !== 'POST') {
-      problems.add('CORPUS_METHOD_INVALID', `catalogue path '${entry.path}': method '${entry.method}' is not GET or POST`, {
+      problems.add('CORPUS_METHOD_INVALID', `catalogue path '${entry.path}': method '${entry.method}' is not GET or POST; use GET`, {
         path: entry.path,
         method: entry.method,
       });
     }
     // The proxy sends a GET payload as query parameters: anything in it would change the URL served.
     if (entry.method === 'GET' && Object.keys(entry.payload).length > 0) {
-      problems.add('CORPUS_GET_PAYLOAD', `catalogue path '${entry.path}': a GET resource has the empty payload {}`, {
+      problems.add('CORPUS_GET_PAYLOAD', `catalogue path '${entry.path}': a GET resource takes the empty payload {} (the proxy would send anything else as a query string)`, {
         path: entry.path,
       });
     }
@@ -174,7 +175,7 @@ function checkTasks(tasks: ParsedTask[], track: TrackDefinition, known: Set<stri
     }
     for (const path of task.graph) {
       if (!known.has(path)) {
-        problems.add('CORPUS_TASK_GRAPH_UNKNOWN', `${task.id}: graph resource ${path} is not in the catalogue`, {
+        problems.add('CORPUS_TASK_GRAPH_UNKNOWN', `${task.id}: graph resource ${path} is not in the catalogue: add it or remove it from the graph`, {
           task: task.id,
           path,
         });
@@ -182,7 +183,7 @@ function checkTasks(tasks: ParsedTask[], track: TrackDefinition, known: Set<stri
     }
     for (const path of task.own) {
       if (!task.graph.includes(path)) {
-        problems.add('CORPUS_TASK_OWN_OUTSIDE_GRAPH', `${task.id}: own resource ${path} is not in its graph`, {
+        problems.add('CORPUS_TASK_OWN_OUTSIDE_GRAPH', `${task.id}: own resource ${path} is not in its graph: own resources are a subset of the graph`, {
           task: task.id,
           path,
         });
@@ -236,7 +237,7 @@ function checkGrounding(
 ): void {
   const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
   if (task && t.grounding.length > task.cap) {
-    problems.add('CORPUS_GROUNDING_OVER_CAP', `${t.taskId}: ${t.grounding.length} grounding facts exceed the cap ${task.cap}`, {
+    problems.add('CORPUS_GROUNDING_OVER_CAP', `${t.taskId}: ${t.grounding.length} grounding facts exceed the cap ${task.cap}: no submission could carry them all`, {
       task: t.taskId,
     });
   }
@@ -246,15 +247,15 @@ function checkGrounding(
       const details = { task: t.taskId, resource: form.resource, field: form.field };
       const body = corpus.bodies.get(form.resource);
       if (!body) {
-        problems.add('CORPUS_GROUNDING_RESOURCE_UNKNOWN', `${where}: the resource is not in the catalogue`, details);
+        problems.add('CORPUS_GROUNDING_RESOURCE_UNKNOWN', `${where}: the resource is not in the catalogue, so no assertion can carry this fact`, details);
         continue;
       }
       if (task && !task.graph.includes(form.resource)) {
-        problems.add('CORPUS_GROUNDING_OUTSIDE_GRAPH', `${where}: the resource is outside the task graph`, details);
+        problems.add('CORPUS_GROUNDING_OUTSIDE_GRAPH', `${where}: the resource is outside the task graph, so an assertion on it would be rejected`, details);
       }
       const collection = collectionOf(form.resource, track.collections);
       if (!collection || !isProbative(track.probative[collection] ?? [], form.field)) {
-        problems.add('CORPUS_GROUNDING_NOT_PROBATIVE', `${where}: the field is not probative for its collection`, details);
+        problems.add('CORPUS_GROUNDING_NOT_PROBATIVE', `${where}: the field is not probative for its collection (spec §5.7), so an assertion on it would be rejected`, details);
       }
       if (task && !track.concernsTarget(lookup, task.target, form.resource, form.field)) {
         problems.add(
@@ -265,11 +266,14 @@ function checkGrounding(
       }
       const found = resolveJsonPointer(body.value, form.field);
       if (!found.ok) {
-        problems.add('CORPUS_GROUNDING_ABSENT', `${where}: nothing at that pointer in the served bytes`, details);
+        problems.add('CORPUS_GROUNDING_ABSENT', `${where}: nothing at that pointer in the served bytes; fix the key or the corpus`, details);
       } else if (!jsonEquals(found.value, form.value)) {
-        problems.add('CORPUS_GROUNDING_VALUE_MISMATCH', `${where}: the key says ${JSON.stringify(String(form.value))}, the bytes serve another value`, {
-          ...details,
-        });
+        const [keyValue, served] = [canonical(form.value), canonical(found.value)];
+        problems.add(
+          'CORPUS_GROUNDING_VALUE_MISMATCH',
+          `${where}: the key says ${keyValue}, the bytes serve ${served} (strict JSON equality, type included)`,
+          { ...details, key: keyValue, served },
+        );
       }
     }
   }
