@@ -140,6 +140,21 @@ describe('corpus check refuses a key that disagrees with its corpus', () => {
     expect(codes(tree)).toContain('CORPUS_GROUNDING_NOT_CONCERNING');
   });
 
+  it('a generic fact on a supplier tariff line of a product outside the need: CORPUS_GROUNDING_NOT_CONCERNING', () => {
+    const tree = withJson(generique, 'sealed/answer-key.json', (v) => {
+      for (const task of (v as Obj)['tasks'] as Obj[]) {
+        for (const fact of task['grounding'] as Obj[]) {
+          if (!/^\/tarifs\/\d+\/prix_unitaire_ht$/.test(String(fact['field']))) continue;
+          const supplier = readJson(generique, `responses${String(fact['resource'])}.json`) as Obj;
+          const lines = supplier['tarifs'] as Obj[];
+          const index = Number(String(fact['field']).split('/')[2]);
+          fact['field'] = `/tarifs/${(index + 1) % lines.length}/prix_unitaire_ht`;
+        }
+      }
+    });
+    expect(codes(tree)).toContain('CORPUS_GROUNDING_NOT_CONCERNING');
+  });
+
   it('a key of another season or track: CORPUS_SEASON_MISMATCH', () => {
     const tree = withJson(conformite, 'sealed/answer-key.json', (v) => {
       (v as Obj)['track'] = 'generique';
