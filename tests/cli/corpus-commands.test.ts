@@ -61,11 +61,11 @@ describe('proveit corpus check', () => {
 });
 
 describe('proveit corpus manifest', () => {
-  it('--json prints exactly {base, resources, system, manifest_hash}', async () => {
+  it('--json prints exactly {base, resources, system, tasks_hash, manifest_hash}', async () => {
     const result = await run('corpus', 'manifest', CONFORMITE, '--json');
     expect(result.code).toBe(0);
     const manifest = JSON.parse(result.stdout) as Record<string, unknown> & { resources: Record<string, unknown>[] };
-    expect(Object.keys(manifest).sort()).toEqual(['base', 'manifest_hash', 'resources', 'system']);
+    expect(Object.keys(manifest).sort()).toEqual(['base', 'manifest_hash', 'resources', 'system', 'tasks_hash']);
     expect(Object.keys(manifest.resources[0] ?? {}).sort()).toEqual(
       ['method', 'path', 'payload', 'request_hash', 'response_hash', 'target'].sort(),
     );

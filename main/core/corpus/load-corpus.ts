@@ -152,11 +152,15 @@ export function loadCorpus(tree: CorpusTree, problems: Problems): LoadedCorpus {
 }
 
 /**
- * The problems that touch what is served and hashed (season, catalogue, response files, /_systeme bodies); the
- * tasks, the key and the rules text are read by `check` and the freeze, not by the server or the manifest.
+ * The problems that touch what is served and hashed (season, catalogue, response files, /_systeme bodies, plus
+ * `alsoNeeded`: the manifest also hashes tasks.json); the key and the rules text are read by `check` and the freeze.
  */
-export function servedFileProblems(corpus: LoadedCorpus, problems: readonly Failure[]): Failure[] {
-  const needed = new Set([SEASON_FILE, CATALOGUE_FILE, ...corpus.catalogue.map((e) => e.response)]);
+export function servedFileProblems(
+  corpus: LoadedCorpus,
+  problems: readonly Failure[],
+  alsoNeeded: readonly string[] = [],
+): Failure[] {
+  const needed = new Set([SEASON_FILE, CATALOGUE_FILE, ...alsoNeeded, ...corpus.catalogue.map((e) => e.response)]);
   for (const status of SYSTEME_STATUSES) needed.add(systemeFile(status));
   return problems.filter((p) => {
     const file = p.details?.['file'];

@@ -2,6 +2,7 @@ import { compareCodePoints } from '../json/code-point-order.ts';
 import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
+import { TASKS_FILE } from './assemble.ts';
 import { baseProblem } from './canonical-url.ts';
 import { loadCorpus, servedFileProblems } from './load-corpus.ts';
 import { Problems } from './problems.ts';
@@ -22,6 +23,11 @@ export interface Manifest {
   base: string;
   resources: ManifestResource[];
   system: Record<SystemeStatus, string>;
+  /**
+   * sha256(canonical(loads(tasks.json))): the published tasks (prompts, targets, assertion bounds, task graphs) are
+   * part of the track's frozen corpus (spec §8.1), so the manifest hash covers them too.
+   */
+  tasks_hash: string;
   manifest_hash: string;
 }
 
@@ -64,6 +70,7 @@ export function manifestBody(manifest: Omit<Manifest, 'manifest_hash'>): PyJson 
       ),
     ],
     ['system', pyObjectFrom(SYSTEME_STATUSES.map((s) => [s, manifest.system[s]] as const))],
+    ['tasks_hash', manifest.tasks_hash],
   ]);
 }
 
@@ -75,7 +82,7 @@ export function manifestBody(manifest: Omit<Manifest, 'manifest_hash'>): PyJson 
 export function computeManifest(tree: CorpusTree, base?: string): Result<Manifest, 'CORPUS_MANIFEST_INCOMPLETE'> {
   const problems = new Problems();
   const corpus = loadCorpus(tree, problems);
-  const reading = servedFileProblems(corpus, problems.list);
+  const reading = servedFileProblems(corpus, problems.list, [TASKS_FILE]);
   const chosenBase = base ?? corpus.season?.base;
   if (chosenBase === undefined) reading.push({ code: 'CORPUS_SEASON_INVALID', message: 'no base URL: season.json is unreadable' });
   else {
@@ -87,7 +94,7 @@ export function computeManifest(tree: CorpusTree, base?: string): Result<Manifes
     const body = corpus.systeme[s];
     if (body) system[s] = responseHash(body.value);
   }
-  if (reading.length > 0 || chosenBase === undefined) {
+  if (reading.length > 0 || chosenBase === undefined || corpus.tasks === undefined) {
     return fail('CORPUS_MANIFEST_INCOMPLETE', `the manifest cannot be computed: ${reading.map((p) => p.message).join('; ')}`, {
       problems: reading,
     });
@@ -102,6 +109,11 @@ export function computeManifest(tree: CorpusTree, base?: string): Result<Manifes
       response_hash: responseHash((corpus.bodies.get(entry.path) as { value: PyJson }).value),
     }))
     .sort((a, b) => compareCodePoints(a.path, b.path));
-  const withoutHash = { base: chosenBase, resources, system: system as Record<SystemeStatus, string> };
+  const withoutHash = {
+    base: chosenBase,
+    resources,
+    system: system as Record<SystemeStatus, string>,
+    tasks_hash: sha256Canonical(corpus.tasks),
+  };
   return ok({ ...withoutHash, manifest_hash: sha256Canonical(manifestBody(withoutHash)) });
 }

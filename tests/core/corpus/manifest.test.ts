@@ -70,4 +70,25 @@ describe('corpus manifest', () => {
     expect(result.ok ? 'ok' : result.error.code).toBe('CORPUS_MANIFEST_INCOMPLETE');
     if (!result.ok) expect(result.error.message).toContain('responses/referentiel.json');
   });
+  it('a task graph edited after the freeze changes tasks_hash and the manifest hash', () => {
+    const tree = readTree(DEMO_DIRS.conformite);
+    const before = computeManifest(tree);
+    const edited = computeManifest(
+      withJson(tree, 'tasks.json', (v) => {
+        const tasks = (v as { tasks: { graph: string[] }[] }).tasks;
+        tasks[0]?.graph.push('/entites/000000000');
+      }),
+    );
+    if (!before.ok || !edited.ok) throw new Error('manifest failed');
+    expect(edited.value.tasks_hash).not.toBe(before.value.tasks_hash);
+    expect(edited.value.manifest_hash).not.toBe(before.value.manifest_hash);
+  });
+
+  it('a folder without tasks.json has no manifest: CORPUS_MANIFEST_INCOMPLETE naming it', () => {
+    const tree = readTree(DEMO_DIRS.conformite);
+    tree.delete('tasks.json');
+    const result = computeManifest(tree);
+    expect(result.ok ? 'ok' : result.error.code).toBe('CORPUS_MANIFEST_INCOMPLETE');
+    if (!result.ok) expect(result.error.message).toContain('tasks.json');
+  });
 });

@@ -37,6 +37,6 @@ for entry in sorted(load(os.path.join(track, "catalogue.json"))["resources"], ke
         "response_hash": sha(load(os.path.join(track, entry["response"]))),
     })
 system = {status: sha(load(os.path.join(track, "systeme", status + ".json"))) for status in ("403", "503", "400", "404")}
-manifest = {"base": base, "resources": resources, "system": system}
+manifest = {"base": base, "resources": resources, "system": system, "tasks_hash": sha(load(os.path.join(track, "tasks.json")))}
 manifest["manifest_hash"] = sha(manifest)
 print(json.dumps(manifest))
