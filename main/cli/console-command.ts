@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { startHeadlessServer } from '../headless/headless-server.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { desktopElectron } from '../services/console/electron-binary.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -33,21 +33,20 @@ export const consoleCommand: Command = {
     'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
     'The renderer must be built first (npm start does it; otherwise npm run build).',
   async run(args, io) {
-    let options;
-    try {
-      options = parseArgs({
-        args,
-        options: {
-          headless: { type: 'boolean', default: false },
-          corpus: { type: 'string', default: join(repoRoot, 'corpus') },
-          port: { type: 'string', default: '0' },
-          json: { type: 'boolean', default: false },
-        },
-      }).values;
-    } catch (error) {
-      io.err(`proveit console: ${(error as Error).message}. See proveit console --help.\n`);
+    const parsed = parseOptions({
+      args,
+      options: {
+        headless: { type: 'boolean', default: false },
+        corpus: { type: 'string', default: join(repoRoot, 'corpus') },
+        port: { type: 'string', default: '0' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) {
+      io.err(`proveit console: ${parsed.message}. See proveit console --help.\n`);
       return EXIT.usage;
     }
+    const options = parsed.values;
     const port = Number(options.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       io.err(`proveit console: --port must be an integer from 0 to 65535, not '${options.port}'\n`);

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { checkCorpus } from '../core/corpus/check-corpus.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const USAGE = 'corpus check DIR [--json]';
 
@@ -16,11 +16,13 @@ export const corpusCheckCommand: Command = {
   summary: 'check a track folder: response contract, canonical URLs, grounding facts, key balance, reference solver',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
-    } catch (error) {
-      io.err(`proveit corpus check: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+    const parsed = parseOptions({
+      args,
+      allowPositionals: true,
+      options: { json: { type: 'boolean', default: false } },
+    });
+    if (!parsed.ok) {
+      io.err(`proveit corpus check: ${parsed.message}\nusage: proveit ${USAGE}\n`);
       return EXIT.usage;
     }
     const [dir, ...extra] = parsed.positionals;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { checkCorpus } from '../core/corpus/check-corpus.ts';
 import { generateConformite, CONFORMITE_RULES_VERSION } from '../core/corpus/conformite/generate.ts';
 import { isIsoDay } from '../core/corpus/dates.ts';
@@ -9,6 +8,7 @@ import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { readRulesText } from '../services/corpus/rules-texts.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const USAGE =
   'corpus generate --track conformite|generique --seed SEED --out DIR [--season N] [--base URL] [--date-examen YYYY-MM-DD] [--json]';
@@ -28,24 +28,23 @@ export const corpusGenerateCommand: Command = {
   summary: 'generate a season track folder (corpus, tasks, sealed answer key) from a seed',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          track: { type: 'string' },
-          seed: { type: 'string' },
-          out: { type: 'string' },
-          season: { type: 'string', default: '1' },
-          base: { type: 'string', default: DEMO_BASE },
-          'date-examen': { type: 'string', default: DEMO_DATE_EXAMEN },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      io.err(`proveit corpus generate: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+    const parsed = parseOptions({
+      args,
+      options: {
+        track: { type: 'string' },
+        seed: { type: 'string' },
+        out: { type: 'string' },
+        season: { type: 'string', default: '1' },
+        base: { type: 'string', default: DEMO_BASE },
+        'date-examen': { type: 'string', default: DEMO_DATE_EXAMEN },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) {
+      io.err(`proveit corpus generate: ${parsed.message}\nusage: proveit ${USAGE}\n`);
       return EXIT.usage;
     }
+    const { values } = parsed;
     const track = values.track;
     if (track !== 'conformite' && track !== 'generique') {
       io.err(`proveit corpus generate: --track must be conformite or generique\nusage: proveit ${USAGE}\n`);

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { computeManifest } from '../core/corpus/manifest.ts';
 import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const USAGE = 'corpus manifest DIR [--base URL] [--json]';
 
@@ -15,15 +15,13 @@ export const corpusManifestCommand: Command = {
   summary: 'compute the corpus manifest (expected request/response hashes, /_systeme/* hashes, manifest hash)',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
-      });
-    } catch (error) {
-      io.err(`proveit corpus manifest: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+    const parsed = parseOptions({
+      args,
+      allowPositionals: true,
+      options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
+    if (!parsed.ok) {
+      io.err(`proveit corpus manifest: ${parsed.message}\nusage: proveit ${USAGE}\n`);
       return EXIT.usage;
     }
     const [dir, ...extra] = parsed.positionals;

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { startCorpusServer } from '../services/corpus/corpus-server.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--json]';
 
@@ -14,20 +14,18 @@ export const corpusServeCommand: Command = {
   summary: 'serve a track folder over HTTP; callers without X-Challenge-Secret get the 403 body',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          secret: { type: 'string' },
-          port: { type: 'string', default: '0' },
-          host: { type: 'string', default: '127.0.0.1' },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      io.err(`proveit corpus serve: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+    const parsed = parseOptions({
+      args,
+      allowPositionals: true,
+      options: {
+        secret: { type: 'string' },
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) {
+      io.err(`proveit corpus serve: ${parsed.message}\nusage: proveit ${USAGE}\n`);
       return EXIT.usage;
     }
     const [dir, ...extra] = parsed.positionals;

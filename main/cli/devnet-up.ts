@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { DevnetOptions } from '../../devnet/start-devnet.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 /** The demo season's compliance corpus (docs/corpus-format.md), the default --corpus. */
 export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1/conformite');
@@ -56,28 +56,25 @@ export const devnetUpCommand: Command = {
   summary: 'start the local devnet (Trust Layer, TSA, transparency log, corpus and season hosts) until Ctrl-C',
   usage: USAGE,
   async run(args, io) {
-    let values: Record<string, string | boolean | undefined>;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          port: { type: 'string' },
-          state: { type: 'string' },
-          corpus: { type: 'string' },
-          'read-limit': { type: 'string' },
-          'read-window': { type: 'string' },
-          'batch-size': { type: 'string' },
-          'batch-age': { type: 'string' },
-          'proxy-timeout': { type: 'string' },
-          // The one line printed is always JSON; --json is accepted like on every other command.
-          json: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      return usageError(io, (error as Error).message);
-    }
+    const parsed = parseOptions({
+      args,
+      options: {
+        port: { type: 'string' },
+        state: { type: 'string' },
+        corpus: { type: 'string' },
+        'read-limit': { type: 'string' },
+        'read-window': { type: 'string' },
+        'batch-size': { type: 'string' },
+        'batch-age': { type: 'string' },
+        'proxy-timeout': { type: 'string' },
+        // The one line printed is always JSON; --json is accepted like on every other command.
+        json: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (!parsed.ok) return usageError(io, parsed.message);
+    const values: Record<string, string | boolean | undefined> = parsed.values;
     const numbers: Partial<Record<Numeric, number>> = {};
     for (const [flag, range] of Object.entries(NUMERIC) as [Numeric, (typeof NUMERIC)[Numeric]][]) {
       const text = values[flag];

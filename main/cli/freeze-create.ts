@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { parseInstant } from '../core/freeze/instant.ts';
 import { publishedFreezeJson, type PublishedFreeze } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -10,6 +9,7 @@ import { createHttpClient } from '../services/http/http-client.ts';
 import { EXIT, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE =
@@ -65,26 +65,23 @@ export const freezeCreateCommand: Command = {
   summary: 'freeze a track (rules hash, manifest hash, key commitment), anchor it through the Trust Layer, record it',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          corpus: { type: 'string' },
-          'trust-layer': { type: 'string' },
-          'api-key-file': { type: 'string' },
-          'season-base': { type: 'string' },
-          'opens-at': { type: 'string' },
-          'closes-at': { type: 'string' },
-          replace: { type: 'boolean', default: false },
-          reason: { type: 'string' },
-          db: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      return usage(io, (error as Error).message);
-    }
+    const parsed = parseOptions({
+      args,
+      options: {
+        corpus: { type: 'string' },
+        'trust-layer': { type: 'string' },
+        'api-key-file': { type: 'string' },
+        'season-base': { type: 'string' },
+        'opens-at': { type: 'string' },
+        'closes-at': { type: 'string' },
+        replace: { type: 'boolean', default: false },
+        reason: { type: 'string' },
+        db: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usage(io, parsed.message);
+    const { values } = parsed;
     for (const flag of ['corpus', 'trust-layer', 'api-key-file', 'season-base', 'opens-at', 'closes-at'] as const) {
       if (!values[flag]) return usage(io, `--${flag} is required`);
     }

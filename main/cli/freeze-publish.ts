@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { publicationJson } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { freezePublication } from '../services/freeze/publish-freeze.ts';
 import { EXIT, type Command } from './command.ts';
 import { printRefusal, seasonOf, trackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE = 'freeze publish --season N --track conformite|generique [--out FILE] [--db FILE] [--json]';
@@ -25,21 +25,18 @@ export const freezePublishCommand: Command = {
   summary: 'export the published freeze document of a season and track (proof ids, hashes, disclosure, reasons)',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          season: { type: 'string' },
-          track: { type: 'string' },
-          out: { type: 'string' },
-          db: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      return usage(io, (error as Error).message);
-    }
+    const parsed = parseOptions({
+      args,
+      options: {
+        season: { type: 'string' },
+        track: { type: 'string' },
+        out: { type: 'string' },
+        db: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usage(io, parsed.message);
+    const { values } = parsed;
     const season = seasonOf(values.season);
     if (typeof season === 'string') return usage(io, season);
     const track = trackOf(values.track);

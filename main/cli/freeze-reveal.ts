@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { parseInstant } from '../core/freeze/instant.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
@@ -7,6 +6,7 @@ import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
 import { EXIT, type Command } from './command.ts';
 import { printRefusal, seasonOf, trackOf } from './freeze-options.ts';
 import type { CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE = 'freeze reveal --season N --track conformite|generique [--now ISO] [--out FILE] [--db FILE] [--json]';
@@ -27,22 +27,19 @@ export const freezeRevealCommand: Command = {
   summary: 'at close, reveal the key and salt of every freeze of a season and track (refused before close)',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          season: { type: 'string' },
-          track: { type: 'string' },
-          now: { type: 'string' },
-          out: { type: 'string' },
-          db: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      return usage(io, (error as Error).message);
-    }
+    const parsed = parseOptions({
+      args,
+      options: {
+        season: { type: 'string' },
+        track: { type: 'string' },
+        now: { type: 'string' },
+        out: { type: 'string' },
+        db: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usage(io, parsed.message);
+    const { values } = parsed;
     const season = seasonOf(values.season);
     if (typeof season === 'string') return usage(io, season);
     const track = trackOf(values.track);

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { parseFreezeToVerify } from '../core/freeze/publication.ts';
 import type { Failure } from '../core/result.ts';
 import { publicView } from '../services/freeze/trust-layer-calls.ts';
@@ -9,6 +8,7 @@ import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-b
 import { EXIT, type Command } from './command.ts';
 import { printRefusal, readJsonFile } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const USAGE =
   'freeze verify --corpus DIR --freeze FILE --reveal FILE (--trust-layer URL | --proof FILE) [--trust DIR] ' +
@@ -70,24 +70,21 @@ export const freezeVerifyCommand: Command = {
   summary: 'recompute a freeze from the revealed key and salt and verify its proof; any difference refuses scoring',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          corpus: { type: 'string' },
-          freeze: { type: 'string' },
-          reveal: { type: 'string' },
-          trust: { type: 'string' },
-          'trust-layer': { type: 'string' },
-          proof: { type: 'string' },
-          'rekor-entry': { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      return usage(io, (error as Error).message);
-    }
+    const parsed = parseOptions({
+      args,
+      options: {
+        corpus: { type: 'string' },
+        freeze: { type: 'string' },
+        reveal: { type: 'string' },
+        trust: { type: 'string' },
+        'trust-layer': { type: 'string' },
+        proof: { type: 'string' },
+        'rekor-entry': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usage(io, parsed.message);
+    const { values } = parsed;
     for (const flag of ['corpus', 'freeze', 'reveal'] as const) {
       if (!values[flag]) return usage(io, `--${flag} is required`);
     }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 /** The bytes a `json` command reads: FILE, or stdin when FILE is absent or "-". `name` is how messages refer to it. */
 export type JsonInput = { ok: true; bytes: Uint8Array; name: string } | { ok: false; message: string };
@@ -25,12 +25,8 @@ export function parseJsonArgs<O extends BooleanOptions>(
   options: O,
   usage: string,
 ): { ok: true; flags: Partial<Record<keyof O, boolean>>; file: string | undefined } | { ok: false; message: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    return { ok: false, message: `${(error as Error).message}\nusage: proveit ${usage}` };
-  }
+  const parsed = parseOptions({ args, options, allowPositionals: true, strict: true });
+  if (!parsed.ok) return { ok: false, message: `${parsed.message}\nusage: proveit ${usage}` };
   if (parsed.positionals.length > 1)
     return { ok: false, message: `one FILE at most, got ${parsed.positionals.length}\nusage: proveit ${usage}` };
   return { ok: true, flags: parsed.values as Partial<Record<keyof O, boolean>>, file: parsed.positionals[0] };

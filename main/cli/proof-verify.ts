@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { PyJson } from '../core/json/value.ts';
 import { parseProofView } from '../core/proof/parse-view.ts';
 import { reportToJson, type ProofReport } from '../core/proof/report.ts';
@@ -8,6 +7,7 @@ import { verifyProof } from '../core/proof/verify-proof.ts';
 import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 
 const USAGE = 'proof verify [--offline] [--trust DIR] [--rekor-entry FILE] [--disclose FILE] [--json] PROOF.json';
 
@@ -98,21 +98,19 @@ export const proofVerifyCommand: Command = {
   summary: 'verify a Trust Layer proof as a third party: chain, openings, identity, signature, batch, RFC 3161, Rekor',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          offline: { type: 'boolean', default: false },
-          trust: { type: 'string' },
-          'rekor-entry': { type: 'string' },
-          disclose: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      io.err(`proveit proof verify: ${(error as Error).message}\nusage: proveit ${USAGE}\n`);
+    const parsed = parseOptions({
+      args,
+      allowPositionals: true,
+      options: {
+        offline: { type: 'boolean', default: false },
+        trust: { type: 'string' },
+        'rekor-entry': { type: 'string' },
+        disclose: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) {
+      io.err(`proveit proof verify: ${parsed.message}\nusage: proveit ${USAGE}\n`);
       return EXIT.usage;
     }
     const { values, positionals } = parsed;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
@@ -6,6 +5,7 @@ import { fetchProofs, type FetchReport } from '../services/proofs/fetch-proofs.t
 import type { FetchProgress } from '../services/proofs/progress.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
 
 /** One progress line for stderr: a bar of proofs done, then the window and the timing. */
@@ -64,22 +64,21 @@ export const proofsFetchCommand: Command = {
   summary: 'read proof views from the Trust Layer under its read limit, into the operator database',
   usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet]`,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          ...sharedProofOptions,
-          'trust-layer': { type: 'string' },
-          rekor: { type: 'string' },
-          quiet: { type: 'boolean' },
-        },
-        strict: true,
-      }));
-    } catch (error) {
-      io.err(`proveit proofs fetch: ${(error as Error).message}\nusage: proveit ${this.usage}\n`);
+    const parsed = parseOptions({
+      args,
+      options: {
+        ...sharedProofOptions,
+        'trust-layer': { type: 'string' },
+        rekor: { type: 'string' },
+        quiet: { type: 'boolean' },
+      },
+      strict: true,
+    });
+    if (!parsed.ok) {
+      io.err(`proveit proofs fetch: ${parsed.message}\nusage: proveit ${this.usage}\n`);
       return EXIT.usage;
     }
+    const { values } = parsed;
     const trustLayer = values['trust-layer'];
     if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {
       io.err('proveit proofs fetch: --trust-layer URL is required, e.g. --trust-layer https://trust.arkforge.tech\n');

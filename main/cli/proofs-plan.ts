@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import type { ReadPlan } from '../core/proofs-plan/plan-reads.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { currentPlan } from '../services/proofs/current-plan.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
 
 /** The plan as `proofs plan --json` prints it. */
@@ -44,13 +44,12 @@ export const proofsPlanCommand: Command = {
   summary: 'show the reads that fetching these proof views would take, and when, without reading anything',
   usage: `proofs plan ${SHARED_USAGE}`,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: sharedProofOptions, strict: true }));
-    } catch (error) {
-      io.err(`proveit proofs plan: ${(error as Error).message}\nusage: proveit ${this.usage}\n`);
+    const parsed = parseOptions({ args, options: sharedProofOptions, strict: true });
+    if (!parsed.ok) {
+      io.err(`proveit proofs plan: ${parsed.message}\nusage: proveit ${this.usage}\n`);
       return EXIT.usage;
     }
+    const { values } = parsed;
     const settings = settingsFrom(values);
     if (!settings.ok) {
       io.err(`proveit proofs plan: ${settings.error.message}\n`);
