@@ -6,20 +6,15 @@ import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createFreeze } from '../services/freeze/create-freeze.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
-import { printJson, type CliIo } from './io.ts';
+import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE =
   'freeze create --corpus DIR --trust-layer URL --api-key-file FILE --season-base URL --opens-at ISO --closes-at ISO ' +
   '[--replace --reason TEXT] [--db FILE] [--json]';
-
-function usage(io: CliIo, message: string): number {
-  io.err(`proveit freeze create: ${message}\nusage: proveit ${USAGE}\n`);
-  return EXIT.usage;
-}
 
 /** The API key file's content, trimmed. The key itself never goes into a message. */
 async function readApiKey(path: string): Promise<string | { problem: string }> {
@@ -80,20 +75,24 @@ export const freezeCreateCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
-    if (!parsed.ok) return usage(io, parsed.message);
+    if (!parsed.ok) return usageError(io, freezeCreateCommand, parsed.message);
     const { values } = parsed;
     for (const flag of ['corpus', 'trust-layer', 'api-key-file', 'season-base', 'opens-at', 'closes-at'] as const) {
-      if (!values[flag]) return usage(io, `--${flag} is required`);
+      if (!values[flag]) return usageError(io, freezeCreateCommand, `--${flag} is required`);
     }
     if (values.reason !== undefined && !values.replace) {
-      return usage(io, '--reason goes with --replace (a first freeze has nothing to give a reason for)');
+      return usageError(
+        io,
+        freezeCreateCommand,
+        '--reason goes with --replace (a first freeze has nothing to give a reason for)',
+      );
     }
     const opensAt = parseInstant('--opens-at', values['opens-at'] as string);
-    if (!opensAt.ok) return usage(io, opensAt.error.message);
+    if (!opensAt.ok) return usageError(io, freezeCreateCommand, opensAt.error.message);
     const closesAt = parseInstant('--closes-at', values['closes-at'] as string);
-    if (!closesAt.ok) return usage(io, closesAt.error.message);
+    if (!closesAt.ok) return usageError(io, freezeCreateCommand, closesAt.error.message);
     const apiKey = await readApiKey(values['api-key-file'] as string);
-    if (typeof apiKey !== 'string') return usage(io, apiKey.problem);
+    if (typeof apiKey !== 'string') return usageError(io, freezeCreateCommand, apiKey.problem);
 
     const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
     const http = createHttpClient();

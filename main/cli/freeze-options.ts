@@ -5,17 +5,37 @@ import type { PyJson } from '../core/json/value.ts';
 import type { Failure } from '../core/result.ts';
 import { printJson, type CliIo } from './io.ts';
 
+/** The options `freeze publish` and `freeze reveal` share: which season and track, the database, --json. */
+export const seasonTrackOptions = {
+  season: { type: 'string' },
+  track: { type: 'string' },
+  db: { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
 /** --season N: the season number as the freeze document carries it (an int). */
-export function seasonOf(text: string | undefined): number | string {
+function seasonOf(text: string | undefined): number | string {
   if (text === undefined) return '--season N is required, e.g. --season 1';
   if (!/^\d{1,6}$/.test(text)) return `--season '${text}' is not a season number; e.g. --season 1`;
   return Number(text);
 }
 
 /** --track T: one of the two tracks (spec §5, §6). */
-export function trackOf(text: string | undefined): Track | string {
+function trackOf(text: string | undefined): Track | string {
   if (text === 'conformite' || text === 'generique') return text;
   return `--track must be conformite or generique${text === undefined ? '' : ` (got '${text}')`}`;
+}
+
+/** --season and --track together, checked in that order; a string is the usage message of the first one wrong. */
+export function seasonAndTrackOf(values: {
+  season?: string;
+  track?: string;
+}): { season: number; track: Track } | string {
+  const season = seasonOf(values.season);
+  if (typeof season === 'string') return season;
+  const track = trackOf(values.track);
+  if (track !== 'conformite' && track !== 'generique') return track;
+  return { season, track };
 }
 
 /** A refusal, on stderr or as the one JSON document; the details never hold sealed material (docs/freeze.md). */

@@ -2,18 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { publicationJson } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { freezePublication } from '../services/freeze/publish-freeze.ts';
-import { EXIT, type Command } from './command.ts';
-import { printRefusal, seasonOf, trackOf } from './freeze-options.ts';
-import { printJson, type CliIo } from './io.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
+import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE = 'freeze publish --season N --track conformite|generique [--out FILE] [--db FILE] [--json]';
-
-function usage(io: CliIo, message: string): number {
-  io.err(`proveit freeze publish: ${message}\nusage: proveit ${USAGE}\n`);
-  return EXIT.usage;
-}
 
 /**
  * `proveit freeze publish` (spec §8.3 and its status note): every freeze of a season and track, replaced ones with
@@ -27,20 +22,13 @@ export const freezePublishCommand: Command = {
   async run(args, io) {
     const parsed = parseOptions({
       args,
-      options: {
-        season: { type: 'string' },
-        track: { type: 'string' },
-        out: { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
+      options: { ...seasonTrackOptions, out: { type: 'string' } },
     });
-    if (!parsed.ok) return usage(io, parsed.message);
+    if (!parsed.ok) return usageError(io, freezePublishCommand, parsed.message);
     const { values } = parsed;
-    const season = seasonOf(values.season);
-    if (typeof season === 'string') return usage(io, season);
-    const track = trackOf(values.track);
-    if (track !== 'conformite' && track !== 'generique') return usage(io, track);
+    const which = seasonAndTrackOf(values);
+    if (typeof which === 'string') return usageError(io, freezePublishCommand, which);
+    const { season, track } = which;
     const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
     try {
       const publication = freezePublication(db, season, track);

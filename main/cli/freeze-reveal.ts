@@ -3,18 +3,12 @@ import { parseInstant } from '../core/freeze/instant.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
-import { EXIT, type Command } from './command.ts';
-import { printRefusal, seasonOf, trackOf } from './freeze-options.ts';
-import type { CliIo } from './io.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
 import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE = 'freeze reveal --season N --track conformite|generique [--now ISO] [--out FILE] [--db FILE] [--json]';
-
-function usage(io: CliIo, message: string): number {
-  io.err(`proveit freeze reveal: ${message}\nusage: proveit ${USAGE}\n`);
-  return EXIT.usage;
-}
 
 /**
  * `proveit freeze reveal` (spec §8.3): at close, the key and the salt of every freeze of the season and track.
@@ -29,25 +23,17 @@ export const freezeRevealCommand: Command = {
   async run(args, io) {
     const parsed = parseOptions({
       args,
-      options: {
-        season: { type: 'string' },
-        track: { type: 'string' },
-        now: { type: 'string' },
-        out: { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
+      options: { ...seasonTrackOptions, now: { type: 'string' }, out: { type: 'string' } },
     });
-    if (!parsed.ok) return usage(io, parsed.message);
+    if (!parsed.ok) return usageError(io, freezeRevealCommand, parsed.message);
     const { values } = parsed;
-    const season = seasonOf(values.season);
-    if (typeof season === 'string') return usage(io, season);
-    const track = trackOf(values.track);
-    if (track !== 'conformite' && track !== 'generique') return usage(io, track);
+    const which = seasonAndTrackOf(values);
+    if (typeof which === 'string') return usageError(io, freezeRevealCommand, which);
+    const { season, track } = which;
     let nowMs = systemClock.now();
     if (values.now !== undefined) {
       const now = parseInstant('--now', values.now);
-      if (!now.ok) return usage(io, now.error.message);
+      if (!now.ok) return usageError(io, freezeRevealCommand, now.error.message);
       nowMs = Date.parse(now.value);
     }
     const db = openDatabase(values.db ?? DEFAULT_DB_PATH);

@@ -5,19 +5,14 @@ import { publicView } from '../services/freeze/trust-layer-calls.ts';
 import { verifyFreezeForScoring, type FreezeVerification } from '../services/freeze/verify-for-scoring.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, readJsonFile } from './freeze-options.ts';
-import { printJson, type CliIo } from './io.ts';
+import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
 const USAGE =
   'freeze verify --corpus DIR --freeze FILE --reveal FILE (--trust-layer URL | --proof FILE) [--trust DIR] ' +
   '[--rekor-entry FILE] [--json]';
-
-function usage(io: CliIo, message: string): number {
-  io.err(`proveit freeze verify: ${message}\nusage: proveit ${USAGE}\n`);
-  return EXIT.usage;
-}
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -83,14 +78,15 @@ export const freezeVerifyCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
-    if (!parsed.ok) return usage(io, parsed.message);
+    if (!parsed.ok) return usageError(io, freezeVerifyCommand, parsed.message);
     const { values } = parsed;
     for (const flag of ['corpus', 'freeze', 'reveal'] as const) {
-      if (!values[flag]) return usage(io, `--${flag} is required`);
+      if (!values[flag]) return usageError(io, freezeVerifyCommand, `--${flag} is required`);
     }
     if (Boolean(values['trust-layer']) === Boolean(values.proof)) {
-      return usage(
+      return usageError(
         io,
+        freezeVerifyCommand,
         'give the proof view with exactly one of --trust-layer URL (GET /v1/proof/{id}) or --proof FILE',
       );
     }
