@@ -1,9 +1,9 @@
 import { checkCorpus } from '../core/corpus/check-corpus.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
-import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
+import { readTrackFolderArgument } from './track-folder-argument.ts';
 
 const USAGE = 'corpus check DIR [--json]';
 
@@ -21,20 +21,10 @@ export const corpusCheckCommand: Command = {
       allowPositionals: true,
       options: { json: { type: 'boolean', default: false } },
     });
-    if (!parsed.ok) {
-      io.err(`proveit corpus check: ${parsed.message}\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
-    const [dir, ...extra] = parsed.positionals;
-    if (!dir || extra.length > 0) {
-      io.err(`proveit corpus check: give exactly one track folder\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
-    const tree = await readCorpusTree(dir).catch(() => undefined);
-    if (!tree) {
-      io.err(`proveit corpus check: cannot read the folder ${dir}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, corpusCheckCommand, parsed.message);
+    const folder = await readTrackFolderArgument(io, corpusCheckCommand, parsed.positionals);
+    if (typeof folder === 'number') return folder;
+    const { dir, tree } = folder;
     const report = checkCorpus(tree, TRACKS);
     const ok = report.problems.length === 0;
     if (parsed.values.json) {

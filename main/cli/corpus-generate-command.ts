@@ -6,7 +6,7 @@ import { generateGenerique, GENERIQUE_RULES_VERSION } from '../core/corpus/gener
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { readRulesText } from '../services/corpus/rules-texts.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
@@ -40,22 +40,15 @@ export const corpusGenerateCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
-    if (!parsed.ok) {
-      io.err(`proveit corpus generate: ${parsed.message}\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, corpusGenerateCommand, parsed.message);
     const { values } = parsed;
     const track = values.track;
     if (track !== 'conformite' && track !== 'generique') {
-      io.err(`proveit corpus generate: --track must be conformite or generique\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
+      return usageError(io, corpusGenerateCommand, '--track must be conformite or generique');
     }
     const seed = values.seed ?? process.env['PROVEIT_CORPUS_SEED'];
     if (!seed || !values.out) {
-      io.err(
-        `proveit corpus generate: --seed (or PROVEIT_CORPUS_SEED) and --out are required\nusage: proveit ${USAGE}\n`,
-      );
-      return EXIT.usage;
+      return usageError(io, corpusGenerateCommand, '--seed (or PROVEIT_CORPUS_SEED) and --out are required');
     }
     if (!/^[1-9][0-9]{0,3}$/.test(values.season) || !isIsoDay(values['date-examen'])) {
       io.err(`proveit corpus generate: --season is a positive integer and --date-examen a YYYY-MM-DD day\n`);

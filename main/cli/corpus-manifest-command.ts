@@ -1,8 +1,8 @@
 import { computeManifest } from '../core/corpus/manifest.ts';
-import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
+import { readTrackFolderArgument } from './track-folder-argument.ts';
 
 const USAGE = 'corpus manifest DIR [--base URL] [--json]';
 
@@ -20,20 +20,10 @@ export const corpusManifestCommand: Command = {
       allowPositionals: true,
       options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
     });
-    if (!parsed.ok) {
-      io.err(`proveit corpus manifest: ${parsed.message}\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
-    const [dir, ...extra] = parsed.positionals;
-    if (!dir || extra.length > 0) {
-      io.err(`proveit corpus manifest: give exactly one track folder\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
-    const tree = await readCorpusTree(dir).catch(() => undefined);
-    if (!tree) {
-      io.err(`proveit corpus manifest: cannot read the folder ${dir}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, corpusManifestCommand, parsed.message);
+    const folder = await readTrackFolderArgument(io, corpusManifestCommand, parsed.positionals);
+    if (typeof folder === 'number') return folder;
+    const { tree } = folder;
     const manifest = computeManifest(tree, parsed.values.base);
     if (!manifest.ok) {
       if (parsed.values.json) printJson(io, { ok: false, code: manifest.error.code, message: manifest.error.message });

@@ -1,5 +1,5 @@
 import { startCorpusServer } from '../services/corpus/corpus-server.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
@@ -24,18 +24,16 @@ export const corpusServeCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
-    if (!parsed.ok) {
-      io.err(`proveit corpus serve: ${parsed.message}\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, corpusServeCommand, parsed.message);
     const [dir, ...extra] = parsed.positionals;
     const secret = parsed.values.secret ?? process.env['PROVEIT_CORPUS_SECRET'];
     const port = Number(parsed.values.port);
     if (!dir || extra.length > 0 || !secret || !Number.isInteger(port) || port < 0 || port > 65535) {
-      io.err(
-        `proveit corpus serve: give one track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET) and a port 0-65535\nusage: proveit ${USAGE}\n`,
+      return usageError(
+        io,
+        corpusServeCommand,
+        'give one track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET) and a port 0-65535',
       );
-      return EXIT.usage;
     }
     let server;
     try {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DevnetOptions } from '../../devnet/start-devnet.ts';
-import { EXIT, type Command } from './command.ts';
-import { printJson, type CliIo } from './io.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
 /** The demo season's compliance corpus (docs/corpus-format.md), the default --corpus. */
@@ -25,11 +25,6 @@ const NUMERIC: Record<Numeric, { min: number; max: number; example: string }> = 
   'batch-age': { min: 1, max: 24 * 3600, example: '600' },
   'proxy-timeout': { min: 1, max: 3600, example: '120' },
 };
-
-function usageError(io: CliIo, message: string): number {
-  io.err(`proveit devnet up: ${message}\nusage: proveit ${USAGE}\n`);
-  return EXIT.usage;
-}
 
 /** Waits for SIGINT or SIGTERM; `cancel` removes the handlers when the wait is abandoned. */
 function signalWaiter(): { stopped: Promise<string>; cancel(): void } {
@@ -73,7 +68,7 @@ export const devnetUpCommand: Command = {
       strict: true,
       allowPositionals: false,
     });
-    if (!parsed.ok) return usageError(io, parsed.message);
+    if (!parsed.ok) return usageError(io, devnetUpCommand, parsed.message);
     const values: Record<string, string | boolean | undefined> = parsed.values;
     const numbers: Partial<Record<Numeric, number>> = {};
     for (const [flag, range] of Object.entries(NUMERIC) as [Numeric, (typeof NUMERIC)[Numeric]][]) {
@@ -83,6 +78,7 @@ export const devnetUpCommand: Command = {
       if (text.trim() === '' || !Number.isInteger(value) || value < range.min || value > range.max) {
         return usageError(
           io,
+          devnetUpCommand,
           `--${flag} '${text}' must be a whole number from ${range.min} to ${range.max}; for example --${flag} ${range.example}`,
         );
       }
@@ -90,7 +86,11 @@ export const devnetUpCommand: Command = {
     }
     const corpusDir = resolve(typeof values['corpus'] === 'string' ? values['corpus'] : DEFAULT_CORPUS_DIR);
     if (!existsSync(corpusDir)) {
-      return usageError(io, `the corpus folder ${corpusDir} does not exist; pass --corpus DIR (a track folder)`);
+      return usageError(
+        io,
+        devnetUpCommand,
+        `the corpus folder ${corpusDir} does not exist; pass --corpus DIR (a track folder)`,
+      );
     }
     const options: DevnetOptions = {
       stateDir: resolve(typeof values['state'] === 'string' ? values['state'] : DEFAULT_STATE_DIR),

@@ -5,7 +5,7 @@ import { reportToJson, type ProofReport } from '../core/proof/report.ts';
 import { loads } from '../core/json/loads.ts';
 import { verifyProof } from '../core/proof/verify-proof.ts';
 import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
@@ -109,16 +109,10 @@ export const proofVerifyCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
-    if (!parsed.ok) {
-      io.err(`proveit proof verify: ${parsed.message}\nusage: proveit ${USAGE}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, proofVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) {
-      io.err(
-        `proveit proof verify: give exactly one PROOF.json (got ${positionals.length})\nusage: proveit ${USAGE}\n`,
-      );
-      return EXIT.usage;
+      return usageError(io, proofVerifyCommand, `give exactly one PROOF.json (got ${positionals.length})`);
     }
     const json = values.json ?? false;
     const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);

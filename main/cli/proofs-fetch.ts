@@ -3,7 +3,7 @@ import { systemClock } from '../services/clock.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { fetchProofs, type FetchReport } from '../services/proofs/fetch-proofs.ts';
 import type { FetchProgress } from '../services/proofs/progress.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
@@ -74,10 +74,7 @@ export const proofsFetchCommand: Command = {
       },
       strict: true,
     });
-    if (!parsed.ok) {
-      io.err(`proveit proofs fetch: ${parsed.message}\nusage: proveit ${this.usage}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, this, parsed.message);
     const { values } = parsed;
     const trustLayer = values['trust-layer'];
     if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {

@@ -2,7 +2,7 @@ import type { ReadPlan } from '../core/proofs-plan/plan-reads.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { currentPlan } from '../services/proofs/current-plan.ts';
-import { EXIT, type Command } from './command.ts';
+import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
@@ -45,10 +45,7 @@ export const proofsPlanCommand: Command = {
   usage: `proofs plan ${SHARED_USAGE}`,
   async run(args, io) {
     const parsed = parseOptions({ args, options: sharedProofOptions, strict: true });
-    if (!parsed.ok) {
-      io.err(`proveit proofs plan: ${parsed.message}\nusage: proveit ${this.usage}\n`);
-      return EXIT.usage;
-    }
+    if (!parsed.ok) return usageError(io, this, parsed.message);
     const { values } = parsed;
     const settings = settingsFrom(values);
     if (!settings.ok) {
