@@ -1,4 +1,4 @@
-import type { Track } from '../core/freeze/freeze-document.ts';
+import type { FreezeDocument, Track } from '../core/freeze/freeze-document.ts';
 import type { Db } from './open-database.ts';
 
 /** One row of `freezes` (migration 2): what was anchored and published. Never the key, the salt or the API key. */
@@ -31,17 +31,10 @@ export interface FreezeSeal {
   answerKey: string;
 }
 
-interface FreezeSqlRow {
+/** A `freezes` row as SQLite returns it: the freeze document's columns carry its field names and types. */
+interface FreezeSqlRow extends FreezeDocument {
   proof_id: string;
-  season: number;
-  track: Track;
-  rules_version: string;
-  rules_hash: string;
-  manifest_hash: string;
-  key_commitment: string;
   url: string;
-  replaces: string | null;
-  reason: string | null;
   opens_at: string;
   closes_at: string;
   request_hash: string;
