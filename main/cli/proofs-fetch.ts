@@ -6,7 +6,7 @@ import type { FetchProgress } from '../services/proofs/progress.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
-import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
+import { dbPathFrom, isoTime, readInputsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
 
 /** One progress line for stderr: a bar of proofs done, then the window and the timing. */
 export function progressLine(p: FetchProgress): string {
@@ -85,18 +85,11 @@ export const proofsFetchCommand: Command = {
       io.err(`proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`);
       return EXIT.usage;
     }
-    const settings = settingsFrom(values);
-    if (!settings.ok) {
-      io.err(`proveit proofs fetch: ${settings.error.message}\n`);
-      return EXIT.usage;
-    }
-    const ids = idsFrom(values.ids);
-    if (!ids.ok) {
-      io.err(`proveit proofs fetch: ${ids.error.message}\n`);
-      return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
-    }
+    const inputs = readInputsFrom(io, this, values);
+    if (typeof inputs === 'number') return inputs;
+    const { settings, ids } = inputs;
     const db = openDatabase(dbPathFrom(values.db));
-    const http = createHttpClient({ timeoutMs: settings.value.requestTimeoutMs });
+    const http = createHttpClient({ timeoutMs: settings.requestTimeoutMs });
     try {
       const report = await fetchProofs({
         db,
@@ -104,8 +97,8 @@ export const proofsFetchCommand: Command = {
         clock: systemClock,
         trustLayerUrl: trustLayer,
         rekorUrl: values.rekor,
-        ids: ids.value,
-        settings: settings.value,
+        ids,
+        settings,
         onProgress: values.quiet ? undefined : (p) => io.err(`${progressLine(p)}\n`),
       });
       if (values.json) printJson(io, fetchDocument(report));

@@ -4,6 +4,8 @@ import { parseIdList } from '../core/proofs-plan/id-list.ts';
 import { MAX_IDS_PER_READ } from '../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import { DEFAULT_READ_SETTINGS, type ReadSettings } from '../services/proofs/read-settings.ts';
+import { EXIT, type Command } from './command.ts';
+import type { CliIo } from './io.ts';
 
 /** Where the operator's database lives unless --db says otherwise (relative to the working folder). */
 export const DEFAULT_DB_PATH = '.proveit/console.sqlite';
@@ -52,7 +54,7 @@ function number(
 }
 
 /** Read settings from the flags, production defaults otherwise. Seconds on the command line, ms inside. */
-export function settingsFrom(values: SharedValues): Result<ReadSettings> {
+function settingsFrom(values: SharedValues): Result<ReadSettings> {
   const d = DEFAULT_READ_SETTINGS;
   const limit = number(
     'read-limit',
@@ -114,7 +116,7 @@ export function settingsFrom(values: SharedValues): Result<ReadSettings> {
 }
 
 /** The ids in the --ids file (one per line, # comments); a malformed id is an error naming its line. */
-export function idsFrom(file: string | undefined): Result<string[]> {
+function idsFrom(file: string | undefined): Result<string[]> {
   if (!file) return fail('USAGE', '--ids FILE is required: a file with one proof id per line');
   let text: string;
   try {
@@ -125,6 +127,29 @@ export function idsFrom(file: string | undefined): Result<string[]> {
   const parsed = parseIdList(text);
   if (!parsed.ok) return fail(parsed.error.code, `${file}: ${parsed.error.message}`, parsed.error.details);
   return parsed;
+}
+
+/**
+ * The read settings and the ids `proofs plan` and `proofs fetch` both start from. A number is the exit code after
+ * the message was printed: 2 for a usage error, 1 for an ids file that cannot be read or holds a malformed id.
+ */
+export function readInputsFrom(
+  io: CliIo,
+  command: Command,
+  values: SharedValues,
+): { settings: ReadSettings; ids: string[] } | number {
+  const name = command.path.join(' ');
+  const settings = settingsFrom(values);
+  if (!settings.ok) {
+    io.err(`proveit ${name}: ${settings.error.message}\n`);
+    return EXIT.usage;
+  }
+  const ids = idsFrom(values.ids);
+  if (!ids.ok) {
+    io.err(`proveit ${name}: ${ids.error.message}\n`);
+    return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
+  }
+  return { settings: settings.value, ids: ids.value };
 }
 
 export function dbPathFrom(value: string | undefined): string {

@@ -5,7 +5,7 @@ import { currentPlan } from '../services/proofs/current-plan.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
-import { dbPathFrom, idsFrom, isoTime, settingsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
+import { dbPathFrom, isoTime, readInputsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
 
 /** The plan as `proofs plan --json` prints it. */
 export function planDocument(plan: ReadPlan) {
@@ -47,19 +47,12 @@ export const proofsPlanCommand: Command = {
     const parsed = parseOptions({ args, options: sharedProofOptions, strict: true });
     if (!parsed.ok) return usageError(io, this, parsed.message);
     const { values } = parsed;
-    const settings = settingsFrom(values);
-    if (!settings.ok) {
-      io.err(`proveit proofs plan: ${settings.error.message}\n`);
-      return EXIT.usage;
-    }
-    const ids = idsFrom(values.ids);
-    if (!ids.ok) {
-      io.err(`proveit proofs plan: ${ids.error.message}\n`);
-      return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
-    }
+    const inputs = readInputsFrom(io, this, values);
+    if (typeof inputs === 'number') return inputs;
+    const { settings, ids } = inputs;
     const db = openDatabase(dbPathFrom(values.db));
     try {
-      const plan = currentPlan(db, ids.value, settings.value, systemClock.now());
+      const plan = currentPlan(db, ids, settings, systemClock.now());
       if (values.json) printJson(io, planDocument(plan));
       else printPlan(io, plan);
       return EXIT.ok;
