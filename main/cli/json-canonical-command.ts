@@ -3,7 +3,7 @@ import { canonical } from '../core/json/canonical.ts';
 import { loads } from '../core/json/loads.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseJsonArgs, readJsonInput } from './json-input.ts';
+import { readJsonCommandInput } from './json-input.ts';
 
 const USAGE = 'json canonical [--lines] [--sha256] [--json] [FILE]';
 /** Enough refused lines to fix a batch; the rest are counted, not listed. */
@@ -32,21 +32,13 @@ export const jsonCanonicalCommand: Command = {
   summary: "print the canonical JSON (CPython's sorted, compact json.dumps) of FILE or stdin; --lines: one per line",
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseJsonArgs(
-      args,
-      { lines: { type: 'boolean' }, sha256: { type: 'boolean' }, json: { type: 'boolean' } },
-      USAGE,
-    );
-    if (!parsed.ok) {
-      io.err(`proveit json canonical: ${parsed.message}\n`);
-      return EXIT.usage;
-    }
-    const input = await readJsonInput(parsed.file, io);
-    if (!input.ok) {
-      io.err(`proveit json canonical: ${input.message}\n`);
-      return EXIT.usage;
-    }
-    const { lines, sha256, json } = parsed.flags;
+    const input = await readJsonCommandInput(io, jsonCanonicalCommand, args, {
+      lines: { type: 'boolean' },
+      sha256: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    if (typeof input === 'number') return input;
+    const { lines, sha256, json } = input.flags;
     const documents = lines ? splitLines(input.bytes) : [input.bytes];
     const accepted: { canonical: string; sha256: string }[] = [];
     const refused: { line: number; code: string; message: string }[] = [];

@@ -1,7 +1,7 @@
 import { parseIntake } from '../core/json/intake.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseJsonArgs, readJsonInput } from './json-input.ts';
+import { readJsonCommandInput } from './json-input.ts';
 
 const USAGE = 'json check [--json] [FILE]';
 
@@ -14,25 +14,17 @@ export const jsonCheckCommand: Command = {
   summary: 'check FILE or stdin against the strict intake rules (UTF-8, no duplicate keys, no NaN, size/depth caps)',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseJsonArgs(args, { json: { type: 'boolean' } }, USAGE);
-    if (!parsed.ok) {
-      io.err(`proveit json check: ${parsed.message}\n`);
-      return EXIT.usage;
-    }
-    const input = await readJsonInput(parsed.file, io);
-    if (!input.ok) {
-      io.err(`proveit json check: ${input.message}\n`);
-      return EXIT.usage;
-    }
+    const input = await readJsonCommandInput(io, jsonCheckCommand, args, { json: { type: 'boolean' } });
+    if (typeof input === 'number') return input;
     const result = parseIntake(input.bytes);
     if (result.ok) {
-      if (parsed.flags.json) printJson(io, { ok: true, file: input.name, bytes: input.bytes.length });
+      if (input.flags.json) printJson(io, { ok: true, file: input.name, bytes: input.bytes.length });
       else io.out(`${input.name}: accepted (${input.bytes.length} bytes)\n`);
       return EXIT.ok;
     }
     const { code, message, details } = result.error;
     const { offset, line, column } = details as { offset: number; line: number; column: number };
-    if (parsed.flags.json) printJson(io, { ok: false, file: input.name, code, line, column, offset, message });
+    if (input.flags.json) printJson(io, { ok: false, file: input.name, code, line, column, offset, message });
     else io.out(`${input.name}:${line}:${column}: ${code} (byte ${offset}): ${message}\n`);
     return EXIT.failed;
   },
