@@ -7,45 +7,22 @@ import {
   recordReveals,
   revealedAtOf,
   sealOf,
-  type FreezeRow,
 } from '../../main/db/freezes.ts';
 import { openDatabase, type Db } from '../../main/db/open-database.ts';
+import { freezeRow } from './support/freeze-row.ts';
 import { tempFolder } from './support/temp-db.ts';
 
 const folder = tempFolder('proveit-freezes-');
 let db: Db;
 let file: string;
 
-function row(proofId: string, replaces: string | null, createdAtMs: number): FreezeRow {
-  return {
-    proofId,
-    season: 1,
-    track: 'conformite',
-    rulesVersion: 'conformite-bareme-v3',
-    rulesHash: 'a'.repeat(64),
-    manifestHash: 'b'.repeat(64),
-    keyCommitment: proofId.slice(-6).padStart(64, 'c'),
-    url: 'http://proveit.devnet.localhost/v1/season/1/freeze',
-    replaces,
-    reason: replaces === null ? null : 'apply the grounded-verdict rule',
-    opensAt: '2026-10-01T08:00:00.000Z',
-    closesAt: '2026-11-01T08:00:00.000Z',
-    requestHash: 'd'.repeat(64),
-    requestHashNonce: 'e'.repeat(64),
-    trustLayer: 'http://127.0.0.1:1',
-    createdAtMs,
-    proxyProof: new TextEncoder().encode('{"proof":{}}'),
-    fullView: new TextEncoder().encode('{"proof_id":"x"}'),
-  };
-}
-
 const seal = { saltHex: '5a'.repeat(32), answerKey: '{"tasks":[]}' };
 
 beforeAll(() => {
   file = folder.file('console.sqlite');
   db = openDatabase(file);
-  expect(insertFreeze(db, row('prf_20260914_181440_541795', null, 1), seal)).toEqual({ inserted: true });
-  expect(insertFreeze(db, row('prf_20260923_072144_2ad720', 'prf_20260914_181440_541795', 2), seal)).toEqual({
+  expect(insertFreeze(db, freezeRow('prf_20260914_181440_541795', null, 1), seal)).toEqual({ inserted: true });
+  expect(insertFreeze(db, freezeRow('prf_20260923_072144_2ad720', 'prf_20260914_181440_541795', 2), seal)).toEqual({
     inserted: true,
   });
 });
@@ -89,11 +66,11 @@ describe('freeze tables (migration 2): append-only on a real SQLite file', () =>
   });
 
   it('a second first freeze of the track, or a second replacement of the same freeze, is refused (one chain)', () => {
-    expect(insertFreeze(db, row('prf_20260924_000000_aaaaaa', null, 3), seal)).toEqual({
+    expect(insertFreeze(db, freezeRow('prf_20260924_000000_aaaaaa', null, 3), seal)).toEqual({
       inserted: false,
       reason: 'CHAIN_TAKEN',
     });
-    expect(insertFreeze(db, row('prf_20260924_000000_bbbbbb', 'prf_20260914_181440_541795', 3), seal)).toEqual({
+    expect(insertFreeze(db, freezeRow('prf_20260924_000000_bbbbbb', 'prf_20260914_181440_541795', 3), seal)).toEqual({
       inserted: false,
       reason: 'CHAIN_TAKEN',
     });
@@ -103,9 +80,9 @@ describe('freeze tables (migration 2): append-only on a real SQLite file', () =>
   });
 
   it('a replacement without a reason, or of a freeze that does not exist, is refused by the table itself', () => {
-    const noReason = { ...row('prf_20260925_000000_cccccc', 'prf_20260923_072144_2ad720', 4), reason: null };
+    const noReason = { ...freezeRow('prf_20260925_000000_cccccc', 'prf_20260923_072144_2ad720', 4), reason: null };
     expect(() => insertFreeze(db, noReason, seal)).toThrow(/CHECK constraint/);
-    const replacingNothing = { ...row('prf_20260925_000000_dddddd', 'prf_20990101_000000_000000', 4) };
+    const replacingNothing = { ...freezeRow('prf_20260925_000000_dddddd', 'prf_20990101_000000_000000', 4) };
     expect(() => insertFreeze(db, replacingNothing, seal)).toThrow(/FOREIGN KEY/);
   });
 });

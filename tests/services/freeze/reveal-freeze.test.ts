@@ -6,6 +6,7 @@ import { pyObjectFrom, type PyJson } from '../../../main/core/json/value.ts';
 import { insertFreeze, type FreezeRow } from '../../../main/db/freezes.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { revealFreezes } from '../../../main/services/freeze/reveal-freeze.ts';
+import { freezeRow } from '../../db/support/freeze-row.ts';
 import { tempFolder } from '../../db/support/temp-db.ts';
 
 const folder = tempFolder('proveit-reveal-');
@@ -28,26 +29,13 @@ const key = pyObjectFrom([
 const salts = ['11'.repeat(32), '22'.repeat(32)];
 
 function freeze(proofId: string, replaces: string | null, salt: string, at: number): FreezeRow {
-  return {
-    proofId,
-    season: 1,
-    track: 'conformite',
-    rulesVersion: 'conformite-bareme-v3',
-    rulesHash: 'a'.repeat(64),
-    manifestHash: 'b'.repeat(64),
+  return freezeRow(proofId, replaces, at, {
     keyCommitment: keyCommitment(key, Uint8Array.from(Buffer.from(salt, 'hex'))),
-    url: 'http://proveit.devnet.localhost/v1/season/1/freeze',
-    replaces,
     reason: replaces ? 'remove /page_suivante from the common lists' : null,
-    opensAt: '2026-10-01T08:00:00.000Z',
     closesAt: CLOSES_AT,
-    requestHash: 'd'.repeat(64),
-    requestHashNonce: 'e'.repeat(64),
-    trustLayer: 'http://127.0.0.1:1',
-    createdAtMs: at,
     proxyProof: new Uint8Array([123, 125]),
     fullView: new Uint8Array([123, 125]),
-  };
+  });
 }
 
 beforeAll(() => {
