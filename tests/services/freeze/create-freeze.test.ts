@@ -8,8 +8,8 @@ import { freezesOf, sealOf } from '../../../main/db/freezes.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { createFreeze, type CreateFreezeInput } from '../../../main/services/freeze/create-freeze.ts';
 import { freezePublication } from '../../../main/services/freeze/publish-freeze.ts';
-import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from './support/freeze-devnet.ts';
-import { BEFORE_OPENING, CLOSES_AT, freezePorts, OPENS_AT, settableClock } from './support/freeze-ports.ts';
+import { DEVNET_SEASON_BASE, firstFreezeInput, startFreezeDevnet, type FreezeDevnet } from './support/freeze-devnet.ts';
+import { BEFORE_OPENING, freezePorts, OPENS_AT, settableClock } from './support/freeze-ports.ts';
 
 let net: FreezeDevnet;
 let db: Db;
@@ -21,16 +21,7 @@ beforeAll(async () => {
   net = await startFreezeDevnet('freeze-create-');
   db = openDatabase(join(net.dir, 'console.sqlite'));
   ports = freezePorts(db, clock);
-  input = {
-    corpusDir: net.copyCorpus('corpus'),
-    trustLayer: net.devnet.info.trust_layer,
-    apiKey: net.apiKey,
-    seasonBase: DEVNET_SEASON_BASE,
-    opensAt: OPENS_AT,
-    closesAt: CLOSES_AT,
-    replace: false,
-    reason: null,
-  };
+  input = firstFreezeInput(net, net.copyCorpus('corpus'));
 });
 
 afterAll(async () => {

@@ -14,8 +14,8 @@ import {
   type FreezeForScoringInput,
 } from '../../../main/services/freeze/verify-for-scoring.ts';
 import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
-import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from './support/freeze-devnet.ts';
-import { BEFORE_OPENING, CLOSES_AT, freezePorts, OPENS_AT, settableClock } from './support/freeze-ports.ts';
+import { firstFreezeInput, startFreezeDevnet, type FreezeDevnet } from './support/freeze-devnet.ts';
+import { BEFORE_OPENING, CLOSES_AT, freezePorts, settableClock } from './support/freeze-ports.ts';
 
 let net: FreezeDevnet;
 let db: Db;
@@ -40,19 +40,7 @@ beforeAll(async () => {
   const clock = settableClock(BEFORE_OPENING);
   ports = freezePorts(db, clock);
   corpusDir = net.copyCorpus('corpus');
-  const created = await createFreeze(
-    {
-      corpusDir,
-      trustLayer: net.devnet.info.trust_layer,
-      apiKey: net.apiKey,
-      seasonBase: DEVNET_SEASON_BASE,
-      opensAt: OPENS_AT,
-      closesAt: CLOSES_AT,
-      replace: false,
-      reason: null,
-    },
-    ports,
-  );
+  const created = await createFreeze(firstFreezeInput(net, corpusDir), ports);
   if (!created.ok) throw new Error(created.error.message);
   freeze = created.value;
   const pending = await publicView(ports.http, net.devnet.info.trust_layer, freeze.proof_id);

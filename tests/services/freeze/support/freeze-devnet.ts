@@ -2,7 +2,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
+import type { CreateFreezeInput } from '../../../../main/services/freeze/create-freeze.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
+import { CLOSES_AT, OPENS_AT } from './freeze-ports.ts';
 
 /** The devnet season host as the proxy reaches it (devnet/README.md "How targets are reached"). */
 export const DEVNET_SEASON_BASE = 'http://proveit.devnet.localhost';
@@ -51,5 +53,19 @@ export async function startFreezeDevnet(prefix: string): Promise<FreezeDevnet> {
       await devnet.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A first freeze (no replacement) of `corpusDir` through this devnet, for the demo window of freeze-ports.ts. */
+export function firstFreezeInput(net: FreezeDevnet, corpusDir: string): CreateFreezeInput {
+  return {
+    corpusDir,
+    trustLayer: net.devnet.info.trust_layer,
+    apiKey: net.apiKey,
+    seasonBase: DEVNET_SEASON_BASE,
+    opensAt: OPENS_AT,
+    closesAt: CLOSES_AT,
+    replace: false,
+    reason: null,
   };
 }
