@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Canonical } from '../../../main/core/json/sha256-canonical.ts';
 import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../support/journey-corpus.ts';
+import { freeSignupKey } from '../support/trust-layer-calls.ts';
 
 let dir: string;
 let devnet: Devnet;
@@ -21,11 +22,7 @@ afterAll(async () => {
 
 describe('season host (proveit.devnet.localhost)', () => {
   it('a freeze posted through the proxy is answered back, so the proof anchors the document with seller proveit.devnet.localhost', async () => {
-    const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
-      method: 'POST',
-      body: JSON.stringify({ email: 'operator@example.org' }),
-    });
-    const { api_key: apiKey } = (await signup.json()) as { api_key: string };
+    const apiKey = await freeSignupKey(devnet.info.trust_layer, 'operator@example.org');
     const freeze = { season: 1, scoring_rules_sha256: 'ab'.repeat(32), key_commitment: 'cd'.repeat(32) };
     const response = await fetch(`${devnet.info.trust_layer}/v1/proxy`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import { openDevnetDatabase } from '../../../devnet/state/devnet-database.ts';
 import { batchIdAt } from '../../../devnet/trust-layer/batch-anchor.ts';
 import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../support/journey-corpus.ts';
+import { freeSignupKey, proxyCorpusCall } from '../support/trust-layer-calls.ts';
 
 let dir: string;
 let devnet: Devnet;
@@ -26,17 +27,8 @@ describe('batch anchoring', () => {
   });
 
   it('closes a batch by age without any admin call', async () => {
-    const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
-      method: 'POST',
-      body: JSON.stringify({ email: 'age@example.org' }),
-    });
-    const { api_key: apiKey } = (await signup.json()) as { api_key: string };
-    const response = await fetch(`${devnet.info.trust_layer}/v1/proxy`, {
-      method: 'POST',
-      headers: { 'X-Api-Key': apiKey },
-      body: JSON.stringify({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' }),
-    });
-    const id = ((await response.json()) as { proof: { proof_id: string } }).proof.proof_id;
+    const apiKey = await freeSignupKey(devnet.info.trust_layer, 'age@example.org');
+    const id = await proxyCorpusCall(devnet.info.trust_layer, apiKey);
     let status = 'pending';
     for (let attempt = 0; attempt < 50 && status !== 'anchored'; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -49,17 +41,8 @@ describe('batch anchoring', () => {
   it('finishes at the next start a close that a stop interrupted (batch left "closing")', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'devnet-resume-'));
     const first = await startDevnet({ stateDir, corpusDir: journeyCorpus.dir });
-    const signup = await fetch(`${first.info.trust_layer}/v1/keys/free-signup`, {
-      method: 'POST',
-      body: JSON.stringify({ email: 'resume@example.org' }),
-    });
-    const { api_key: apiKey } = (await signup.json()) as { api_key: string };
-    const proxied = await fetch(`${first.info.trust_layer}/v1/proxy`, {
-      method: 'POST',
-      headers: { 'X-Api-Key': apiKey },
-      body: JSON.stringify({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' }),
-    });
-    const id = ((await proxied.json()) as { proof: { proof_id: string } }).proof.proof_id;
+    const apiKey = await freeSignupKey(first.info.trust_layer, 'resume@example.org');
+    const id = await proxyCorpusCall(first.info.trust_layer, apiKey);
     await first.close();
     const database = openDevnetDatabase(stateDir);
     database.prepare("UPDATE batches SET state = 'closing'").run();

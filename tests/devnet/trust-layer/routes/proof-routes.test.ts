@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../../support/journey-corpus.ts';
+import { freeSignupKey, proxyCorpusCall } from '../../support/trust-layer-calls.ts';
 
 let dir: string;
 let devnet: Devnet;
@@ -16,17 +17,8 @@ function get(path: string, init: RequestInit = {}) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'devnet-proofs-'));
   devnet = await startDevnet({ stateDir: dir, corpusDir: journeyCorpus.dir });
-  const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
-    method: 'POST',
-    body: JSON.stringify({ email: 'reader@example.org' }),
-  });
-  const { api_key: apiKey } = (await signup.json()) as { api_key: string };
-  const proxied = await fetch(`${devnet.info.trust_layer}/v1/proxy`, {
-    method: 'POST',
-    headers: { 'X-Api-Key': apiKey },
-    body: JSON.stringify({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' }),
-  });
-  proofId = ((await proxied.json()) as { proof: { proof_id: string } }).proof.proof_id;
+  const apiKey = await freeSignupKey(devnet.info.trust_layer, 'reader@example.org');
+  proofId = await proxyCorpusCall(devnet.info.trust_layer, apiKey);
 });
 
 afterAll(async () => {

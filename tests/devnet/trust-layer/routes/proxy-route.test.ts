@@ -6,6 +6,7 @@ import { loads } from '../../../../main/core/json/loads.ts';
 import { sha256Canonical } from '../../../../main/core/json/sha256-canonical.ts';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../../support/journey-corpus.ts';
+import { freeSignupKey } from '../../support/trust-layer-calls.ts';
 
 let dir: string;
 let devnet: Devnet;
@@ -40,11 +41,7 @@ async function corpusBytes(path: string): Promise<Uint8Array> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'devnet-proxy-'));
   devnet = await startDevnet({ stateDir: dir, corpusDir: journeyCorpus.dir, proxyTimeoutSeconds: 1 });
-  const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
-    method: 'POST',
-    body: JSON.stringify({ email: 'proxy@example.org' }),
-  });
-  apiKey = ((await signup.json()) as { api_key: string }).api_key;
+  apiKey = await freeSignupKey(devnet.info.trust_layer, 'proxy@example.org');
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import type { CreateFreezeInput } from '../../../../main/services/freeze/create-freeze.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
+import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { CLOSES_AT, OPENS_AT } from './freeze-ports.ts';
 
 /** The devnet season host as the proxy reaches it (devnet/README.md "How targets are reached"). */
@@ -32,11 +33,7 @@ export async function startFreezeDevnet(prefix: string): Promise<FreezeDevnet> {
     batchSize: 100,
     batchAgeSeconds: 3600,
   });
-  const signup = await fetch(`${devnet.info.trust_layer}/v1/keys/free-signup`, {
-    method: 'POST',
-    body: JSON.stringify({ email: 'operator@example.org' }),
-  });
-  const { api_key: apiKey } = (await signup.json()) as { api_key: string };
+  const apiKey = await freeSignupKey(devnet.info.trust_layer, 'operator@example.org');
   const apiKeyFile = join(dir, 'operator.key');
   writeFileSync(apiKeyFile, `${apiKey}\n`);
   return {
