@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT, usageError, type Command } from '../../main/cli/command.ts';
+import { usageError } from '../../main/cli/command.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { usageOnlyCommand } from '../support/usage-only-command.ts';
 
-const command: Command = {
-  path: ['corpus', 'check'],
-  summary: 'a command for the test',
-  usage: 'corpus check DIR [--json]',
-  run: async () => EXIT.ok,
-};
+const command = usageOnlyCommand(['corpus', 'check'], 'corpus check DIR [--json]');
 
 describe('usageError', () => {
   it('prints what was wrong under the command name, then the usage line, and exits 2', () => {

@@ -2,19 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT, type Command } from '../../main/cli/command.ts';
 import { readJsonCommandInput } from '../../main/cli/json-input.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { usageOnlyCommand } from '../support/usage-only-command.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'proveit-json-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const command: Command = {
-  path: ['json', 'check'],
-  summary: 'a command for the test',
-  usage: 'json check [--json] [FILE]',
-  run: async () => EXIT.ok,
-};
+const command = usageOnlyCommand(['json', 'check'], 'json check [--json] [FILE]');
 const options = { json: { type: 'boolean' } } as const;
 
 /** The input with its bytes as text, or the exit code as is. */

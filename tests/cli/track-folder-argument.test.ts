@@ -2,20 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT, type Command } from '../../main/cli/command.ts';
 import { readTrackFolderArgument } from '../../main/cli/track-folder-argument.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { usageOnlyCommand } from '../support/usage-only-command.ts';
 
 const DEMO = join(import.meta.dirname, '../../corpus/season-1/conformite');
 const scratch = mkdtempSync(join(tmpdir(), 'proveit-track-folder-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const command: Command = {
-  path: ['corpus', 'manifest'],
-  summary: 'a command for the test',
-  usage: 'corpus manifest DIR [--base URL] [--json]',
-  run: async () => EXIT.ok,
-};
+const command = usageOnlyCommand(['corpus', 'manifest'], 'corpus manifest DIR [--base URL] [--json]');
 
 describe('readTrackFolderArgument', () => {
   it('reads the one track folder given', async () => {
