@@ -20,11 +20,12 @@ const SIGNATURE_LINE = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/;
  * trust-layer-reference §6.2 step 8: the checkpoint is a signed note. Its body (text before the blank line,
  * plus "\n") names origin, tree size and base64 root; the log signs that body. For Rekor's ECDSA keys the first
  * 4 bytes of a signature are a key hint, SHA-256(DER SPKI)[:4], and the rest a DER ECDSA signature. The origin
- * is read from the note, not pinned: the log key comes from trust, so a devnet log verifies with this same code.
+ * is read from the note, not pinned; the key (its name and bytes) comes from trust, so a devnet log verifies with this
+ * same code.
  */
 export function verifyCheckpoint(
   proof: InclusionProof,
-  logSpkiDer: Uint8Array,
+  logKey: { name: string; spkiDer: Uint8Array },
   logPoint: Uint8Array,
 ): Result<CheckpointFacts, RekorCode> {
   const text = proof.checkpoint;
@@ -56,7 +57,7 @@ export function verifyCheckpoint(
     });
   }
 
-  const hint = bytesToHex(sha256(logSpkiDer).slice(0, 4));
+  const hint = bytesToHex(sha256(logKey.spkiDer).slice(0, 4));
   const signatures: { name: string; bytes: Uint8Array }[] = [];
   for (const line of text.slice(split + 2).split('\n')) {
     if (line === '') continue;
@@ -72,8 +73,21 @@ export function verifyCheckpoint(
       actual: signatures.map((s) => bytesToHex(s.bytes.slice(0, 4))),
     });
   }
+  // A signed-note verifier knows a key by its name and hash together (golang.org/x/mod/sumdb/note): a line with the
+  // right hint under another name is not a signature by the trusted log.
+  const byName = byLogKey.filter((s) => s.name === logKey.name);
+  if (byName.length === 0) {
+    return fail(
+      'REKOR_CHECKPOINT_KEY_NAME',
+      'the checkpoint signature with the log key hint is under another key name',
+      {
+        expected: logKey.name,
+        actual: byLogKey.map((s) => s.name),
+      },
+    );
+  }
   const message = utf8ToBytes(body);
-  const verified = byLogKey.find((s) => verifyP256Der(s.bytes.slice(4), message, logPoint));
+  const verified = byName.find((s) => verifyP256Der(s.bytes.slice(4), message, logPoint));
   if (!verified) {
     return fail('REKOR_CHECKPOINT_SIGNATURE_INVALID', 'the checkpoint signature does not verify with the log key', {
       keyHint: hint,

@@ -65,6 +65,7 @@ export type RekorCode =
   | 'REKOR_CHECKPOINT_TREE_SIZE'
   | 'REKOR_CHECKPOINT_ROOT_MISMATCH'
   | 'REKOR_CHECKPOINT_KEY_HINT'
+  | 'REKOR_CHECKPOINT_KEY_NAME'
   | 'REKOR_CHECKPOINT_SIGNATURE_INVALID';
 
 const ANCHORED_HEX = /^[0-9a-f]{64}$/;
@@ -132,7 +133,7 @@ export function verifyRekorEntry(input: {
     });
   }
 
-  const checkpoint = verifyCheckpoint(proof.value, logKey.spkiDer, logPoint);
+  const checkpoint = verifyCheckpoint(proof.value, logKey, logPoint);
   if (!checkpoint.ok) return checkpoint;
 
   return ok({

@@ -146,6 +146,16 @@ describe('attacks on the Rekor witness', () => {
     expect(codeOf(tampered(flipCheckpointSignatureByte(0)))).toBe('REKOR_CHECKPOINT_KEY_HINT');
   });
 
+  it('a checkpoint signature moved under another key name fails with REKOR_CHECKPOINT_KEY_NAME', () => {
+    const entry = tampered((fields) => {
+      fields.verification.inclusionProof.checkpoint = fields.verification.inclusionProof.checkpoint.replace(
+        '\u2014 rekor.sigstore.dev ',
+        '\u2014 rekor.example.org ',
+      );
+    });
+    expect(codeOf(entry)).toBe('REKOR_CHECKPOINT_KEY_NAME');
+  });
+
   it('a flipped byte in the checkpoint signature fails with REKOR_CHECKPOINT_SIGNATURE_INVALID', () => {
     expect(codeOf(tampered(flipCheckpointSignatureByte(40)))).toBe('REKOR_CHECKPOINT_SIGNATURE_INVALID');
   });
