@@ -59,7 +59,7 @@ export function readJsonFile(tree: CorpusTree, file: string, problems: Problems)
 
 const text = (o: PyObject, k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
 
-function readSeason(tree: CorpusTree, problems: Problems): LoadedSeason | undefined {
+export function readSeason(tree: CorpusTree, problems: Problems): LoadedSeason | undefined {
   const file = readJsonFile(tree, SEASON_FILE, problems);
   if (!file) return undefined;
   const v = file.value;

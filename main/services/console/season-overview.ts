@@ -1,9 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TASKS_FILE } from '../../core/corpus/assemble.ts';
+import { readJsonFile, readSeason } from '../../core/corpus/load-corpus.ts';
 import { computeManifest } from '../../core/corpus/manifest.ts';
-import type { SeasonFile, TasksFile } from '../../core/corpus/model.ts';
+import { parseTasks } from '../../core/corpus/parse-tasks-and-key.ts';
+import { Problems } from '../../core/corpus/problems.ts';
 import type { CorpusTree } from '../../core/corpus/tree.ts';
-import type { ConsoleOverview, SeasonTrackOverview } from '../../ipc/contract.ts';
+import type { ConsoleOverview, SeasonTrackOverview, TrackName } from '../../ipc/contract.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
 
 type Problem = { code: string; message: string };
@@ -13,44 +16,31 @@ function publishedPart(tree: CorpusTree): CorpusTree {
   return new Map([...tree].filter(([file]) => !file.startsWith('sealed/')));
 }
 
-function readJson<T>(tree: CorpusTree, file: string): T | undefined {
-  const bytes = tree.get(file);
-  if (!bytes) return undefined;
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as T;
-  } catch {
-    return undefined;
-  }
-}
-
 async function trackOverview(dir: string, problems: Problem[]): Promise<SeasonTrackOverview | null> {
   const tree = publishedPart(await readCorpusTree(dir));
-  const season = readJson<SeasonFile>(tree, 'season.json');
-  const tasks = readJson<TasksFile>(tree, 'tasks.json');
-  if (!season || !tasks) {
-    problems.push({
-      code: 'CONSOLE_TRACK_UNREADABLE',
-      message: `${dir}: season.json or tasks.json is missing or not JSON`,
-    });
-    return null;
-  }
+  // The corpus core's own readers (loads + shape checks), so the console shows what check and the freeze read.
+  const reading = new Problems();
+  const season = readSeason(tree, reading);
+  const tasks = parseTasks(readJsonFile(tree, TASKS_FILE, reading)?.value, reading);
+  problems.push(...reading.list.map((p) => ({ code: p.code, message: `${dir}: ${p.message}` })));
+  if (!season) return null;
   const manifest = computeManifest(tree);
   if (!manifest.ok) {
     problems.push({ code: manifest.error.code, message: `${dir}: ${manifest.error.message}` });
     return null;
   }
   return {
-    season: season.season,
-    track: season.track,
-    rulesVersion: season.rules_version,
+    season: Number(season.season),
+    track: season.track as TrackName,
+    rulesVersion: season.rulesVersion,
     base: manifest.value.base,
     resources: manifest.value.resources.length,
     manifestHash: manifest.value.manifest_hash,
-    tasks: tasks.tasks.map((t) => ({
+    tasks: tasks.map((t) => ({
       id: t.id,
       prompt: t.prompt,
-      minAssertions: t.min_assertions,
-      capAssertions: t.cap_assertions,
+      minAssertions: t.min,
+      capAssertions: t.cap,
       graphSize: t.graph.length,
     })),
   };
