@@ -10,7 +10,7 @@ import { runOracle, tagValue } from '../tests/core/json/cpython-oracle.ts';
 import { DocumentGenerator, encodeDocument } from '../tests/core/json/generate-documents.ts';
 import { seededRandom } from '../tests/core/json/seeded-random.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../shared/fixtures/trust-layer/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../artefacts/trust-layer/', import.meta.url));
 
 function generatedValues(count: number): PyJson[] {
   const rng = seededRandom(20261130);

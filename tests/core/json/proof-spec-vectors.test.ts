@@ -9,7 +9,7 @@ import { legacyChainHash, valuesChainHash } from '../../../main/core/proof/chain
 
 // The proof-spec's own vectors (ark-forge/proof-spec test-vectors.json v2.1.0), read through our loads().
 const file = readFileSync(
-  new URL('../../../../shared/fixtures/trust-layer/proof-spec-test-vectors-2.1.0.json', import.meta.url),
+  new URL('../../../artefacts/trust-layer/proof-spec-test-vectors-2.1.0.json', import.meta.url),
 );
 const parsed = loads(file);
 if (!parsed.ok || !isPyObject(parsed.value)) throw new Error('the proof-spec vectors file must load');

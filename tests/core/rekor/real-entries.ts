@@ -5,8 +5,8 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import type { RekorFacts, RekorTrust } from '../../../main/core/rekor/verify-entry.ts';
 import { pemToDer } from '../../../main/core/x509/pem.ts';
 
-/** The shared production artefacts, read in place (../shared/fixtures/trust-layer from the repository root). */
-export const ARTEFACTS = fileURLToPath(new URL('../../../../shared/fixtures/trust-layer/', import.meta.url));
+/** The real production artefacts, copied into artefacts/trust-layer/ (provenance in artefacts/PROVENANCE.md). */
+export const ARTEFACTS = fileURLToPath(new URL('../../../artefacts/trust-layer/', import.meta.url));
 const VECTORS = fileURLToPath(new URL('../../vectors/rekor/real-entries.json', import.meta.url));
 
 export const vectors = JSON.parse(readFileSync(VECTORS, 'utf8')) as {

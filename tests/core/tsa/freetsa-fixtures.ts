@@ -4,8 +4,8 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import type { TimestampFacts, TsaTrust } from '../../../main/core/tsa/verify-timestamp.ts';
 import { pemToDer } from '../../../main/core/x509/pem.ts';
 
-/** The shared production artefacts, read in place (../shared/fixtures/trust-layer from the repository root). */
-export const ARTEFACTS = fileURLToPath(new URL('../../../../shared/fixtures/trust-layer/', import.meta.url));
+/** The real production artefacts, copied into artefacts/trust-layer/ (provenance in artefacts/PROVENANCE.md). */
+export const ARTEFACTS = fileURLToPath(new URL('../../../artefacts/trust-layer/', import.meta.url));
 const VECTORS = fileURLToPath(new URL('../../vectors/tsa/freetsa-tokens.json', import.meta.url));
 
 interface TokenVector {

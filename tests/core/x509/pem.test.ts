@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pemBlocks, pemToDer } from '../../../main/core/x509/pem.ts';
 
-const ARTEFACTS = new URL('../../../../shared/fixtures/trust-layer/', import.meta.url);
+const ARTEFACTS = new URL('../../../artefacts/trust-layer/', import.meta.url);
 
 describe('PEM blocks', () => {
   it('reads the FreeTSA root as one CERTIFICATE block', () => {

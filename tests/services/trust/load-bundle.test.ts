@@ -32,16 +32,16 @@ describe('loading a trust bundle folder', () => {
     expect(!loaded.ok && loaded.error.code).toBe('BUNDLE_SYSTEM_ROOTS_MISSING');
   });
 
-  it("trust/production is the shared fixtures' trust material byte for byte, and key-1 is what pubkey.json and did.json publish", async () => {
+  it("trust/production is the real artefacts' trust material byte for byte, and key-1 is what pubkey.json and did.json publish", async () => {
     const pairs: [string, string][] = [
       ['published_keys.json', 'published_keys.json'],
       ['freetsa-cacert.pem', 'cacert.pem'],
       ['freetsa-tsa.crt', 'tsa.crt'],
       ['rekor-public-good-log.pem', 'rekor-public-good-log.pem'],
     ];
-    for (const [mine, shared] of pairs) {
+    for (const [mine, artefact] of pairs) {
       expect(
-        readFileSync(`${PRODUCTION_BUNDLE_DIR}/${mine}`).equals(readFileSync(`${ARTEFACTS_DIR}${shared}`)),
+        readFileSync(`${PRODUCTION_BUNDLE_DIR}/${mine}`).equals(readFileSync(`${ARTEFACTS_DIR}${artefact}`)),
         mine,
       ).toBe(true);
     }

@@ -5,8 +5,8 @@ import { isPyObject, type PyJson, type PyObject } from '../../../../main/core/js
 import { canonical } from '../../../../main/core/json/canonical.ts';
 import { parseProofView, type ProofView } from '../../../../main/core/proof/parse-view.ts';
 
-/** The shared production artefacts, read in place (../shared/fixtures/trust-layer from the repository root). */
-export const ARTEFACTS_DIR = fileURLToPath(new URL('../../../../../shared/fixtures/trust-layer/', import.meta.url));
+/** The real production artefacts, copied into artefacts/trust-layer/ (provenance in artefacts/PROVENANCE.md). */
+export const ARTEFACTS_DIR = fileURLToPath(new URL('../../../../artefacts/trust-layer/', import.meta.url));
 export const VECTORS_DIR = fileURLToPath(new URL('../../../vectors/proof/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
