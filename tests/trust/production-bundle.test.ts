@@ -22,7 +22,8 @@ describe('trust/production rebuilt from the in-repository artefacts', () => {
     try {
       cpSync(ARTEFACTS_DIR, dir, { recursive: true });
       const keys = readFileSync(join(dir, 'published_keys.json'));
-      keys[keys.indexOf('key-1')] ^= 0x01;
+      const at = keys.indexOf('key-1');
+      keys.writeUInt8(keys.readUInt8(at) ^ 0x01, at);
       writeFileSync(join(dir, 'published_keys.json'), keys);
       const rebuilt = buildProductionBundle(`${dir}/`);
       expect(
