@@ -16,6 +16,32 @@ export interface CheckpointFacts {
 /** A signed-note signature line: EM DASH, space, key name, space, base64 (golang.org/x/mod/sumdb/note). */
 const SIGNATURE_LINE = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/;
 
+/** The note body of a checkpoint: its text up to the blank line, and the origin, size and root lines read. */
+export interface NoteBody {
+  /** The signed text: every line before the blank line, each ending in "\n". */
+  body: string;
+  origin: string;
+  sizeLine: string;
+  root: Uint8Array;
+  /** The text after the blank line: the signature lines. */
+  signatureText: string;
+}
+
+/** Reads a checkpoint's note body (the signatures are read by verifyCheckpoint). */
+export function readNoteBody(text: string): Result<NoteBody, RekorCode> {
+  const split = text.indexOf('\n\n');
+  const malformed = (message: string) =>
+    fail<RekorCode>('REKOR_CHECKPOINT_MALFORMED', `checkpoint: ${message}`, { checkpoint: text });
+  if (split < 0) return malformed('no blank line between the note body and its signatures');
+  const body = text.slice(0, split + 1);
+  const [origin, sizeLine, rootLine] = body.split('\n');
+  if (!origin || !sizeLine || !rootLine) return malformed('the body needs origin, tree size and root lines');
+  if (!/^[0-9]+$/.test(sizeLine)) return malformed('line 2 must be the decimal tree size');
+  const root = decodeBase64Strict(rootLine);
+  if (root === null || root.length !== 32) return malformed('line 3 must be the base64 of a 32-byte root hash');
+  return ok({ body, origin, sizeLine, root, signatureText: text.slice(split + 2) });
+}
+
 /**
  * trust-layer-reference §6.2 step 8: the checkpoint is a signed note. Its body (text before the blank line,
  * plus "\n") names origin, tree size and base64 root; the log signs that body. For Rekor's ECDSA keys the first
@@ -29,16 +55,11 @@ export function verifyCheckpoint(
   logPoint: Uint8Array,
 ): Result<CheckpointFacts, RekorCode> {
   const text = proof.checkpoint;
-  const split = text.indexOf('\n\n');
+  const note = readNoteBody(text);
+  if (!note.ok) return note;
+  const { body, origin, sizeLine, root } = note.value;
   const malformed = (message: string) =>
     fail<RekorCode>('REKOR_CHECKPOINT_MALFORMED', `checkpoint: ${message}`, { checkpoint: text });
-  if (split < 0) return malformed('no blank line between the note body and its signatures');
-  const body = text.slice(0, split + 1);
-  const [origin, sizeLine, rootLine] = body.split('\n');
-  if (!origin || !sizeLine || !rootLine) return malformed('the body needs origin, tree size and root lines');
-  if (!/^[0-9]+$/.test(sizeLine)) return malformed('line 2 must be the decimal tree size');
-  const root = decodeBase64Strict(rootLine);
-  if (root === null || root.length !== 32) return malformed('line 3 must be the base64 of a 32-byte root hash');
 
   if (BigInt(sizeLine) !== BigInt(proof.treeSize)) {
     return fail(
@@ -59,7 +80,7 @@ export function verifyCheckpoint(
 
   const hint = bytesToHex(sha256(logKey.spkiDer).slice(0, 4));
   const signatures: { name: string; bytes: Uint8Array }[] = [];
-  for (const line of text.slice(split + 2).split('\n')) {
+  for (const line of note.value.signatureText.split('\n')) {
     if (line === '') continue;
     const match = SIGNATURE_LINE.exec(line);
     const bytes = match ? decodeBase64Strict(match[2] as string) : null;
