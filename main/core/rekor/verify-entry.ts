@@ -8,6 +8,8 @@ import { verifyHashedRekord } from './hashedrekord.ts';
 import { readInclusionProof, verifyEntryInclusion, type RekorInclusionCode } from './inclusion-proof.ts';
 import { p256PointFromSpki } from './p256-public-key.ts';
 import { verifySignedEntryTimestamp } from './signed-entry-timestamp.ts';
+import { reconcile } from './sigstore-agreement.ts';
+import { verifyEntryWithSigstore } from './sigstore-bundle.ts';
 
 /** A transparency log's key. The entry's logID must equal SHA-256 of `spkiDer` (RFC 6962 §3.2 LogID). */
 export interface RekorLogKey {
@@ -66,25 +68,36 @@ export type RekorCode =
   | 'REKOR_CHECKPOINT_ROOT_MISMATCH'
   | 'REKOR_CHECKPOINT_KEY_HINT'
   | 'REKOR_CHECKPOINT_KEY_NAME'
-  | 'REKOR_CHECKPOINT_SIGNATURE_INVALID';
+  | 'REKOR_CHECKPOINT_SIGNATURE_INVALID'
+  | 'REKOR_SIGSTORE_DISAGREES';
 
 const ANCHORED_HEX = /^[0-9a-f]{64}$/;
 
-/**
- * The Sigstore Rekor witness (trust-layer-reference §6.2, §8 step 5), offline, on an entry supplied as input.
- *
- * A verifier of our own rather than @sigstore/verify: that package's SET, inclusion and checkpoint helpers are
- * internal paths (not exported API, free to change in any release), and it verifies Sigstore bundles, not the
- * raw `GET /api/v1/log/entries/{uuid}` answer the Trust Layer points to. The pieces here are small: RFC 6962
- * through main/core/merkle, a signed-note parser, ECDSA P-256 through @noble/curves. The log keys come from the
- * trust bundle and the origin from the checkpoint, so a devnet log's entries verify with this same code.
- */
-export function verifyRekorEntry(input: {
+export interface RekorEntryInput {
   entry: unknown;
   anchoredHex: string;
   expectedUuid?: string;
   trust: RekorTrust;
-}): Result<RekorFacts, RekorCode> {
+}
+
+/**
+ * The Sigstore Rekor witness (trust-layer-reference §6.2, §8 step 5), offline, on an entry supplied as input.
+ *
+ * Two verifiers, which must agree. @sigstore/verify, through its public API, checks the entry written as a Sigstore
+ * bundle (sigstore-bundle.ts); the in-house checks below give the specific failure code with both values, and
+ * check what that API cannot express (sigstore-agreement.ts lists it). The in-house result is returned when they
+ * agree; otherwise REKOR_SIGSTORE_DISAGREES with both verdicts. The log keys come from the trust bundle and the
+ * origin from the checkpoint, so a devnet log's entries verify with this same code.
+ */
+export function verifyRekorEntry(input: RekorEntryInput): Result<RekorFacts, RekorCode> {
+  return reconcile(verifyRekorEntryInHouse(input), verifyEntryWithSigstore(input), input.entry);
+}
+
+/**
+ * The in-house checks alone, in the order docs/witnesses.md lists them; the first failure is returned. Small
+ * pieces: RFC 6962 through main/core/merkle, a signed-note parser, ECDSA P-256 through Node's OpenSSL.
+ */
+export function verifyRekorEntryInHouse(input: RekorEntryInput): Result<RekorFacts, RekorCode> {
   const { entry, anchoredHex, expectedUuid, trust } = input;
   if (!ANCHORED_HEX.test(anchoredHex)) {
     return fail('REKOR_ANCHORED_HEX_INVALID', 'the anchored hash must be 64 lowercase hex characters', {
