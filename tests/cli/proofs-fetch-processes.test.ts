@@ -57,7 +57,7 @@ describe('proveit proofs fetch as real processes against the devnet limiter', ()
 
     // The first process reads through a gate that answers 6 reads and holds the 7th: it is killed with that read in
     // flight, at the same point on any machine.
-    const gate = await startReadGate(net.devnet.info.trust_layer, 6);
+    const gate = await startReadGate(net.devnet.info.trust_layer, { pass: 6 });
     const first = fetchProcess(file, db, gate.url);
     await gate.held();
     first.child.kill('SIGKILL');
@@ -100,6 +100,34 @@ describe('proveit proofs fetch as real processes against the devnet limiter', ()
     expectWithinLimit(rows);
     expect(rows).toHaveLength(12);
     expect(storedViews(watch, [...a.ids, ...b.ids]).filter((v) => v.status === 'anchored')).toHaveLength(60);
+    watch.close();
+  }, 120_000);
+
+  it('two processes given the same ids never both read one: each id is read once, by one of them, within the limit', async () => {
+    const { file, ids } = await proofsFile('same.txt', 40);
+    await net.closeBatch();
+    const db = join(net.folder, 'same.sqlite');
+    openDatabase(db).close();
+    const before = await net.stats();
+    // The gate lets no read through until both processes have claimed one: they surely read at the same time.
+    const gate = await startReadGate(net.devnet.info.trust_layer, { barrier: 2 });
+    const runs = [fetchProcess(file, db, gate.url), fetchProcess(file, db, gate.url)];
+    const codes = await Promise.all(runs.map(async (r) => (await r.exit)[0]));
+    await gate.close();
+    expect(codes).toEqual([0, 0]);
+    const reports = runs.map((r) => JSON.parse(r.stdout()) as { readsThisRun: number });
+    for (const report of reports)
+      expect(report).toMatchObject({ outcome: 'done', total: 40, anchored: 40, pending: 0 });
+    expect(reports.every((r) => r.readsThisRun >= 1)).toBe(true);
+
+    const watch = openDatabase(db);
+    const rows = ledgerRows(watch);
+    expectWithinLimit(rows);
+    // 40 ids, 5 a read: 8 reads in all, however the two processes shared them, and each id in exactly one of them.
+    expect(rows).toHaveLength(8);
+    expect(reports[0]!.readsThisRun + reports[1]!.readsThisRun).toBe(8);
+    for (const id of ids) expect(rows.filter((r) => r.proofIds.includes(id)).map((r) => r.statusCode)).toEqual([200]);
+    expect((await net.stats()).postProofsCalls - before.postProofsCalls).toBe(8);
     watch.close();
   }, 120_000);
 });

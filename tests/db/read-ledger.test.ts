@@ -2,7 +2,15 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open-database.ts';
-import { insertReadResult, ledgerRows, ledgerState, reserveRead } from '../../main/db/read-ledger.ts';
+import {
+  claimNextRead,
+  insertReadResult,
+  ledgerRows,
+  ledgerState,
+  liveClaims,
+  reserveRead,
+  type Claim,
+} from '../../main/db/read-ledger.ts';
 import { tempFolder } from './support/temp-db.ts';
 
 const folder = tempFolder();
@@ -66,6 +74,78 @@ describe('the read ledger', () => {
     expect(reserveRead(db, request, slow, () => 4_000)).toEqual({ granted: false, notBefore: 5_000 });
     expect(reserveRead(db, request, slow, () => 8_700)).toEqual({ granted: false, notBefore: 8_800 });
     expect(reserveRead(db, request, slow, () => 8_800).granted).toBe(true);
+    db.close();
+  });
+
+  it('a read claims its ids with its reservation: no other reservation takes them until its result is recorded', () => {
+    const db = openDatabase(folder.file('claims.sqlite'));
+    const wide = { limit: 10, windowMs: 1_000 };
+    const claim = { endpoint: 'POST /v1/proofs', baseUrl: 'x', claimMs: 4_000 };
+    const ids = ['prf_a', 'prf_b', 'prf_c'];
+    // Each process picks the ids it wants among those nobody claims, as fetchProofs does.
+    const free = (wanted: string[]) => (_now: number, claims: ReadonlyMap<string, Claim>) => {
+      const left = wanted.filter((id) => !claims.has(id));
+      return left.length ? { ids: left, notBefore: 0 } : null;
+    };
+    const first = claimNextRead(db, claim, wide, () => 100, free(ids.slice(0, 2)));
+    expect(first).toMatchObject({ granted: true, at: 100, proofIds: ['prf_a', 'prf_b'], claimedUntil: 4_100 });
+    if (!first.granted) throw new Error('refused');
+    expect([...liveClaims(db, 200).keys()]).toEqual(['prf_a', 'prf_b']);
+    // A second process wanting all three gets the one left; then nothing.
+    expect(claimNextRead(db, claim, wide, () => 200, free(ids))).toMatchObject({ granted: true, proofIds: ['prf_c'] });
+    expect(claimNextRead(db, claim, wide, () => 300, free(ids))).toEqual({ granted: false, notBefore: null });
+    // Ids a pick names although they are claimed are left out all the same.
+    const careless = () => ({ ids: ['prf_a', 'prf_b'], notBefore: 0 });
+    expect(claimNextRead(db, claim, wide, () => 300, careless)).toEqual({ granted: false, notBefore: null });
+    // The first read's answer releases its ids.
+    insertReadResult(db, {
+      readId: first.readId,
+      finishedAt: 400,
+      statusCode: 200,
+      errorCode: null,
+      retryAfterMs: null,
+      body: null,
+    });
+    expect([...liveClaims(db, 500).keys()]).toEqual(['prf_c']);
+    expect(claimNextRead(db, claim, wide, () => 500, free(ids))).toMatchObject({ proofIds: ['prf_a', 'prf_b'] });
+    db.close();
+  });
+
+  it('a claim whose read never gets a result (its process was killed) expires at its end, not later', () => {
+    const db = openDatabase(folder.file('claim-expiry.sqlite'));
+    const claim = { endpoint: 'POST /v1/proofs', baseUrl: 'x', claimMs: 4_000 };
+    const pick = (_now: number, claims: ReadonlyMap<string, Claim>) =>
+      claims.has('prf_a') ? null : { ids: ['prf_a'], notBefore: 0 };
+    expect(claimNextRead(db, claim, rule, () => 1_000, pick).granted).toBe(true);
+    expect(liveClaims(db, 4_999).get('prf_a')?.until).toBe(5_000);
+    expect(claimNextRead(db, claim, rule, () => 4_999, pick)).toEqual({ granted: false, notBefore: null });
+    expect(liveClaims(db, 5_000).size).toBe(0);
+    expect(claimNextRead(db, claim, rule, () => 5_000, pick)).toMatchObject({ granted: true, proofIds: ['prf_a'] });
+    db.close();
+  });
+
+  it('a claimed read obeys the window and the embargo like any read; a refused one claims nothing', () => {
+    const db = openDatabase(folder.file('claim-window.sqlite'));
+    const claim = { endpoint: 'POST /v1/proofs', baseUrl: 'x', claimMs: 100 };
+    for (const t of [100, 200, 300]) reserveRead(db, request, rule, () => t);
+    const pick = () => ({ ids: ['prf_a'], notBefore: 0 });
+    expect(claimNextRead(db, claim, rule, () => 400, pick)).toEqual({ granted: false, notBefore: 1_100 });
+    expect(liveClaims(db, 400).size).toBe(0);
+    // The pick's own schedule is kept when it is later than the window's.
+    expect(
+      claimNextRead(
+        db,
+        claim,
+        rule,
+        () => 1_100,
+        () => ({ ids: ['prf_a'], notBefore: 1_500 }),
+      ),
+    ).toEqual({
+      granted: false,
+      notBefore: 1_500,
+    });
+    expect(claimNextRead(db, claim, rule, () => 1_500, pick)).toMatchObject({ granted: true, claimedUntil: 1_600 });
+    expect(ledgerRows(db).map((r) => r.claimedUntil)).toEqual([null, null, null, 1_600]);
     db.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Migration } from '../migration.ts';
 import { proofReadsMigration } from './0001-proof-reads.ts';
 import { freezesMigration } from './0002-freezes.ts';
+import { readClaimsMigration } from './0003-read-claims.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
-export const migrations: Migration[] = [proofReadsMigration, freezesMigration];
+export const migrations: Migration[] = [proofReadsMigration, freezesMigration, readClaimsMigration];

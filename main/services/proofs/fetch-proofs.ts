@@ -1,6 +1,6 @@
 import type { Failure } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
-import { reserveRead } from '../../db/read-ledger.ts';
+import { claimNextRead, liveClaims } from '../../db/read-ledger.ts';
 import type { Clock } from '../clock.ts';
 import { backoffDelay } from '../http/backoff.ts';
 import type { HttpClient } from '../http/http-client.ts';
@@ -37,12 +37,19 @@ export interface FetchReport {
 
 const ENDPOINT = 'POST /v1/proofs';
 const MAX_SILENT_WAIT_MS = 30_000;
+/** How often a process waiting on ids another process is reading looks for that read's answer. */
+const CLAIM_POLL_MS = 250;
 
 /**
  * Reads the views these proofs need (issue 6): plan from the store, wait for the window, record the read in the
  * ledger, send it, commit its views, plan again. Re-planning after every call is what makes a kill harmless: the next
  * run starts from what was committed, and a stored anchored view is never in a plan again.
  * Pending views not yet due are left for a later run (they are not waited for).
+ *
+ * Claims (issue 9): the ids of a read are claimed in the ledger in the transaction that reserves it, and the read is
+ * chosen inside that transaction, so two processes given the same ids never both read one. Ids another process's read
+ * holds are left to it: this run waits for that read's answer (then they are stored, or free again after a failure),
+ * or for its claim to expire (two request timeouts: its process died, or its answer can no longer come).
  */
 export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
   const settings: ReadSettings = { ...DEFAULT_READ_SETTINGS, ...input.settings };
@@ -56,39 +63,77 @@ export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
   // even with a recheck interval of zero.
   const answered = new Set<string>();
   const remaining = () => input.ids.filter((id) => !answered.has(id));
+  // Ids held by another read in flight (another process, or a run that died), not by this run's own read.
+  let ownReadId: number | null = null;
+  const heldElsewhere = (now: number, ids: readonly string[]) => {
+    const claims = liveClaims(db, now);
+    for (const [id, claim] of claims) if (claim.readId === ownReadId) claims.delete(id);
+    return { claims, held: ids.filter((id) => claims.has(id)) };
+  };
   const emit = (phase: FetchProgress['phase']) => {
     const now = clock.now();
     const all = currentPlan(db, input.ids, settings, now);
-    const left = currentPlan(db, remaining(), settings, now);
+    const { claims, held } = heldElsewhere(now, remaining());
+    const left = currentPlan(
+      db,
+      remaining().filter((id) => !claims.has(id)),
+      settings,
+      now,
+    );
     const progress = {
       ...progressOf(all, phase, now, readsThisRun),
       readsPlanned: left.reads.length,
       nextReadAt: left.earliestStart,
       eta: left.eta,
+      claimedElsewhere: held.length,
     };
     input.onProgress?.(progress);
     return progress;
   };
+  const claimMs = 2 * settings.requestTimeoutMs;
 
   for (;;) {
     if (signal?.aborted) break;
     const now = clock.now();
-    const next = currentPlan(db, remaining(), settings, now).reads[0];
-    if (!next) break;
+    ownReadId = null;
+    const { claims, held } = heldElsewhere(now, remaining());
+    const next = currentPlan(
+      db,
+      remaining().filter((id) => !claims.has(id)),
+      settings,
+      now,
+    ).reads[0];
+    if (!next) {
+      if (held.length === 0) break;
+      // Everything left is being read by another process: wait for its answer, or for its claim to expire.
+      emit('waiting');
+      const until = Math.min(...held.map((id) => claims.get(id)!.until));
+      await clock.sleep(Math.min(until - now, CLAIM_POLL_MS), signal);
+      continue;
+    }
     if (next.notBefore > now) {
       emit('waiting');
       // Long waits are cut in slices so progress keeps flowing and another process's reads are seen.
       await clock.sleep(Math.min(next.notBefore - now, MAX_SILENT_WAIT_MS), signal);
       continue;
     }
-    const reservation = reserveRead(
+    // The read is chosen again with the write lock held, among the ids no read in flight claims.
+    const reservation = claimNextRead(
       db,
-      { endpoint: ENDPOINT, baseUrl: input.trustLayerUrl, proofIds: next.ids },
+      { endpoint: ENDPOINT, baseUrl: input.trustLayerUrl, claimMs },
       rule,
       () => clock.now(),
+      (at, live) =>
+        currentPlan(
+          db,
+          remaining().filter((id) => !live.has(id)),
+          settings,
+          at,
+        ).reads[0] ?? null,
     );
-    // Another process took the slot between the plan and the reservation: wait for the next one.
+    // Another process took the slot or the ids between the plan and the reservation: plan again.
     if (!reservation.granted) continue;
+    ownReadId = reservation.readId;
     readsThisRun++;
     emit('reading');
     const outcome = await sendRead({
@@ -97,13 +142,15 @@ export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
       clock,
       baseUrl: input.trustLayerUrl,
       readId: reservation.readId,
-      ids: next.ids,
+      ids: reservation.proofIds,
       windowMs: settings.windowMs,
+      deadline: reservation.claimedUntil,
       signal,
     });
+    ownReadId = null;
     if (outcome.kind === 'stored') {
       failures = 0;
-      for (const id of next.ids) answered.add(id);
+      for (const id of reservation.proofIds) answered.add(id);
     } else if (outcome.kind === 'rate-limited') {
       rateLimited++;
       emit('rate-limited');

@@ -19,6 +19,8 @@ export interface FetchProgress {
   /** When the last planned read may be sent. */
   eta: number | null;
   nextRecheckAt: number | null;
+  /** Ids another process's read holds at the moment (issue 9): this run waits for its answer. */
+  claimedElsewhere: number;
 }
 
 export function progressOf(
@@ -42,5 +44,6 @@ export function progressOf(
     nextReadAt: plan.earliestStart,
     eta: plan.eta,
     nextRecheckAt: plan.nextRecheckAt,
+    claimedElsewhere: 0,
   };
 }

@@ -24,6 +24,11 @@ export interface SendReadInput {
   ids: readonly string[];
   /** Assumed for a 429 without a usable Retry-After. */
   windowMs: number;
+  /**
+   * When the read's claim on its ids ends (claimNextRead): the request is abandoned then and recorded as HTTP_TIMEOUT,
+   * so a process never stores an answer for ids another process may already be reading.
+   */
+  deadline?: number;
   signal?: AbortSignal;
 }
 
@@ -39,13 +44,37 @@ function excerpt(body: Uint8Array): string {
 export async function sendRead(input: SendReadInput): Promise<ReadOutcome> {
   const { db, clock, readId } = input;
   const url = new URL('v1/proofs', input.baseUrl.endsWith('/') ? input.baseUrl : `${input.baseUrl}/`).href;
-  const response = await input.http.request({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ proof_ids: input.ids }),
-    signal: input.signal,
-  });
+  const expiry = new AbortController();
+  const stopTimer = new AbortController();
+  if (input.deadline !== undefined) {
+    void clock.sleep(input.deadline - clock.now(), stopTimer.signal).then(() => {
+      if (!stopTimer.signal.aborted) expiry.abort();
+    });
+  }
+  const signals = input.signal ? [input.signal, expiry.signal] : [expiry.signal];
+  let response: Awaited<ReturnType<HttpClient['request']>>;
+  try {
+    response = await input.http.request({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ proof_ids: input.ids }),
+      signal: AbortSignal.any(signals),
+    });
+  } finally {
+    stopTimer.abort();
+  }
+  if (!response.ok && expiry.signal.aborted && !input.signal?.aborted) {
+    response = {
+      ok: false,
+      error: {
+        code: 'HTTP_TIMEOUT',
+        message:
+          `POST ${url}: no answer before the read's claim ended at ${new Date(input.deadline!).toISOString()}; ` +
+          'its ids are free for another read',
+      },
+    };
+  }
   const finishedAt = clock.now();
   const record = (
     statusCode: number | null,

@@ -4,26 +4,34 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
 /**
- * A loopback HTTP gate in front of a Trust Layer: it forwards the first `pass` POST /v1/proofs calls and holds every
- * later one without answering. A reader sent through it stops at a known read, whatever the machine's speed: the test
- * waits for `held()` and then acts (kills the process), instead of racing the reader with a polling loop.
+ * A loopback HTTP gate in front of a Trust Layer, so that tests of reading processes act at a known read instead of
+ * racing the readers with a polling loop (the outcome must not depend on the machine's speed):
+ * - `pass: n` forwards the first n POST /v1/proofs calls and holds every later one without answering;
+ * - `barrier: k` holds the first calls until k of them wait together, then forwards them all, and every later one:
+ *   k processes started together are sure to be reading at the same time.
  */
 export interface ReadGate {
   url: string;
-  /** Resolves once a call is being held (the reader is blocked on it). */
+  /** Resolves once a call is being held for good (`pass`): the reader is blocked on it. */
   held(): Promise<void>;
-  /** POST /v1/proofs calls forwarded so far. */
-  forwarded(): number;
   close(): Promise<void>;
 }
 
-export async function startReadGate(target: string, pass: number): Promise<ReadGate> {
+interface Held {
+  incoming: IncomingMessage;
+  response: ServerResponse;
+  body: Buffer;
+}
+
+export async function startReadGate(target: string, options: { pass?: number; barrier?: number }): Promise<ReadGate> {
   let forwarded = 0;
+  const waiting: Held[] = [];
   const holding: ServerResponse[] = [];
   let onHeld: () => void = () => {};
   const firstHeld = new Promise<void>((resolve) => (onHeld = resolve));
+  let barrier = options.barrier ?? 0;
 
-  async function forward(incoming: IncomingMessage, response: ServerResponse, body: Buffer) {
+  async function forward({ incoming, response, body }: Held) {
     const answer = await request(new URL(incoming.url ?? '/', target), {
       method: incoming.method as 'GET' | 'POST',
       headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json', 'user-agent': 'read-gate' },
@@ -35,19 +43,29 @@ export async function startReadGate(target: string, pass: number): Promise<ReadG
     response.writeHead(answer.statusCode, headers);
     response.end(bytes);
   }
+  const send = (call: Held) => void forward(call).catch(() => call.response.destroy());
 
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const isRead = incoming.method === 'POST' && incoming.url?.startsWith('/v1/proofs');
-      if (isRead && forwarded >= pass) {
+      const call = { incoming, response, body: Buffer.concat(chunks) };
+      if (!(incoming.method === 'POST' && incoming.url?.startsWith('/v1/proofs'))) return send(call);
+      if (barrier > 0) {
+        waiting.push(call);
+        if (waiting.length < barrier) return;
+        barrier = 0;
+        forwarded += waiting.length;
+        for (const w of waiting.splice(0)) send(w);
+        return;
+      }
+      if (options.pass !== undefined && forwarded >= options.pass) {
         holding.push(response);
         onHeld();
         return;
       }
-      if (isRead) forwarded++;
-      forward(incoming, response, Buffer.concat(chunks)).catch(() => response.destroy());
+      forwarded++;
+      send(call);
     });
   });
   server.listen(0, '127.0.0.1');
@@ -56,7 +74,6 @@ export async function startReadGate(target: string, pass: number): Promise<ReadG
   return {
     url: `http://127.0.0.1:${port}`,
     held: () => firstHeld,
-    forwarded: () => forwarded,
     async close() {
       for (const response of holding) response.destroy();
       server.closeAllConnections();
