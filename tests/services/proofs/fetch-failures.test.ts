@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/db/open-database.ts';
-import { ledgerRows } from '../../../main/db/read-ledger.ts';
-import { systemClock } from '../../../main/services/clock.ts';
+import { ledgerRows, liveClaims } from '../../../main/db/read-ledger.ts';
+import { systemClock, type Clock } from '../../../main/services/clock.ts';
 import { createHttpClient } from '../../../main/services/http/http-client.ts';
 import { fetchProofs } from '../../../main/services/proofs/fetch-proofs.ts';
 import { tempFolder } from '../../db/support/temp-db.ts';
@@ -16,6 +16,7 @@ const answers: Record<string, { status: number; body: string }> = {
   '/down': { status: 503, body: '{"error":{"code":"unavailable"}}' },
   '/strict': { status: 400, body: '{"error":{"code":"invalid_request","message":"no"}}' },
   '/garbled': { status: 200, body: '<html>maintenance</html>' },
+  '/hang': { status: 0, body: '' },
 };
 
 const folder = tempFolder('proveit-fetch-failures-');
@@ -24,6 +25,7 @@ beforeAll(async () => {
     const prefix = Object.keys(answers).find((p) => request.url?.startsWith(p))!;
     request.resume();
     request.on('end', () => {
+      if (prefix === '/hang') return; // never answers
       response.writeHead(answers[prefix]!.status, { 'content-type': 'application/json' });
       response.end(answers[prefix]!.body);
     });
@@ -39,19 +41,38 @@ afterAll(async () => {
 const ids = ['prf_20261001_120000_000001', 'prf_20261001_120000_000002'];
 const settings = { backoff: { attempts: 3, firstDelayMs: 20, maxDelayMs: 100 }, safetyMarginMs: 0 };
 
-async function fetchFrom(path: string, dbName: string) {
+/** The system clock, recording every wait asked of it: the backoff is checked on what was asked, not on timings. */
+function recordingClock(): Clock & { sleeps: number[] } {
+  const sleeps: number[] = [];
+  return { now: systemClock.now, sleep: (ms, signal) => (sleeps.push(ms), systemClock.sleep(ms, signal)), sleeps };
+}
+
+async function fetchFrom(
+  path: string,
+  dbName: string,
+  extra: Partial<typeof settings> & { requestTimeoutMs?: number } = {},
+) {
   const db = openDatabase(folder.file(dbName));
-  const http = createHttpClient({ timeoutMs: 2_000 });
-  const report = await fetchProofs({ db, http, clock: systemClock, trustLayerUrl: `${base}${path}`, ids, settings });
+  const http = createHttpClient({ timeoutMs: 30_000 });
+  const clock = recordingClock();
+  const report = await fetchProofs({
+    db,
+    http,
+    clock,
+    trustLayerUrl: `${base}${path}`,
+    ids,
+    settings: { ...settings, ...extra },
+  });
   const rows = ledgerRows(db);
+  const claims = liveClaims(db, Date.now());
   await http.close();
   db.close();
-  return { report, rows };
+  return { report, rows, claims, sleeps: clock.sleeps };
 }
 
 describe('reading from a Trust Layer that fails', () => {
   it('a 503 is retried with backoff, every retry recorded as a read, then the run stops with TRUST_LAYER_SERVER_ERROR', async () => {
-    const { report, rows } = await fetchFrom('/down', 'down.sqlite');
+    const { report, rows, sleeps } = await fetchFrom('/down', 'down.sqlite');
     expect(report.outcome).toBe('error');
     expect(report.failure?.code).toBe('TRUST_LAYER_SERVER_ERROR');
     expect(rows.map((r) => [r.statusCode, r.idsCount])).toEqual([
@@ -59,8 +80,23 @@ describe('reading from a Trust Layer that fails', () => {
       [503, 2],
       [503, 2],
     ]);
-    expect(rows[1]!.at - rows[0]!.finishedAt!).toBeGreaterThanOrEqual(20);
-    expect(rows[2]!.at - rows[1]!.finishedAt!).toBeGreaterThanOrEqual(40);
+    // Two pauses, doubling, between the three reads (the other waits asked are each read's claim deadline, 60 s).
+    expect(sleeps.filter((ms) => ms < 1_000)).toEqual([20, 40]);
+    expect(rows[1]!.at).toBeGreaterThanOrEqual(rows[0]!.finishedAt!);
+    expect(rows[2]!.at).toBeGreaterThanOrEqual(rows[1]!.finishedAt!);
+  });
+
+  it('a read with no answer when its claim ends is abandoned and recorded as HTTP_TIMEOUT; its ids are free again', async () => {
+    // Claims last two request timeouts: 2 x 100 ms here, long before the HTTP client's own 30 s timeouts.
+    const { report, rows, claims } = await fetchFrom('/hang', 'hang.sqlite', { requestTimeoutMs: 100 });
+    expect(report.failure?.code).toBe('HTTP_TIMEOUT');
+    expect(report.failure?.message).toMatch(/no answer before the read's claim ended at .*Z; its ids are free/);
+    expect(rows.map((r) => [r.errorCode, r.claimedUntil! - r.at])).toEqual([
+      ['HTTP_TIMEOUT', 200],
+      ['HTTP_TIMEOUT', 200],
+      ['HTTP_TIMEOUT', 200],
+    ]);
+    expect(claims.size).toBe(0);
   });
 
   it('a 400 stops at once after one recorded read (TRUST_LAYER_REFUSED_READ): the same call would get the same answer', async () => {
