@@ -1,9 +1,11 @@
-import type { FreezeDocument, Track } from '../core/freeze/freeze-document.ts';
+import type { FreezeDocument, FreezeDocumentVersion, Track } from '../core/freeze/freeze-document.ts';
 import type { Db } from './open-database.ts';
 
 /** One row of `freezes` (migration 2): what was anchored and published. Never the key, the salt or the API key. */
 export interface FreezeRow {
   proofId: string;
+  /** 2 when opens_at and closes_at are anchored in the document (docs/freeze.md). */
+  documentVersion: FreezeDocumentVersion;
   season: number;
   track: Track;
   rulesVersion: string;
@@ -47,6 +49,7 @@ interface FreezeSqlRow extends FreezeDocument {
 
 const fromSql = (r: FreezeSqlRow): FreezeRow => ({
   proofId: r.proof_id,
+  documentVersion: r.document_version,
   season: r.season,
   track: r.track,
   rulesVersion: r.rules_version,
@@ -78,10 +81,10 @@ export function insertFreeze(db: Db, row: FreezeRow, seal: FreezeSeal): InsertFr
   const insertRow = db.prepare(
     `INSERT INTO freezes (proof_id, season, track, rules_version, rules_hash, manifest_hash, key_commitment, url,
                           replaces, reason, opens_at, closes_at, request_hash, request_hash_nonce, trust_layer,
-                          created_at_ms, proxy_proof, full_view)
+                          created_at_ms, proxy_proof, full_view, document_version)
      VALUES (@proofId, @season, @track, @rulesVersion, @rulesHash, @manifestHash, @keyCommitment, @url,
              @replaces, @reason, @opensAt, @closesAt, @requestHash, @requestHashNonce, @trustLayer,
-             @createdAtMs, @proxyProof, @fullView)`,
+             @createdAtMs, @proxyProof, @fullView, @documentVersion)`,
   );
   const insertSeal = db.prepare('INSERT INTO freeze_seals (proof_id, salt_hex, answer_key) VALUES (?, ?, ?)');
   try {

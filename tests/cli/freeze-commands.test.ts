@@ -71,6 +71,7 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
     expect(ok).toBe(true);
     expect(Object.keys(freeze)).toEqual([
       'proof_id',
+      'document_version',
       'season',
       'track',
       'rules_version',
@@ -84,7 +85,12 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
       'closes_at',
       'disclosure',
     ]);
-    expect(freeze).toMatchObject({ season: 1, track: 'conformite', url: `${DEVNET_SEASON_BASE}/v1/season/1/freeze` });
+    expect(freeze).toMatchObject({
+      document_version: 2,
+      season: 1,
+      track: 'conformite',
+      url: `${DEVNET_SEASON_BASE}/v1/season/1/freeze`,
+    });
   });
 
   it('a second create without --replace exits 1 with FREEZE_ALREADY_EXISTS', async () => {

@@ -4,11 +4,21 @@ import { pyObjectFrom, type PyJson } from '../json/value.ts';
 export type Track = 'conformite' | 'generique';
 
 /**
+ * The freeze document's versions (docs/freeze.md "The freeze document"):
+ * 1: the three hashes, `replaces` and `reason`; the season's opening and close were kept by the operator only.
+ * 2: adds `document_version: 2`, `opens_at` and `closes_at`, so the window that decides which proofs count (spec
+ *    §4.1 condition 1) is anchored too and cannot be moved after the fact (issue 10).
+ * Both verify; `freeze create` writes version 2.
+ */
+export type FreezeDocumentVersion = 1 | 2;
+
+/**
  * What a freeze anchors (spec §8): the hash of the frozen scoring-rules section, the hash of the corpus manifest and
  * the commitment to the sealed answer key. It is the payload of a Trust Layer proxy call to the season service, so
- * the proof's committed request_hash binds these three values.
+ * the proof's committed request_hash binds these values.
  */
 export interface FreezeDocument {
+  document_version: FreezeDocumentVersion;
   season: number;
   track: Track;
   rules_version: string;
@@ -18,10 +28,14 @@ export interface FreezeDocument {
   /** The proof id of the freeze this one replaces (before opening only), with the published reason. */
   replaces: string | null;
   reason: string | null;
+  /** Version 2: the season's opening and close, UTC (`YYYY-MM-DDTHH:MM:SS.mmmZ`); not in a version-1 document. */
+  opens_at: string;
+  closes_at: string;
 }
 
+/** The anchored payload: a version-1 document has exactly its eight historical keys, so old freezes still verify. */
 export function freezeDocumentValue(doc: FreezeDocument): PyJson {
-  return pyObjectFrom([
+  const entries: [string, PyJson][] = [
     ['season', BigInt(doc.season)],
     ['track', doc.track],
     ['rules_version', doc.rules_version],
@@ -30,7 +44,12 @@ export function freezeDocumentValue(doc: FreezeDocument): PyJson {
     ['key_commitment', doc.key_commitment],
     ['replaces', doc.replaces],
     ['reason', doc.reason],
-  ]);
+  ];
+  if (doc.document_version === 2) {
+    entries.unshift(['document_version', 2n]);
+    entries.push(['opens_at', doc.opens_at], ['closes_at', doc.closes_at]);
+  }
+  return pyObjectFrom(entries);
 }
 
 /** The season service endpoint a freeze is posted to through the proxy. */

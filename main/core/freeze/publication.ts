@@ -12,14 +12,12 @@ export interface RequestHashDisclosure {
 
 /**
  * One freeze as published at freeze time (docs/freeze.md): the anchored document, the proof id, the URL the
- * document was posted to, the opening of the proof's request_hash, and the season window. Never the key or salt.
+ * document was posted to, the opening of the proof's request_hash, and the season window (anchored from document
+ * version 2 on, recorded by the operator before). Never the key or salt.
  */
 export interface PublishedFreeze extends FreezeDocument {
   proof_id: string;
   url: string;
-  /** Not anchored: the window the operator recorded, published so anyone can see when the reveal is due. */
-  opens_at: string;
-  closes_at: string;
   disclosure: { request_hash: RequestHashDisclosure };
 }
 
@@ -35,6 +33,8 @@ export interface FreezePublication {
 export function publishedFreezeJson(freeze: PublishedFreeze): Record<string, unknown> {
   return {
     proof_id: freeze.proof_id,
+    // Written for version 2 only, so a publication made before it reads back byte for byte.
+    ...(freeze.document_version === 2 ? { document_version: 2 } : {}),
     season: freeze.season,
     track: freeze.track,
     rules_version: freeze.rules_version,
@@ -112,6 +112,11 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
   const reason = nullableText(value, 'reason');
   if (replaces === undefined) return invalid('"replaces" must be a proof id or null', 'replaces');
   if (reason === undefined) return invalid('"reason" must be a string or null', 'reason');
+  // A publication written before version 2 has no document_version: its document is version 1 (docs/freeze.md).
+  const version = value['document_version'];
+  if (version !== undefined && version !== 1n && version !== 2n) {
+    return invalid('"document_version" must be 1 or 2', 'document_version');
+  }
   const disclosure = value['disclosure'];
   const opening = isPyObject(disclosure) ? disclosure['request_hash'] : undefined;
   if (!isPyObject(opening) || typeof opening['nonce'] !== 'string' || typeof opening['value'] !== 'string') {
@@ -119,6 +124,7 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
   }
   return ok({
     proof_id: text(value, 'proof_id') as string,
+    document_version: version === 2n ? 2 : 1,
     season: Number(season),
     track,
     rules_version: text(value, 'rules_version') as string,

@@ -2,6 +2,12 @@ import type { Migration } from '../migration.ts';
 import { proofReadsMigration } from './0001-proof-reads.ts';
 import { freezesMigration } from './0002-freezes.ts';
 import { readClaimsMigration } from './0003-read-claims.ts';
+import { freezeDocumentVersionMigration } from './0004-freeze-document-version.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
-export const migrations: Migration[] = [proofReadsMigration, freezesMigration, readClaimsMigration];
+export const migrations: Migration[] = [
+  proofReadsMigration,
+  freezesMigration,
+  readClaimsMigration,
+  freezeDocumentVersionMigration,
+];

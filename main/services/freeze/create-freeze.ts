@@ -93,6 +93,7 @@ export async function createFreeze(
 
   const salt = ports.randomBytes(SALT_BYTES);
   const document: FreezeDocument = {
+    document_version: 2,
     season,
     track,
     rules_version: material.value.rulesVersion,
@@ -101,6 +102,8 @@ export async function createFreeze(
     key_commitment: keyCommitment(material.value.key, salt),
     replaces: policy.value,
     reason: policy.value === null ? null : input.reason,
+    opens_at: input.opensAt,
+    closes_at: input.closesAt,
   };
   const url = freezeUrl(input.seasonBase.replace(/\/+$/, ''), season);
   const anchored = await proxyFreeze(ports.http, input.trustLayer, input.apiKey, url, document);
@@ -117,6 +120,7 @@ export async function createFreeze(
 
   const row = {
     proofId: anchored.value.proofId,
+    documentVersion: document.document_version,
     season,
     track,
     rulesVersion: document.rules_version,

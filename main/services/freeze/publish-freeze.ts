@@ -8,6 +8,7 @@ import type { Db } from '../../db/open-database.ts';
 export function publishedFreezeOf(row: FreezeRow): PublishedFreeze {
   return {
     proof_id: row.proofId,
+    document_version: row.documentVersion,
     season: row.season,
     track: row.track,
     rules_version: row.rulesVersion,

@@ -15,6 +15,7 @@ const key = pyObjectFrom([
 const rulesText = new TextEncoder().encode('## 5. COMPLIANCE TRACK: scoring rules\n');
 const url = freezeUrl('http://proveit.devnet.localhost', 1);
 const document: FreezeDocument = {
+  document_version: 2,
   season: 1,
   track: 'conformite',
   rules_version: 'conformite-bareme-v3',
@@ -23,6 +24,8 @@ const document: FreezeDocument = {
   key_commitment: keyCommitment(key, salt),
   replaces: null,
   reason: null,
+  opens_at: '2026-10-01T08:00:00.000Z',
+  closes_at: '2026-11-01T08:00:00.000Z',
 };
 
 function honest(): FreezeVerificationInput {
@@ -84,6 +87,46 @@ describe('freeze verification before scoring (spec §8.5)', () => {
     const other = freezeRequestHash(url, { ...document, manifest_hash: 'c'.repeat(64) });
     expect(codes({ ...honest(), openedRequestHash: other })).toEqual(['FREEZE_REQUEST_HASH_MISMATCH']);
     expect(codes({ ...honest(), openedRequestHash: null })).toEqual(['FREEZE_REQUEST_NOT_OPENED']);
+  });
+
+  it('version 2: a close moved after the freeze no longer opens the anchored request hash (FREEZE_REQUEST_HASH_MISMATCH)', () => {
+    const moved = { ...document, closes_at: '2026-11-08T08:00:00.000Z' };
+    expect(codes({ ...honest(), document: moved })).toEqual(['FREEZE_REQUEST_HASH_MISMATCH']);
+    const earlier = { ...document, opens_at: '2026-09-30T08:00:00.000Z' };
+    expect(codes({ ...honest(), document: earlier })).toEqual(['FREEZE_REQUEST_HASH_MISMATCH']);
+  });
+
+  it('version 1: a document of the eight historical keys still verifies, and its window is not part of the hash', () => {
+    const v1 = { ...document, document_version: 1 as const };
+    const opened = freezeRequestHash(url, v1);
+    expect(codes({ ...honest(), document: v1, openedRequestHash: opened })).toEqual([]);
+    expect(freezeRequestHash(url, { ...v1, closes_at: '2027-01-01T00:00:00.000Z' })).toBe(opened);
+  });
+
+  it('the version-2 request hash equals CPython over the document with document_version, opens_at and closes_at', () => {
+    const python = execFileSync('python3', [
+      '-c',
+      'import hashlib,json,sys;d=json.loads(sys.argv[1]);' +
+        'r={"target":sys.argv[2],"method":"POST","payload":d,"amount":0.0,"currency":"eur"};' +
+        'print(hashlib.sha256(json.dumps(r,sort_keys=True,separators=(",",":")).encode()).hexdigest())',
+      JSON.stringify({
+        document_version: 2,
+        season: 1,
+        track: document.track,
+        rules_version: document.rules_version,
+        rules_hash: document.rules_hash,
+        manifest_hash: document.manifest_hash,
+        key_commitment: document.key_commitment,
+        replaces: null,
+        reason: null,
+        opens_at: document.opens_at,
+        closes_at: document.closes_at,
+      }),
+      url,
+    ])
+      .toString()
+      .trim();
+    expect(freezeRequestHash(url, document)).toBe(python);
   });
 
   it('a pending freeze proof refuses scoring with FREEZE_PROOF_PENDING, a failed one with FREEZE_PROOF_NOT_VERIFIED', () => {

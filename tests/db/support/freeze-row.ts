@@ -12,6 +12,7 @@ export function freezeRow(
 ): FreezeRow {
   return {
     proofId,
+    documentVersion: 2,
     season: 1,
     track: 'conformite',
     rulesVersion: 'conformite-bareme-v3',
