@@ -2,24 +2,11 @@ import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { fetchProofs, type FetchReport } from '../services/proofs/fetch-proofs.ts';
-import type { FetchProgress } from '../services/proofs/progress.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printJson, type CliIo } from './io.ts';
+import { printJson, processIo, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, isoTime, readInputsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
-
-/** One progress line for stderr: a bar of proofs done, then the window and the timing. */
-export function progressLine(p: FetchProgress): string {
-  const width = 20;
-  const filled = p.total === 0 ? width : Math.round((p.done / p.total) * width);
-  const parts = [
-    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] proofs ${p.done}/${p.total} done`,
-    `${p.unsettled} pending`,
-    `reads ${p.readsThisRun} this run, ${p.readsUsedInWindow} used / ${p.readsLeftInWindow} left in window`,
-  ];
-  if (p.readsPlanned > 0) parts.push(`next read ${isoTime(p.nextReadAt)}`, `ETA ${isoTime(p.eta)}`);
-  return `${p.phase}: ${parts.join(' | ')}`;
-}
+import { plainReporter, terminalReporter, type ProgressReporter } from './proofs-progress.ts';
 
 export function fetchDocument(report: FetchReport) {
   const p = report.progress;
@@ -59,55 +46,79 @@ function printReport(io: CliIo, report: FetchReport): void {
   io.out(`${lines.join('\n')}\n`);
 }
 
-export const proofsFetchCommand: Command = {
-  path: ['proofs', 'fetch'],
-  summary: 'read proof views from the Trust Layer under its read limit, into the operator database',
-  usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet]`,
-  async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        ...sharedProofOptions,
-        'trust-layer': { type: 'string' },
-        rekor: { type: 'string' },
-        quiet: { type: 'boolean' },
-      },
-      strict: true,
-    });
-    if (!parsed.ok) return usageError(io, this, parsed.message);
-    const { values } = parsed;
-    const trustLayer = values['trust-layer'];
-    if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {
-      io.err('proveit proofs fetch: --trust-layer URL is required, e.g. --trust-layer https://trust.arkforge.tech\n');
-      return EXIT.usage;
-    }
-    if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
-      io.err(`proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`);
-      return EXIT.usage;
-    }
-    const inputs = readInputsFrom(io, this, values);
-    if (typeof inputs === 'number') return inputs;
-    const { settings, ids } = inputs;
-    const db = openDatabase(dbPathFrom(values.db));
-    const http = createHttpClient({ timeoutMs: settings.requestTimeoutMs });
-    try {
-      const report = await fetchProofs({
-        db,
-        http,
-        clock: systemClock,
-        trustLayerUrl: trustLayer,
-        rekorUrl: values.rekor,
-        ids,
-        settings,
-        onProgress: values.quiet ? undefined : (p) => io.err(`${progressLine(p)}\n`),
+/** The terminal stderr is, if it is one: its width. Null for a file, a pipe, or a command run in-process by a test. */
+export type StderrTerminal = (io: CliIo) => { columns: number } | null;
+
+const processStderr: StderrTerminal = (io) =>
+  io === processIo && process.stderr.isTTY ? { columns: process.stderr.columns || 80 } : null;
+
+/**
+ * `proveit proofs fetch`. `terminal` says whether stderr is a terminal (a progress bar redrawn in place) or not
+ * (plain progress lines); tests pass a fake one.
+ */
+export function createProofsFetchCommand(terminal: StderrTerminal = processStderr): Command {
+  return {
+    path: ['proofs', 'fetch'],
+    summary: 'read proof views from the Trust Layer under its read limit, into the operator database',
+    usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet]`,
+    async run(args, io) {
+      const parsed = parseOptions({
+        args,
+        options: {
+          ...sharedProofOptions,
+          'trust-layer': { type: 'string' },
+          rekor: { type: 'string' },
+          quiet: { type: 'boolean' },
+        },
+        strict: true,
       });
-      if (values.json) printJson(io, fetchDocument(report));
-      else printReport(io, report);
-      if (report.outcome === 'error') return EXIT.failed;
-      return report.progress.unsettled > 0 ? EXIT.pending : EXIT.ok;
-    } finally {
-      await http.close();
-      db.close();
-    }
-  },
-};
+      if (!parsed.ok) return usageError(io, this, parsed.message);
+      const { values } = parsed;
+      const trustLayer = values['trust-layer'];
+      if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {
+        io.err('proveit proofs fetch: --trust-layer URL is required, e.g. --trust-layer https://trust.arkforge.tech\n');
+        return EXIT.usage;
+      }
+      if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
+        io.err(
+          `proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`,
+        );
+        return EXIT.usage;
+      }
+      const inputs = readInputsFrom(io, this, values);
+      if (typeof inputs === 'number') return inputs;
+      const { settings, ids } = inputs;
+      const db = openDatabase(dbPathFrom(values.db));
+      const http = createHttpClient({ timeoutMs: settings.requestTimeoutMs });
+      const screen = terminal(io);
+      const reporter: ProgressReporter | undefined = values.quiet
+        ? undefined
+        : screen
+          ? terminalReporter(io, { columns: screen.columns, windowMs: settings.windowMs, now: systemClock.now })
+          : plainReporter(io);
+      try {
+        const report = await fetchProofs({
+          db,
+          http,
+          clock: systemClock,
+          trustLayerUrl: trustLayer,
+          rekorUrl: values.rekor,
+          ids,
+          settings,
+          onProgress: reporter && ((p) => reporter.update(p)),
+        });
+        reporter?.finish();
+        if (values.json) printJson(io, fetchDocument(report));
+        else printReport(io, report);
+        if (report.outcome === 'error') return EXIT.failed;
+        return report.progress.unsettled > 0 ? EXIT.pending : EXIT.ok;
+      } finally {
+        reporter?.finish();
+        await http.close();
+        db.close();
+      }
+    },
+  };
+}
+
+export const proofsFetchCommand: Command = createProofsFetchCommand();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main.ts';
+import { createProofsFetchCommand } from '../../main/cli/proofs-fetch.ts';
 import { startReadDevnet } from '../services/proofs/support/devnet-proofs.ts';
 import { captureIo } from '../support/capture-io.ts';
 
@@ -59,6 +60,35 @@ describe('proveit proofs fetch against the devnet', () => {
       expect(anchored.stdout).toContain('proofs: 3: 3 anchored, 0 absent (null answer), 0 pending');
       expect(anchored.stdout).toContain('rekor entries: 1 fetched, 0 failed');
       expect(anchored.stderr).toContain('finished: [####################] proofs 3/3 done');
+    } finally {
+      await net.close();
+    }
+  }, 60_000);
+
+  it('on a terminal it redraws one progress bar in place, ending with a newline; --quiet draws nothing', async () => {
+    const net = await startReadDevnet({ readLimit: 100, readWindowSeconds: 3_600 });
+    try {
+      const ids = await net.createProofs(4);
+      await net.closeBatch();
+      const file = join(folder, 'tty-ids.txt');
+      writeFileSync(file, `${ids.join('\n')}\n`);
+      const args = ['--trust-layer', net.devnet.info.trust_layer, '--ids', file, '--db', join(folder, 'tty.sqlite')];
+      // A fake terminal 100 columns wide stands for stderr.
+      const terminal = createProofsFetchCommand(() => ({ columns: 100 }));
+      const io = captureIo();
+      expect(await terminal.run([...args, '--batch-size', '2', '--json'], io)).toBe(0);
+      expect(JSON.parse(io.stdout)).toMatchObject({ outcome: 'done', total: 4, anchored: 4 });
+      // The erase-to-end-of-line sequence shown as <EL>, so the frames read as text.
+      const frames = io.stderr.replaceAll('\x1b[K', '<EL>').split('\r').slice(1);
+      expect(frames.length).toBeGreaterThanOrEqual(3);
+      for (const frame of frames.slice(0, -1)) expect(frame).toMatch(/^[^\n]{1,99}<EL>$/);
+      expect(frames[0]).toMatch(/^reading \[-+\] 0\/4 proofs · 99 reads left this hour · next read now/);
+      expect(frames.at(-1)).toMatch(/^done \[#+\] 4\/4 proofs · 98 reads left this hour<EL>\n$/);
+
+      const quiet = captureIo();
+      expect(await terminal.run([...args, '--quiet'], quiet)).toBe(0);
+      expect(quiet.stderr).toBe('');
+      expect(quiet.stdout).toContain('proofs: 4: 4 anchored');
     } finally {
       await net.close();
     }
