@@ -1,63 +1,66 @@
 import { writeFile } from 'node:fs/promises';
-import { parseInstant } from '../core/freeze/instant.ts';
 import { openDatabase } from '../db/open-database.ts';
-import { systemClock } from '../services/clock.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
 import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
+import type { CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
-const USAGE = 'freeze reveal --season N --track conformite|generique [--now ISO] [--out FILE] [--db FILE] [--json]';
+const USAGE = 'freeze reveal --season N --track conformite|generique [--out FILE] [--db FILE] [--json]';
 
 /**
  * `proveit freeze reveal` (spec §8.3): at close, the key and the salt of every freeze of the season and track.
- * Refused before the close recorded with the freeze in force (FREEZE_NOT_CLOSED). The reveal document is canonical
- * JSON (--json prints it, --out writes it) so anyone recomputes sha256(salt ‖ canonical(key)) from it.
- * --now replaces the clock (a dry run at a given instant; the close is still enforced against it).
+ * Refused before the close recorded with the freeze in force (FREEZE_NOT_CLOSED), judged on the clock: the operator
+ * has no way to name another time (issue 9 removed --now, which revealed the key before the close). The reveal
+ * document is canonical JSON (--json prints it, --out writes it) so anyone recomputes sha256(salt ‖ canonical(key)).
+ * `clock` is the Clock port: the registered command uses the system clock; tests build one at a given instant.
  */
-export const freezeRevealCommand: Command = {
-  path: ['freeze', 'reveal'],
-  summary: 'at close, reveal the key and salt of every freeze of a season and track (refused before close)',
-  usage: USAGE,
-  async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: { ...seasonTrackOptions, now: { type: 'string' }, out: { type: 'string' } },
-    });
-    if (!parsed.ok) return usageError(io, freezeRevealCommand, parsed.message);
-    const { values } = parsed;
-    const which = seasonAndTrackOf(values);
-    if (typeof which === 'string') return usageError(io, freezeRevealCommand, which);
-    const { season, track } = which;
-    let nowMs = systemClock.now();
-    if (values.now !== undefined) {
-      const now = parseInstant('--now', values.now);
-      if (!now.ok) return usageError(io, freezeRevealCommand, now.error.message);
-      nowMs = Date.parse(now.value);
+export function createFreezeRevealCommand(clock: Clock): Command {
+  const command: Command = {
+    path: ['freeze', 'reveal'],
+    summary: 'at close, reveal the key and salt of every freeze of a season and track (refused before close)',
+    usage: USAGE,
+    run: (args, io) => runReveal(command, clock, args, io),
+  };
+  return command;
+}
+
+export const freezeRevealCommand: Command = createFreezeRevealCommand(systemClock);
+
+async function runReveal(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: { ...seasonTrackOptions, out: { type: 'string' } },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  const which = seasonAndTrackOf(values);
+  if (typeof which === 'string') return usageError(io, command, which);
+  const { season, track } = which;
+  const nowMs = clock.now();
+  const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
+  try {
+    const outcome = revealFreezes(db, season, track, nowMs);
+    if (!outcome.ok) {
+      printRefusal(io, values.json ?? false, 'freeze reveal', outcome.error);
+      return EXIT.failed;
     }
-    const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
-    try {
-      const outcome = revealFreezes(db, season, track, nowMs);
-      if (!outcome.ok) {
-        printRefusal(io, values.json ?? false, 'freeze reveal', outcome.error);
-        return EXIT.failed;
-      }
-      if (values.out) await writeFile(values.out, `${outcome.value.text}\n`);
-      if (values.json) io.out(`${outcome.value.text}\n`);
-      else {
-        const r = outcome.value.reveal;
-        io.out(`season ${r.season}, track ${r.track}: revealed at ${r.revealed_at}\n`);
-        for (const f of r.freezes) io.out(`  ${f.proof_id}  key_commitment ${f.key_commitment}  salt ${f.salt}\n`);
-        io.out(
-          values.out
-            ? `reveal document (key and salt) written to ${values.out}\n`
-            : 'the key is in the reveal document: add --out FILE or --json\n',
-        );
-      }
-      return EXIT.ok;
-    } finally {
-      db.close();
+    if (values.out) await writeFile(values.out, `${outcome.value.text}\n`);
+    if (values.json) io.out(`${outcome.value.text}\n`);
+    else {
+      const r = outcome.value.reveal;
+      io.out(`season ${r.season}, track ${r.track}: revealed at ${r.revealed_at}\n`);
+      for (const f of r.freezes) io.out(`  ${f.proof_id}  key_commitment ${f.key_commitment}  salt ${f.salt}\n`);
+      io.out(
+        values.out
+          ? `reveal document (key and salt) written to ${values.out}\n`
+          : 'the key is in the reveal document: add --out FILE or --json\n',
+      );
     }
-  },
-};
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
+}

@@ -3,9 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFreezeRevealCommand } from '../../main/cli/freeze-reveal.ts';
 import { main } from '../../main/cli/main.ts';
 import { freezesOf, sealOf } from '../../main/db/freezes.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
+import { systemClock } from '../../main/services/clock.ts';
 import { captureIo } from '../support/capture-io.ts';
 import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support/freeze-devnet.ts';
 
@@ -19,7 +21,10 @@ const DAY = 86_400_000;
 // The CLI reads the real clock: the season opens tomorrow and closes the day after.
 const opensAt = new Date(Date.now() + DAY).toISOString();
 const closesAt = new Date(Date.now() + 2 * DAY).toISOString();
-const afterClose = new Date(Date.now() + 3 * DAY).toISOString();
+// The reveal after the close runs the command in-process on a Clock port set the day after (the operator CLI has no
+// way to name another time).
+const afterClose = Date.now() + 3 * DAY;
+const revealAfterClose = createFreezeRevealCommand({ now: () => afterClose, sleep: systemClock.sleep });
 
 async function proveit(args: string[]) {
   const io = captureIo();
@@ -168,6 +173,15 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
     expect(JSON.parse(early.stdout)).toMatchObject({ ok: false, code: 'FREEZE_NOT_CLOSED' });
   });
 
+  it('reveal has no --now: an operator cannot name a time after the close (usage error, exit 2, nothing revealed)', async () => {
+    const args = ['freeze', 'reveal', '--season', '1', '--track', 'conformite', '--db', dbFile];
+    const early = await proveit([...args, '--now', new Date(afterClose).toISOString(), '--json']);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toMatch(/Unknown option '--now'.*\nusage: proveit freeze reveal --season N --track/s);
+    expect(early.stdout).toBe('');
+    expect((await proveit(['freeze', 'reveal', '--help'])).stdout).not.toContain('--now');
+  });
+
   it('before the reveal, no salt, key or API key is in any output, export or database column but the sealed ones', () => {
     const db = openDatabase(dbFile);
     const secrets = [net.apiKey];
@@ -203,20 +217,9 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
 
   it('after close: reveal, then verify through the real launcher exits 0 with the devnet bundle', async () => {
     await net.devnet.closeBatch();
-    const revealed = await proveit([
-      'freeze',
-      'reveal',
-      '--season',
-      '1',
-      '--track',
-      'conformite',
-      '--now',
-      afterClose,
-      '--db',
-      dbFile,
-      '--out',
-      file('reveal.json'),
-    ]);
+    const revealIo = captureIo();
+    const args = ['--season', '1', '--track', 'conformite', '--db', dbFile, '--out', file('reveal.json')];
+    const revealed = { code: await revealAfterClose.run(args, revealIo), stdout: revealIo.stdout };
     expect(revealed.code).toBe(0);
     expect(revealed.stdout).toMatch(/revealed at .*\n {2}prf_\S+ {2}key_commitment [0-9a-f]{64} {2}salt [0-9a-f]{64}/);
 
