@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { readSecretFile } from './secret-file.ts';
+import { signalWaiter } from './signal-waiter.ts';
+
+/** The demo season (docs/corpus-format.md): every track folder of it is served. */
+export const DEFAULT_SEASON_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1');
+
+const USAGE =
+  'season serve --port N --state DIR --trust-layer URL --operator-token-file FILE [--season-dir DIR] ' +
+  '[--challenge-secret-file FILE] [--host ADDRESS] [--enroll-limit N] [--json]';
+
+/** A 256-bit token written in hex or base64 is 43 characters or more (issue 10). */
+const MIN_TOKEN_LENGTH = 43;
+
+export const seasonServeCommand: Command = {
+  path: ['season', 'serve'],
+  summary: 'run the season service (enroll, submit, tasks, export) on its own SQLite file until Ctrl-C',
+  usage: USAGE,
+  async run(args, io) {
+    const parsed = parseOptions({
+      args,
+      options: {
+        port: { type: 'string' },
+        state: { type: 'string' },
+        'trust-layer': { type: 'string' },
+        'operator-token-file': { type: 'string' },
+        'season-dir': { type: 'string' },
+        'challenge-secret-file': { type: 'string' },
+        host: { type: 'string' },
+        'enroll-limit': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (!parsed.ok) return usageError(io, seasonServeCommand, parsed.message);
+    const values = parsed.values as Record<string, string | undefined>;
+    for (const flag of ['port', 'state', 'trust-layer', 'operator-token-file'] as const) {
+      if (values[flag] === undefined) return usageError(io, seasonServeCommand, `--${flag} is required`);
+    }
+    const port = Number(values['port']);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      return usageError(
+        io,
+        seasonServeCommand,
+        `--port '${values['port']}' must be a port number (0 picks a free one)`,
+      );
+    }
+    const enrollLimit = values['enroll-limit'] === undefined ? undefined : Number(values['enroll-limit']);
+    if (enrollLimit !== undefined && (!Number.isInteger(enrollLimit) || enrollLimit < 1)) {
+      return usageError(
+        io,
+        seasonServeCommand,
+        `--enroll-limit '${values['enroll-limit']}' must be a whole number of enrollments per address per hour`,
+      );
+    }
+    let trustLayer: URL;
+    try {
+      trustLayer = new URL(values['trust-layer'] as string);
+    } catch {
+      return usageError(
+        io,
+        seasonServeCommand,
+        `--trust-layer '${values['trust-layer']}' is not a URL; e.g. https://trust.arkforge.tech`,
+      );
+    }
+    const seasonDir = resolve(values['season-dir'] ?? DEFAULT_SEASON_DIR);
+    if (!existsSync(seasonDir))
+      return usageError(io, seasonServeCommand, `the season folder ${seasonDir} does not exist`);
+    const operatorToken = await readSecretFile(
+      values['operator-token-file'] as string,
+      'operator token',
+      MIN_TOKEN_LENGTH,
+    );
+    if (typeof operatorToken !== 'string') return usageError(io, seasonServeCommand, operatorToken.problem);
+    let challengeSecret: string | null = null;
+    if (values['challenge-secret-file'] !== undefined) {
+      const read = await readSecretFile(values['challenge-secret-file'], 'challenge secret');
+      if (typeof read !== 'string') return usageError(io, seasonServeCommand, read.problem);
+      challengeSecret = read;
+    }
+
+    const { stopped, cancel } = signalWaiter();
+    // Loaded on use: the server and SQLite stay out of every other command's start-up.
+    const { runSeasonService } = await import('../../season-service/run-season-service.ts');
+    let running;
+    try {
+      running = await runSeasonService({
+        host: values['host'] ?? '127.0.0.1',
+        port,
+        stateFile: join(resolve(values['state'] as string), 'season.sqlite'),
+        seasonDir,
+        trustLayer: trustLayer.href,
+        operatorToken,
+        challengeSecret,
+        ...(enrollLimit !== undefined ? { limits: { enrollPerIpPerHour: enrollLimit } } : {}),
+      });
+    } catch (error) {
+      cancel();
+      io.err(`proveit season serve: could not start: ${(error as Error).message}\n`);
+      return EXIT.failed;
+    }
+    printJson(io, running.info);
+    await stopped;
+    await running.close();
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,72 @@
+import type { Migration } from '../migration.ts';
+
+/**
+ * The season service's own database (docs/season-service.md), apart from the operator's: it runs on the public host
+ * `proveit.arkforge.tech`, never on a staff desktop. Every table is append-only (spec §7.4: one submission per task,
+ * replaceable until close, the last one stands): a replacement is a new version row, never an UPDATE, so an
+ * acknowledged submission can never be half-replaced or lost by a crash.
+ */
+const SEASON_SERVICE_V1 = `
+CREATE TABLE freezes_received (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  season INTEGER NOT NULL,
+  track TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  opens_at TEXT,
+  closes_at TEXT,
+  document TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE participants (
+  participant_id TEXT PRIMARY KEY,
+  season INTEGER NOT NULL,
+  did TEXT NOT NULL,
+  api_key_sha256 TEXT NOT NULL,
+  season_token_sha256 TEXT NOT NULL UNIQUE,
+  agent_name TEXT NOT NULL,
+  declared_stack TEXT NOT NULL,
+  enrolled_at TEXT NOT NULL,
+  UNIQUE (season, api_key_sha256)
+) STRICT;
+
+-- Every DID a participant stands for: the bound DID and its key's binding history (spec §9.1). One DID, one
+-- participant per season: the primary key refuses a second enrollment through any DID already seen.
+CREATE TABLE participant_dids (
+  season INTEGER NOT NULL,
+  did TEXT NOT NULL,
+  participant_id TEXT NOT NULL REFERENCES participants (participant_id),
+  PRIMARY KEY (season, did)
+) STRICT;
+
+CREATE TABLE submissions (
+  participant_id TEXT NOT NULL REFERENCES participants (participant_id),
+  track TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  received_at TEXT NOT NULL,
+  body BLOB NOT NULL,
+  body_sha256 TEXT NOT NULL,
+  PRIMARY KEY (participant_id, track, task_id, version)
+) STRICT;
+
+CREATE TRIGGER freezes_received_append_only_update BEFORE UPDATE ON freezes_received
+BEGIN SELECT RAISE(ABORT, 'freezes_received is append-only'); END;
+CREATE TRIGGER freezes_received_append_only_delete BEFORE DELETE ON freezes_received
+BEGIN SELECT RAISE(ABORT, 'freezes_received is append-only'); END;
+CREATE TRIGGER participants_append_only_update BEFORE UPDATE ON participants
+BEGIN SELECT RAISE(ABORT, 'participants is append-only'); END;
+CREATE TRIGGER participants_append_only_delete BEFORE DELETE ON participants
+BEGIN SELECT RAISE(ABORT, 'participants is append-only'); END;
+CREATE TRIGGER participant_dids_append_only_update BEFORE UPDATE ON participant_dids
+BEGIN SELECT RAISE(ABORT, 'participant_dids is append-only'); END;
+CREATE TRIGGER participant_dids_append_only_delete BEFORE DELETE ON participant_dids
+BEGIN SELECT RAISE(ABORT, 'participant_dids is append-only'); END;
+CREATE TRIGGER submissions_append_only_update BEFORE UPDATE ON submissions
+BEGIN SELECT RAISE(ABORT, 'submissions is append-only: a replacement is a new version'); END;
+CREATE TRIGGER submissions_append_only_delete BEFORE DELETE ON submissions
+BEGIN SELECT RAISE(ABORT, 'submissions is append-only: a replacement is a new version'); END;
+`;
+
+export const seasonServiceMigrations: readonly Migration[] = [
+  { version: 1, name: 'season service: freezes, participants, submissions', sql: SEASON_SERVICE_V1 },
+];

@@ -1,0 +1,75 @@
+import type { Db } from '../open-database.ts';
+
+export interface NewSubmission {
+  participantId: string;
+  track: string;
+  taskId: string;
+  receivedAt: string;
+  /** The bytes exactly as received. */
+  body: Uint8Array;
+  bodySha256: string;
+}
+
+export interface SubmissionInForce {
+  participantId: string;
+  track: string;
+  taskId: string;
+  version: number;
+  receivedAt: string;
+  body: Buffer;
+  bodySha256: string;
+}
+
+/**
+ * Records a new version of a participant's submission for one task (spec §7.4: the last one stands). Versions are
+ * rows, never updates: the one in force is the highest version. Call inside a write transaction (GroupCommit).
+ */
+export function recordSubmission(db: Db, s: NewSubmission): { version: number; replacesPrevious: boolean } {
+  const last = db
+    .prepare('SELECT MAX(version) AS v FROM submissions WHERE participant_id = ? AND track = ? AND task_id = ?')
+    .get(s.participantId, s.track, s.taskId) as { v: number | null };
+  const version = (last.v ?? 0) + 1;
+  db.prepare(
+    `INSERT INTO submissions (participant_id, track, task_id, version, received_at, body, body_sha256)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(s.participantId, s.track, s.taskId, version, s.receivedAt, Buffer.from(s.body), s.bodySha256);
+  return { version, replacesPrevious: last.v !== null };
+}
+
+interface SqlSubmission {
+  participant_id: string;
+  track: string;
+  task_id: string;
+  version: number;
+  received_at: string;
+  body: Buffer;
+  body_sha256: string;
+}
+
+/** The submissions in force of one participant, ordered by track then task. */
+export function submissionsInForceOf(db: Db, participantId: string): SubmissionInForce[] {
+  const rows = db
+    .prepare(
+      `SELECT s.participant_id, s.track, s.task_id, s.version, s.received_at, s.body, s.body_sha256
+       FROM submissions s
+       WHERE s.participant_id = ? AND s.version = (
+         SELECT MAX(version) FROM submissions
+         WHERE participant_id = s.participant_id AND track = s.track AND task_id = s.task_id)
+       ORDER BY s.track, s.task_id`,
+    )
+    .all(participantId) as SqlSubmission[];
+  return rows.map((row) => ({
+    participantId: row.participant_id,
+    track: row.track,
+    taskId: row.task_id,
+    version: row.version,
+    receivedAt: row.received_at,
+    body: row.body,
+    bodySha256: row.body_sha256,
+  }));
+}
+
+/** How many versions were ever recorded (every acknowledged submission, replaced ones included). */
+export function submissionVersionCount(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM submissions').get() as { n: number }).n;
+}

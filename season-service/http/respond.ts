@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The one refusal shape of the season service (issue 10): `{"error": {"code", "message"[, "pointer"]}}`. */
+export interface ServiceError {
+  code: string;
+  message: string;
+  pointer?: string;
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  response.writeHead(status, {
+    ...NO_STORE,
+    'Content-Type': 'application/json',
+    'Content-Length': String(bytes.length),
+    ...headers,
+  });
+  response.end(bytes);
+}
+
+export function sendError(
+  response: ServerResponse,
+  status: number,
+  error: ServiceError,
+  headers?: Record<string, string>,
+) {
+  sendJson(response, status, { error }, headers);
+}
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the body exceeds ${limit} bytes`);
+  }
+}
+
+/** Reads a request body up to `limit` bytes; past it, stops reading and throws BodyTooLarge (answered 413). */
+export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BodyTooLarge(limit);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The bearer token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: IncomingMessage): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,512})$/.exec(header) : null;
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { participantsOf } from '../../main/db/season-service/participants.ts';
+import { submissionsInForceOf } from '../../main/db/season-service/submissions.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { operatorAllowed } from './operator-auth.ts';
+
+/**
+ * The received text as one NDJSON value: intake accepted it as one UTF-8 JSON document with no control character
+ * inside a string, so every CR and LF is whitespace between tokens and a space stands for it without changing the
+ * document. The SHA-256 exported beside it is of the bytes exactly as received.
+ */
+function oneLine(body: Buffer): string {
+  return body.toString('utf8').replace(/[\r\n]/g, ' ');
+}
+
+/**
+ * GET /v1/season/{n}/export (issue 10): one line per submission in force (participant, track, task), then one line
+ * with `"submission": null` for each participant with nothing submitted. This file is what `season close` scores.
+ */
+export function exportRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
+  if (!operatorAllowed(context, request, response)) return;
+  response.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
+  for (const participant of participantsOf(context.db, context.material.season)) {
+    const head =
+      `{"participant_id":${JSON.stringify(participant.participantId)},` +
+      `"enrolled_did":${JSON.stringify(participant.did)},` +
+      `"agent_name":${JSON.stringify(participant.agentName)},` +
+      `"declared_stack":${JSON.stringify(participant.declaredStack)},`;
+    const submissions = submissionsInForceOf(context.db, participant.participantId);
+    if (submissions.length === 0) {
+      response.write(`${head}"received_at":null,"submission_sha256":null,"submission":null}\n`);
+      continue;
+    }
+    for (const s of submissions) {
+      response.write(
+        `${head}"received_at":${JSON.stringify(s.receivedAt)},"submission_sha256":${JSON.stringify(s.bodySha256)},` +
+          `"submission":${oneLine(s.body)}}\n`,
+      );
+    }
+  }
+  response.end();
+}

@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkSubmission, type IntakeContext } from '../../main/core/intake/check-submission.ts';
+import { participantByTokenHash } from '../../main/db/season-service/participants.ts';
+import { recordSubmission } from '../../main/db/season-service/submissions.ts';
+import { bearerToken, readBody, sendError, sendJson } from '../http/respond.ts';
+import { secretSha256, secretsEqual } from '../secrets.ts';
+import { seasonState } from '../season-windows.ts';
+import { trackWindows, type ServiceContext } from '../service-context.ts';
+import { refuseOutsideWindow } from './window-refusal.ts';
+
+/**
+ * POST /v1/season/{n}/submit (spec §3 step 5, §4, §7.4). Intake is main/core/intake: every refusal is a 422 with a
+ * stable code and the JSON pointer at fault, and nothing is recorded. An accepted submission is answered only once it
+ * is on disk, with nothing that hints at a score: proofs are not looked at here.
+ */
+export async function submitRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
+  const token = bearerToken(request);
+  const participant = token === null ? null : participantByTokenHash(context.db, secretSha256(token));
+  if (token === null || participant === null || !secretsEqual(token, participant.tokenSha256)) {
+    return sendError(response, 401, {
+      code: 'SEASON_TOKEN_REFUSED',
+      message: 'Send the season token you received at enrollment as Authorization: Bearer <token>.',
+    });
+  }
+  const arrived = context.now();
+  const windows = trackWindows(context, arrived);
+  const state = seasonState([...windows.values()].map((w) => w.state));
+  if (state !== 'open') return refuseOutsideWindow(response, state, 'a submission');
+  const allowed = context.submitBuckets.take(participant.participantId, arrived.getTime());
+  if (!allowed.ok) {
+    return sendError(
+      response,
+      429,
+      {
+        code: 'SUBMIT_RATE_LIMITED',
+        message: `Too many submissions at once; retry in ${allowed.retryAfterSeconds} s.`,
+      },
+      { 'Retry-After': String(allowed.retryAfterSeconds) },
+    );
+  }
+
+  const bytes = await readBody(request, context.limits.submissionBytes);
+  const intakeContext: IntakeContext = {
+    season: context.material.season,
+    enrolledDid: participant.did,
+    tracks: context.intakeTracks,
+  };
+  const checked = checkSubmission(bytes, intakeContext);
+  if (!checked.ok)
+    return sendError(response, 422, {
+      code: checked.error.code,
+      message: checked.error.message,
+      pointer: checked.error.pointer,
+    });
+  const { track, taskId, bytesSha256 } = checked.value;
+
+  const receivedAt = context.now();
+  const trackState = trackWindows(context, receivedAt).get(track)?.state;
+  if (trackState !== 'open') {
+    return refuseOutsideWindow(
+      response,
+      trackState === 'closed' ? 'closed' : 'not_open',
+      `a submission for track ${track}`,
+    );
+  }
+  const recorded = await context.writes.run(() =>
+    recordSubmission(context.db, {
+      participantId: participant.participantId,
+      track,
+      taskId,
+      receivedAt: receivedAt.toISOString(),
+      body: bytes,
+      bodySha256: bytesSha256,
+    }),
+  );
+  sendJson(response, 200, {
+    recorded: true,
+    replaces_previous: recorded.replacesPrevious,
+    track,
+    task_id: taskId,
+    received_at: receivedAt.toISOString(),
+    submission_sha256: bytesSha256,
+  });
+}

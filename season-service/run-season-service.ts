@@ -1,0 +1,65 @@
+import { openDatabase } from '../main/db/open-database.ts';
+import { seasonServiceMigrations } from '../main/db/season-service/migrations.ts';
+import { createHttpClient } from '../main/services/http/http-client.ts';
+import { loadSeasonMaterial } from './season-material.ts';
+import { startSeasonService } from './server.ts';
+import type { ServiceLimits } from './service-context.ts';
+import { trustLayerIdentity } from './trust-layer-identity.ts';
+
+export interface RunSeasonServiceOptions {
+  host: string;
+  port: number;
+  stateFile: string;
+  seasonDir: string;
+  trustLayer: string;
+  operatorToken: string;
+  challengeSecret: string | null;
+  now?: () => Date;
+  limits?: Partial<ServiceLimits>;
+}
+
+/** What `season serve` prints: where it listens and what it serves (no secret). */
+export interface SeasonServiceInfo {
+  url: string;
+  season: number;
+  tracks: string[];
+  state: string;
+}
+
+/** Opens the service's own database (WAL, synchronous FULL), reads the season folder, starts the server. */
+export async function runSeasonService(options: RunSeasonServiceOptions) {
+  const material = await loadSeasonMaterial(options.seasonDir);
+  const db = openDatabase(options.stateFile, { migrations: seasonServiceMigrations });
+  const http = createHttpClient({ timeoutMs: 10_000, maxBodyBytes: 1_048_576 });
+  try {
+    const service = await startSeasonService({
+      host: options.host,
+      port: options.port,
+      db,
+      material,
+      identity: trustLayerIdentity(options.trustLayer, http),
+      operatorToken: options.operatorToken,
+      challengeSecret: options.challengeSecret,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
+    const info: SeasonServiceInfo = {
+      url: service.url,
+      season: material.season,
+      tracks: [...material.tracks.keys()],
+      state: options.stateFile,
+    };
+    return {
+      info,
+      async close() {
+        await service.close();
+        await http.close();
+        db.close();
+      },
+    };
+  } catch (error) {
+    await http.close();
+    db.close();
+    throw error;
+  }
+}

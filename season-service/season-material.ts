@@ -1,0 +1,90 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SEASON_FILE, TASKS_FILE } from '../main/core/corpus/assemble.ts';
+import { readJsonFile, readSeason } from '../main/core/corpus/load-corpus.ts';
+import { parseTasks, type ParsedTask } from '../main/core/corpus/parse-tasks-and-key.ts';
+import { Problems } from '../main/core/corpus/problems.ts';
+import { buildIntakeTrack, type IntakeTrack } from '../main/core/intake/context.ts';
+import { isPyObject, type PyJson } from '../main/core/json/value.ts';
+
+/** One track as the season service knows it: its published tasks, never its sealed key. */
+export interface ServiceTrack {
+  track: string;
+  rulesVersion: string;
+  /** The tasks as published in tasks.json (what enrollment and GET /tasks answer), as plain JSON values. */
+  publishedTasks: unknown[];
+  tasks: ParsedTask[];
+  /** What intake checks submissions of this track against (main/core/intake). */
+  intake: IntakeTrack;
+}
+
+export interface SeasonMaterial {
+  season: number;
+  tracks: ReadonlyMap<string, ServiceTrack>;
+}
+
+/**
+ * A published value as plain JSON for the HTTP answers: tasks.json holds small ints (assertion bounds), which
+ * `loads` reads as bigint (a Python int); floats never occur in tasks (docs/corpus-format.md).
+ */
+function plain(value: PyJson): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (isPyObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+export class SeasonMaterialError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SeasonMaterialError';
+  }
+}
+
+/**
+ * Reads the published part of a season folder (docs/corpus-format.md): for each track folder, season.json and
+ * tasks.json only. The service never opens sealed/ (spec §5.5: the key is revealed at close, by the operator).
+ */
+export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMaterial> {
+  const entries = await readdir(seasonDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new SeasonMaterialError(`cannot read the season folder ${seasonDir}: ${error.code ?? error.message}`);
+  });
+  const tracks = new Map<string, ServiceTrack>();
+  let season: number | undefined;
+  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const dir = join(seasonDir, entry.name);
+    const tree = new Map<string, Uint8Array>();
+    for (const file of [SEASON_FILE, TASKS_FILE]) {
+      const bytes = await readFile(join(dir, file)).catch(() => undefined);
+      if (bytes) tree.set(file, bytes);
+    }
+    if (!tree.has(SEASON_FILE)) continue;
+    const problems = new Problems();
+    const read = readSeason(tree, problems);
+    const tasksValue = readJsonFile(tree, TASKS_FILE, problems)?.value;
+    const tasks = parseTasks(tasksValue, problems);
+    if (!read || problems.list.length > 0) {
+      const first = problems.list[0];
+      throw new SeasonMaterialError(`${dir}: ${first ? first.message : 'season.json is unreadable'}`);
+    }
+    const published =
+      isPyObject(tasksValue) && Array.isArray(tasksValue['tasks']) ? tasksValue['tasks'].map(plain) : [];
+    if (season !== undefined && Number(read.season) !== season) {
+      throw new SeasonMaterialError(`${dir} belongs to season ${read.season}, the folder's other tracks to ${season}`);
+    }
+    season = Number(read.season);
+    const intake = buildIntakeTrack({ season, track: read.track, tasks: tasksValue ?? null });
+    if (!intake.ok) throw new SeasonMaterialError(`${dir}: ${intake.error.message}`);
+    tracks.set(read.track, {
+      track: read.track,
+      rulesVersion: read.rulesVersion,
+      publishedTasks: published,
+      tasks,
+      intake: intake.value,
+    });
+  }
+  if (season === undefined) {
+    throw new SeasonMaterialError(`${seasonDir} holds no track folder with a season.json (docs/corpus-format.md)`);
+  }
+  return { season, tracks };
+}

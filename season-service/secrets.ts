@@ -1,0 +1,18 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** SHA-256 hex of a secret: what the service stores and compares, never the secret itself. */
+export function secretSha256(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Equal secrets, compared in constant time over their SHA-256 (equal lengths whatever the inputs). */
+export function secretsEqual(given: string, expectedSha256: string): boolean {
+  const a = Buffer.from(secretSha256(given), 'hex');
+  const b = Buffer.from(expectedSha256, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A 256-bit random bearer token (issue 10), URL-safe, with a prefix that says what it is. */
+export function newToken(prefix: string, random: (size: number) => Uint8Array): string {
+  return `${prefix}${Buffer.from(random(32)).toString('base64url')}`;
+}

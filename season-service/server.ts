@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Db } from '../main/db/open-database.ts';
+import { GroupCommit } from '../main/db/season-service/group-commit.ts';
+import { BodyTooLarge, sendError, sendJson } from './http/respond.ts';
+import { TokenBuckets } from './limits/token-buckets.ts';
+import { enrollRoute } from './routes/enroll-route.ts';
+import { exportRoute } from './routes/export-route.ts';
+import { freezeRoute } from './routes/freeze-route.ts';
+import { submitRoute } from './routes/submit-route.ts';
+import { tasksRoute } from './routes/tasks-route.ts';
+import { secretSha256 } from './secrets.ts';
+import type { SeasonMaterial } from './season-material.ts';
+import { DEFAULT_LIMITS, type ServiceContext, type ServiceLimits } from './service-context.ts';
+import type { IdentityLookup } from './trust-layer-identity.ts';
+
+export interface SeasonServiceOptions {
+  host: string;
+  port: number;
+  db: Db;
+  material: SeasonMaterial;
+  identity: IdentityLookup;
+  operatorToken: string;
+  /** The challenge secret the Trust Layer proxy forwards (spec §2.3); null refuses every posted freeze. */
+  challengeSecret: string | null;
+  now?: () => Date;
+  random?: (size: number) => Uint8Array;
+  limits?: Partial<ServiceLimits>;
+}
+
+export interface SeasonService {
+  url: string;
+  close(): Promise<void>;
+}
+
+type Route = (context: ServiceContext, request: IncomingMessage, response: ServerResponse) => unknown;
+
+const ROUTES: Record<string, { method: string; route: Route }> = {
+  enroll: { method: 'POST', route: enrollRoute },
+  submit: { method: 'POST', route: submitRoute },
+  export: { method: 'GET', route: exportRoute },
+  tasks: { method: 'GET', route: tasksRoute },
+  freeze: { method: 'POST', route: freezeRoute },
+};
+
+function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse): unknown {
+  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
+  if (path === '/v1/health') return sendJson(response, 200, { ok: true });
+  const match = /^\/v1\/season\/(\d{1,6})\/(enroll|submit|export|tasks|freeze)$/.exec(path);
+  if (!match) {
+    return sendError(response, 404, {
+      code: 'NOT_FOUND',
+      message: 'The season service answers /v1/season/{n}/enroll, /submit, /export, /tasks (docs/season-service.md).',
+    });
+  }
+  if (Number(match[1]) !== context.material.season) {
+    return sendError(response, 404, {
+      code: 'SEASON_UNKNOWN',
+      message: `This service runs season ${context.material.season}, not season ${match[1]}.`,
+    });
+  }
+  const { method, route } = ROUTES[match[2]!]!;
+  if (request.method !== method) {
+    return sendError(
+      response,
+      405,
+      { code: 'METHOD_NOT_ALLOWED', message: `Use ${method} ${path}.` },
+      { Allow: method },
+    );
+  }
+  return route(context, request, response);
+}
+
+/**
+ * The season service behind proveit.arkforge.tech (issue 10, docs/season-service.md): enrollment, submissions,
+ * tasks and the operator's export, on its own SQLite file. It never returns a score or a hint of one (spec §7.4).
+ */
+export async function startSeasonService(options: SeasonServiceOptions): Promise<SeasonService> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const context: ServiceContext = {
+    db: options.db,
+    writes: new GroupCommit(options.db),
+    material: options.material,
+    intakeTracks: new Map([...options.material.tracks].map(([name, track]) => [name, track.intake])),
+    identity: options.identity,
+    operatorTokenSha256: secretSha256(options.operatorToken),
+    challengeSecretSha256: options.challengeSecret === null ? null : secretSha256(options.challengeSecret),
+    now: options.now ?? (() => new Date()),
+    random: options.random ?? ((size) => randomBytes(size)),
+    limits,
+    submitBuckets: new TokenBuckets(limits.submitBurst, limits.submitPerMinute / 60),
+    enrollBuckets: new TokenBuckets(limits.enrollPerIpPerHour, limits.enrollPerIpPerHour / 3600),
+  };
+  const server = createServer((request, response) => {
+    Promise.resolve()
+      .then(() => dispatch(context, request, response))
+      .catch((error: unknown) => {
+        if (response.headersSent) return response.destroy();
+        if (error instanceof BodyTooLarge) {
+          return sendError(
+            response,
+            413,
+            { code: 'BODY_TOO_LARGE', message: `The body exceeds ${error.limit} bytes; nothing was recorded.` },
+            { Connection: 'close' },
+          );
+        }
+        // Never echo the error: it could carry request material. The operator sees it on stderr.
+        process.stderr.write(`season service: ${request.method} ${request.url?.split('?')[0]}: ${String(error)}\n`);
+        sendError(response, 500, {
+          code: 'INTERNAL_ERROR',
+          message: 'The request failed on the server; nothing was recorded. Retry later.',
+        });
+      });
+  });
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,227 @@
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { didKeyOfEd25519 } from '../../../devnet/trust-layer/did-key.ts';
+import { openDatabase, type Db } from '../../../main/db/open-database.ts';
+import { seasonServiceMigrations } from '../../../main/db/season-service/migrations.ts';
+import { createHttpClient, type HttpClient } from '../../../main/services/http/http-client.ts';
+import { loadSeasonMaterial, type SeasonMaterial } from '../../../season-service/season-material.ts';
+import { startSeasonService, type SeasonService } from '../../../season-service/server.ts';
+import type { ServiceLimits } from '../../../season-service/service-context.ts';
+import { trustLayerIdentity, type IdentityLookup } from '../../../season-service/trust-layer-identity.ts';
+
+export const SEASON_DIR = fileURLToPath(new URL('../../../corpus/season-1', import.meta.url));
+export const OPENS_AT = '2026-10-01T08:00:00.000Z';
+export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
+export const DURING = new Date('2026-10-10T12:00:00.000Z');
+
+/** A clock a test moves by hand: the service reads it, nothing sleeps. */
+export class TestClock {
+  constructor(public current: Date = DURING) {}
+  readonly now = () => this.current;
+}
+
+export interface RunningService {
+  url: string;
+  db: Db;
+  clock: TestClock;
+  operatorToken: string;
+  challengeSecret: string;
+  material: SeasonMaterial;
+  stop(): Promise<void>;
+}
+
+/** A season service on its own temporary SQLite file, with a hand-moved clock and the devnet Trust Layer. */
+export async function startTestService(
+  trustLayer: string,
+  options: { limits?: Partial<ServiceLimits>; identity?: IdentityLookup; clock?: TestClock } = {},
+): Promise<RunningService> {
+  const dir = mkdtempSync(join(tmpdir(), 'season-service-'));
+  const db = openDatabase(join(dir, 'season.sqlite'), { migrations: seasonServiceMigrations });
+  const http: HttpClient = createHttpClient({ timeoutMs: 5_000 });
+  const clock = options.clock ?? new TestClock();
+  const operatorToken = randomBytes(32).toString('base64url');
+  const challengeSecret = randomBytes(24).toString('hex');
+  const material = await loadSeasonMaterial(SEASON_DIR);
+  const service: SeasonService = await startSeasonService({
+    host: '127.0.0.1',
+    port: 0,
+    db,
+    material,
+    identity: options.identity ?? trustLayerIdentity(trustLayer, http),
+    operatorToken,
+    challengeSecret,
+    now: clock.now,
+    limits: { enrollPerIpPerHour: 1_000, ...options.limits },
+  });
+  return {
+    url: service.url,
+    db,
+    clock,
+    operatorToken,
+    challengeSecret,
+    material,
+    async stop() {
+      await service.close();
+      await http.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A version-2 freeze document of a track, as `freeze create` posts it through the proxy. */
+export function freezeDocument(track: string, opensAt = OPENS_AT, closesAt = CLOSES_AT) {
+  return {
+    document_version: 2,
+    season: 1,
+    track,
+    rules_version: track === 'conformite' ? 'conformite-bareme-v3' : 'generique-bareme-v1',
+    rules_hash: 'a'.repeat(64),
+    manifest_hash: 'b'.repeat(64),
+    key_commitment: 'c'.repeat(64),
+    replaces: null,
+    reason: null,
+    opens_at: opensAt,
+    closes_at: closesAt,
+  };
+}
+
+/** Posts a freeze as the proxy would (with the challenge secret). */
+export async function postFreeze(service: { url: string; challengeSecret: string }, document: object) {
+  const answer = await fetch(`${service.url}/v1/season/1/freeze`, {
+    method: 'POST',
+    headers: { 'X-Challenge-Secret': service.challengeSecret, 'Content-Type': 'application/json' },
+    body: JSON.stringify(document),
+  });
+  return { status: answer.status, text: await answer.text() };
+}
+
+/** Both demo tracks frozen with the default window. */
+export async function freezeBothTracks(service: RunningService): Promise<void> {
+  for (const track of ['conformite', 'generique']) {
+    const answer = await postFreeze(service, freezeDocument(track));
+    if (answer.status !== 200) throw new Error(`freeze of ${track} refused: ${answer.text}`);
+  }
+}
+
+const agents = new Map<string, Agent>();
+/** An HTTP agent whose connections leave from `address` (127.0.0.x): the devnet limits signups per address. */
+export function fromAddress(address: string): Agent {
+  let agent = agents.get(address);
+  if (!agent) {
+    agent = new Agent({ localAddress: address });
+    agents.set(address, agent);
+  }
+  return agent;
+}
+
+async function callJson(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+  address: string,
+) {
+  const answer = await request(url, { ...init, dispatcher: fromAddress(address) });
+  return { status: answer.statusCode, json: (await answer.body.json()) as Record<string, unknown> };
+}
+
+export interface DidKeyPair {
+  did: string;
+  privateKey: KeyObject;
+}
+
+/** A fresh Ed25519 did:key and its private key (to answer the binding challenge). */
+export function newDidKey(): DidKeyPair {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const raw = new Uint8Array(Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'));
+  return { did: didKeyOfEd25519(raw), privateKey };
+}
+
+export interface BoundKey {
+  apiKey: string;
+  did: string;
+  /** Binds a DID (a fresh one by default) to the same API key; the previous one goes to the key's history. */
+  rebind(pair?: DidKeyPair): Promise<string>;
+}
+
+let signups = 0;
+
+/** A free-signup key of the devnet with a did:key bound (spec §3 steps 1-2); signups spread over source addresses. */
+export async function boundKey(trustLayer: string, label: string, bind = true): Promise<BoundKey> {
+  const address = `127.0.0.${10 + Math.floor(signups++ / 5)}`;
+  const signup = await callJson(
+    `${trustLayer}/v1/keys/free-signup`,
+    { method: 'POST', body: JSON.stringify({ email: `${label}-${randomBytes(4).toString('hex')}@example.org` }) },
+    address,
+  );
+  const apiKey = signup.json['api_key'] as string;
+  if (typeof apiKey !== 'string') throw new Error(`signup refused: ${JSON.stringify(signup.json)}`);
+  const bindOne = async ({ did, privateKey }: DidKeyPair) => {
+    const headers = { 'X-Api-Key': apiKey };
+    const started = await callJson(
+      `${trustLayer}/v1/keys/bind-did`,
+      { method: 'POST', headers, body: JSON.stringify({ did }) },
+      address,
+    );
+    const challenge = started.json['challenge'] as string;
+    const signature = sign(null, Buffer.from(challenge), privateKey).toString('base64url');
+    const confirmed = await callJson(
+      `${trustLayer}/v1/keys/bind-did/confirm`,
+      { method: 'POST', headers, body: JSON.stringify({ challenge, signature }) },
+      address,
+    );
+    if (confirmed.status !== 200) throw new Error(`binding refused: ${JSON.stringify(confirmed.json)}`);
+    return did;
+  };
+  const key: BoundKey = { apiKey, did: '', rebind: async (pair = newDidKey()) => (key.did = await bindOne(pair)) };
+  if (bind) await key.rebind();
+  return key;
+}
+
+/** An answer's JSON, read loosely: each test asserts the fields it depends on. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers are checked field by field
+type Answer = Record<string, any>;
+
+/** POST /enroll with a key; the parsed answer. */
+export async function enroll(
+  serviceUrl: string,
+  apiKey: string | null,
+  body: unknown = { agent_name: 'Agent Nord', declared_stack: 'a framework, a model' },
+) {
+  const answer = await fetch(`${serviceUrl}/v1/season/1/enroll`, {
+    method: 'POST',
+    headers: apiKey === null ? {} : { 'X-Api-Key': apiKey },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: answer.status, headers: answer.headers, json: (await answer.json()) as Answer };
+}
+
+/** POST /submit with a season token; the parsed answer. */
+export async function submit(serviceUrl: string, token: string | null, body: string | Buffer) {
+  const answer = await fetch(`${serviceUrl}/v1/season/1/submit`, {
+    method: 'POST',
+    headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+    body,
+  });
+  return { status: answer.status, headers: answer.headers, json: (await answer.json()) as Answer };
+}
+
+/** GET /export with the operator token; the NDJSON lines parsed. */
+export async function exportLines(service: { url: string; operatorToken: string }) {
+  const answer = await fetch(`${service.url}/v1/season/1/export`, {
+    headers: { Authorization: `Bearer ${service.operatorToken}` },
+  });
+  const text = await answer.text();
+  return {
+    status: answer.status,
+    contentType: answer.headers.get('content-type'),
+    text,
+    lines: text
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Answer),
+  };
+}
