@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkCorpus } from '../main/core/corpus/check-corpus.ts';
 import { generateConformite } from '../main/core/corpus/conformite/generate.ts';
-import { DEMO_BASE, DEMO_DATE_EXAMEN } from '../main/core/corpus/generate-options.ts';
+import { DEMO_BASES, DEMO_DATE_EXAMEN } from '../main/core/corpus/generate-options.ts';
 import { generateGenerique } from '../main/core/corpus/generique/generate.ts';
 import { computeManifest } from '../main/core/corpus/manifest.ts';
 import { TRACKS } from '../main/core/corpus/tracks.ts';
@@ -25,12 +25,22 @@ function time(label: string, work: (round: number) => void): number {
   return ms;
 }
 
-const options = { season: 1, base: DEMO_BASE, dateExamen: DEMO_DATE_EXAMEN };
+const options = { season: 1, dateExamen: DEMO_DATE_EXAMEN };
 time('generate conformite season', (i) =>
-  generateConformite({ ...options, seed: `bench-${i}`, rulesText: rules('conformite-bareme-v3') }),
+  generateConformite({
+    ...options,
+    base: DEMO_BASES.conformite,
+    seed: `bench-${i}`,
+    rulesText: rules('conformite-bareme-v3'),
+  }),
 );
 time('generate generique season', (i) =>
-  generateGenerique({ ...options, seed: `bench-${i}`, rulesText: rules('generique-bareme-v1') }),
+  generateGenerique({
+    ...options,
+    base: DEMO_BASES.generique,
+    seed: `bench-${i}`,
+    rulesText: rules('generique-bareme-v1'),
+  }),
 );
 const tree = await readCorpusTree(DEMO);
 time('check demo conformite (solver incl.)', () => checkCorpus(tree, TRACKS));

@@ -1,7 +1,7 @@
 import { checkCorpus } from '../core/corpus/check-corpus.ts';
 import { generateConformite, CONFORMITE_RULES_VERSION } from '../core/corpus/conformite/generate.ts';
 import { isIsoDay } from '../core/corpus/dates.ts';
-import { DEMO_BASE, DEMO_DATE_EXAMEN } from '../core/corpus/generate-options.ts';
+import { DEMO_BASES, DEMO_DATE_EXAMEN } from '../core/corpus/generate-options.ts';
 import { generateGenerique, GENERIQUE_RULES_VERSION } from '../core/corpus/generique/generate.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
@@ -35,7 +35,7 @@ export const corpusGenerateCommand: Command = {
         seed: { type: 'string' },
         out: { type: 'string' },
         season: { type: 'string', default: '1' },
-        base: { type: 'string', default: DEMO_BASE },
+        base: { type: 'string' },
         'date-examen': { type: 'string', default: DEMO_DATE_EXAMEN },
         json: { type: 'boolean', default: false },
       },
@@ -58,7 +58,7 @@ export const corpusGenerateCommand: Command = {
     const tree = generator.generate({
       seed,
       season: Number(values.season),
-      base: values.base,
+      base: values.base ?? DEMO_BASES[track],
       dateExamen: values['date-examen'],
       rulesText: await readRulesText(generator.rules),
     });

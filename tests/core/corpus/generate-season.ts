@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { generateConformite } from '../../../main/core/corpus/conformite/generate.ts';
-import { DEMO_BASE, DEMO_DATE_EXAMEN } from '../../../main/core/corpus/generate-options.ts';
+import { DEMO_BASES, DEMO_DATE_EXAMEN } from '../../../main/core/corpus/generate-options.ts';
 import { generateGenerique } from '../../../main/core/corpus/generique/generate.ts';
 import type { CorpusTree } from '../../../main/core/corpus/tree.ts';
 
@@ -10,7 +10,7 @@ export const DEMO_SEED = 'proveit-demo-season-1';
 const rules = (version: string) => readFileSync(new URL(`../../../corpus/rules/${version}.md`, import.meta.url), 'utf8');
 
 export function generate(track: 'conformite' | 'generique', seed: string): CorpusTree {
-  const options = { seed, season: 1, base: DEMO_BASE, dateExamen: DEMO_DATE_EXAMEN };
+  const options = { seed, season: 1, base: DEMO_BASES[track], dateExamen: DEMO_DATE_EXAMEN };
   return track === 'conformite'
     ? generateConformite({ ...options, rulesText: rules('conformite-bareme-v3') })
     : generateGenerique({ ...options, rulesText: rules('generique-bareme-v1') });

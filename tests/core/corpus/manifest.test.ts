@@ -32,7 +32,7 @@ describe('corpus manifest', () => {
   });
 
   it('the request hashes amount as the FLOAT 0.0 and currency "eur" (spec §2.4)', () => {
-    const target = 'http://corpus.devnet.localhost/referentiel';
+    const target = 'http://conformite.corpus.devnet.localhost/referentiel';
     const text = canonical(
       pyObjectFrom([
         ['target', target],
