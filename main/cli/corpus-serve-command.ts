@@ -6,12 +6,15 @@ import { parseOptions } from './parse-options.ts';
 const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--json]';
 
 /**
- * `proveit corpus serve DIR` (issue 5): the production corpus server (the devnet runs the same code). It runs until
- * SIGINT or SIGTERM. The secret may come from PROVEIT_CORPUS_SECRET instead of --secret, to keep it out of `ps`.
+ * `proveit corpus serve DIR` (issue 5): the production corpus server (the devnet runs the same code). DIR is a track
+ * folder, or a season folder whose tracks are all served at once, each on the host of its base (the Host header
+ * picks the track). It runs until SIGINT or SIGTERM. The secret may come from PROVEIT_CORPUS_SECRET instead of
+ * --secret, to keep it out of `ps`.
  */
 export const corpusServeCommand: Command = {
   path: ['corpus', 'serve'],
-  summary: 'serve a track folder over HTTP; callers without X-Challenge-Secret get the 403 body',
+  summary:
+    'serve a season (every track, each on its base host) or one track over HTTP; callers without X-Challenge-Secret get the 403 body',
   usage: USAGE,
   async run(args, io) {
     const parsed = parseOptions({
@@ -32,7 +35,7 @@ export const corpusServeCommand: Command = {
       return usageError(
         io,
         corpusServeCommand,
-        'give one track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET) and a port 0-65535',
+        'give one season or track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET) and a port 0-65535',
       );
     }
     let server;
@@ -42,8 +45,12 @@ export const corpusServeCommand: Command = {
       io.err(`proveit corpus serve: ${(error as Error).message}\n`);
       return EXIT.failed;
     }
-    if (parsed.values.json) printJson(io, { url: server.url, dir });
-    else io.out(`corpus server on ${server.url} serving ${dir}; stop with Ctrl-C\n`);
+    const tracks = server.tracks.map((t) => ({ track: t.track, base: t.base }));
+    if (parsed.values.json) printJson(io, { url: server.url, dir, tracks });
+    else {
+      const served = tracks.map((t) => `${t.track} for ${t.base}`).join(', ');
+      io.out(`corpus server on ${server.url} serving ${dir} (${served}); stop with Ctrl-C\n`);
+    }
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

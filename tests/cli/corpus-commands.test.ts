@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,24 @@ describe('proveit corpus manifest', () => {
       ['method', 'path', 'payload', 'request_hash', 'response_hash', 'target'].sort(),
     );
     expect(Object.keys(manifest['system'] as object).sort()).toEqual(['400', '403', '404', '503']);
-    expect(manifest['base']).toBe('http://corpus.devnet.localhost');
+    expect(manifest['base']).toBe('http://conformite.corpus.devnet.localhost');
+  });
+
+  it('each track of the demo season has its own base, so its /referentiel has its own URL and request hash', async () => {
+    const referentiel = async (dir: string) => {
+      const manifest = JSON.parse((await run('corpus', 'manifest', dir, '--json')).stdout) as {
+        base: string;
+        resources: { path: string; target: string; request_hash: string }[];
+      };
+      return { base: manifest.base, ...manifest.resources.find((r) => r.path === '/referentiel') };
+    };
+    const [c, g] = [await referentiel(CONFORMITE), await referentiel(GENERIQUE)];
+    expect([c.base, g.base]).toEqual([
+      'http://conformite.corpus.devnet.localhost',
+      'http://generique.corpus.devnet.localhost',
+    ]);
+    expect([c.target, g.target]).toEqual([`${c.base}/referentiel`, `${g.base}/referentiel`]);
+    expect(c.request_hash).not.toBe(g.request_hash);
   });
 
   it('--base sets the targets; a base with a path is refused', async () => {
@@ -117,6 +135,9 @@ describe('proveit corpus generate', () => {
     for (const [file, bytes] of treeA)
       expect(Buffer.from(bytes).equals(Buffer.from(treeB.get(file) as Uint8Array))).toBe(true);
     expect((await run('corpus', 'check', join(root, 'a'))).code).toBe(0);
+    // Without --base, the track's own demo base.
+    const season = JSON.parse(await readFile(join(root, 'a', 'season.json'), 'utf8')) as { base: string };
+    expect(season.base).toBe('http://generique.corpus.devnet.localhost');
   });
 
   it('refuses to write over an existing season, and an unknown track is a usage error', async () => {
@@ -148,10 +169,61 @@ describe('proveit corpus through the real launcher', () => {
       });
       child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
     });
-    const { url } = JSON.parse(line) as { url: string };
+    const { url, tracks } = JSON.parse(line) as { url: string; tracks: unknown };
+    expect(tracks).toEqual([{ track: 'conformite', base: 'http://conformite.corpus.devnet.localhost' }]);
     const ok = await fetch(`${url}/referentiel`, { headers: { 'X-Challenge-Secret': 'launcher-secret' } });
     const denied = await fetch(`${url}/referentiel`);
     expect([ok.status, denied.status]).toEqual([200, 403]);
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('corpus serve of the season folder serves both tracks, each on its base host; another host gets 421', async () => {
+    const child = spawn('node', [LAUNCHER, 'corpus', 'serve', join(ROOT, 'corpus/season-1'), '--port', '0', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, PROVEIT_CORPUS_SECRET: 'launcher-secret' },
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(out.split('\n')[0] as string);
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
+    });
+    const { url, tracks } = JSON.parse(line) as { url: string; tracks: { track: string; base: string }[] };
+    expect(tracks).toEqual([
+      { track: 'conformite', base: 'http://conformite.corpus.devnet.localhost' },
+      { track: 'generique', base: 'http://generique.corpus.devnet.localhost' },
+    ]);
+    const { port } = new URL(url);
+    const get = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/referentiel',
+            headers: { Host: host, 'X-Challenge-Secret': 'launcher-secret' },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    for (const { track, base } of tracks) {
+      const answer = await get(new URL(base).host);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(
+        await readFile(join(ROOT, 'corpus/season-1', track, 'responses/referentiel.json'), 'utf8'),
+      );
+    }
+    expect((await get(`127.0.0.1:${port}`)).status).toBe(421);
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);

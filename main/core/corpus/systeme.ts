@@ -40,3 +40,20 @@ export function systemeBodies(): Record<SystemeStatus, PlainJson> {
     },
   };
 }
+
+/**
+ * 421 Misdirected Request: a corpus server that serves several tracks routes on the Host header (each track has a
+ * base of its own, docs/corpus-format.md §1), and answers this fixed body when the host names none of its tracks.
+ * It belongs to no track, so no manifest hashes it: a call that gets it never names a catalogue URL anyway.
+ */
+export const UNKNOWN_HOST_STATUS = 421;
+
+export function unknownHostBody(bases: readonly string[]): PlainJson {
+  return {
+    resource: '/_systeme/421',
+    erreur: 'hote_inconnu',
+    message:
+      "Ce serveur de corpus ne sert aucune piste sous l'hôte demandé. Chaque piste de la saison a sa propre base : appelez l'URL canonique publiée dans son catalogue (base de la piste + chemin), à travers le proxy Trust Layer.",
+    bases: [...bases],
+  };
+}

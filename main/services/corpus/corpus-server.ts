@@ -3,11 +3,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { loadCorpus, servedFileProblems } from '../../core/corpus/load-corpus.ts';
 import { Problems } from '../../core/corpus/problems.ts';
-import { SYSTEME_STATUSES, type SystemeStatus } from '../../core/corpus/systeme.ts';
-import { readCorpusTree } from './corpus-folder.ts';
+import { baseHost, hostHeaderName, seasonTracksProblems, sortedTracks } from '../../core/corpus/season-tracks.ts';
+import { SYSTEME_STATUSES, UNKNOWN_HOST_STATUS, unknownHostBody, type SystemeStatus } from '../../core/corpus/systeme.ts';
+import { jsonFileBytes } from '../../core/corpus/tree.ts';
+import { readTrackFolders, type TrackFolder } from './season-folder.ts';
 
 export interface CorpusServerOptions {
-  /** A track folder in the corpus format (docs/corpus-format.md). */
+  /**
+   * A track folder in the corpus format (docs/corpus-format.md), or a season folder (`corpus/season-1/`): every track
+   * folder in it is served at once, each on the host of its base.
+   */
   corpusDir: string;
   secret: string;
   /** Default 127.0.0.1. */
@@ -18,21 +23,43 @@ export interface CorpusServerOptions {
   now?: () => Date;
 }
 
-/** One call as the corpus saw it. `secretPresent` is true when the request carried the right X-Challenge-Secret. */
+/**
+ * One call as the corpus saw it. `secretPresent` is true when the request carried the right X-Challenge-Secret;
+ * `host` is the Host header as received (null without one), `track` the track that answered (null for a host that
+ * names none of a season's tracks: 421).
+ */
 export interface CorpusCall {
   at: string;
   method: string;
   path: string;
   status: number;
   secretPresent: boolean;
+  host: string | null;
+  track: string | null;
+}
+
+/** One track a corpus server serves. */
+export interface ServedTrack {
+  track: string;
+  season: number;
+  /** season.json's base: the canonical URLs of the track start with it. */
+  base: string;
+  /** The base's host name: the Host the server routes to this track. */
+  host: string;
+  dir: string;
 }
 
 export interface CorpusServer {
   /** http://HOST:PORT */
   url: string;
+  /** Every track served, in code-point order of their names. */
+  tracks: ServedTrack[];
   close(): Promise<void>;
-  /** While on, every request gets the /_systeme/503 body with status 503 (the frontend's "corpus unavailable"). */
-  setUnavailable(on: boolean): void;
+  /**
+   * While on, every request to the track (every track when none is named) gets its /_systeme/503 body with status
+   * 503 (the frontend's "corpus unavailable").
+   */
+  setUnavailable(on: boolean, track?: string): void;
   /** The call log: an internal control instrument, never a source of score (spec §2.5). */
   calls(): CorpusCall[];
 }
@@ -58,9 +85,41 @@ function secretMatches(presented: string | undefined, secret: Buffer): boolean {
   return timingSafeEqual(createHash('sha256').update(presented, 'utf8').digest(), secret);
 }
 
+/** What the server holds for one track: its frozen resources and /_systeme bodies. */
+interface LoadedTrack extends ServedTrack {
+  resources: Map<string, Uint8Array>;
+  systeme: Record<SystemeStatus, Uint8Array>;
+  unavailable: boolean;
+}
+
+function loadTrack(folder: TrackFolder): LoadedTrack {
+  const problems = new Problems();
+  const corpus = loadCorpus(folder.tree, problems);
+  const unreadable = servedFileProblems(corpus, problems.list);
+  const systeme = {} as Record<SystemeStatus, Uint8Array>;
+  for (const status of SYSTEME_STATUSES) {
+    const body = corpus.systeme[status];
+    if (body) systeme[status] = body.bytes;
+  }
+  if (!corpus.season || corpus.catalogue.length === 0 || SYSTEME_STATUSES.some((s) => !systeme[s]) || unreadable.length > 0) {
+    const detail = unreadable.map((p) => `${p.code}: ${p.message}`).join('; ') || 'no catalogue resource';
+    throw new Error(`corpus server: ${folder.dir} is not a servable track folder (${detail})`);
+  }
+  const resources = new Map<string, Uint8Array>();
+  for (const entry of corpus.catalogue) {
+    const body = corpus.bodies.get(entry.path);
+    if (body) resources.set(entry.path, body.bytes);
+  }
+  const { track, season, base } = corpus.season;
+  return { track, season: Number(season), base, host: baseHost(base), dir: folder.dir, resources, systeme, unavailable: false };
+}
+
 /**
- * The corpus server (spec §2.3, §2.5; issue 5). It serves the frozen bytes of a track folder exactly:
- * - status 503 + /_systeme/503 while set unavailable;
+ * The corpus server (spec §2.3, §2.5; issue 5). It serves the frozen bytes of every track of a season at once,
+ * routing each request to the track whose base host is its Host header (a server of one track serves it whatever
+ * the Host). Then, for that track:
+ * - a Host that names no track of a season: 421 + a fixed JSON body listing the bases (no track, no secret check);
+ * - status 503 + the track's /_systeme/503 while set unavailable;
  * - 403 + /_systeme/403 without the right X-Challenge-Secret (the proxy alone forwards it, spec §2.3);
  * - 400 + /_systeme/400 for a method other than GET or POST, or a query string (canonical URLs have none);
  * - 200 + the catalogue resource's file for its canonical path, GET or POST alike (absent references are
@@ -68,60 +127,83 @@ function secretMatches(presented: string | undefined, secret: Buffer): boolean {
  * - 404 + /_systeme/404 for any other path.
  */
 export async function startCorpusServer(options: CorpusServerOptions): Promise<CorpusServer> {
-  const problems = new Problems();
-  const corpus = loadCorpus(await readCorpusTree(options.corpusDir), problems);
-  const unreadable = servedFileProblems(corpus, problems.list);
-  const systeme = {} as Record<SystemeStatus, Uint8Array>;
-  for (const status of SYSTEME_STATUSES) {
-    const body = corpus.systeme[status];
-    if (body) systeme[status] = body.bytes;
+  const folders = await readTrackFolders(options.corpusDir).catch((error: unknown) => {
+    throw new Error(`corpus server: cannot read ${options.corpusDir}: ${(error as Error).message}`);
+  });
+  if (folders.length === 0) {
+    throw new Error(
+      `corpus server: ${options.corpusDir} is not a servable track folder (no season.json in it or in any of its subfolders)`,
+    );
   }
-  if (corpus.catalogue.length === 0 || SYSTEME_STATUSES.some((s) => !systeme[s]) || unreadable.length > 0) {
-    const detail = unreadable.map((p) => `${p.code}: ${p.message}`).join('; ') || 'no catalogue resource';
-    throw new Error(`corpus server: ${options.corpusDir} is not a servable track folder (${detail})`);
+  const tracks = sortedTracks(folders.map(loadTrack));
+  const together = seasonTracksProblems(tracks.map((t) => ({ dir: t.dir, season: BigInt(t.season), track: t.track, base: t.base })));
+  if (together.length > 0) {
+    throw new Error(`corpus server: ${options.corpusDir} cannot be served (${together.map((p) => `${p.code}: ${p.message}`).join('; ')})`);
   }
-  const resources = new Map<string, Uint8Array>();
-  for (const entry of corpus.catalogue) {
-    const body = corpus.bodies.get(entry.path);
-    if (body) resources.set(entry.path, body.bytes);
-  }
+  const byHost = new Map(tracks.map((t) => [t.host, t]));
+  const misdirected = jsonFileBytes(unknownHostBody(tracks.map((t) => t.base)));
   const secret = createHash('sha256').update(options.secret, 'utf8').digest();
   const now = options.now ?? (() => new Date());
   const log: CorpusCall[] = [];
-  let unavailable = false;
+
+  /** The track a request is for: the only one, or the one whose base host is the Host header. */
+  const trackOf = (req: IncomingMessage): LoadedTrack | undefined => {
+    if (tracks.length === 1) return tracks[0];
+    const host = hostHeaderName(req.headers.host);
+    return host === undefined ? undefined : byHost.get(host);
+  };
 
   const carriesSecret = (req: IncomingMessage): boolean => {
     const presented = req.headers['x-challenge-secret'];
     return secretMatches(typeof presented === 'string' ? presented : undefined, secret);
   };
 
+  const record = (req: IncomingMessage, status: number, track: LoadedTrack | undefined): void => {
+    log.push({
+      at: now().toISOString(),
+      method: req.method ?? '',
+      path: req.url ?? '/',
+      status,
+      secretPresent: carriesSecret(req),
+      host: req.headers.host ?? null,
+      track: track?.track ?? null,
+    });
+  };
+
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const target = req.url ?? '/';
     const method = req.method ?? '';
-    const secretPresent = carriesSecret(req);
+    const track = trackOf(req);
     let status: number;
     let body: Uint8Array;
-    const known = resources.get(target);
-    if (unavailable) [status, body] = [503, systeme['503']];
-    else if (!secretPresent) [status, body] = [403, systeme['403']];
-    else if ((method !== 'GET' && method !== 'POST') || target.includes('?')) [status, body] = [400, systeme['400']];
-    else if (known) [status, body] = [200, known];
-    else [status, body] = [404, systeme['404']];
-    log.push({ at: now().toISOString(), method, path: target, status, secretPresent });
+    if (!track) [status, body] = [UNKNOWN_HOST_STATUS, misdirected];
+    else {
+      const known = track.resources.get(target);
+      if (track.unavailable) [status, body] = [503, track.systeme['503']];
+      else if (!carriesSecret(req)) [status, body] = [403, track.systeme['403']];
+      else if ((method !== 'GET' && method !== 'POST') || target.includes('?')) [status, body] = [400, track.systeme['400']];
+      else if (known) [status, body] = [200, known];
+      else [status, body] = [404, track.systeme['404']];
+    }
+    record(req, status, track);
     res.writeHead(status, { ...HEADERS, 'Content-Length': String(body.byteLength) });
     res.end(body);
   };
 
-  const server = createServer((req, res) => {
+  // Node answers a request without Host with its own plain 400; the corpus answers JSON only (spec §2.5), so the
+  // check is left to the routing above (no Host names no track of a season: 421 and its JSON body).
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     // A POST payload does not change the resource: it is drained unread, up to a cap past which the request is
     // answered 400 and the connection closed.
     let received = 0;
     req.on('data', (chunk: Buffer) => {
       received += chunk.byteLength;
       if (received > MAX_PAYLOAD_BYTES && !res.headersSent) {
-        log.push({ at: now().toISOString(), method: req.method ?? '', path: req.url ?? '/', status: 400, secretPresent: carriesSecret(req) });
-        res.writeHead(400, { ...HEADERS, 'Content-Length': String(systeme['400'].byteLength), Connection: 'close' });
-        res.end(systeme['400']);
+        const track = trackOf(req);
+        const [status, body] = track ? [400, track.systeme['400']] : [UNKNOWN_HOST_STATUS, misdirected];
+        record(req, status, track);
+        res.writeHead(status, { ...HEADERS, 'Content-Length': String(body.byteLength), Connection: 'close' });
+        res.end(body);
         req.destroy();
       }
     });
@@ -137,13 +219,17 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    tracks: tracks.map(({ track, season, base, host: trackHost, dir }) => ({ track, season, base, host: trackHost, dir })),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
-    setUnavailable(on) {
-      unavailable = on;
+    setUnavailable(on, name) {
+      if (name !== undefined && !tracks.some((t) => t.track === name)) {
+        throw new Error(`corpus server: no track '${name}' (serving ${tracks.map((t) => t.track).join(', ')})`);
+      }
+      for (const t of tracks) if (name === undefined || t.track === name) t.unavailable = on;
     },
     calls: () => log.map((call) => ({ ...call })),
   };

@@ -106,10 +106,18 @@ describe('corpus server over real HTTP', () => {
     await call('/referentiel');
     await call('/referentiel', { method: 'POST', body: '{}' }, 'wrong');
     const calls = server.calls().slice(before);
+    const host = new URL(server.url).host;
     expect(calls).toEqual([
-      { at: at.toISOString(), method: 'GET', path: '/referentiel', status: 200, secretPresent: true },
-      { at: at.toISOString(), method: 'POST', path: '/referentiel', status: 403, secretPresent: false },
+      { at: at.toISOString(), method: 'GET', path: '/referentiel', status: 200, secretPresent: true, host, track: 'conformite' },
+      { at: at.toISOString(), method: 'POST', path: '/referentiel', status: 403, secretPresent: false, host, track: 'conformite' },
     ]);
+  });
+
+  it('one track served: it answers whatever the Host, and lists that track with its base', async () => {
+    expect(server.tracks).toEqual([
+      { track: 'conformite', season: 1, base: 'http://conformite.corpus.devnet.localhost', host: 'conformite.corpus.devnet.localhost', dir: DIR },
+    ]);
+    expect((await call('/referentiel')).status).toBe(200);
   });
 
   it('refuses to start on a folder that is not a track folder', async () => {
