@@ -1,7 +1,7 @@
 import { randomBytes, sign } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CorpusServer, CorpusServerOptions } from '../main/services/corpus/corpus-server.ts';
+import type { CorpusServer, CorpusServerOptions, ServedTrack } from '../main/services/corpus/corpus-server.ts';
 import { writeDevnetTrustBundle } from './bundle/write-trust-bundle.ts';
 import { loadOrCreateJson, loadOrCreatePrivateKey, publicKeyDer, publicKeyPem } from './keys/key-files.ts';
 import { startLogServer } from './log/log-server.ts';
@@ -18,8 +18,11 @@ import { Upstream } from './trust-layer/upstream.ts';
 import { loadOrCreateTsaMaterial } from './tsa/tsa-certificates.ts';
 import { startTsaServer } from './tsa/tsa-server.ts';
 
-/** The devnet's PROVE IT hosts, reached by the proxy over plain http with no port (shared decision). */
-export const CORPUS_HOST = 'corpus.devnet.localhost';
+/**
+ * The devnet's PROVE IT hosts, reached by the proxy over plain http with no port (shared decision): the season host,
+ * and one corpus host per track served, the host of that track's base in its season.json (demo season 1:
+ * conformite.corpus.devnet.localhost and generique.corpus.devnet.localhost, docs/corpus-format.md §1).
+ */
 export const SEASON_HOST = 'proveit.devnet.localhost';
 export const TSA_PROVIDER = 'devnet-tsa';
 export const LOG_NAME = 'log.devnet.localhost';
@@ -27,7 +30,10 @@ export const LOG_NAME = 'log.devnet.localhost';
 export interface DevnetOptions {
   /** Folder holding the SQLite state, the keys and the trust bundle; created if missing. */
   stateDir: string;
-  /** The corpus track folder the corpus server serves. */
+  /**
+   * The corpus the corpus server serves: a season folder (every track at once, each on the host of its base, as
+   * `proveit devnet up` does with corpus/season-1/) or one track folder.
+   */
   corpusDir: string;
   /** Base port: trust layer N, TSA N+1, log N+2, corpus N+3, season N+4. 0 (default) picks free ports. */
   port?: number;
@@ -46,9 +52,13 @@ export interface DevnetInfo {
   trust_layer: string;
   tsa: string;
   log: string;
+  /** The corpus server on loopback (every track; the Host header picks one). */
   corpus: string;
   season: string;
+  /** `corpus` is the base of the first track served (by name); every track's base is in `corpus_tracks`. */
   virtual_hosts: { corpus: string; season: string };
+  /** Every track served, by name: its base (the virtual host the proxy reaches it on) and its folder. */
+  corpus_tracks: Record<string, { base: string; dir: string }>;
   internal_secret: string;
   corpus_secret: string;
   trust_bundle: string;
@@ -72,6 +82,23 @@ interface DevnetIdentity {
 
 /** How the devnet starts its corpus host: startCorpusServer from main/services/corpus, passed in by start-devnet. */
 export type CorpusServerStarter = (options: CorpusServerOptions) => Promise<CorpusServer>;
+
+/**
+ * The tracks the corpus server serves, checked for the devnet: the proxy reaches each on the host of its base over
+ * plain http with no port, so a base must be `http://NAME.localhost` (RFC 6761: the devnet never stands in for a
+ * real host), and no track may take the season host's name.
+ */
+function devnetTracks(tracks: readonly ServedTrack[]): ServedTrack[] {
+  for (const t of tracks) {
+    if (!/^http:\/\/[a-z0-9.-]+\.localhost$/.test(t.base) || t.host === SEASON_HOST) {
+      throw new Error(
+        `the track '${t.track}' of ${t.dir} has the base ${t.base}; the devnet serves a track on http://NAME.localhost ` +
+          `with no port and not ${SEASON_HOST} (the demo season's bases are http://<track>.corpus.devnet.localhost)`,
+      );
+    }
+  }
+  return [...tracks];
+}
 
 /** Starts the TSA, the log, the corpus host, the season host and the Trust Layer, in that order. */
 export async function composeDevnet(options: DevnetOptions, startCorpusServer: CorpusServerStarter): Promise<Devnet> {
@@ -136,12 +163,14 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       port: portOf(3),
     });
     closers.push(() => corpusServer.close());
+    const corpusTracks = devnetTracks(corpusServer.tracks);
     const season = await startSeasonServer({ database, now, host, port: portOf(4) });
     closers.push(season.close);
 
+    const corpusPort = Number(new URL(corpusServer.url).port);
     const upstream = new Upstream(
       new Map([
-        [CORPUS_HOST, Number(new URL(corpusServer.url).port)],
+        ...corpusTracks.map((t) => [t.host, corpusPort] as const),
         [SEASON_HOST, Number(new URL(season.url).port)],
       ]),
     );
@@ -176,9 +205,15 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       baseUrl: () => trustLayerUrl,
       internalSecret: identity.internal_secret,
       challengeSecret: identity.corpus_secret,
-      proveItSellers: new Set([CORPUS_HOST, SEASON_HOST]),
+      proveItSellers: new Set([...corpusTracks.map((t) => t.host), SEASON_HOST]),
       proxyTimeoutMs: (options.proxyTimeoutSeconds ?? 120) * 1000,
-      corpus: { host: CORPUS_HOST, setUnavailable: (on) => corpusServer.setUnavailable(on) },
+      corpus: {
+        hosts: new Set(corpusTracks.map((t) => t.host)),
+        setUnavailable: (host, on) => {
+          const track = corpusTracks.find((t) => t.host === host);
+          if (track) corpusServer.setUnavailable(on, track.track);
+        },
+      },
       now,
       randomBytes: (n) => new Uint8Array(randomBytes(n)),
       endpointCalls: new Map(),
@@ -205,7 +240,8 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       log: log.url,
       corpus: corpusServer.url,
       season: season.url,
-      virtual_hosts: { corpus: `http://${CORPUS_HOST}`, season: `http://${SEASON_HOST}` },
+      virtual_hosts: { corpus: (corpusTracks[0] as ServedTrack).base, season: `http://${SEASON_HOST}` },
+      corpus_tracks: Object.fromEntries(corpusTracks.map((t) => [t.track, { base: t.base, dir: t.dir }])),
       internal_secret: identity.internal_secret,
       corpus_secret: identity.corpus_secret,
       trust_bundle: bundleDir,

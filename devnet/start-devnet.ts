@@ -2,7 +2,7 @@ import { startCorpusServer } from '../main/services/corpus/corpus-server.ts';
 import { composeDevnet, type Devnet, type DevnetOptions } from './compose-devnet.ts';
 
 export type { Devnet, DevnetInfo, DevnetOptions } from './compose-devnet.ts';
-export { CORPUS_HOST, LOG_NAME, SEASON_HOST, TSA_PROVIDER } from './compose-devnet.ts';
+export { LOG_NAME, SEASON_HOST, TSA_PROVIDER } from './compose-devnet.ts';
 
 /**
  * Starts the whole devnet in this process (TSA, log, corpus host, season host, Trust Layer) and resolves once

@@ -26,8 +26,11 @@ export interface TrustLayerContext {
   /** Sellers whose proofs POST /v1/proofs serves (the PROVE IT hosts). */
   proveItSellers: ReadonlySet<string>;
   proxyTimeoutMs: number;
-  /** The corpus host's name and its server's 503 switch (POST /_devnet/faults). */
-  corpus: { host: string; setUnavailable(on: boolean): void };
+  /**
+   * The corpus hosts (one per track served, each the host of its track's base) and the corpus server's 503 switch
+   * of the track a host serves (POST /_devnet/faults).
+   */
+  corpus: { hosts: ReadonlySet<string>; setUnavailable(host: string, on: boolean): void };
   now: () => Date;
   randomBytes: (n: number) => Uint8Array;
   /** Calls per endpoint since start (GET /_devnet/stats). */

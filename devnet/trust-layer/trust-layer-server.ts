@@ -189,18 +189,19 @@ const routes: Route[] = [
         typeof host !== 'string' ||
         !c.upstream.isDevnetHost(host) ||
         !known.includes(fault as string | null) ||
-        (fault === 'unavailable' && host !== c.corpus.host)
+        (fault === 'unavailable' && !c.corpus.hosts.has(host))
       ) {
         return sendError(
           r,
           400,
           'invalid_request',
           'Send {"host": "<devnet host>", "fault": "refuse" | "timeout" | "drop-secret" | null}, or ' +
-            '{"host": "corpus.devnet.localhost", "fault": "unavailable"} for the corpus 503 body.',
+            '{"host": "<a corpus track host, e.g. conformite.corpus.devnet.localhost>", "fault": "unavailable"} ' +
+            "for that track's 503 body.",
         );
       }
-      // "unavailable" is the corpus server's own switch (its /_systeme/503 body); the others act in the proxy.
-      if (host === c.corpus.host) c.corpus.setUnavailable(fault === 'unavailable');
+      // "unavailable" is the corpus server's own switch (the track's /_systeme/503 body); the others act in the proxy.
+      if (c.corpus.hosts.has(host)) c.corpus.setUnavailable(host, fault === 'unavailable');
       await c.upstream.setFault(host, fault === 'unavailable' ? null : (fault as HostFault | null));
       sendJson(r, 200, { host, fault: fault ?? null });
     }),

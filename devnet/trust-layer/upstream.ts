@@ -44,7 +44,8 @@ export function withQuery(target: URL, payload: PyObject): URL {
 }
 
 /**
- * Forwards proxy calls. The devnet hosts (corpus.devnet.localhost, proveit.devnet.localhost) are reached on the
+ * Forwards proxy calls. The devnet hosts (each corpus track's host, e.g. conformite.corpus.devnet.localhost, and
+ * proveit.devnet.localhost) are reached on the
  * loopback port their server listens on, with the virtual host name in Host; every other target goes out over
  * HTTPS as the real proxy does (and fails here, where there is no internet).
  */

@@ -6,8 +6,8 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
-/** The demo season's compliance corpus (docs/corpus-format.md), the default --corpus. */
-export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1/conformite');
+/** The demo season (docs/corpus-format.md), both tracks, the default --corpus. */
+export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1');
 /** Where the devnet keeps its state unless --state says otherwise (relative to the working folder). */
 export const DEFAULT_STATE_DIR = '.proveit/devnet';
 
@@ -89,7 +89,7 @@ export const devnetUpCommand: Command = {
       return usageError(
         io,
         devnetUpCommand,
-        `the corpus folder ${corpusDir} does not exist; pass --corpus DIR (a track folder)`,
+        `the corpus folder ${corpusDir} does not exist; pass --corpus DIR (a season folder such as corpus/season-1, or one track folder)`,
       );
     }
     const options: DevnetOptions = {

@@ -147,7 +147,7 @@ describe("a participant's journey over HTTP", () => {
     expect(replay.status).toBe(410);
   });
 
-  it('reads 60 corpus resources through the proxy: every proof is spec 3.1, seller corpus.devnet.localhost, identity the bound DID', async () => {
+  it('reads 60 corpus resources through the proxy: every proof is spec 3.1, seller the track host conformite.corpus.devnet.localhost, identity the bound DID', async () => {
     const targets = journeyCorpus.targets(60);
     for (const target of targets) {
       const answer = await call(
@@ -162,7 +162,7 @@ describe("a participant's journey over HTTP", () => {
       expect(answer.headers.get('x-arkforge-proof-id')).toBe(proof.proof_id);
       expect(proof.spec_version).toBe('3.1');
       expect(proof.parties).toMatchObject({
-        seller: 'corpus.devnet.localhost',
+        seller: 'conformite.corpus.devnet.localhost',
         agent_identity: did,
         did_resolution_status: 'bound',
       });
@@ -226,7 +226,7 @@ describe("a participant's journey over HTTP", () => {
     const full = await call('GET', `/v1/proof/${id}/full`, undefined, { Authorization: `Bearer ${apiKey}` });
     expect(full.status).toBe(200);
     expect(Object.keys(full.json.commitment_nonces)).toHaveLength(Object.keys(full.json.commitments).length);
-    expect(full.json.chain_data.seller).toBe('corpus.devnet.localhost');
+    expect(full.json.chain_data.seller).toBe('conformite.corpus.devnet.localhost');
     const other = (await call('POST', '/v1/keys/free-signup', { email: 'other@example.org' }, {})).json.api_key;
     if (other) expect((await call('GET', `/v1/proof/${id}/full`, undefined, { 'X-Api-Key': other })).status).toBe(403);
     expect((await call('GET', `/v1/proof/${id}/full`)).status).toBe(401);

@@ -9,13 +9,17 @@ import { computeManifest, type Manifest } from '../../../main/core/corpus/manife
 import { readCorpusTree } from '../../../main/services/corpus/corpus-folder.ts';
 
 // The manifest is what the scorer compares opened hashes against (spec §4.1 conditions 3 and 4): this checks it
-// against what a Trust Layer proxy (the devnet's, same wire formats) actually anchors for calls to the corpus.
-const CORPUS = fileURLToPath(new URL('../../../corpus/season-1/conformite', import.meta.url));
+// against what a Trust Layer proxy (the devnet's, same wire formats) actually anchors for calls to the corpus, with
+// the whole demo season served at once (each track on the host of its own base).
+const SEASON = fileURLToPath(new URL('../../../corpus/season-1', import.meta.url));
+const TRACKS = ['conformite', 'generique'] as const;
+/** A paged list page of each track. */
+const PAGE = { conformite: '/mesures-restrictives/page-1', generique: undefined as string | undefined };
 let dir: string;
 let devnet: Devnet;
-let manifest: Manifest;
+const manifests = {} as Record<(typeof TRACKS)[number], Manifest>;
+const absentPaths = {} as Record<(typeof TRACKS)[number], string>;
 let apiKey: string;
-let absentPath: string;
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${devnet.info.trust_layer}${path}`, {
@@ -32,14 +36,17 @@ const proxied = async (target: string) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'corpus-manifest-proxy-'));
-  devnet = await startDevnet({ stateDir: join(dir, 'state'), corpusDir: CORPUS, batchSize: 25, batchAgeSeconds: 3600 });
-  const tree = await readCorpusTree(CORPUS);
+  devnet = await startDevnet({ stateDir: join(dir, 'state'), corpusDir: SEASON, batchSize: 25, batchAgeSeconds: 3600 });
   const decoder = new TextDecoder();
-  const absentFile = [...tree].find(([file, bytes]) => file.startsWith('responses/') && decoder.decode(bytes).includes('"exists": false'));
-  absentPath = (absentFile?.[0] ?? '').replace(/^responses/, '').replace(/\.json$/, '');
-  const computed = computeManifest(tree);
-  if (!computed.ok) throw new Error(computed.error.message);
-  manifest = computed.value;
+  for (const track of TRACKS) {
+    const tree = await readCorpusTree(join(SEASON, track));
+    const absentFile = [...tree].find(([file, bytes]) => file.startsWith('responses/') && decoder.decode(bytes).includes('"exists": false'));
+    absentPaths[track] = (absentFile?.[0] ?? '').replace(/^responses/, '').replace(/\.json$/, '');
+    const computed = computeManifest(tree);
+    if (!computed.ok) throw new Error(computed.error.message);
+    manifests[track] = computed.value;
+  }
+  PAGE.generique = manifests.generique.resources.find((r) => /^\/catalogues\/.+\/page-1$/.test(r.path))?.path;
   apiKey = (await post('/v1/keys/free-signup', { email: 'corpus-manifest@example.org' })).api_key;
 });
 
@@ -48,22 +55,27 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('manifest against the hashes a proxy anchors', () => {
-  it('a record, a paged list page and an absent reference: request and response hashes equal the manifest’s', async () => {
-    const picks = [
-      manifest.resources.find((r) => r.path === '/referentiel'),
-      manifest.resources.find((r) => r.path === '/mesures-restrictives/page-1'),
-      manifest.resources.find((r) => r.path === absentPath),
-    ];
+describe('manifest against the hashes a proxy anchors, both tracks served at once', () => {
+  it.each(TRACKS)('%s: /referentiel, a paged list page and an absent reference: request and response hashes equal that track’s manifest', async (track) => {
+    const manifest = manifests[track];
+    const picks = ['/referentiel', PAGE[track], absentPaths[track]].map((path) => manifest.resources.find((r) => r.path === path));
     for (const resource of picks) {
       if (!resource) throw new Error('demo corpus resource missing');
+      expect(resource.target.startsWith(`http://${track}.corpus.devnet.localhost/`)).toBe(true);
       const hashes = await proxied(resource.target);
       expect(hashes).toMatchObject({ request: `sha256:${resource.request_hash}`, response: `sha256:${resource.response_hash}` });
     }
   });
 
-  it('a path outside the catalogue: the proxy anchors the manifest’s /_systeme/404 hash', async () => {
-    const hashes = await proxied('http://corpus.devnet.localhost/entites/000000000');
-    expect(hashes.response).toBe(`sha256:${manifest.system['404']}`);
+  it('the two tracks’ /referentiel have different URLs, request hashes and bodies', () => {
+    const [c, g] = TRACKS.map((track) => manifests[track].resources.find((r) => r.path === '/referentiel'));
+    expect(c?.target).not.toBe(g?.target);
+    expect(c?.request_hash).not.toBe(g?.request_hash);
+    expect(c?.response_hash).not.toBe(g?.response_hash);
+  });
+
+  it.each(TRACKS)('%s: a path outside the catalogue: the proxy anchors that track manifest’s /_systeme/404 hash', async (track) => {
+    const hashes = await proxied(`${manifests[track].base}/entites/000000000`);
+    expect(hashes.response).toBe(`sha256:${manifests[track].system['404']}`);
   });
 });

@@ -39,11 +39,17 @@ function record(): PyObject {
     proofId: 'prf_20261130_010203_abcdef',
     baseUrl: 'http://127.0.0.1:1',
     timestamp: '2026-11-30T01:02:03Z',
-    requestData: { target: 'http://corpus.devnet.localhost/x', method: 'GET', payload: {}, amount: 0, currency: 'eur' },
+    requestData: {
+      target: 'http://conformite.corpus.devnet.localhost/x',
+      method: 'GET',
+      payload: {},
+      amount: 0,
+      currency: 'eur',
+    },
     responseData: { resource: '/x', exists: false },
     paymentData: { method: 'free_tier', transaction_id: 'free_tier', amount: 0, currency: 'eur', status: 'free_tier' },
     buyerFingerprint: 'ab'.repeat(32),
-    seller: 'corpus.devnet.localhost',
+    seller: 'conformite.corpus.devnet.localhost',
     agentIdentity: 'did:key:z6MktKdvc6Pb3e7iabTpEinZuX8CE8MnGMGGQsdEgm9BVqWq',
     agentIdentityVerified: true,
     didResolutionStatus: 'bound',
@@ -105,7 +111,7 @@ describe('proof views', () => {
     expect(Object.keys(publicView(proof, 0n)).some((key) => key.startsWith('_') || key === 'chain_data')).toBe(false);
     const full = fullView(proof, 0n);
     expect(Object.keys(full['commitment_nonces'] as PyObject)).toHaveLength(11);
-    expect((full['chain_data'] as PyObject)['seller']).toBe('corpus.devnet.localhost');
+    expect((full['chain_data'] as PyObject)['seller']).toBe('conformite.corpus.devnet.localhost');
     expect(full['certification_fee']).toEqual({
       transaction_id: 'free_tier',
       amount: 0,

@@ -8,6 +8,8 @@ import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../../support/journey-corpus.ts';
 import { freeSignupKey } from '../../support/trust-layer-calls.ts';
 
+/** The host of the track served (its base's, as the proxy reaches it). */
+const CORPUS_HOST = new URL(journeyCorpus.base).hostname;
 let dir: string;
 let devnet: Devnet;
 let apiKey: string;
@@ -61,7 +63,7 @@ describe('POST /v1/proxy', () => {
   });
 
   it('extra headers enter request_data as sorted keys, and a participant-supplied X-Challenge-Secret never reaches the corpus', async () => {
-    await fault('corpus.devnet.localhost', 'drop-secret');
+    await fault(CORPUS_HOST, 'drop-secret');
     const target = journeyCorpus.targets(1)[0] as string;
     const answer = await proxy({
       target,
@@ -70,7 +72,7 @@ describe('POST /v1/proxy', () => {
       currency: 'eur',
       extra_headers: { 'X-Trace': 't', 'X-Challenge-Secret': devnet.info.corpus_secret },
     });
-    await fault('corpus.devnet.localhost', null);
+    await fault(CORPUS_HOST, null);
     const requestData = {
       target,
       method: 'GET',
@@ -98,9 +100,9 @@ describe('POST /v1/proxy', () => {
   });
 
   it('while the corpus is unavailable the proof records its 503 body and status, and transaction_success is false', async () => {
-    await fault('corpus.devnet.localhost', 'unavailable');
+    await fault(CORPUS_HOST, 'unavailable');
     const answer = await proxy({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' });
-    await fault('corpus.devnet.localhost', null);
+    await fault(CORPUS_HOST, null);
     expect(answer.status).toBe(200);
     expect(answer.json.service_response.status_code).toBe(503);
     expect(answer.json.proof.transaction_success).toBe(false);
@@ -110,9 +112,9 @@ describe('POST /v1/proxy', () => {
   });
 
   it('a refused connection still issues a proof, in the 502 service_error shape', async () => {
-    await fault('corpus.devnet.localhost', 'refuse');
+    await fault(CORPUS_HOST, 'refuse');
     const answer = await proxy({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' });
-    await fault('corpus.devnet.localhost', null);
+    await fault(CORPUS_HOST, null);
     expect(answer.status).toBe(502);
     expect(answer.json.error).toMatchObject({ code: 'service_error', status: 502 });
     expect(answer.json.proof.transaction_success).toBe(false);
@@ -120,9 +122,9 @@ describe('POST /v1/proxy', () => {
   });
 
   it('an upstream that never answers gives 504 proxy_timeout with a proof', async () => {
-    await fault('corpus.devnet.localhost', 'timeout');
+    await fault(CORPUS_HOST, 'timeout');
     const answer = await proxy({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' });
-    await fault('corpus.devnet.localhost', null);
+    await fault(CORPUS_HOST, null);
     expect(answer.status).toBe(504);
     expect(answer.json.error).toEqual({ code: 'proxy_timeout', message: 'Target service timed out', status: 504 });
     expect(answer.json.proof.hashes.response).toBe(`sha256:${sha256Canonical({ error: 'proxy_timeout' })}`);
@@ -157,7 +159,7 @@ describe('POST /v1/proxy', () => {
     const loopback = await proxy({ target: 'https://127.0.0.1/', method: 'GET', payload: {}, currency: 'eur' });
     expect(loopback.json.error.code).toBe('invalid_target');
     const ported = await proxy({
-      target: 'http://corpus.devnet.localhost:8080/x',
+      target: `http://${CORPUS_HOST}:8080/x`,
       method: 'GET',
       payload: {},
       currency: 'eur',
