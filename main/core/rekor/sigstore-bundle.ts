@@ -140,7 +140,7 @@ export function toSigstoreBundle(entry: unknown, anchoredHex: string): Result<Si
           canonicalizedBody: fields.body,
         },
       ],
-      timestampVerificationData: { rfc3161Timestamps: [] },
+      timestampVerificationData: undefined,
     },
     dsseEnvelope: undefined,
     messageSignature: {
@@ -191,6 +191,22 @@ export function toSigstoreTrust(trust: RekorTrust, entryKeyHint: string, entrySp
   return toTrustMaterial(root, keys);
 }
 
+/**
+ * The trust material of a trust bundle is built once per RekorTrust object (a trust bundle is read once and never
+ * changed; its keys parse in about a millisecond). Without published keys it depends on the entry: built per call.
+ */
+const trustMaterials = new WeakMap<RekorTrust, ReturnType<typeof toTrustMaterial>>();
+
+function trustMaterialFor(trust: RekorTrust, entryKeyHint: string, entrySpki: Uint8Array | null) {
+  if (trust.arkforgeKeys.length === 0) return toSigstoreTrust(trust, entryKeyHint, entrySpki);
+  let material = trustMaterials.get(trust);
+  if (!material) {
+    material = toSigstoreTrust(trust, entryKeyHint, entrySpki);
+    trustMaterials.set(trust, material);
+  }
+  return material;
+}
+
 function describe(error: unknown): Record<string, unknown> {
   if (error instanceof VerificationError || error instanceof PolicyError) {
     return { sigstoreCode: error.code, sigstoreMessage: error.message };
@@ -218,7 +234,7 @@ export function verifyEntryWithSigstore(input: {
     return fail('SIGSTORE_BUNDLE_INVALID', 'bundleFromJSON refused the bundle', describe(error));
   }
   try {
-    const verifier = new Verifier(toSigstoreTrust(input.trust, keyHint, entrySpki));
+    const verifier = new Verifier(trustMaterialFor(input.trust, keyHint, entrySpki));
     verifier.verify(toSignedEntity(bundle, Buffer.from(input.anchoredHex, 'utf8')));
   } catch (error) {
     const failed = error instanceof VerificationError || error instanceof PolicyError;
