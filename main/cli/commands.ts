@@ -8,6 +8,7 @@ import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
 import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
+import { seasonServeCommand } from './season-serve-command.ts';
 
 /** Every subcommand of `proveit`, in the order `--help` lists them. */
 export const commands: Command[] = [
@@ -19,5 +20,6 @@ export const commands: Command[] = [
   jsonCheckCommand,
   ...corpusCommands,
   ...freezeCommands,
+  seasonServeCommand,
   devnetUpCommand,
 ];

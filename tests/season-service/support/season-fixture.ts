@@ -200,7 +200,7 @@ export async function enroll(
 }
 
 /** POST /submit with a season token; the parsed answer. */
-export async function submit(serviceUrl: string, token: string | null, body: string | Buffer) {
+export async function submit(serviceUrl: string, token: string | null, body: string) {
   const answer = await fetch(`${serviceUrl}/v1/season/1/submit`, {
     method: 'POST',
     headers: token === null ? {} : { Authorization: `Bearer ${token}` },
