@@ -24,7 +24,13 @@ export function fetchDocument(report: FetchReport) {
     nextRecheckAt: isoTime(p.nextRecheckAt),
     rekor: report.rekor && {
       fetched: report.rekor.fetched.length,
-      failed: report.rekor.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })),
+      failed: report.rekor.failed.map((f) => ({
+        batch: f.batchId,
+        uuid: f.uuid,
+        url: f.url,
+        code: f.failure.code,
+        message: f.failure.message,
+      })),
     },
   };
 }
@@ -40,7 +46,12 @@ function printReport(io: CliIo, report: FetchReport): void {
     lines.push(`pending views are due for another read from ${doc.nextRecheckAt}`);
   if (doc.rekor) {
     lines.push(`rekor entries: ${doc.rekor.fetched} fetched, ${doc.rekor.failed.length} failed`);
-    for (const f of doc.rekor.failed) lines.push(`  ${f.uuid}: ${f.code}: ${f.message}`);
+    for (const f of doc.rekor.failed) {
+      lines.push(`  batch ${f.batch ?? '(none)'}, entry ${f.uuid}: ${f.code}: ${f.message}`);
+    }
+    if (doc.rekor.failed.length > 0) {
+      lines.push('  the views read are stored; a later run fetches the missing entries again (no Trust Layer read)');
+    }
   }
   if (doc.failure) lines.push(`stopped: ${doc.failure.code}: ${doc.failure.message}`);
   io.out(`${lines.join('\n')}\n`);
@@ -59,7 +70,9 @@ const processStderr: StderrTerminal = (io) =>
 export function createProofsFetchCommand(terminal: StderrTerminal = processStderr): Command {
   return {
     path: ['proofs', 'fetch'],
-    summary: 'read proof views from the Trust Layer under its read limit, into the operator database',
+    summary:
+      'read proof views from the Trust Layer under its read limit, and the Rekor entry of each batch from the log the ' +
+      'proofs name (or --rekor URL), into the operator database',
     usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet]`,
     async run(args, io) {
       const parsed = parseOptions({

@@ -1,9 +1,15 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main.ts';
 import { createProofsFetchCommand } from '../../main/cli/proofs-fetch.ts';
+import { openDatabase } from '../../main/db/open-database.ts';
+import { recordAnswers } from '../../main/db/proof-views.ts';
+import { reserveRead } from '../../main/db/read-ledger.ts';
 import { startReadDevnet } from '../services/proofs/support/devnet-proofs.ts';
 import { captureIo } from '../support/capture-io.ts';
 
@@ -55,10 +61,16 @@ describe('proveit proofs fetch against the devnet', () => {
       );
 
       await net.closeBatch();
+      // No --rekor: the batch's entry is fetched from the log the proofs name (the devnet's).
       const anchored = captureIo();
-      expect(await main([...args, '--pending-recheck', '0', '--rekor', net.devnet.info.log], anchored)).toBe(0);
+      expect(await main([...args, '--pending-recheck', '0'], anchored)).toBe(0);
       expect(anchored.stdout).toContain('proofs: 3: 3 anchored, 0 absent (null answer), 0 pending');
       expect(anchored.stdout).toContain('rekor entries: 1 fetched, 0 failed');
+      const stored = openDatabase(db);
+      const entries = stored.prepare('SELECT url FROM rekor_entries').pluck().all() as string[];
+      stored.close();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.startsWith(`${net.devnet.info.log}/api/v1/log/entries/`)).toBe(true);
       expect(anchored.stderr).toContain('finished: [####################] proofs 3/3 done');
     } finally {
       await net.close();
@@ -93,4 +105,73 @@ describe('proveit proofs fetch against the devnet', () => {
       await net.close();
     }
   }, 60_000);
+
+  it('a batch whose log does not serve its entry is reported by batch; the views stay stored and the exit is 0', async () => {
+    // A log that answers 404 to everything, named by the stored views: no Trust Layer read is needed (all anchored).
+    const log = createServer((_request, response) => response.writeHead(404).end('{"code":404}'));
+    log.listen(0, '127.0.0.1');
+    await once(log, 'listening');
+    const logUrl = `http://127.0.0.1:${(log.address() as AddressInfo).port}`;
+    try {
+      const db = join(folder, 'rekor-down.sqlite');
+      const opened = openDatabase(db);
+      const uuid = `${'0'.repeat(16)}${'ab'.repeat(32)}`;
+      const id = 'prf_20261001_120000_000001';
+      const r = reserveRead(
+        opened,
+        { endpoint: 'POST /v1/proofs', baseUrl: 'x', proofIds: [id] },
+        { limit: 1, windowMs: 1 },
+        () => 1,
+      );
+      if (!r.granted) throw new Error('refused');
+      const raw = JSON.stringify({
+        proof_id: id,
+        transparency_log: { uuid, log_url: `${logUrl}/api/v1/log/entries/${uuid}` },
+      });
+      recordAnswers(
+        opened,
+        { readId: r.readId, finishedAt: 2, statusCode: 200, errorCode: null, retryAfterMs: null, body: null },
+        [
+          {
+            proofId: id,
+            status: 'anchored',
+            raw: new TextEncoder().encode(raw),
+            refusalCode: null,
+            specVersion: '3.1',
+            batchId: 'batch_20261001_120500_000',
+            batchRoot: null,
+            rekorUuid: uuid,
+          },
+        ],
+      );
+      opened.close();
+      const file = join(folder, 'rekor-down.txt');
+      writeFileSync(file, `${id}\n`);
+      const args = ['proofs', 'fetch', '--trust-layer', 'http://127.0.0.1:9', '--ids', file, '--db', db, '--quiet'];
+      const text = captureIo();
+      expect(await main(args, text)).toBe(0);
+      expect(text.stdout).toContain('proofs: 1: 1 anchored');
+      expect(text.stdout).toContain('rekor entries: 0 fetched, 1 failed');
+      expect(text.stdout).toContain(
+        `  batch batch_20261001_120500_000, entry ${uuid}: REKOR_ENTRY_NOT_SERVED: GET ${logUrl}/api/v1/log/entries/${uuid} answered 404`,
+      );
+      expect(text.stdout).toContain('the views read are stored; a later run fetches the missing entries again');
+      const json = captureIo();
+      expect(await main([...args, '--json'], json)).toBe(0);
+      expect(JSON.parse(json.stdout).rekor).toEqual({
+        fetched: 0,
+        failed: [
+          {
+            batch: 'batch_20261001_120500_000',
+            uuid,
+            url: `${logUrl}/api/v1/log/entries/${uuid}`,
+            code: 'REKOR_ENTRY_NOT_SERVED',
+            message: `GET ${logUrl}/api/v1/log/entries/${uuid} answered 404`,
+          },
+        ],
+      });
+    } finally {
+      await new Promise((resolve) => log.close(resolve));
+    }
+  });
 });

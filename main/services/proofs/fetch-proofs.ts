@@ -16,7 +16,10 @@ export interface FetchInput {
   clock: Clock;
   /** The Trust Layer's base URL, e.g. https://trust.arkforge.tech. */
   trustLayerUrl: string;
-  /** The transparency log's base URL; without it no Rekor entry is fetched. */
+  /**
+   * The transparency log's base URL for every Rekor entry; without it each entry is fetched from the log its proofs
+   * name (`transparency_log.log_url`: the public-good log for production proofs).
+   */
   rekorUrl?: string;
   /** Validated proof ids, across participants. */
   ids: readonly string[];
@@ -32,6 +35,7 @@ export interface FetchReport {
   progress: FetchProgress;
   /** 429 answers received during this run. */
   rateLimited: number;
+  /** The Rekor entries (one per batch) fetched after the reads; null when the run was aborted before. */
   rekor: RekorFetchReport | null;
 }
 
@@ -168,7 +172,7 @@ export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
   }
 
   let rekor: RekorFetchReport | null = null;
-  if (input.rekorUrl && !signal?.aborted) {
+  if (!signal?.aborted) {
     emit('rekor');
     rekor = await fetchMissingRekorEntries({
       db,

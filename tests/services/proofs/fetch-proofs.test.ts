@@ -48,9 +48,16 @@ describe('reading proof views from the devnet Trust Layer (real limiter)', () =>
     // Progress: done/total climbs, reads used and left add up to the limit.
     expect(events.filter((e) => e.phase === 'reading').map((e) => e.done)).toEqual([0, 50, 100]);
     expect(events.at(-1)).toMatchObject({ phase: 'finished', done: 120, readsUsedInWindow: 3, readsLeftInWindow: 97 });
+    // No log URL given: the batch's one Rekor entry comes from the log the views name (the devnet's), not skipped.
+    expect(first.rekor?.failed).toEqual([]);
+    expect(first.rekor?.fetched).toHaveLength(1);
+    expect(first.rekor?.fetched[0]?.url).toBe(
+      `${net.devnet.info.log}/api/v1/log/entries/${first.rekor?.fetched[0]?.uuid}`,
+    );
 
     const second = await fetchWith(net, db, ids);
     expect(second.progress).toMatchObject({ anchored: 120, readsThisRun: 0 });
+    expect(second.rekor).toEqual({ fetched: [], failed: [] });
     expect((await net.stats()).postProofsCalls - before.postProofsCalls).toBe(3);
     db.close();
   });
@@ -66,7 +73,7 @@ describe('reading proof views from the devnet Trust Layer (real limiter)', () =>
     await net.closeBatch();
     const second = await fetchWith(net, db, ids, { rekorUrl, settings: { pendingRecheckMs: 0 } });
     expect(second.progress).toMatchObject({ anchored: 7, unsettled: 0, readsThisRun: 1 });
-    expect(second.rekor?.fetched).toHaveLength(1);
+    expect(second.rekor?.fetched.map((f) => f.url.startsWith(rekorUrl))).toEqual([true]);
     const views = storedViews(db, ids);
     expect(new Set(views.map((v) => v.rekorUuid)).size).toBe(1);
     expect(views.every((v) => v.status === 'anchored' && v.firstReadAt < v.lastReadAt)).toBe(true);
