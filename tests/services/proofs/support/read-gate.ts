@@ -8,7 +8,9 @@ import { request } from 'undici';
  * racing the readers with a polling loop (the outcome must not depend on the machine's speed):
  * - `pass: n` forwards the first n POST /v1/proofs calls and holds every later one without answering;
  * - `barrier: k` holds the first calls until k of them wait together, then forwards them all, and every later one:
- *   k processes started together are sure to be reading at the same time.
+ *   k processes started together are sure to be reading at the same time;
+ * - `refuse: { call: n, retryAfterSeconds }` answers the n-th call (1-based) itself with the Trust Layer's 429 and that
+ *   Retry-After, as the devnet limiter words it: a 429 at a known read, whatever time the reads before it took.
  */
 export interface ReadGate {
   url: string;
@@ -23,8 +25,12 @@ interface Held {
   body: Buffer;
 }
 
-export async function startReadGate(target: string, options: { pass?: number; barrier?: number }): Promise<ReadGate> {
+export async function startReadGate(
+  target: string,
+  options: { pass?: number; barrier?: number; refuse?: { call: number; retryAfterSeconds: number } },
+): Promise<ReadGate> {
   let forwarded = 0;
+  let calls = 0;
   const waiting: Held[] = [];
   const holding: ServerResponse[] = [];
   let onHeld: () => void = () => {};
@@ -51,6 +57,14 @@ export async function startReadGate(target: string, options: { pass?: number; ba
     incoming.on('end', () => {
       const call = { incoming, response, body: Buffer.concat(chunks) };
       if (!(incoming.method === 'POST' && incoming.url?.startsWith('/v1/proofs'))) return send(call);
+      calls++;
+      if (options.refuse && calls === options.refuse.call) {
+        const seconds = options.refuse.retryAfterSeconds;
+        const message = `Proof reads are limited per IP. Retry after ${seconds} s.`;
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(seconds) });
+        response.end(JSON.stringify({ error: { code: 'rate_limited', message, status: 429 } }));
+        return;
+      }
       if (barrier > 0) {
         waiting.push(call);
         if (waiting.length < barrier) return;
