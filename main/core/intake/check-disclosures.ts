@@ -32,7 +32,7 @@ export function checkDisclosures(disclosures: PyJson, citations: Citations): Ref
       return refuse(
         'SUBMISSION_DISCLOSURE_MISSING',
         entryAt,
-        `disclosures has no entry for the proof "${id}" cited at ${citedAt} (${entryAt}): add its request_hash and response_hash pairs${FROM_FULL_VIEW} (spec §4)`,
+        `disclosures has no entry for the proof "${id}" cited at ${citedAt} (${entryAt}): add its request_hash and response_hash pairs${FROM_FULL_VIEW}`,
         { proofId: id, citedAt },
       );
     }
