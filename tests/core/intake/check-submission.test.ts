@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkSubmission, type IntakeResult } from '../../../main/core/intake/check-submission.ts';
 import { MAX_NARRATIVE_CHARACTERS } from '../../../main/core/intake/bounds.ts';
@@ -264,6 +265,17 @@ describe('checkSubmission: codes and messages', () => {
   it('every SUBMISSION_* code is produced by at least one vector', () => {
     const seen = new Set(refused.map((e) => e.code));
     expect(SUBMISSION_CODES.filter((code) => !seen.has(code))).toEqual([]);
+  });
+
+  it('docs/intake.md documents every code in check order', () => {
+    const doc = readFileSync(new URL('../../../docs/intake.md', import.meta.url), 'utf8');
+    const table = doc.slice(doc.indexOf('## Codes'));
+    const rows = SUBMISSION_CODES.map((code) => table.indexOf(`| \`${code}\` |`));
+    expect(rows.every((row) => row > 0)).toBe(true);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    for (const code of ['INTAKE_SETUP_UNKNOWN_TRACK', 'INTAKE_SETUP_TASKS_MISMATCH', 'INTAKE_SETUP_TASKS_INVALID']) {
+      expect(doc).toContain(`\`${code}\``);
+    }
   });
 
   it('codes are SCREAMING_SNAKE with the SUBMISSION_ prefix, each listed once', () => {
