@@ -486,6 +486,7 @@ export function devnetVectors(): EntryVector[] {
     return b64(utf8ToBytes(JSON.stringify(document)));
   };
   const upper = otherHex.toUpperCase();
+  const p384Log = p384LogEntry();
   const retiredLater = devnetTrustWithWindow('2026-01-01T00:00:00Z', '2026-10-01T00:00:00Z');
   return [
     ...(
@@ -575,11 +576,11 @@ export function devnetVectors(): EntryVector[] {
     ),
     devnet(
       'an entry of a log whose key is P-384 fails with REKOR_LOG_KEY_UNSUPPORTED',
-      p384LogEntry().entry,
+      p384Log.entry,
       'REKOR_LOG_KEY_UNSUPPORTED',
       'OK',
       otherHex,
-      p384LogEntry().trust,
+      p384Log.trust,
     ),
     devnet(
       'a checkpoint with an unreadable extra line after its signature fails with REKOR_CHECKPOINT_MALFORMED',
