@@ -18,7 +18,7 @@ export const MAX_PROOF_IDS_PER_ASSERTION = 20;
  * "a1". A short ASCII identifier can be shown anywhere without escaping, and a UUID (36 characters) still fits.
  */
 export const MAX_ASSERTION_ID_LENGTH = 64;
-export const ASSERTION_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const ASSERTION_ID_PATTERN = new RegExp(`^[A-Za-z0-9._-]{1,${MAX_ASSERTION_ID_LENGTH}}$`);
 
 /**
  * Nesting of a claim value: a scalar is 0, `[]` and `{}` are 1, `{"a": [1]}` is 2. The deepest body the corpus serves
