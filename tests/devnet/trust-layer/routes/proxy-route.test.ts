@@ -14,19 +14,19 @@ let dir: string;
 let devnet: Devnet;
 let apiKey: string;
 
-async function proxy(body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${devnet.info.trust_layer}/v1/proxy`, {
+async function proxy(body: unknown, headers: Record<string, string> = {}, on = devnet, key = apiKey) {
+  const response = await fetch(`${on.info.trust_layer}/v1/proxy`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Api-Key': apiKey, ...headers },
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': key, ...headers },
     body: JSON.stringify(body),
   });
   return { status: response.status, json: JSON.parse(await response.text()) };
 }
 
-async function fault(host: string, kind: string | null) {
-  const response = await fetch(`${devnet.info.trust_layer}/_devnet/faults`, {
+async function fault(host: string, kind: string | null, on = devnet) {
+  const response = await fetch(`${on.info.trust_layer}/_devnet/faults`, {
     method: 'POST',
-    headers: { 'X-Internal-Secret': devnet.info.internal_secret },
+    headers: { 'X-Internal-Secret': on.info.internal_secret },
     body: JSON.stringify({ host, fault: kind }),
   });
   expect(response.status).toBe(200);
@@ -42,7 +42,8 @@ async function corpusBytes(path: string): Promise<Uint8Array> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'devnet-proxy-'));
-  devnet = await startDevnet({ stateDir: dir, corpusDir: journeyCorpus.dir, proxyTimeoutSeconds: 1 });
+  // The default upstream timeout: a 1 s timeout here would turn any slow corpus answer on a busy machine into a 504.
+  devnet = await startDevnet({ stateDir: dir, corpusDir: journeyCorpus.dir });
   apiKey = await freeSignupKey(devnet.info.trust_layer, 'proxy@example.org');
 });
 
@@ -122,9 +123,19 @@ describe('POST /v1/proxy', () => {
   });
 
   it('an upstream that never answers gives 504 proxy_timeout with a proof', async () => {
-    await fault(CORPUS_HOST, 'timeout');
-    const answer = await proxy({ target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' });
-    await fault(CORPUS_HOST, null);
+    // Its own devnet with a 1 s upstream timeout: the upstream never answers, so the 504 comes whatever the speed.
+    const stateDir = mkdtempSync(join(tmpdir(), 'devnet-proxy-timeout-'));
+    const short = await startDevnet({ stateDir, corpusDir: journeyCorpus.dir, proxyTimeoutSeconds: 1 });
+    let answer: Awaited<ReturnType<typeof proxy>>;
+    try {
+      const key = await freeSignupKey(short.info.trust_layer, 'timeout@example.org');
+      await fault(CORPUS_HOST, 'timeout', short);
+      const body = { target: journeyCorpus.targets(1)[0], method: 'GET', payload: {}, currency: 'eur' };
+      answer = await proxy(body, {}, short, key);
+    } finally {
+      await short.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
     expect(answer.status).toBe(504);
     expect(answer.json.error).toEqual({ code: 'proxy_timeout', message: 'Target service timed out', status: 504 });
     expect(answer.json.proof.hashes.response).toBe(`sha256:${sha256Canonical({ error: 'proxy_timeout' })}`);
