@@ -11,6 +11,19 @@ import { freeSignupKey, proxyCorpusCall } from '../support/trust-layer-calls.ts'
 let dir: string;
 let devnet: Devnet;
 
+/**
+ * Polls the owner view until the proof's batch is anchored. No count of attempts: how long the devnet takes depends
+ * on the machine, and the test's own timeout bounds the wait.
+ */
+async function untilAnchored(trustLayer: string, apiKey: string, id: string): Promise<string> {
+  for (;;) {
+    const full = await fetch(`${trustLayer}/v1/proof/${id}/full`, { headers: { 'X-Api-Key': apiKey } });
+    const status = ((await full.json()) as { batch_anchor: { status: string } }).batch_anchor.status;
+    if (status !== 'pending') return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'devnet-batch-'));
   devnet = await startDevnet({ stateDir: dir, corpusDir: journeyCorpus.dir, batchAgeSeconds: 1 });
@@ -29,14 +42,8 @@ describe('batch anchoring', () => {
   it('closes a batch by age without any admin call', async () => {
     const apiKey = await freeSignupKey(devnet.info.trust_layer, 'age@example.org');
     const id = await proxyCorpusCall(devnet.info.trust_layer, apiKey);
-    let status = 'pending';
-    for (let attempt = 0; attempt < 50 && status !== 'anchored'; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const full = await fetch(`${devnet.info.trust_layer}/v1/proof/${id}/full`, { headers: { 'X-Api-Key': apiKey } });
-      status = ((await full.json()) as { batch_anchor: { status: string } }).batch_anchor.status;
-    }
-    expect(status).toBe('anchored');
-  });
+    expect(await untilAnchored(devnet.info.trust_layer, apiKey, id)).toBe('anchored');
+  }, 60_000);
 
   it('finishes at the next start a close that a stop interrupted (batch left "closing")', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'devnet-resume-'));
@@ -49,20 +56,12 @@ describe('batch anchoring', () => {
     database.close();
     const second = await startDevnet({ stateDir, corpusDir: journeyCorpus.dir });
     try {
-      let status = 'pending';
-      for (let attempt = 0; attempt < 50 && status !== 'anchored'; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const full = await fetch(`${second.info.trust_layer}/v1/proof/${id}/full`, {
-          headers: { 'X-Api-Key': apiKey },
-        });
-        status = ((await full.json()) as { batch_anchor: { status: string } }).batch_anchor.status;
-      }
-      expect(status).toBe('anchored');
+      expect(await untilAnchored(second.info.trust_layer, apiKey, id)).toBe('anchored');
     } finally {
       await second.close();
       rmSync(stateDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('answers "empty" to an admin close with nothing pending', async () => {
     await devnet.closeBatch();
