@@ -245,7 +245,7 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
     );
     const result = JSON.parse(stdout) as { verified: boolean; failures: unknown[]; proof: { verdict: string } };
     expect(result).toMatchObject({ verified: true, failures: [], proof: { verdict: 'VERIFIED' } });
-  });
+  }, 120_000);
 
   it('verify with a tampered salt exits 1 naming key_commitment with both values (from a saved proof file)', async () => {
     const published = JSON.parse(readFileSync(file('published.json'), 'utf8')) as { in_force: string };

@@ -95,5 +95,5 @@ describe('proveit proofs plan', () => {
     const { stdout } = await run(process.execPath, [launcher, 'proofs', 'plan', '--ids', file], { cwd });
     expect(stdout).toContain('calls: 1 POST /v1/proofs (1 ids)');
     expect(existsSync(join(cwd, '.proveit/console.sqlite'))).toBe(true);
-  });
+  }, 120_000); // a launcher start loads every command through tsx: seconds when idle, many more on a busy machine
 });
