@@ -5,7 +5,7 @@ import type { CorpusServer, CorpusServerOptions, ServedTrack } from '../main/ser
 import { writeDevnetTrustBundle } from './bundle/write-trust-bundle.ts';
 import { loadOrCreateJson, loadOrCreatePrivateKey, publicKeyDer, publicKeyPem } from './keys/key-files.ts';
 import { startLogServer } from './log/log-server.ts';
-import { startSeasonServer } from './season/season-server.ts';
+import { startDevnetSeason } from './season/devnet-season.ts';
 import { openDevnetDatabase } from './state/devnet-database.ts';
 import { Accounts } from './trust-layer/accounts.ts';
 import { BatchAnchor, type BatchSummary } from './trust-layer/batch-anchor.ts';
@@ -109,7 +109,8 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
   const portOf = (offset: number) => (options.port ? options.port + offset : 0);
 
   const identity = loadOrCreateJson<DevnetIdentity>(stateDir, 'devnet-identity.json', () => ({
-    internal_secret: randomBytes(24).toString('hex'),
+    // 256 bits: it is also the operator token of the devnet's season service (issue 10).
+    internal_secret: randomBytes(32).toString('hex'),
     corpus_secret: randomBytes(24).toString('hex'),
     // Rekor's tree id is a positive int64 shown as 16 hex digits in front of every uuid.
     log_tree_id: (randomBytes(8).readBigUInt64BE() & 0x7fffffffffffffffn).toString(16).padStart(16, '0'),
@@ -164,7 +165,17 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
     });
     closers.push(() => corpusServer.close());
     const corpusTracks = devnetTracks(corpusServer.tracks);
-    const season = await startSeasonServer({ database, now, host, port: portOf(4) });
+    let trustLayerUrl = '';
+    const season = await startDevnetSeason({
+      stateDir,
+      seasonDir: options.corpusDir,
+      host,
+      port: portOf(4),
+      now,
+      operatorToken: identity.internal_secret,
+      challengeSecret: identity.corpus_secret,
+      trustLayer: () => trustLayerUrl,
+    });
     closers.push(season.close);
 
     const corpusPort = Number(new URL(corpusServer.url).port);
@@ -187,7 +198,6 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       batchAgeSeconds: options.batchAgeSeconds ?? 600,
       now,
     });
-    let trustLayerUrl = '';
     const context: TrustLayerContext = {
       accounts: new Accounts(database),
       store,

@@ -49,10 +49,17 @@ export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMater
   const entries = await readdir(seasonDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw new SeasonMaterialError(`cannot read the season folder ${seasonDir}: ${error.code ?? error.message}`);
   });
+  // A track folder given alone is a season of that one track (as the corpus server and the devnet accept it).
+  const trackDirs = entries.some((e) => e.isFile() && e.name === SEASON_FILE)
+    ? [seasonDir]
+    : entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort()
+        .map((name) => join(seasonDir, name));
   const tracks = new Map<string, ServiceTrack>();
   let season: number | undefined;
-  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-    const dir = join(seasonDir, entry.name);
+  for (const dir of trackDirs) {
     const tree = new Map<string, Uint8Array>();
     for (const file of [SEASON_FILE, TASKS_FILE]) {
       const bytes = await readFile(join(dir, file)).catch(() => undefined);

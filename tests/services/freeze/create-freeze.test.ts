@@ -18,7 +18,7 @@ let ports: ReturnType<typeof freezePorts>;
 let input: CreateFreezeInput;
 
 beforeAll(async () => {
-  net = await startFreezeDevnet('freeze-create-');
+  net = await startFreezeDevnet('freeze-create-', () => new Date(clock.now()));
   db = openDatabase(join(net.dir, 'console.sqlite'));
   ports = freezePorts(db, clock);
   input = firstFreezeInput(net, net.copyCorpus('corpus'));

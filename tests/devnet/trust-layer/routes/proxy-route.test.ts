@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loads } from '../../../../main/core/json/loads.ts';
 import { sha256Canonical } from '../../../../main/core/json/sha256-canonical.ts';
+import { pyObjectFrom } from '../../../../main/core/json/value.ts';
+import { responseDataOf } from '../../../../devnet/trust-layer/routes/proxy-route.ts';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../../support/journey-corpus.ts';
 import { freeSignupKey } from '../../support/trust-layer-calls.ts';
@@ -87,17 +89,16 @@ describe('POST /v1/proxy', () => {
     expect(devnet.corpusServer.calls().at(-1)?.secretPresent).toBe(false);
   });
 
-  it('an empty JSON body is replaced by the substitute {"error": null} before hashing', async () => {
-    const answer = await proxy({
-      target: 'http://proveit.devnet.localhost/v1/season/1/freeze',
-      method: 'POST',
-      payload: {},
-      currency: 'eur',
-    });
-    expect(answer.status).toBe(200);
-    // The digital stamp goes into any JSON object body after hashing, an empty one included (proxy.py).
-    expect(Object.keys(answer.json.service_response.body)).toEqual(['_arkforge_attestation']);
-    expect(answer.json.proof.hashes.response).toBe(`sha256:${sha256Canonical({ error: null })}`);
+  it('a falsy JSON body ({}, [], 0, "", false) is replaced by the substitute {"error": null} before hashing', () => {
+    // No devnet host answers an empty body (the season service refuses an empty freeze), so the rule is checked on
+    // responseDataOf, the function the proxy route hashes.
+    for (const body of ['{}', '[]', '0', '""', 'false']) {
+      const { data } = responseDataOf(Buffer.from(body));
+      expect(sha256Canonical(data), body).toBe(sha256Canonical(pyObjectFrom([['error', null]])));
+    }
+    expect(sha256Canonical(responseDataOf(Buffer.from('{"a": 1}')).data)).toBe(
+      sha256Canonical(pyObjectFrom([['a', 1n]])),
+    );
   });
 
   it('while the corpus is unavailable the proof records its 503 body and status, and transaction_success is false', async () => {

@@ -25,13 +25,16 @@ export interface FreezeDevnet {
  * A real devnet (Trust Layer, TSA, log, corpus host, season host on loopback) with an operator key, for the freeze
  * tests. Batches close only when a test asks (closeBatch), so a fresh freeze is pending until then.
  */
-export async function startFreezeDevnet(prefix: string): Promise<FreezeDevnet> {
+export async function startFreezeDevnet(prefix: string, now?: () => Date): Promise<FreezeDevnet> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const devnet = await startDevnet({
     stateDir: join(dir, 'state'),
     corpusDir: journeyCorpus.dir,
     batchSize: 100,
     batchAgeSeconds: 3600,
+    // The season host decides from its own clock whether a track has opened (a replacement after that is refused):
+    // a test that moves the operator's clock gives the devnet the same one.
+    ...(now ? { now } : {}),
   });
   const apiKey = await freeSignupKey(devnet.info.trust_layer, 'operator@example.org');
   const apiKeyFile = join(dir, 'operator.key');
