@@ -5,6 +5,7 @@ export interface ServiceError {
   code: string;
   message: string;
   pointer?: string;
+  position?: { offset: number; line: number; column: number };
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };

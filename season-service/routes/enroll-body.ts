@@ -16,7 +16,7 @@ export const DECLARED_STACK_MAX = 300;
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point of this pattern
 const NOT_PLAIN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 
-type Read = { ok: true; value: EnrollBody } | { ok: false; refusal: Required<ServiceError> };
+type Read = { ok: true; value: EnrollBody } | { ok: false; refusal: Required<Omit<ServiceError, 'position'>> };
 
 const refuse = (code: string, message: string, pointer = ''): Read => ({
   ok: false,

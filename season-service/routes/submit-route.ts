@@ -46,12 +46,11 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
     tracks: context.intakeTracks,
   };
   const checked = checkSubmission(bytes, intakeContext);
-  if (!checked.ok)
-    return sendError(response, 422, {
-      code: checked.error.code,
-      message: checked.error.message,
-      pointer: checked.error.pointer,
-    });
+  if (!checked.ok) {
+    const { code, message, pointer, position } = checked.error;
+    // A parser refusal also says where in the bytes (offset, line, column): the participant fixes it from there.
+    return sendError(response, 422, { code, message, pointer, ...(position ? { position } : {}) });
+  }
   const { track, taskId, bytesSha256 } = checked.value;
 
   const receivedAt = context.now();

@@ -84,7 +84,7 @@ describe('POST /v1/season/{n}/submit (spec §3 step 5, §4, §7.4)', () => {
   it('each intake refusal is a 422 with its code and pointer, and the submission in force stays as it was', async () => {
     const inForce = await submit(service.url, token, body(validSubmission('conformite', 'conf-03', did)));
     const versions = submissionVersionCount(service.db);
-    const base = () => validSubmission('conformite', 'conf-03', did) as Record<string, any>;
+    const base = () => validSubmission('conformite', 'conf-03', did);
     const cases: [unknown, string, string][] = [
       [{ ...base(), extra: 1 }, 'SUBMISSION_UNKNOWN_KEY', '/extra'],
       [{ ...base(), season: 2 }, 'SUBMISSION_SEASON_MISMATCH', '/season'],
@@ -106,6 +106,8 @@ describe('POST /v1/season/{n}/submit (spec §3 step 5, §4, §7.4)', () => {
       'INTAKE_DUPLICATE_KEY',
       '',
     ]);
+    // A parser refusal says where in the bytes: the second "season" key starts at byte 14, line 1.
+    expect(duplicate.json.error.position).toMatchObject({ offset: 14, line: 1 });
     expect(submissionVersionCount(service.db)).toBe(versions);
     const line = (await exportLines(service)).lines.find((l) => l.submission?.task_id === 'conf-03');
     expect(line?.submission_sha256).toBe(inForce.json.submission_sha256);
