@@ -46,7 +46,7 @@ function when(at: number, now: number): string {
  * parts go first (ETA, then the next read, ...), then the bar narrows and goes, then the reads left. Pure: the same progress gives the same text.
  */
 export function progressBar(p: FetchProgress, options: { columns: number; windowMs: number }): string {
-  const window = options.windowMs === 3_600_000 ? 'this hour' : `per ${humanDuration(options.windowMs)}`;
+  const window = options.windowMs === 3_600_000 ? 'this hour' : `in the ${humanDuration(options.windowMs)} window`;
   const parts = [`${p.done}/${p.total} proofs`];
   if (p.unsettled > 0 && p.phase === 'finished') parts.push(`${p.unsettled} pending`);
   parts.push(`${p.readsLeftInWindow} reads left ${window}`);

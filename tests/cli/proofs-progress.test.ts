@@ -53,7 +53,7 @@ describe('the progress bar drawn on a terminal (pure)', () => {
   it('names another window than the hour, another process holding ids, a 429 wait, and the pending left at the end', () => {
     expect(
       progressBar(progress({ phase: 'rate-limited', claimedElsewhere: 5 }), { columns: 200, windowMs: 2_000 }),
-    ).toMatch(/^429, waiting .* 57 reads left per 2s · 5 read by another process · next read/);
+    ).toMatch(/^429, waiting .* 57 reads left in the 2s window · 5 read by another process · next read/);
     const end = progressBar(progress({ phase: 'finished', done: 300, unsettled: 7, total: 307, readsPlanned: 0 }), {
       columns: 200,
       windowMs: HOUR,
