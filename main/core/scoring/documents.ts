@@ -1,0 +1,180 @@
+import { canonical } from '../json/canonical.ts';
+import { pyObjectFrom, type PyJson } from '../json/value.ts';
+import type {
+  AssessedAssertion,
+  ProofOutcome,
+  ScoredParticipantResult,
+  ScoredTask,
+  ScoringInput,
+  TrackScore,
+} from './model.ts';
+
+const int = (n: number): bigint => BigInt(n);
+
+/** How the report words each cause (spec §4.1: "four causes, four messages"). */
+export const CAUSE_TEXT: Readonly<Record<string, string>> = {
+  invalid_proof: 'the cited proof does not verify as a third party checks it, or was anchored outside the season',
+  identity_not_bound: 'the proof does not carry the enrolled DID as a bound, verified identity',
+  resource_mismatch: 'the proof is of a call to another resource than the one the claim names',
+  value_mismatch: 'the frozen resource does not carry the claimed value at the claimed field',
+};
+
+function outcomeValue(o: ProofOutcome): PyJson {
+  const entries: [string, PyJson][] = [
+    ['proof_id', o.proofId],
+    ['outcome', o.kind],
+  ];
+  if (o.kind === 'instrument_fault') entries.push(['systeme_status', o.status]);
+  if (o.kind === 'fail') {
+    entries.push(['condition', int(o.condition)], ['cause', o.cause], ['code', o.code]);
+    if (o.expected !== undefined) entries.push(['expected', o.expected]);
+    if (o.actual !== undefined) entries.push(['actual', o.actual]);
+  }
+  return pyObjectFrom(entries);
+}
+
+function assertionValue(a: AssessedAssertion): PyJson {
+  const entries: [string, PyJson][] = [
+    ['assertion_id', a.assertionId],
+    ['task_id', a.taskId],
+    ['status', a.status],
+    [
+      'claim',
+      pyObjectFrom([
+        ['resource', a.resource],
+        ['field', a.field],
+        ['value', a.value],
+      ]),
+    ],
+  ];
+  if (a.failure) {
+    entries.push(
+      ['cause', a.failure.cause],
+      ['cause_text', CAUSE_TEXT[a.failure.cause] ?? ''],
+      ['code', a.failure.code],
+      ['proof_id', a.failure.proofId],
+    );
+    if (a.failure.expected !== undefined) entries.push(['expected', a.failure.expected]);
+    if (a.failure.actual !== undefined) entries.push(['actual', a.failure.actual]);
+  }
+  if (a.instrumentFault) entries.push(['systeme_status', a.instrumentFault.status]);
+  entries.push(['proofs', a.proofs.map(outcomeValue)]);
+  return pyObjectFrom(entries);
+}
+
+function taskValue(t: ScoredTask): PyJson {
+  const entries: [string, PyJson][] = [
+    ['task_id', t.taskId],
+    ['status', t.status],
+    ['verdict_given', t.verdictGiven],
+    ['verdict_expected', t.verdictExpected],
+    ['exact', t.exact],
+    ['grounded', t.grounded],
+    [
+      'missing_facts',
+      t.missingFacts.map((f) =>
+        pyObjectFrom([
+          ['fact', f.fact],
+          ['resource', f.resource],
+          ['field', f.field],
+          ['value', f.value],
+        ]),
+      ),
+    ],
+    ['supported', int(t.supported)],
+    ['unsupported', int(t.unsupported)],
+    ['instrument_faults', int(t.instrumentFaults)],
+  ];
+  if (t.notSubmitted) entries.push(['not_submitted', t.notSubmitted]);
+  if (t.rejection)
+    entries.push([
+      'rejected_at_close',
+      pyObjectFrom([
+        ['rule', t.rejection.rule],
+        ['assertion_id', t.rejection.assertionId],
+      ]),
+    ]);
+  return pyObjectFrom(entries);
+}
+
+function figures(p: ScoredParticipantResult): [string, PyJson][] {
+  return [
+    ['status', p.status],
+    [
+      'overclaim',
+      pyObjectFrom([
+        ['unsupported', p.overclaim ? int(p.overclaim.unsupported) : null],
+        ['submitted', p.overclaim ? int(p.overclaim.submitted) : null],
+      ]),
+    ],
+    [
+      'success',
+      pyObjectFrom([
+        ['grounded_exact', p.success ? int(p.success.groundedExact) : null],
+        ['out_of', int(p.success?.outOf ?? p.tasks.length)],
+      ]),
+    ],
+    ['tasks_submitted', int(p.tasksSubmitted)],
+    ['instrument_faults', int(p.instrumentFaults)],
+  ];
+}
+
+function inputsValue(input: ScoringInput): PyJson {
+  return pyObjectFrom(Object.entries(input.inputs).map(([k, v]) => [k, v] as [string, PyJson]));
+}
+
+/** scores.json (issue 11): counts, never floats; both overclaim counts null while pending. */
+export function scoresDocument(input: ScoringInput, score: TrackScore): PyJson {
+  return pyObjectFrom([
+    ['season', int(input.season)],
+    ['track', input.track],
+    ['rules_version', input.rulesVersion],
+    ['inputs', inputsValue(input)],
+    [
+      'best_constant_answer',
+      pyObjectFrom([
+        ['verdict', score.bestConstantAnswer.verdict],
+        [
+          'success',
+          pyObjectFrom([
+            ['exact', int(score.bestConstantAnswer.exact)],
+            ['out_of', int(score.bestConstantAnswer.outOf)],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'participants',
+      score.participants.map((p) =>
+        pyObjectFrom([
+          ['participant_id', p.participant.participantId],
+          ['did', p.participant.did],
+          ['agent_name', p.participant.agentName],
+          ['declared_stack', p.participant.declaredStack],
+          ...figures(p),
+        ]),
+      ),
+    ],
+  ]);
+}
+
+/** reports/<participant_id>.json: every task and every assertion, with the cause of each unsupported one (spec §7.5). */
+export function reportDocument(input: ScoringInput, p: ScoredParticipantResult): PyJson {
+  return pyObjectFrom([
+    ['season', int(input.season)],
+    ['track', input.track],
+    ['rules_version', input.rulesVersion],
+    ['participant_id', p.participant.participantId],
+    ['did', p.participant.did],
+    ['agent_name', p.participant.agentName],
+    ...figures(p),
+    ['tasks', p.tasks.map(taskValue)],
+    ['assertions', p.tasks.flatMap((t) => t.assertions.map(assertionValue))],
+    ['inputs', inputsValue(input)],
+  ]);
+}
+
+/** The bytes written for a document: canonical JSON (design brief §4) and a final newline. */
+export function documentBytes(value: PyJson): Uint8Array {
+  return new TextEncoder().encode(`${canonical(value)}\n`);
+}

@@ -1,0 +1,130 @@
+import type { Manifest } from '../corpus/manifest.ts';
+import type { ParsedKeyTask, ParsedTask } from '../corpus/parse-tasks-and-key.ts';
+import type { Lookup } from '../corpus/solver-support.ts';
+import type { TrackDefinition } from '../corpus/track-definition.ts';
+import type { PyJson, PyObject } from '../json/value.ts';
+import type { ProofReport } from '../proof/report.ts';
+
+/** The version of these rules as implemented; every scores.json names it (docs/scoring.md). */
+export const SCORER_VERSION = 'proveit-scorer/1';
+
+/** One participant as the season service exported it (docs/season-service.md), submissions of this track only. */
+export interface ScoredParticipant {
+  participantId: string;
+  did: string;
+  agentName: string;
+  declaredStack: string;
+  /** task id → the submission document as received (already through intake). */
+  submissions: ReadonlyMap<string, PyObject>;
+}
+
+/**
+ * The verification report of one cited proof with the disclosure the submission gives for it, or `absent` when the
+ * Trust Layer has no public view of that id. Made beforehand (verifying is async), looked up here: scoring is sync.
+ */
+export type ProofLookup = (proofId: string, disclosure: PyJson) => ProofReport | 'absent';
+
+/** The hashes that say which inputs produced a score (project rules: determinism). */
+export interface ScoreInputs {
+  rules_sha256: string;
+  manifest_hash: string;
+  submissions_sha256: string;
+  key_commitment: string;
+  trust_bundle_digest: string;
+  scorer_version: string;
+}
+
+export interface ScoringInput {
+  season: number;
+  track: string;
+  rulesVersion: string;
+  /** The freeze's window, ISO UTC; RFC 3161 times are compared with it, bounds included (spec §4.1). */
+  window: { opensAt: string; closesAt: string };
+  manifest: Manifest;
+  /** json.loads of the frozen bytes served at a path (spec §2.4). */
+  lookup: Lookup;
+  definition: TrackDefinition;
+  tasks: readonly ParsedTask[];
+  key: readonly ParsedKeyTask[];
+  participants: readonly ScoredParticipant[];
+  proofs: ProofLookup;
+  inputs: ScoreInputs;
+}
+
+export type UnsupportedCause = 'invalid_proof' | 'identity_not_bound' | 'resource_mismatch' | 'value_mismatch';
+
+/** What one cited proof gave against the four conditions (docs/scoring.md). */
+export type ProofOutcome =
+  | { kind: 'ok'; proofId: string }
+  | { kind: 'pending'; proofId: string }
+  | { kind: 'instrument_fault'; proofId: string; status: '403' | '503' | '400' }
+  | {
+      kind: 'fail';
+      proofId: string;
+      condition: 1 | 2 | 3 | 4;
+      cause: UnsupportedCause;
+      code: string;
+      expected?: PyJson;
+      actual?: PyJson;
+    };
+
+export type AssertionStatus = 'supported' | 'unsupported' | 'instrument_fault' | 'pending' | 'not_counted';
+
+export interface AssessedAssertion {
+  assertionId: string;
+  taskId: string;
+  resource: string;
+  field: string;
+  value: PyJson;
+  status: AssertionStatus;
+  /** For unsupported: the failing proof's outcome (cause, code, both values). */
+  failure?: Extract<ProofOutcome, { kind: 'fail' }>;
+  /** For an instrument fault: which /_systeme body the response was. */
+  instrumentFault?: Extract<ProofOutcome, { kind: 'instrument_fault' }>;
+  proofs: ProofOutcome[];
+}
+
+export type TaskStatus = 'submitted' | 'not_submitted' | 'rejected_at_close' | 'pending';
+
+export type RejectionRule =
+  | 'OVER_CAP'
+  | 'OUTSIDE_TASK_GRAPH'
+  | 'EMPTY_POINTER'
+  | 'NOT_PROBATIVE'
+  | 'COMMON_ENTRY_NOT_CONCERNED'
+  | 'TOO_FEW_OWN_RESOURCES';
+
+export type NotSubmittedReason = 'NO_SUBMISSION' | 'BELOW_MINIMUM' | 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS';
+
+export interface ScoredTask {
+  taskId: string;
+  status: TaskStatus;
+  notSubmitted?: NotSubmittedReason;
+  rejection?: { rule: RejectionRule; assertionId: string | null };
+  verdictGiven: string | null;
+  verdictExpected: string;
+  exact: boolean;
+  grounded: boolean;
+  /** Grounding facts of the key that no supported assertion carries (named in the report). */
+  missingFacts: { fact: string; resource: string; field: string; value: PyJson }[];
+  assertions: AssessedAssertion[];
+  /** Counts over this task (only meaningful when submitted). */
+  supported: number;
+  unsupported: number;
+  instrumentFaults: number;
+}
+
+export interface ScoredParticipantResult {
+  participant: ScoredParticipant;
+  status: 'scored' | 'pending';
+  tasks: ScoredTask[];
+  overclaim: { unsupported: number; submitted: number } | null;
+  success: { groundedExact: number; outOf: number } | null;
+  tasksSubmitted: number;
+  instrumentFaults: number;
+}
+
+export interface TrackScore {
+  bestConstantAnswer: { verdict: string; exact: number; outOf: number };
+  participants: ScoredParticipantResult[];
+}

@@ -1,0 +1,146 @@
+import type { ParsedTask } from '../corpus/parse-tasks-and-key.ts';
+import type { PyObject } from '../json/value.ts';
+import { admissibility } from './admissibility.ts';
+import { combineProofOutcomes } from './assess-assertion.ts';
+import { assessProof } from './assess-proof.ts';
+import { bestConstantAnswer } from './best-constant-answer.ts';
+import { missingFacts } from './grounding.ts';
+import type {
+  AssessedAssertion,
+  ScoredParticipant,
+  ScoredParticipantResult,
+  ScoredTask,
+  ScoringInput,
+  TrackScore,
+} from './model.ts';
+import { assertionsOf, disclosureOf, type SubmittedAssertion } from './submitted-assertions.ts';
+
+function notCounted(taskId: string, assertions: readonly SubmittedAssertion[]): AssessedAssertion[] {
+  return assertions.map((a) => ({
+    assertionId: a.id,
+    taskId,
+    resource: a.resource,
+    field: a.field,
+    value: a.value,
+    status: 'not_counted',
+    proofs: [],
+  }));
+}
+
+function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: ParsedTask): ScoredTask {
+  const key = input.key.find((k) => k.taskId === task.id);
+  const document: PyObject | undefined = participant.submissions.get(task.id);
+  const assertions = document ? assertionsOf(document) : null;
+  const verdictGiven = document && typeof document['verdict'] === 'string' ? document['verdict'] : null;
+  const base = {
+    taskId: task.id,
+    verdictGiven,
+    verdictExpected: key?.verdict ?? '',
+    exact: verdictGiven !== null && verdictGiven === key?.verdict,
+    grounded: false,
+    supported: 0,
+    unsupported: 0,
+    instrumentFaults: 0,
+  };
+  const admissible = admissibility(assertions, task, input.definition, input.lookup);
+  if (admissible.kind !== 'admissible' || !document || !assertions) {
+    return {
+      ...base,
+      status: admissible.kind === 'rejected' ? 'rejected_at_close' : 'not_submitted',
+      ...(admissible.kind === 'not_submitted' ? { notSubmitted: admissible.reason } : {}),
+      ...(admissible.kind === 'rejected'
+        ? { rejection: { rule: admissible.rule, assertionId: admissible.assertionId } }
+        : {}),
+      missingFacts: [],
+      assertions: notCounted(task.id, assertions ?? []),
+    };
+  }
+
+  const systemeHashes = (['403', '503', '400'] as const).map((status) => ({
+    status,
+    hash: input.manifest.system[status],
+  }));
+  const assessed: AssessedAssertion[] = assertions.map((a) => {
+    const resource = input.manifest.resources.find((r) => r.path === a.resource);
+    const context = {
+      window: input.window,
+      enrolledDid: participant.did,
+      resource,
+      systemeHashes,
+      claim: { resource: a.resource, field: a.field, value: a.value },
+      frozenBody: input.lookup(a.resource),
+    };
+    const proofs = a.proofIds.map((id) => assessProof(id, input.proofs(id, disclosureOf(document, id)), context));
+    return {
+      assertionId: a.id,
+      taskId: task.id,
+      resource: a.resource,
+      field: a.field,
+      value: a.value,
+      proofs,
+      ...combineProofOutcomes(proofs),
+    };
+  });
+  const count = (status: AssessedAssertion['status']) => assessed.filter((a) => a.status === status).length;
+  const counts = {
+    supported: count('supported'),
+    unsupported: count('unsupported'),
+    instrumentFaults: count('instrument_fault'),
+  };
+  if (count('pending') > 0) return { ...base, ...counts, status: 'pending', missingFacts: [], assertions: assessed };
+  if (assessed.length - counts.instrumentFaults < task.min) {
+    return {
+      ...base,
+      ...counts,
+      status: 'not_submitted',
+      notSubmitted: 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS',
+      missingFacts: [],
+      assertions: assessed.map((a) => (a.status === 'instrument_fault' ? a : { ...a, status: 'not_counted' as const })),
+    };
+  }
+  const missing = missingFacts(key?.grounding ?? [], assessed);
+  return {
+    ...base,
+    ...counts,
+    status: 'submitted',
+    grounded: missing.length === 0,
+    missingFacts: missing,
+    assertions: assessed,
+  };
+}
+
+function scoreParticipant(input: ScoringInput, participant: ScoredParticipant): ScoredParticipantResult {
+  const tasks = input.tasks.map((task) => scoreTask(input, participant, task));
+  const instrumentFaults = tasks.reduce((n, t) => n + t.instrumentFaults, 0);
+  const submitted = tasks.filter((t) => t.status === 'submitted');
+  const tasksSubmitted = submitted.length;
+  if (tasks.some((t) => t.status === 'pending')) {
+    return { participant, status: 'pending', tasks, overclaim: null, success: null, tasksSubmitted, instrumentFaults };
+  }
+  return {
+    participant,
+    status: 'scored',
+    tasks,
+    overclaim: {
+      unsupported: submitted.reduce((n, t) => n + t.unsupported, 0),
+      submitted: submitted.reduce((n, t) => n + t.supported + t.unsupported, 0),
+    },
+    success: {
+      groundedExact: tasks.filter((t) => t.status === 'submitted' && t.exact && t.grounded).length,
+      outOf: input.tasks.length,
+    },
+    tasksSubmitted,
+    instrumentFaults,
+  };
+}
+
+/**
+ * Scores one track at close (docs/scoring.md): per participant, per task, per assertion. Pure and deterministic:
+ * participants in the order given (the export's), tasks in tasks.json's order, assertions as submitted.
+ */
+export function scoreTrack(input: ScoringInput): TrackScore {
+  return {
+    bestConstantAnswer: bestConstantAnswer(input.key),
+    participants: input.participants.map((p) => scoreParticipant(input, p)),
+  };
+}
