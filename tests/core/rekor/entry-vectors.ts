@@ -92,7 +92,7 @@ const production = (
   sigstore,
 });
 
-/** The real entries of ../shared/fixtures/trust-layer as they are. */
+/** The real entries of artefacts/trust-layer as they are. */
 export function realVectors(): EntryVector[] {
   return [
     ...vectors.verified.map((v) =>
