@@ -5,6 +5,7 @@ export const suites: string[] = [
   './witnesses.ts',
   './proofs-reads.ts',
   './corpus.ts',
+  './season-service.ts',
 ];
 for (const suite of suites) await import(suite);
 if (suites.length === 0) console.log('no benchmarks yet');

@@ -1,0 +1,134 @@
+// Season service intake under load (issue 10: at least 500 submissions/s with p99 under 50 ms on the 2-core host).
+// An in-process season service on its own SQLite file (WAL, synchronous FULL, group commit) and an in-process devnet
+// for the Trust Layer; 50 participants enrolled, then 50 concurrent keep-alive clients submit for a few seconds, each
+// a new version of its tasks in turn. GET /v1/health (a no-op) under the same 50 clients is the baseline: the ratio
+// is what intake, the token check and the durable write cost over the bare HTTP round trip. Clients and server share
+// the process (and the 2 cores), so the figures are a lower bound on the service alone.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { startDevnet } from '../devnet/start-devnet.ts';
+import { submissionVersionCount } from '../main/db/season-service/submissions.ts';
+import {
+  boundKey,
+  enroll,
+  freezeBothTracks,
+  SEASON_DIR,
+  startTestService,
+} from '../tests/season-service/support/season-fixture.ts';
+import { validSubmission } from '../tests/season-service/support/submissions.ts';
+
+const CLIENTS = 50;
+const SECONDS = 5;
+const TARGET_PER_SECOND = 500;
+const TARGET_P99_MS = 50;
+const TASKS = Array.from({ length: 10 }, (_, i) => `conf-${String(i + 1).padStart(2, '0')}`);
+
+interface Run {
+  requests: number;
+  failures: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** CLIENTS loops, each sending its next request as soon as the previous answer is read, for `seconds`. */
+async function load(seconds: number, send: (client: number, n: number) => Promise<number>): Promise<Run> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const t0 = performance.now();
+        const status = await send(client, n);
+        latencies.push(performance.now() - t0);
+        if (status !== 200) failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    failures,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-season-'));
+const devnet = await startDevnet({ stateDir: join(dir, 'devnet'), corpusDir: join(SEASON_DIR, 'conformite') });
+// The rate limits are not measured: a participant's burst and steady rate are raised above what the bench sends.
+const service = await startTestService(devnet.info.trust_layer, {
+  limits: { submitBurst: 1_000_000, submitPerMinute: 100_000_000 },
+});
+const pool = new Pool(service.url, { connections: CLIENTS, pipelining: 1 });
+try {
+  await freezeBothTracks(service);
+  const participants: { token: string; did: string }[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const key = await boundKey(devnet.info.trust_layer, `bench-${i}`);
+    const enrolled = await enroll(service.url, key.apiKey, { agent_name: `Bench ${i}`, declared_stack: 'bench' });
+    if (enrolled.status !== 201) throw new Error(`bench: enrollment refused: ${JSON.stringify(enrolled.json)}`);
+    participants.push({ token: enrolled.json.season_token as string, did: key.did });
+  }
+
+  const health = async () => {
+    const answer = await pool.request({ path: '/v1/health', method: 'GET' });
+    await answer.body.text();
+    return answer.statusCode;
+  };
+  let version = 0;
+  const submitOne = async (client: number, n: number) => {
+    const { token, did } = participants[client]!;
+    const taskId = TASKS[n % TASKS.length]!;
+    const answer = await pool.request({
+      path: '/v1/season/1/submit',
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(validSubmission('conformite', taskId, did, ++version)),
+    });
+    await answer.body.text();
+    return answer.statusCode;
+  };
+
+  await load(0.5, health); // warm-up: connections opened, code paths compiled
+  await load(0.5, submitOne);
+  const versionsBefore = submissionVersionCount(service.db);
+  const submissions = await load(SECONDS, submitOne);
+  const recorded = submissionVersionCount(service.db) - versionsBefore;
+  const baseline = await load(SECONDS, health);
+
+  const row = (label: string, r: Run) =>
+    console.log(
+      `season-service: ${label.padEnd(22)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(2).padStart(6)} ms` +
+        `  p99 ${r.p99.toFixed(2).padStart(6)} ms  (${r.requests} requests, ${r.failures} not 200)`,
+    );
+  console.log(
+    `season-service: ${CLIENTS} keep-alive clients for ${SECONDS} s each, clients and service in one process`,
+  );
+  row('POST submit', submissions);
+  row('GET /v1/health', baseline);
+  console.log(
+    `season-service: submit / health: throughput ${(submissions.perSecond / baseline.perSecond).toFixed(2)}, ` +
+      `p50 ${(submissions.p50 / baseline.p50).toFixed(1)}x, p99 ${(submissions.p99 / baseline.p99).toFixed(1)}x; ` +
+      `${recorded} versions recorded for ${submissions.requests - submissions.failures} acknowledged`,
+  );
+  const met = submissions.perSecond >= TARGET_PER_SECOND && submissions.p99 < TARGET_P99_MS;
+  console.log(
+    `season-service: target >= ${TARGET_PER_SECOND} submissions/s with p99 < ${TARGET_P99_MS} ms: ` +
+      `${met ? 'met' : 'NOT met'} (${submissions.perSecond.toFixed(0)}/s, p99 ${submissions.p99.toFixed(1)} ms)`,
+  );
+} finally {
+  await pool.close();
+  await service.stop();
+  await devnet.close();
+  rmSync(dir, { recursive: true, force: true });
+}
