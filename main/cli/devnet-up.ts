@@ -5,6 +5,7 @@ import type { DevnetOptions } from '../../devnet/start-devnet.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
+import { signalWaiter } from './signal-waiter.ts';
 
 /** The demo season (docs/corpus-format.md), both tracks, the default --corpus. */
 export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1');
@@ -25,26 +26,6 @@ const NUMERIC: Record<Numeric, { min: number; max: number; example: string }> = 
   'batch-age': { min: 1, max: 24 * 3600, example: '600' },
   'proxy-timeout': { min: 1, max: 3600, example: '120' },
 };
-
-/** Waits for SIGINT or SIGTERM; `cancel` removes the handlers when the wait is abandoned. */
-function signalWaiter(): { stopped: Promise<string>; cancel(): void } {
-  let cancel = () => undefined as void;
-  const stopped = new Promise<string>((resolveSignal) => {
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    function stop(signal: string) {
-      cancel();
-      resolveSignal(signal);
-    }
-    cancel = () => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-    };
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-  });
-  return { stopped, cancel };
-}
 
 export const devnetUpCommand: Command = {
   path: ['devnet', 'up'],

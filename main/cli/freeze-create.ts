@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { parseInstant } from '../core/freeze/instant.ts';
 import { publishedFreezeJson, type PublishedFreeze } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -10,6 +9,7 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
+import { readSecretFile } from './secret-file.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE =
@@ -17,20 +17,6 @@ const USAGE =
   '[--replace --reason TEXT] [--db FILE] [--json]';
 
 /** The API key file's content, trimmed. The key itself never goes into a message. */
-async function readApiKey(path: string): Promise<string | { problem: string }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    return { problem: `cannot read the API key file ${path}: ${(error as Error).message}` };
-  }
-  const key = text.trim();
-  if (key === '' || /\s/.test(key)) {
-    return { problem: `the API key file ${path} must hold the key alone on one line` };
-  }
-  return key;
-}
-
 function human(freeze: PublishedFreeze): string {
   const lines = [
     `freeze recorded: ${freeze.proof_id} (season ${freeze.season}, track ${freeze.track})`,
@@ -91,7 +77,7 @@ export const freezeCreateCommand: Command = {
     if (!opensAt.ok) return usageError(io, freezeCreateCommand, opensAt.error.message);
     const closesAt = parseInstant('--closes-at', values['closes-at'] as string);
     if (!closesAt.ok) return usageError(io, freezeCreateCommand, closesAt.error.message);
-    const apiKey = await readApiKey(values['api-key-file'] as string);
+    const apiKey = await readSecretFile(values['api-key-file'] as string, 'API key');
     if (typeof apiKey !== 'string') return usageError(io, freezeCreateCommand, apiKey.problem);
 
     const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
