@@ -3,6 +3,7 @@ import { proofReadsMigration } from './0001-proof-reads.ts';
 import { freezesMigration } from './0002-freezes.ts';
 import { readClaimsMigration } from './0003-read-claims.ts';
 import { freezeDocumentVersionMigration } from './0004-freeze-document-version.ts';
+import { seasonClosesMigration } from './0005-season-closes.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: Migration[] = [
   freezesMigration,
   readClaimsMigration,
   freezeDocumentVersionMigration,
+  seasonClosesMigration,
 ];

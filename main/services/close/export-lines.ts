@@ -1,0 +1,94 @@
+import { canonical } from '../../core/json/canonical.ts';
+import { loads } from '../../core/json/loads.ts';
+import { isPyObject, type PyJson, type PyObject } from '../../core/json/value.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import type { ScoredParticipant } from '../../core/scoring/model.ts';
+import { assertionsOf, disclosureOf } from '../../core/scoring/submitted-assertions.ts';
+
+export type ExportCode = 'CLOSE_SUBMISSIONS_INVALID';
+
+/** One cited proof and the disclosure the submission gives for it: what one verification report is made for. */
+export interface CitedProof {
+  proofId: string;
+  disclosure: PyJson;
+}
+
+export interface TrackSubmissions {
+  /** Every participant of the export, in export order (enrollment order), each with this track's submissions only. */
+  participants: ScoredParticipant[];
+  /** Every (proof id, disclosure) pair cited by this track's submissions, first citation first, each once. */
+  cited: CitedProof[];
+}
+
+const text = (o: PyObject, key: string): string | null => (typeof o[key] === 'string' ? (o[key] as string) : null);
+
+/** The key of one (proof id, disclosure) pair: the id and the canonical JSON of the disclosure. */
+export function citedKey(proofId: string, disclosure: PyJson): string {
+  return `${proofId}\n${canonical(disclosure)}`;
+}
+
+function invalid(line: number, message: string) {
+  return fail('CLOSE_SUBMISSIONS_INVALID', `submissions file, line ${line}: ${message} (docs/season-service.md, export)`, {
+    line,
+  });
+}
+
+/**
+ * Reads the season service's export (NDJSON, docs/season-service.md "Export") for one track: every participant once,
+ * in the order of its first line, with its submissions of this track by task id; lines of other tracks only make the
+ * participant appear. Values keep Python's types (loads), so the submissions are scored as received.
+ */
+export function trackSubmissions(bytes: Uint8Array, season: number, track: string): Result<TrackSubmissions, ExportCode> {
+  const participants = new Map<string, { participant: ScoredParticipant; submissions: Map<string, PyObject> }>();
+  const cited = new Map<string, CitedProof>();
+  let start = 0;
+  let lineNumber = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end === -1) end = bytes.length;
+    const lineBytes = bytes.subarray(start, end);
+    start = end + 1;
+    lineNumber++;
+    if (lineBytes.length === 0) continue;
+    const parsed = loads(lineBytes);
+    if (!parsed.ok) return invalid(lineNumber, `not JSON: ${parsed.error.message}`);
+    const line = parsed.value;
+    if (!isPyObject(line)) return invalid(lineNumber, 'not a JSON object');
+    const id = text(line, 'participant_id');
+    const did = text(line, 'enrolled_did');
+    const name = text(line, 'agent_name');
+    const stack = text(line, 'declared_stack');
+    if (id === null || did === null || name === null || stack === null) {
+      return invalid(lineNumber, 'participant_id, enrolled_did, agent_name and declared_stack must be strings');
+    }
+    let entry = participants.get(id);
+    if (!entry) {
+      const submissions = new Map<string, PyObject>();
+      entry = { participant: { participantId: id, did, agentName: name, declaredStack: stack, submissions }, submissions };
+      participants.set(id, entry);
+    } else if (entry.participant.did !== did) {
+      return invalid(lineNumber, `participant ${id} has two enrolled DIDs (${entry.participant.did}, ${did})`);
+    }
+    const submission = line['submission'];
+    if (submission === null || submission === undefined) continue;
+    if (!isPyObject(submission)) return invalid(lineNumber, '"submission" must be an object or null');
+    if (submission['track'] !== track) continue;
+    if (submission['season'] !== BigInt(season)) {
+      return invalid(lineNumber, `the submission is for season ${String(submission['season'])}, the close for season ${season}`);
+    }
+    const taskId = text(submission, 'task_id');
+    if (taskId === null) return invalid(lineNumber, '"submission.task_id" must be a string');
+    if (entry.submissions.has(taskId)) {
+      return invalid(lineNumber, `participant ${id} has two submissions in force for ${taskId}`);
+    }
+    entry.submissions.set(taskId, submission);
+    for (const assertion of assertionsOf(submission)) {
+      for (const proofId of assertion.proofIds) {
+        const disclosure = disclosureOf(submission, proofId);
+        const key = citedKey(proofId, disclosure);
+        if (!cited.has(key)) cited.set(key, { proofId, disclosure });
+      }
+    }
+  }
+  return ok({ participants: [...participants.values()].map((e) => e.participant), cited: [...cited.values()] });
+}

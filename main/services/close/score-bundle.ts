@@ -1,0 +1,360 @@
+import { readFile } from 'node:fs/promises';
+import { loadCorpus } from '../../core/corpus/load-corpus.ts';
+import { computeManifest, manifestBody, type Manifest } from '../../core/corpus/manifest.ts';
+import { parseKey, parseTasks } from '../../core/corpus/parse-tasks-and-key.ts';
+import { Problems } from '../../core/corpus/problems.ts';
+import type { Lookup } from '../../core/corpus/solver-support.ts';
+import { TRACKS } from '../../core/corpus/tracks.ts';
+import { parseFreezeToVerify, type PublishedFreeze } from '../../core/freeze/publication.ts';
+import { sha256Hex } from '../../core/hash/sha256.ts';
+import { loads } from '../../core/json/loads.ts';
+import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
+import { parseProofView } from '../../core/proof/parse-view.ts';
+import type { ProofReport } from '../../core/proof/report.ts';
+import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { WitnessMemo } from '../../core/proof/witness-memo.ts';
+import type { Failure } from '../../core/result.ts';
+import { documentBytes, reportDocument, scoresDocument } from '../../core/scoring/documents.ts';
+import { SCORER_VERSION, type ScoreInputs, type ScoringInput, type TrackScore } from '../../core/scoring/model.ts';
+import { scoreTrack } from '../../core/scoring/score-track.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { readCorpusTree } from '../corpus/corpus-folder.ts';
+import { verifyFreezeForScoring } from '../freeze/verify-for-scoring.ts';
+import { loadTrustBundle } from '../trust/load-bundle.ts';
+import {
+  BUNDLE,
+  inBundle,
+  proofFile,
+  REPLAY_BUNDLE_FORMAT,
+  rekorFile,
+  reportFile,
+  SAFE_PARTICIPANT_ID,
+  SAFE_PROOF_ID,
+  SAFE_REKOR_UUID,
+  SCORES_FILE,
+} from './bundle-layout.ts';
+import { citedKey, trackSubmissions } from './export-lines.ts';
+
+/**
+ * The hashes that say which inputs produced a score: the six of ScoreInputs and `proofs_sha256`, the SHA-256 of the
+ * canonical `{"proofs": {id: sha256 of the view as served | null}, "rekor_entries": {uuid: sha256}}`, so an edited
+ * view or Rekor entry never replays as identical even where the verifier ignores the edited bytes (flat fields).
+ */
+export type CloseInputs = ScoreInputs & { proofs_sha256: string };
+
+/** A file the scorer writes, relative to --out (and to the bundle's expected/ folder). */
+export interface OutputFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export type BundleScore =
+  | { kind: 'refused'; failures: Failure[] }
+  | {
+      kind: 'scored';
+      input: ScoringInput;
+      inputs: CloseInputs;
+      score: TrackScore;
+      files: OutputFile[];
+      pending: string[];
+      scored: string[];
+    };
+
+const refused = (...failures: Failure[]): BundleScore => ({ kind: 'refused', failures });
+
+async function readBytes(bundleDir: string, relative: string): Promise<Uint8Array | null> {
+  try {
+    return new Uint8Array(await readFile(inBundle(bundleDir, relative)));
+  } catch {
+    return null;
+  }
+}
+
+async function readJson(bundleDir: string, relative: string): Promise<{ bytes: Uint8Array; value: PyJson } | Failure> {
+  const bytes = await readBytes(bundleDir, relative);
+  if (bytes === null) return { code: 'REPLAY_FILE_MISSING', message: `${relative} is missing from the bundle`, details: { file: relative } };
+  const parsed = loads(bytes);
+  if (!parsed.ok) {
+    return { code: 'REPLAY_FILE_NOT_JSON', message: `${relative} is not JSON: ${parsed.error.message}`, details: { file: relative } };
+  }
+  return { bytes, value: parsed.value };
+}
+
+const isFailure = (v: unknown): v is Failure => typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
+
+/** The proof entry the index gives for an id: its status as read (anchored, pending, absent, refused) and hash. */
+interface IndexedProof {
+  status: string;
+  sha256: string | null;
+}
+
+function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
+  const proofs = index['proofs'];
+  if (!isPyObject(proofs)) return { code: 'REPLAY_INDEX_INVALID', message: 'bundle.json has no "proofs" object', details: { file: BUNDLE.index } };
+  const out = new Map<string, IndexedProof>();
+  for (const [id, entry] of Object.entries(proofs)) {
+    if (!SAFE_PROOF_ID.test(id) || !isPyObject(entry) || typeof entry['status'] !== 'string') {
+      return { code: 'REPLAY_INDEX_INVALID', message: `bundle.json proofs/${id} is not {"status", "sha256"}`, details: { file: BUNDLE.index } };
+    }
+    out.set(id, { status: entry['status'], sha256: typeof entry['sha256'] === 'string' ? entry['sha256'] : null });
+  }
+  return out;
+}
+
+/** The Rekor uuid a view names (transparency_log.uuid), when it is a safe file name. */
+function rekorUuidOf(view: PyJson): string | null {
+  if (!isPyObject(view)) return null;
+  const log = view['transparency_log'];
+  const uuid = isPyObject(log) ? log['uuid'] : undefined;
+  return typeof uuid === 'string' && SAFE_REKOR_UUID.test(uuid) ? uuid : null;
+}
+
+/** The manifest as manifest.json holds it: the manifest body and its hash. */
+export function manifestValue(manifest: Manifest): PyJson {
+  const body = manifestBody(manifest) as PyObject;
+  return pyObjectFrom([...Object.entries(body), ['manifest_hash', manifest.manifest_hash]]);
+}
+
+/**
+ * Names the corpus files whose hashes differ from the bundled manifest, when that manifest is the one the freeze
+ * anchored (its hash is the freeze's manifest_hash): a corpus edit is then reported file by file.
+ */
+function corpusDifferences(bundled: PyJson, anchoredHash: string, recomputed: Manifest, catalogue: Map<string, string>): Failure[] {
+  if (!isPyObject(bundled) || !Array.isArray(bundled['resources'])) return [];
+  const { manifest_hash: _hash, ...body } = bundled as PyObject & { manifest_hash?: PyJson };
+  if (sha256Canonical(pyObjectFrom(Object.entries(body))) !== anchoredHash) return [];
+  const failures: Failure[] = [];
+  const recomputedByPath = new Map(recomputed.resources.map((r) => [r.path, r]));
+  for (const item of bundled['resources']) {
+    if (!isPyObject(item) || typeof item['path'] !== 'string') continue;
+    const path = item['path'];
+    const now = recomputedByPath.get(path);
+    const file = `${BUNDLE.corpus}/${catalogue.get(path) ?? '(not in the catalogue)'}`;
+    for (const field of ['request_hash', 'response_hash'] as const) {
+      if (now?.[field] !== item[field]) {
+        failures.push({
+          code: 'REPLAY_CORPUS_FILE_CHANGED',
+          message: `${file}: the ${field} of ${path} is not the one the freeze anchored (anchored ${String(item[field])}, recomputed ${now?.[field] ?? 'none'})`,
+          details: { file, field, anchored: item[field], recomputed: now?.[field] ?? null },
+        });
+      }
+    }
+  }
+  return failures;
+}
+
+/**
+ * Scores one track from a replay bundle folder (docs/replay-bundle.md), offline: verify the freeze in force with the
+ * bundled proof view, reveal and trust bundle (verifyFreezeForScoring, plus its anchoring before the opening),
+ * rebuild the ScoringInput from the bundled corpus, key and submissions, verify every cited proof with the
+ * disclosure the submission gives (one WitnessMemo for the run), score, and render scores.json and the reports.
+ * `season close` writes the bundle first and calls this on it; `season replay` calls the same function, so a
+ * close and its replay cannot differ. Every refusal names the field or file and both values.
+ */
+export async function scoreBundle(bundleDir: string, expect?: { season?: number; track?: string }): Promise<BundleScore> {
+  const index = await readJson(bundleDir, BUNDLE.index);
+  if (isFailure(index)) return refused(index);
+  if (!isPyObject(index.value) || index.value['format'] !== REPLAY_BUNDLE_FORMAT) {
+    return refused({
+      code: 'REPLAY_INDEX_INVALID',
+      message: `bundle.json is not a ${REPLAY_BUNDLE_FORMAT} index`,
+      details: { file: BUNDLE.index, field: 'format', expected: REPLAY_BUNDLE_FORMAT },
+    });
+  }
+  const proofsIndex = indexedProofs(index.value);
+  if (isFailure(proofsIndex)) return refused(proofsIndex);
+
+  // Trust bundle, freeze material.
+  const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
+  if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
+  const bundle: TrustBundle = trust.value;
+  const publication = await readJson(bundleDir, BUNDLE.publication);
+  if (isFailure(publication)) return refused(publication);
+  const reveal = await readJson(bundleDir, BUNDLE.reveal);
+  if (isFailure(reveal)) return refused(reveal);
+  const freezeView = await readBytes(bundleDir, BUNDLE.freezeProof);
+  if (freezeView === null) return refused({ code: 'REPLAY_FILE_MISSING', message: `${BUNDLE.freezeProof} is missing from the bundle`, details: { file: BUNDLE.freezeProof } });
+  const freezeEntryBytes = await readBytes(bundleDir, BUNDLE.freezeRekorEntry);
+  const freezeEntry = freezeEntryBytes === null ? null : loads(freezeEntryBytes);
+  const published = parseFreezeToVerify(publication.value);
+  if (!published.ok) return refused(published.error);
+  const freeze: PublishedFreeze = published.value;
+  if (expect?.season !== undefined && freeze.season !== expect.season) {
+    return refused({ code: 'CLOSE_FREEZE_OTHER_TRACK', message: `season: the freeze in force is for season ${freeze.season}, the close for ${expect.season}`, details: { field: 'season', anchored: freeze.season, recomputed: expect.season } });
+  }
+  if (expect?.track !== undefined && freeze.track !== expect.track) {
+    return refused({ code: 'CLOSE_FREEZE_OTHER_TRACK', message: `track: the freeze in force is for ${freeze.track}, the close for ${expect.track}`, details: { field: 'track', anchored: freeze.track, recomputed: expect.track } });
+  }
+
+  const memo = new WitnessMemo();
+  const corpusDir = inBundle(bundleDir, BUNDLE.corpus);
+  const verification = await verifyFreezeForScoring({
+    corpusDir,
+    freeze: publication.value,
+    reveal: reveal.value,
+    view: freezeView,
+    bundle,
+    ...(freezeEntry?.ok ? { rekorEntry: freezeEntry.value } : {}),
+    memo,
+  });
+  const failures: Failure[] = [...verification.failures];
+  const anchorTime = verification.proof?.anchorTime ?? null;
+  if (verification.proof?.verdict === 'VERIFIED' && (anchorTime === null || Date.parse(anchorTime) >= Date.parse(freeze.opens_at))) {
+    failures.push({
+      code: 'CLOSE_FREEZE_ANCHORED_AFTER_OPENING',
+      message: `opens_at: the freeze proof must be anchored before the season opens (opens_at ${freeze.opens_at}, RFC 3161 time ${String(anchorTime)})`,
+      details: { field: 'opens_at', anchored: freeze.opens_at, recomputed: anchorTime },
+    });
+  }
+
+  // The corpus as bundled, its manifest, and the bundled manifest.json.
+  const tree = await readCorpusTree(corpusDir).catch(() => null);
+  if (tree === null) return refused(...failures, { code: 'REPLAY_FILE_MISSING', message: `${BUNDLE.corpus}/ cannot be read`, details: { file: BUNDLE.corpus } });
+  const problems = new Problems();
+  const corpus = loadCorpus(tree, problems);
+  const manifest = computeManifest(tree);
+  const bundledManifest = await readJson(bundleDir, BUNDLE.manifest);
+  if (manifest.ok && !isFailure(bundledManifest)) {
+    const catalogue = new Map(corpus.catalogue.map((e) => [e.path, e.response]));
+    if (failures.some((f) => f.code === 'FREEZE_MANIFEST_HASH_MISMATCH')) {
+      failures.push(...corpusDifferences(bundledManifest.value, freeze.manifest_hash, manifest.value, catalogue));
+    }
+    const expected = documentBytes(manifestValue(manifest.value));
+    if (Buffer.compare(Buffer.from(expected), Buffer.from(bundledManifest.bytes)) !== 0) {
+      failures.push({
+        code: 'REPLAY_MANIFEST_DIFFERS',
+        message: `${BUNDLE.manifest} is not the manifest of ${BUNDLE.corpus}/ (bundled manifest_hash ${String(isPyObject(bundledManifest.value) ? bundledManifest.value['manifest_hash'] : null)}, recomputed ${manifest.value.manifest_hash})`,
+        details: { file: BUNDLE.manifest, field: 'manifest_hash', anchored: isPyObject(bundledManifest.value) ? (bundledManifest.value['manifest_hash'] ?? null) : null, recomputed: manifest.value.manifest_hash },
+      });
+    }
+  } else if (isFailure(bundledManifest)) failures.push(bundledManifest);
+  if (!verification.verified || failures.length > 0 || verification.key === null || !manifest.ok) {
+    if (!manifest.ok && failures.length === 0) failures.push(manifest.error);
+    return refused(...failures);
+  }
+
+  const definition = TRACKS[freeze.track];
+  const tasks = parseTasks(corpus.tasks, problems);
+  const key = parseKey(verification.key, problems);
+  if (!definition || problems.list.length > 0 || corpus.rules === undefined) {
+    return refused({ code: 'REPLAY_CORPUS_UNREADABLE', message: `the bundled corpus cannot be scored: ${problems.list.map((p) => `${p.code} ${p.message}`).join('; ')}`, details: { file: BUNDLE.corpus } });
+  }
+  const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
+
+  // Submissions.
+  const submissionsBytes = await readBytes(bundleDir, BUNDLE.submissions);
+  if (submissionsBytes === null) return refused({ code: 'REPLAY_FILE_MISSING', message: `${BUNDLE.submissions} is missing from the bundle`, details: { file: BUNDLE.submissions } });
+  const exported = trackSubmissions(submissionsBytes, freeze.season, freeze.track);
+  if (!exported.ok) return refused({ ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } });
+  const unsafe = exported.value.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
+  if (unsafe) return refused({ code: 'CLOSE_SUBMISSIONS_INVALID', message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`, details: { file: BUNDLE.submissions } });
+
+  // Proof views as served, their Rekor entries, and one report per (proof id, disclosure) cited.
+  const viewHashes: [string, PyJson][] = [];
+  const rekorHashes = new Map<string, string>();
+  const views = new Map<string, { bytes: Uint8Array; value: PyJson } | null>();
+  const citedIds = [...new Set(exported.value.cited.map((c) => c.proofId))].sort();
+  for (const id of citedIds) {
+    const entry = proofsIndex.get(id);
+    if (!entry) {
+      return refused({ code: 'REPLAY_PROOF_NOT_IN_BUNDLE', message: `${id} is cited by a submission but bundle.json does not list it`, details: { file: BUNDLE.index, proof_id: id } });
+    }
+    if (entry.status === 'absent') {
+      views.set(id, null);
+      viewHashes.push([id, null]);
+      continue;
+    }
+    const bytes = await readBytes(bundleDir, proofFile(id));
+    if (bytes === null) {
+      return refused({ code: 'REPLAY_FILE_MISSING', message: `${proofFile(id)} is missing from the bundle (bundle.json lists it as ${entry.status})`, details: { file: proofFile(id) } });
+    }
+    const digest = sha256Hex(bytes);
+    if (entry.sha256 !== null && entry.sha256 !== digest) {
+      failures.push({
+        code: 'REPLAY_FILE_CHANGED',
+        message: `${proofFile(id)}: the view is not the one read at close (SHA-256 listed ${entry.sha256}, recomputed ${digest})`,
+        details: { file: proofFile(id), field: 'sha256', anchored: entry.sha256, recomputed: digest },
+      });
+    }
+    viewHashes.push([id, digest]);
+    const parsed = loads(bytes);
+    views.set(id, { bytes, value: parsed.ok ? parsed.value : null });
+  }
+  const rekorEntries = new Map<string, PyJson>();
+  for (const view of views.values()) {
+    const uuid = view ? rekorUuidOf(view.value) : null;
+    if (uuid === null || rekorEntries.has(uuid)) continue;
+    const bytes = await readBytes(bundleDir, rekorFile(uuid));
+    if (bytes === null) continue;
+    rekorHashes.set(uuid, sha256Hex(bytes));
+    const parsed = loads(bytes);
+    if (parsed.ok) rekorEntries.set(uuid, parsed.value);
+  }
+  const reports = new Map<string, ProofReport | 'absent'>();
+  for (const { proofId, disclosure } of exported.value.cited) {
+    const view = views.get(proofId);
+    const parsed = view ? parseProofView(view.bytes) : null;
+    if (!view || !parsed?.ok) {
+      // No public view (a null answer), or an answer that is not a view of a proof: nothing to verify.
+      reports.set(citedKey(proofId, disclosure), 'absent');
+      continue;
+    }
+    const uuid = rekorUuidOf(view.value);
+    const rekorEntry = uuid === null ? undefined : rekorEntries.get(uuid);
+    const report = await verifyProof(
+      {
+        view: parsed.value,
+        ...(disclosure === null ? {} : { disclosure }),
+        ...(rekorEntry === undefined ? {} : { rekorEntry }),
+        offline: true,
+      },
+      { bundle, memo },
+    );
+    reports.set(citedKey(proofId, disclosure), report);
+  }
+
+  const inputs: CloseInputs = {
+    rules_sha256: sha256Hex(corpus.rules),
+    manifest_hash: manifest.value.manifest_hash,
+    submissions_sha256: sha256Hex(submissionsBytes),
+    key_commitment: freeze.key_commitment,
+    trust_bundle_digest: bundle.digest,
+    scorer_version: SCORER_VERSION,
+    proofs_sha256: sha256Canonical(
+      pyObjectFrom([
+        ['proofs', pyObjectFrom(viewHashes)],
+        ['rekor_entries', pyObjectFrom([...rekorHashes].sort(([a], [b]) => (a < b ? -1 : 1)))],
+      ]),
+    ),
+  };
+  const input: ScoringInput = {
+    season: freeze.season,
+    track: freeze.track,
+    rulesVersion: freeze.rules_version,
+    window: { opensAt: freeze.opens_at, closesAt: freeze.closes_at },
+    manifest: manifest.value,
+    lookup,
+    definition,
+    tasks,
+    key,
+    participants: exported.value.participants,
+    proofs: (proofId, disclosure) => reports.get(citedKey(proofId, disclosure)) ?? 'absent',
+    inputs,
+  };
+  const score = scoreTrack(input);
+  const files: OutputFile[] = [{ path: SCORES_FILE, bytes: documentBytes(scoresDocument(input, score)) }];
+  for (const p of score.participants) {
+    files.push({ path: reportFile(p.participant.participantId), bytes: documentBytes(reportDocument(input, p)) });
+  }
+  if (failures.length > 0) return refused(...failures);
+  return {
+    kind: 'scored',
+    input,
+    inputs,
+    score,
+    files,
+    pending: score.participants.filter((p) => p.status === 'pending').map((p) => p.participant.participantId),
+    scored: score.participants.filter((p) => p.status === 'scored').map((p) => p.participant.participantId),
+  };
+}

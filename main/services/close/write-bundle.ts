@@ -1,0 +1,94 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Manifest } from '../../core/corpus/manifest.ts';
+import type { CorpusTree } from '../../core/corpus/tree.ts';
+import { publicationJson, type FreezePublication } from '../../core/freeze/publication.ts';
+import { sha256Hex } from '../../core/hash/sha256.ts';
+import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
+import type { Result } from '../../core/result.ts';
+import { documentBytes } from '../../core/scoring/documents.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { archiveTrustBundle, type ArchiveCode } from '../trust/archive-bundle.ts';
+import { BUNDLE, inBundle, proofFile, REPLAY_BUNDLE_FORMAT, rekorFile } from './bundle-layout.ts';
+import { manifestValue } from './score-bundle.ts';
+
+/** A proof view as the read store keeps it: its status and its bytes as served (null for a `null` answer). */
+export interface BundledView {
+  proofId: string;
+  status: 'anchored' | 'pending' | 'absent' | 'refused';
+  raw: Uint8Array | null;
+}
+
+/** Everything a third party needs to replay a close offline (docs/replay-bundle.md). */
+export interface BundleMaterial {
+  season: number;
+  track: string;
+  /** The track folder as read (relative POSIX path → bytes); sealed/ is left out: the key is in the reveal. */
+  corpus: CorpusTree;
+  manifest: Manifest;
+  publication: FreezePublication;
+  freezeView: Uint8Array;
+  freezeRekorEntry: Uint8Array | null;
+  /** The reveal document's canonical text (freeze reveal). */
+  revealText: string;
+  submissions: Uint8Array;
+  views: BundledView[];
+  rekorEntries: { uuid: string; raw: Uint8Array }[];
+  trust: { bundle: TrustBundle; dir: string };
+}
+
+async function put(bundleDir: string, relative: string, bytes: Uint8Array | string): Promise<void> {
+  const target = inBundle(bundleDir, relative);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, bytes, { flag: 'wx' });
+}
+
+/**
+ * Writes a replay bundle into an empty `bundleDir`: corpus files, manifest, freeze publication, its proof view and
+ * Rekor entry, the reveal, the submissions file, every cited view as served and every Rekor entry, the archived trust
+ * bundle, and bundle.json indexing the views. The expected outputs are added once scored from this folder.
+ */
+export async function writeBundle(bundleDir: string, m: BundleMaterial): Promise<Result<{ files: number }, ArchiveCode>> {
+  let files = 0;
+  for (const [file, bytes] of [...m.corpus].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (file.startsWith('sealed/')) continue;
+    await put(bundleDir, `${BUNDLE.corpus}/${file}`, bytes);
+    files++;
+  }
+  await put(bundleDir, BUNDLE.manifest, documentBytes(manifestValue(m.manifest)));
+  await put(bundleDir, BUNDLE.publication, `${JSON.stringify(publicationJson(m.publication), null, 2)}\n`);
+  await put(bundleDir, BUNDLE.freezeProof, m.freezeView);
+  if (m.freezeRekorEntry) await put(bundleDir, BUNDLE.freezeRekorEntry, m.freezeRekorEntry);
+  await put(bundleDir, BUNDLE.reveal, `${m.revealText}\n`);
+  await put(bundleDir, BUNDLE.submissions, m.submissions);
+  files += 5 + (m.freezeRekorEntry ? 1 : 0);
+  const proofs: [string, PyJson][] = [];
+  for (const view of [...m.views].sort((a, b) => (a.proofId < b.proofId ? -1 : 1))) {
+    if (view.raw !== null && view.status !== 'absent') {
+      await put(bundleDir, proofFile(view.proofId), view.raw);
+      files++;
+    }
+    const sha = view.raw !== null && view.status !== 'absent' ? sha256Hex(view.raw) : null;
+    proofs.push([view.proofId, pyObjectFrom([['status', view.status], ['sha256', sha]])]);
+  }
+  const rekor: [string, PyJson][] = [];
+  for (const entry of [...m.rekorEntries].sort((a, b) => (a.uuid < b.uuid ? -1 : 1))) {
+    await put(bundleDir, rekorFile(entry.uuid), entry.raw);
+    rekor.push([entry.uuid, sha256Hex(entry.raw)]);
+    files++;
+  }
+  const archived = await archiveTrustBundle(m.trust.bundle, m.trust.dir, inBundle(bundleDir, BUNDLE.trust));
+  if (!archived.ok) return archived;
+  files += archived.value.files.length;
+  const index = pyObjectFrom([
+    ['format', REPLAY_BUNDLE_FORMAT],
+    ['season', BigInt(m.season)],
+    ['track', m.track],
+    ['freeze_proof_id', m.publication.in_force],
+    ['trust_bundle_digest', archived.value.digest],
+    ['proofs', pyObjectFrom(proofs)],
+    ['rekor_entries', pyObjectFrom(rekor)],
+  ]);
+  await put(bundleDir, BUNDLE.index, documentBytes(index));
+  return { ok: true, value: { files: files + 1 } };
+}
