@@ -8,6 +8,8 @@ import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
 import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
+import { seasonCloseCommand } from './season-close-command.ts';
+import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
 
 /** Every subcommand of `proveit`, in the order `--help` lists them. */
@@ -21,5 +23,7 @@ export const commands: Command[] = [
   ...corpusCommands,
   ...freezeCommands,
   seasonServeCommand,
+  seasonCloseCommand,
+  seasonReplayCommand,
   devnetUpCommand,
 ];

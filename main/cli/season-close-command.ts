@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Failure } from '../core/result.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { closeSeason } from '../services/close/close-season.ts';
+import { createHttpClient, type HttpClient } from '../services/http/http-client.ts';
+import type { ReadSettings } from '../services/proofs/read-settings.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { seasonAndTrackOf } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+import { readSecretFile } from './secret-file.ts';
+
+const USAGE =
+  'season close --season N --track conformite|generique --corpus DIR ' +
+  '(--submissions FILE | --season-url URL --operator-token-file FILE) --trust-layer URL [--rekor URL] [--trust DIR] ' +
+  '--out DIR [--db FILE] [--json]';
+
+/** The season service's export can be large: every submission in force of a season. */
+const EXPORT_MAX_BYTES = 512 * 1024 * 1024;
+
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** One refusal line per difference: code, field, then both values when it is a mismatch. */
+export function failureLines(failures: readonly Failure[]): string {
+  return failures
+    .map((f) => {
+      const d = f.details ?? {};
+      const field = typeof d['field'] === 'string' ? ` [${d['field']}]` : typeof d['file'] === 'string' ? ` [${d['file']}]` : '';
+      const diff =
+        'anchored' in d || 'recomputed' in d
+          ? `\n      anchored   ${show(d['anchored'])}\n      recomputed ${show(d['recomputed'])}`
+          : '';
+      return `  ${f.code}${field}: ${f.message}${diff}`;
+    })
+    .join('\n');
+}
+
+function failuresOf(error: Failure): Failure[] {
+  const nested = error.details?.['failures'];
+  return Array.isArray(nested) ? (nested as Failure[]) : [error];
+}
+
+async function readExport(
+  http: HttpClient,
+  seasonUrl: string,
+  season: number,
+  token: string,
+): Promise<Uint8Array | Failure> {
+  const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/export`;
+  const answer = await http.request({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' } });
+  if (!answer.ok) return { code: 'CLOSE_EXPORT_UNREACHABLE', message: `GET ${url}: ${answer.error.message}`, details: { cause: answer.error.code } };
+  if (answer.value.status !== 200) {
+    return {
+      code: 'CLOSE_EXPORT_REFUSED',
+      message: `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)})`,
+      details: { status: answer.value.status },
+    };
+  }
+  return answer.value.body;
+}
+
+/**
+ * `proveit season close` (issue 11). `clock` is the Clock port (the registered command uses the system clock; tests
+ * build one after the close); `readSettings` overrides the read quota's settings (tests).
+ */
+export function createSeasonCloseCommand(clock: Clock = systemClock, readSettings?: Partial<ReadSettings>): Command {
+  const command: Command = {
+    path: ['season', 'close'],
+    summary:
+      'at close: verify the freeze, reveal the key, read every cited proof under the read limit, score the track, ' +
+      'and write scores.json, one report per participant and the offline replay bundle',
+    usage: USAGE,
+    run: (args, io) => runClose(command, clock, readSettings, args, io),
+  };
+  return command;
+}
+
+export const seasonCloseCommand: Command = createSeasonCloseCommand();
+
+async function runClose(
+  command: Command,
+  clock: Clock,
+  readSettings: Partial<ReadSettings> | undefined,
+  args: string[],
+  io: CliIo,
+): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: {
+      season: { type: 'string' },
+      track: { type: 'string' },
+      corpus: { type: 'string' },
+      submissions: { type: 'string' },
+      'season-url': { type: 'string' },
+      'operator-token-file': { type: 'string' },
+      db: { type: 'string' },
+      'trust-layer': { type: 'string' },
+      rekor: { type: 'string' },
+      trust: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  const which = seasonAndTrackOf(values);
+  if (typeof which === 'string') return usageError(io, command, which);
+  for (const flag of ['corpus', 'trust-layer', 'out'] as const) {
+    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
+  }
+  const trustLayer = values['trust-layer'] as string;
+  if (!/^https?:\/\//.test(trustLayer)) {
+    return usageError(io, command, `--trust-layer '${trustLayer}' is not a URL, e.g. --trust-layer https://trust.arkforge.tech`);
+  }
+  if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
+    return usageError(io, command, `--rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev`);
+  }
+  const fromService = values['season-url'] !== undefined || values['operator-token-file'] !== undefined;
+  if (Boolean(values.submissions) === fromService) {
+    return usageError(
+      io,
+      command,
+      'give the submissions with exactly one of --submissions FILE (the season service export) or --season-url URL --operator-token-file FILE',
+    );
+  }
+  if (fromService && (!values['season-url'] || !values['operator-token-file'])) {
+    return usageError(io, command, '--season-url URL and --operator-token-file FILE go together');
+  }
+  if (values['season-url'] !== undefined && !/^https?:\/\//.test(values['season-url'])) {
+    return usageError(io, command, `--season-url '${values['season-url']}' is not a URL, e.g. --season-url https://proveit.arkforge.tech`);
+  }
+  const json = values.json ?? false;
+  const refuse = (failures: Failure[]) => {
+    if (json) {
+      printJson(io, {
+        ok: false,
+        code: failures[0]?.code ?? 'CLOSE_REFUSED',
+        failures: failures.map((f) => ({ code: f.code, message: f.message, details: f.details ?? null })),
+      });
+    } else io.err(`proveit season close: REFUSED, nothing scored (${failures.length} difference(s))\n${failureLines(failures)}\n`);
+    return EXIT.failed;
+  };
+
+  const http = createHttpClient();
+  try {
+    let submissions: Uint8Array;
+    if (values.submissions) {
+      try {
+        submissions = new Uint8Array(await readFile(values.submissions));
+      } catch (error) {
+        return refuse([{ code: 'INPUT_UNREADABLE', message: `cannot read the submissions file ${values.submissions}: ${(error as Error).message}` }]);
+      }
+    } else {
+      const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
+      if (typeof token !== 'string') return usageError(io, command, token.problem);
+      const exportHttp = createHttpClient({ maxBodyBytes: EXPORT_MAX_BYTES, timeoutMs: 120_000 });
+      try {
+        const got = await readExport(exportHttp, values['season-url'] as string, which.season, token);
+        if (!(got instanceof Uint8Array)) return refuse([got]);
+        submissions = got;
+      } finally {
+        await exportHttp.close();
+      }
+    }
+    const db = openDatabase(dbPathFrom(values.db));
+    try {
+      const outcome = await closeSeason({
+        db,
+        http,
+        clock,
+        season: which.season,
+        track: which.track,
+        corpusDir: values.corpus as string,
+        submissions,
+        trustLayerUrl: trustLayer,
+        ...(values.rekor === undefined ? {} : { rekorUrl: values.rekor }),
+        trustDir: values.trust ?? PRODUCTION_BUNDLE_DIR,
+        outDir: resolve(values.out as string),
+        ...(readSettings ? { readSettings } : {}),
+      });
+      if (!outcome.ok) return refuse(failuresOf(outcome.error));
+      const s = outcome.value;
+      const exit = s.pending.length > 0 ? EXIT.pending : EXIT.ok;
+      if (json) {
+        printJson(io, {
+          ok: true,
+          exit,
+          season: which.season,
+          track: which.track,
+          out: s.outDir,
+          bundle: s.bundleDir,
+          scored: s.scored,
+          pending: s.pending,
+          scores_sha256: s.scoresSha256,
+          inputs: s.inputs,
+          reads: { this_run: s.fetch.progress.readsThisRun, left_in_window: s.fetch.progress.readsLeftInWindow },
+          rekor_failed: s.fetch.rekor?.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })) ?? [],
+        });
+      } else {
+        const lines = [
+          `season ${which.season}, track ${which.track}: ${s.scored.length} participant(s) scored, ${s.pending.length} pending`,
+          `  scores.json (SHA-256 ${s.scoresSha256}) and reports/ in ${s.outDir}`,
+          `  replay bundle in ${s.bundleDir}: proveit season replay ${s.bundleDir} --out DIR`,
+          `  reads this run: ${s.fetch.progress.readsThisRun}; ${s.fetch.progress.readsLeftInWindow} left in the window`,
+        ];
+        for (const f of s.fetch.rekor?.failed ?? []) lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
+        if (s.pending.length > 0) {
+          lines.push(`  pending (a cited proof's batch is not anchored yet; close again later): ${s.pending.join(', ')}`);
+        }
+        io.out(`${lines.join('\n')}\n`);
+      }
+      return exit;
+    } finally {
+      db.close();
+    }
+  } finally {
+    await http.close();
+  }
+}
