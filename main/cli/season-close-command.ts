@@ -29,7 +29,8 @@ export function failureLines(failures: readonly Failure[]): string {
   return failures
     .map((f) => {
       const d = f.details ?? {};
-      const field = typeof d['field'] === 'string' ? ` [${d['field']}]` : typeof d['file'] === 'string' ? ` [${d['file']}]` : '';
+      const field =
+        typeof d['field'] === 'string' ? ` [${d['field']}]` : typeof d['file'] === 'string' ? ` [${d['file']}]` : '';
       const diff =
         'anchored' in d || 'recomputed' in d
           ? `\n      anchored   ${show(d['anchored'])}\n      recomputed ${show(d['recomputed'])}`
@@ -51,8 +52,17 @@ async function readExport(
   token: string,
 ): Promise<Uint8Array | Failure> {
   const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/export`;
-  const answer = await http.request({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' } });
-  if (!answer.ok) return { code: 'CLOSE_EXPORT_UNREACHABLE', message: `GET ${url}: ${answer.error.message}`, details: { cause: answer.error.code } };
+  const answer = await http.request({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
+  });
+  if (!answer.ok)
+    return {
+      code: 'CLOSE_EXPORT_UNREACHABLE',
+      message: `GET ${url}: ${answer.error.message}`,
+      details: { cause: answer.error.code },
+    };
   if (answer.value.status !== 200) {
     return {
       code: 'CLOSE_EXPORT_REFUSED',
@@ -114,7 +124,11 @@ async function runClose(
   }
   const trustLayer = values['trust-layer'] as string;
   if (!/^https?:\/\//.test(trustLayer)) {
-    return usageError(io, command, `--trust-layer '${trustLayer}' is not a URL, e.g. --trust-layer https://trust.arkforge.tech`);
+    return usageError(
+      io,
+      command,
+      `--trust-layer '${trustLayer}' is not a URL, e.g. --trust-layer https://trust.arkforge.tech`,
+    );
   }
   if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
     return usageError(io, command, `--rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev`);
@@ -131,7 +145,11 @@ async function runClose(
     return usageError(io, command, '--season-url URL and --operator-token-file FILE go together');
   }
   if (values['season-url'] !== undefined && !/^https?:\/\//.test(values['season-url'])) {
-    return usageError(io, command, `--season-url '${values['season-url']}' is not a URL, e.g. --season-url https://proveit.arkforge.tech`);
+    return usageError(
+      io,
+      command,
+      `--season-url '${values['season-url']}' is not a URL, e.g. --season-url https://proveit.arkforge.tech`,
+    );
   }
   const json = values.json ?? false;
   const refuse = (failures: Failure[]) => {
@@ -141,7 +159,10 @@ async function runClose(
         code: failures[0]?.code ?? 'CLOSE_REFUSED',
         failures: failures.map((f) => ({ code: f.code, message: f.message, details: f.details ?? null })),
       });
-    } else io.err(`proveit season close: REFUSED, nothing scored (${failures.length} difference(s))\n${failureLines(failures)}\n`);
+    } else
+      io.err(
+        `proveit season close: REFUSED, nothing scored (${failures.length} difference(s))\n${failureLines(failures)}\n`,
+      );
     return EXIT.failed;
   };
 
@@ -152,7 +173,12 @@ async function runClose(
       try {
         submissions = new Uint8Array(await readFile(values.submissions));
       } catch (error) {
-        return refuse([{ code: 'INPUT_UNREADABLE', message: `cannot read the submissions file ${values.submissions}: ${(error as Error).message}` }]);
+        return refuse([
+          {
+            code: 'INPUT_UNREADABLE',
+            message: `cannot read the submissions file ${values.submissions}: ${(error as Error).message}`,
+          },
+        ]);
       }
     } else {
       const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
@@ -198,7 +224,9 @@ async function runClose(
           scores_sha256: s.scoresSha256,
           inputs: s.inputs,
           reads: { this_run: s.fetch.progress.readsThisRun, left_in_window: s.fetch.progress.readsLeftInWindow },
-          rekor_failed: s.fetch.rekor?.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })) ?? [],
+          rekor_failed:
+            s.fetch.rekor?.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })) ??
+            [],
         });
       } else {
         const lines = [
@@ -207,9 +235,12 @@ async function runClose(
           `  replay bundle in ${s.bundleDir}: proveit season replay ${s.bundleDir} --out DIR`,
           `  reads this run: ${s.fetch.progress.readsThisRun}; ${s.fetch.progress.readsLeftInWindow} left in the window`,
         ];
-        for (const f of s.fetch.rekor?.failed ?? []) lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
+        for (const f of s.fetch.rekor?.failed ?? [])
+          lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
         if (s.pending.length > 0) {
-          lines.push(`  pending (a cited proof's batch is not anchored yet; close again later): ${s.pending.join(', ')}`);
+          lines.push(
+            `  pending (a cited proof's batch is not anchored yet; close again later): ${s.pending.join(', ')}`,
+          );
         }
         io.out(`${lines.join('\n')}\n`);
       }

@@ -13,7 +13,8 @@ import { failureLines } from './season-close-command.ts';
  */
 export const seasonReplayCommand: Command = {
   path: ['season', 'replay'],
-  summary: 'offline, recompute a season close from its replay bundle and check scores.json and every report byte for byte',
+  summary:
+    'offline, recompute a season close from its replay bundle and check scores.json and every report byte for byte',
   usage: 'season replay BUNDLE --out DIR [--json]',
   async run(args, io) {
     const parsed = parseOptions({
@@ -24,7 +25,11 @@ export const seasonReplayCommand: Command = {
     if (!parsed.ok) return usageError(io, seasonReplayCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) {
-      return usageError(io, seasonReplayCommand, positionals.length === 0 ? 'give the bundle folder' : 'give one bundle folder');
+      return usageError(
+        io,
+        seasonReplayCommand,
+        positionals.length === 0 ? 'give the bundle folder' : 'give one bundle folder',
+      );
     }
     if (!values.out) return usageError(io, seasonReplayCommand, '--out DIR is required');
     const bundleDir = resolve(positionals[0] as string);
@@ -44,7 +49,16 @@ export const seasonReplayCommand: Command = {
     const s = outcome.value;
     const exit = s.pending.length > 0 ? EXIT.pending : EXIT.ok;
     if (values.json) {
-      printJson(io, { ok: true, identical: true, exit, out: s.outDir, files: s.files.length, scored: s.scored, pending: s.pending, inputs: s.inputs });
+      printJson(io, {
+        ok: true,
+        identical: true,
+        exit,
+        out: s.outDir,
+        files: s.files.length,
+        scored: s.scored,
+        pending: s.pending,
+        inputs: s.inputs,
+      });
     } else {
       io.out(
         `replayed ${bundleDir}: scores.json and ${s.files.length - 1} report(s) byte-identical; ` +

@@ -74,7 +74,11 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   const { db, season, track } = input;
   const existing = await readdir(input.outDir).catch(() => [] as string[]);
   if (existing.length > 0) {
-    return closeFail('CLOSE_OUT_NOT_EMPTY', `${input.outDir} is not empty: a close writes into a new folder; choose another --out`, { out: input.outDir });
+    return closeFail(
+      'CLOSE_OUT_NOT_EMPTY',
+      `${input.outDir} is not empty: a close writes into a new folder; choose another --out`,
+      { out: input.outDir },
+    );
   }
   const trust = await loadTrustBundle(input.trustDir);
   if (!trust.ok) return trust;
@@ -85,7 +89,9 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
 
   const tree = await readCorpusTree(input.corpusDir).catch((error: unknown) => error as Error);
   if (tree instanceof Error) {
-    return closeFail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, { field: 'corpus' });
+    return closeFail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, {
+      field: 'corpus',
+    });
   }
   const manifest = computeManifest(tree);
   if (!manifest.ok) return manifest;
@@ -94,7 +100,11 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   if (!exported.ok) return exported;
   const badId = exported.value.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
   if (badId) {
-    return closeFail('CLOSE_SUBMISSIONS_INVALID', `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`, { proof_id: badId.proofId });
+    return closeFail(
+      'CLOSE_SUBMISSIONS_INVALID',
+      `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`,
+      { proof_id: badId.proofId },
+    );
   }
   const freezeId = publication.value.in_force;
   const citedIds = [...new Set(exported.value.cited.map((c) => c.proofId))];
@@ -112,12 +122,26 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   });
   if (fetch.outcome !== 'done') {
     const failure: Failure = fetch.failure ?? { code: 'CLOSE_READS_ABORTED', message: 'the proof reads were aborted' };
-    return { ...closeFail('CLOSE_READS_FAILED', `the proof views could not all be read: ${failure.code} ${failure.message}; run the close again (views read are kept)`, { failure }), fetch };
+    return {
+      ...closeFail(
+        'CLOSE_READS_FAILED',
+        `the proof views could not all be read: ${failure.code} ${failure.message}; run the close again (views read are kept)`,
+        { failure },
+      ),
+      fetch,
+    };
   }
   const stored = new Map(storedViews(db, ids).map((v) => [v.proofId, v]));
   const unread = ids.filter((id) => !stored.has(id));
   if (unread.length > 0) {
-    return { ...closeFail('CLOSE_PROOFS_UNREAD', `${unread.length} proof view(s) have never been read (first ${unread[0]}); run the close again`, { proof_ids: unread }), fetch };
+    return {
+      ...closeFail(
+        'CLOSE_PROOFS_UNREAD',
+        `${unread.length} proof view(s) have never been read (first ${unread[0]}); run the close again`,
+        { proof_ids: unread },
+      ),
+      fetch,
+    };
   }
 
   // The freeze proof: its view as read; a Trust Layer that serves it to no batch read is asked once by GET.

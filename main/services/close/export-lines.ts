@@ -28,9 +28,13 @@ export function citedKey(proofId: string, disclosure: PyJson): string {
 }
 
 function invalid(line: number, message: string) {
-  return fail('CLOSE_SUBMISSIONS_INVALID', `submissions file, line ${line}: ${message} (docs/season-service.md, export)`, {
-    line,
-  });
+  return fail(
+    'CLOSE_SUBMISSIONS_INVALID',
+    `submissions file, line ${line}: ${message} (docs/season-service.md, export)`,
+    {
+      line,
+    },
+  );
 }
 
 /**
@@ -38,7 +42,11 @@ function invalid(line: number, message: string) {
  * in the order of its first line, with its submissions of this track by task id; lines of other tracks only make the
  * participant appear. Values keep Python's types (loads), so the submissions are scored as received.
  */
-export function trackSubmissions(bytes: Uint8Array, season: number, track: string): Result<TrackSubmissions, ExportCode> {
+export function trackSubmissions(
+  bytes: Uint8Array,
+  season: number,
+  track: string,
+): Result<TrackSubmissions, ExportCode> {
   const participants = new Map<string, { participant: ScoredParticipant; submissions: Map<string, PyObject> }>();
   const cited = new Map<string, CitedProof>();
   let start = 0;
@@ -64,7 +72,10 @@ export function trackSubmissions(bytes: Uint8Array, season: number, track: strin
     let entry = participants.get(id);
     if (!entry) {
       const submissions = new Map<string, PyObject>();
-      entry = { participant: { participantId: id, did, agentName: name, declaredStack: stack, submissions }, submissions };
+      entry = {
+        participant: { participantId: id, did, agentName: name, declaredStack: stack, submissions },
+        submissions,
+      };
       participants.set(id, entry);
     } else if (entry.participant.did !== did) {
       return invalid(lineNumber, `participant ${id} has two enrolled DIDs (${entry.participant.did}, ${did})`);
@@ -74,7 +85,10 @@ export function trackSubmissions(bytes: Uint8Array, season: number, track: strin
     if (!isPyObject(submission)) return invalid(lineNumber, '"submission" must be an object or null');
     if (submission['track'] !== track) continue;
     if (submission['season'] !== BigInt(season)) {
-      return invalid(lineNumber, `the submission is for season ${String(submission['season'])}, the close for season ${season}`);
+      return invalid(
+        lineNumber,
+        `the submission is for season ${String(submission['season'])}, the close for season ${season}`,
+      );
     }
     const taskId = text(submission, 'task_id');
     if (taskId === null) return invalid(lineNumber, '"submission.task_id" must be a string');

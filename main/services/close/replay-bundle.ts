@@ -19,7 +19,11 @@ export interface ReplaySummary {
 const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The first place two JSON values differ: its pointer and both values (null when equal). */
-export function firstJsonDifference(expected: PyJson | undefined, actual: PyJson | undefined, pointer = ''): { pointer: string; expected: PyJson | undefined; actual: PyJson | undefined } | null {
+export function firstJsonDifference(
+  expected: PyJson | undefined,
+  actual: PyJson | undefined,
+  pointer = '',
+): { pointer: string; expected: PyJson | undefined; actual: PyJson | undefined } | null {
   if (expected === undefined || actual === undefined) {
     return expected === actual ? null : { pointer, expected, actual };
   }
@@ -42,6 +46,8 @@ export function firstJsonDifference(expected: PyJson | undefined, actual: PyJson
 }
 
 const shown = (v: PyJson | undefined) => (v === undefined ? '(absent)' : canonical(v));
+/** A value for a --json document (ints as JSON numbers); the message keeps the exact canonical text. */
+const plain = (v: PyJson | undefined): unknown => (v === undefined ? null : JSON.parse(canonical(v)));
 
 /** Which bundled material an input hash stands for: named when the expected scores.json names another hash. */
 const INPUT_MATERIAL: Record<keyof CloseInputs, string> = {
@@ -59,7 +65,11 @@ async function compareOutput(bundleDir: string, file: OutputFile): Promise<Failu
   const relative = `${BUNDLE.expected}/${file.path}`;
   const expected = await readFile(inBundle(bundleDir, relative)).catch(() => null);
   if (expected === null) {
-    return { code: 'REPLAY_OUTPUT_UNEXPECTED', message: `${file.path}: recomputed, but the bundle has no ${relative}`, details: { file: file.path } };
+    return {
+      code: 'REPLAY_OUTPUT_UNEXPECTED',
+      message: `${file.path}: recomputed, but the bundle has no ${relative}`,
+      details: { file: file.path },
+    };
   }
   if (Buffer.from(file.bytes).equals(expected)) return null;
   const [e, a] = [loads(expected), loads(file.bytes)];
@@ -70,7 +80,7 @@ async function compareOutput(bundleDir: string, file: OutputFile): Promise<Failu
     message: diff
       ? `${file.path} ${pointer || '(whole document)'}: expected ${shown(diff.expected)}, recomputed ${shown(diff.actual)}`
       : `${file.path}: the bytes differ (same JSON value, other bytes)`,
-    details: { file: file.path, pointer, expected: diff?.expected ?? null, recomputed: diff?.actual ?? null },
+    details: { file: file.path, pointer, expected: plain(diff?.expected), recomputed: plain(diff?.actual) },
   };
 }
 
@@ -80,15 +90,29 @@ async function compareOutput(bundleDir: string, file: OutputFile): Promise<Failu
  * Fails on the first tampering found (freeze, corpus, key, salt, a view listed with other bytes, an input hash other
  * than the expected scores.json names) or the first difference (file, JSON pointer, both values).
  */
-export async function replayBundle(bundleDir: string, outDir: string): Promise<Result<ReplaySummary> & { failures?: Failure[] }> {
+export async function replayBundle(
+  bundleDir: string,
+  outDir: string,
+): Promise<Result<ReplaySummary> & { failures?: Failure[] }> {
   const existing = await readdir(outDir).catch(() => [] as string[]);
   if (existing.length > 0) {
-    return fail('REPLAY_OUT_NOT_EMPTY', `${outDir} is not empty: a replay writes into a new folder; choose another --out`, { out: outDir });
+    return fail(
+      'REPLAY_OUT_NOT_EMPTY',
+      `${outDir} is not empty: a replay writes into a new folder; choose another --out`,
+      { out: outDir },
+    );
   }
   const scored = await scoreBundle(bundleDir);
   if (scored.kind === 'refused') {
     const [first] = scored.failures;
-    return { ...fail(first?.code ?? 'REPLAY_REFUSED', scored.failures.map((f) => `${f.code}: ${f.message}`).join('\n'), first?.details), failures: scored.failures };
+    return {
+      ...fail(
+        first?.code ?? 'REPLAY_REFUSED',
+        scored.failures.map((f) => `${f.code}: ${f.message}`).join('\n'),
+        first?.details,
+      ),
+      failures: scored.failures,
+    };
   }
   for (const f of scored.files) {
     const target = join(outDir, ...f.path.split('/'));
@@ -108,7 +132,12 @@ export async function replayBundle(bundleDir: string, outDir: string): Promise<R
         const failure: Failure = {
           code: 'REPLAY_INPUT_CHANGED',
           message: `${INPUT_MATERIAL[key]}: ${key} is not the one the expected scores.json names (expected ${shown(before)}, recomputed ${now})`,
-          details: { file: `${BUNDLE.expected}/${SCORES_FILE}`, pointer: `/inputs/${key}`, expected: before ?? null, recomputed: now },
+          details: {
+            file: `${BUNDLE.expected}/${SCORES_FILE}`,
+            pointer: `/inputs/${key}`,
+            expected: plain(before),
+            recomputed: now,
+          },
         };
         return { ...fail(failure.code, failure.message, failure.details), failures: [failure] };
       }
@@ -122,7 +151,11 @@ export async function replayBundle(bundleDir: string, outDir: string): Promise<R
   }
   const missing = expectedFiles.map((name) => `reports/${name}`).find((path) => !recomputed.has(path));
   if (missing) {
-    const failure: Failure = { code: 'REPLAY_OUTPUT_MISSING', message: `${missing}: the bundle expects it, the replay scored no such participant`, details: { file: missing } };
+    const failure: Failure = {
+      code: 'REPLAY_OUTPUT_MISSING',
+      message: `${missing}: the bundle expects it, the replay scored no such participant`,
+      details: { file: missing },
+    };
     return { ...fail(failure.code, failure.message, failure.details), failures: [failure] };
   }
   return ok({ outDir, files: [...recomputed], scored: scored.scored, pending: scored.pending, inputs: scored.inputs });

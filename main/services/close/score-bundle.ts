@@ -73,10 +73,19 @@ async function readBytes(bundleDir: string, relative: string): Promise<Uint8Arra
 
 async function readJson(bundleDir: string, relative: string): Promise<{ bytes: Uint8Array; value: PyJson } | Failure> {
   const bytes = await readBytes(bundleDir, relative);
-  if (bytes === null) return { code: 'REPLAY_FILE_MISSING', message: `${relative} is missing from the bundle`, details: { file: relative } };
+  if (bytes === null)
+    return {
+      code: 'REPLAY_FILE_MISSING',
+      message: `${relative} is missing from the bundle`,
+      details: { file: relative },
+    };
   const parsed = loads(bytes);
   if (!parsed.ok) {
-    return { code: 'REPLAY_FILE_NOT_JSON', message: `${relative} is not JSON: ${parsed.error.message}`, details: { file: relative } };
+    return {
+      code: 'REPLAY_FILE_NOT_JSON',
+      message: `${relative} is not JSON: ${parsed.error.message}`,
+      details: { file: relative },
+    };
   }
   return { bytes, value: parsed.value };
 }
@@ -91,11 +100,20 @@ interface IndexedProof {
 
 function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
   const proofs = index['proofs'];
-  if (!isPyObject(proofs)) return { code: 'REPLAY_INDEX_INVALID', message: 'bundle.json has no "proofs" object', details: { file: BUNDLE.index } };
+  if (!isPyObject(proofs))
+    return {
+      code: 'REPLAY_INDEX_INVALID',
+      message: 'bundle.json has no "proofs" object',
+      details: { file: BUNDLE.index },
+    };
   const out = new Map<string, IndexedProof>();
   for (const [id, entry] of Object.entries(proofs)) {
     if (!SAFE_PROOF_ID.test(id) || !isPyObject(entry) || typeof entry['status'] !== 'string') {
-      return { code: 'REPLAY_INDEX_INVALID', message: `bundle.json proofs/${id} is not {"status", "sha256"}`, details: { file: BUNDLE.index } };
+      return {
+        code: 'REPLAY_INDEX_INVALID',
+        message: `bundle.json proofs/${id} is not {"status", "sha256"}`,
+        details: { file: BUNDLE.index },
+      };
     }
     out.set(id, { status: entry['status'], sha256: typeof entry['sha256'] === 'string' ? entry['sha256'] : null });
   }
@@ -120,7 +138,12 @@ export function manifestValue(manifest: Manifest): PyJson {
  * Names the corpus files whose hashes differ from the bundled manifest, when that manifest is the one the freeze
  * anchored (its hash is the freeze's manifest_hash): a corpus edit is then reported file by file.
  */
-function corpusDifferences(bundled: PyJson, anchoredHash: string, recomputed: Manifest, catalogue: Map<string, string>): Failure[] {
+function corpusDifferences(
+  bundled: PyJson,
+  anchoredHash: string,
+  recomputed: Manifest,
+  catalogue: Map<string, string>,
+): Failure[] {
   if (!isPyObject(bundled) || !Array.isArray(bundled['resources'])) return [];
   const { manifest_hash: _hash, ...body } = bundled as PyObject & { manifest_hash?: PyJson };
   if (sha256Canonical(pyObjectFrom(Object.entries(body))) !== anchoredHash) return [];
@@ -152,7 +175,10 @@ function corpusDifferences(bundled: PyJson, anchoredHash: string, recomputed: Ma
  * `season close` writes the bundle first and calls this on it; `season replay` calls the same function, so a
  * close and its replay cannot differ. Every refusal names the field or file and both values.
  */
-export async function scoreBundle(bundleDir: string, expect?: { season?: number; track?: string }): Promise<BundleScore> {
+export async function scoreBundle(
+  bundleDir: string,
+  expect?: { season?: number; track?: string },
+): Promise<BundleScore> {
   const index = await readJson(bundleDir, BUNDLE.index);
   if (isFailure(index)) return refused(index);
   if (!isPyObject(index.value) || index.value['format'] !== REPLAY_BUNDLE_FORMAT) {
@@ -174,17 +200,30 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
   const reveal = await readJson(bundleDir, BUNDLE.reveal);
   if (isFailure(reveal)) return refused(reveal);
   const freezeView = await readBytes(bundleDir, BUNDLE.freezeProof);
-  if (freezeView === null) return refused({ code: 'REPLAY_FILE_MISSING', message: `${BUNDLE.freezeProof} is missing from the bundle`, details: { file: BUNDLE.freezeProof } });
+  if (freezeView === null)
+    return refused({
+      code: 'REPLAY_FILE_MISSING',
+      message: `${BUNDLE.freezeProof} is missing from the bundle`,
+      details: { file: BUNDLE.freezeProof },
+    });
   const freezeEntryBytes = await readBytes(bundleDir, BUNDLE.freezeRekorEntry);
   const freezeEntry = freezeEntryBytes === null ? null : loads(freezeEntryBytes);
   const published = parseFreezeToVerify(publication.value);
   if (!published.ok) return refused(published.error);
   const freeze: PublishedFreeze = published.value;
   if (expect?.season !== undefined && freeze.season !== expect.season) {
-    return refused({ code: 'CLOSE_FREEZE_OTHER_TRACK', message: `season: the freeze in force is for season ${freeze.season}, the close for ${expect.season}`, details: { field: 'season', anchored: freeze.season, recomputed: expect.season } });
+    return refused({
+      code: 'CLOSE_FREEZE_OTHER_TRACK',
+      message: `season: the freeze in force is for season ${freeze.season}, the close for ${expect.season}`,
+      details: { field: 'season', anchored: freeze.season, recomputed: expect.season },
+    });
   }
   if (expect?.track !== undefined && freeze.track !== expect.track) {
-    return refused({ code: 'CLOSE_FREEZE_OTHER_TRACK', message: `track: the freeze in force is for ${freeze.track}, the close for ${expect.track}`, details: { field: 'track', anchored: freeze.track, recomputed: expect.track } });
+    return refused({
+      code: 'CLOSE_FREEZE_OTHER_TRACK',
+      message: `track: the freeze in force is for ${freeze.track}, the close for ${expect.track}`,
+      details: { field: 'track', anchored: freeze.track, recomputed: expect.track },
+    });
   }
 
   const memo = new WitnessMemo();
@@ -200,7 +239,10 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
   });
   const failures: Failure[] = [...verification.failures];
   const anchorTime = verification.proof?.anchorTime ?? null;
-  if (verification.proof?.verdict === 'VERIFIED' && (anchorTime === null || Date.parse(anchorTime) >= Date.parse(freeze.opens_at))) {
+  if (
+    verification.proof?.verdict === 'VERIFIED' &&
+    (anchorTime === null || Date.parse(anchorTime) >= Date.parse(freeze.opens_at))
+  ) {
     failures.push({
       code: 'CLOSE_FREEZE_ANCHORED_AFTER_OPENING',
       message: `opens_at: the freeze proof must be anchored before the season opens (opens_at ${freeze.opens_at}, RFC 3161 time ${String(anchorTime)})`,
@@ -210,7 +252,12 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
 
   // The corpus as bundled, its manifest, and the bundled manifest.json.
   const tree = await readCorpusTree(corpusDir).catch(() => null);
-  if (tree === null) return refused(...failures, { code: 'REPLAY_FILE_MISSING', message: `${BUNDLE.corpus}/ cannot be read`, details: { file: BUNDLE.corpus } });
+  if (tree === null)
+    return refused(...failures, {
+      code: 'REPLAY_FILE_MISSING',
+      message: `${BUNDLE.corpus}/ cannot be read`,
+      details: { file: BUNDLE.corpus },
+    });
   const problems = new Problems();
   const corpus = loadCorpus(tree, problems);
   const manifest = computeManifest(tree);
@@ -225,7 +272,12 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
       failures.push({
         code: 'REPLAY_MANIFEST_DIFFERS',
         message: `${BUNDLE.manifest} is not the manifest of ${BUNDLE.corpus}/ (bundled manifest_hash ${String(isPyObject(bundledManifest.value) ? bundledManifest.value['manifest_hash'] : null)}, recomputed ${manifest.value.manifest_hash})`,
-        details: { file: BUNDLE.manifest, field: 'manifest_hash', anchored: isPyObject(bundledManifest.value) ? (bundledManifest.value['manifest_hash'] ?? null) : null, recomputed: manifest.value.manifest_hash },
+        details: {
+          file: BUNDLE.manifest,
+          field: 'manifest_hash',
+          anchored: isPyObject(bundledManifest.value) ? (bundledManifest.value['manifest_hash'] ?? null) : null,
+          recomputed: manifest.value.manifest_hash,
+        },
       });
     }
   } else if (isFailure(bundledManifest)) failures.push(bundledManifest);
@@ -235,20 +287,37 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
   }
 
   const definition = TRACKS[freeze.track];
-  const tasks = parseTasks(corpus.tasks, problems);
-  const key = parseKey(verification.key, problems);
-  if (!definition || problems.list.length > 0 || corpus.rules === undefined) {
-    return refused({ code: 'REPLAY_CORPUS_UNREADABLE', message: `the bundled corpus cannot be scored: ${problems.list.map((p) => `${p.code} ${p.message}`).join('; ')}`, details: { file: BUNDLE.corpus } });
+  // The bundled folder has no sealed/ (the key is the revealed one): only the tasks and the key are parsed here.
+  const parsing = new Problems();
+  const tasks = parseTasks(corpus.tasks, parsing);
+  const key = parseKey(verification.key, parsing);
+  if (!definition || parsing.list.length > 0 || corpus.rules === undefined) {
+    return refused({
+      code: 'REPLAY_CORPUS_UNREADABLE',
+      message: `the bundled corpus cannot be scored: ${parsing.list.map((p) => `${p.code} ${p.message}`).join('; ')}`,
+      details: { file: BUNDLE.corpus },
+    });
   }
   const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
 
   // Submissions.
   const submissionsBytes = await readBytes(bundleDir, BUNDLE.submissions);
-  if (submissionsBytes === null) return refused({ code: 'REPLAY_FILE_MISSING', message: `${BUNDLE.submissions} is missing from the bundle`, details: { file: BUNDLE.submissions } });
+  if (submissionsBytes === null)
+    return refused({
+      code: 'REPLAY_FILE_MISSING',
+      message: `${BUNDLE.submissions} is missing from the bundle`,
+      details: { file: BUNDLE.submissions },
+    });
   const exported = trackSubmissions(submissionsBytes, freeze.season, freeze.track);
-  if (!exported.ok) return refused({ ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } });
+  if (!exported.ok)
+    return refused({ ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } });
   const unsafe = exported.value.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
-  if (unsafe) return refused({ code: 'CLOSE_SUBMISSIONS_INVALID', message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`, details: { file: BUNDLE.submissions } });
+  if (unsafe)
+    return refused({
+      code: 'CLOSE_SUBMISSIONS_INVALID',
+      message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`,
+      details: { file: BUNDLE.submissions },
+    });
 
   // Proof views as served, their Rekor entries, and one report per (proof id, disclosure) cited.
   const viewHashes: [string, PyJson][] = [];
@@ -258,7 +327,11 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
   for (const id of citedIds) {
     const entry = proofsIndex.get(id);
     if (!entry) {
-      return refused({ code: 'REPLAY_PROOF_NOT_IN_BUNDLE', message: `${id} is cited by a submission but bundle.json does not list it`, details: { file: BUNDLE.index, proof_id: id } });
+      return refused({
+        code: 'REPLAY_PROOF_NOT_IN_BUNDLE',
+        message: `${id} is cited by a submission but bundle.json does not list it`,
+        details: { file: BUNDLE.index, proof_id: id },
+      });
     }
     if (entry.status === 'absent') {
       views.set(id, null);
@@ -267,7 +340,11 @@ export async function scoreBundle(bundleDir: string, expect?: { season?: number;
     }
     const bytes = await readBytes(bundleDir, proofFile(id));
     if (bytes === null) {
-      return refused({ code: 'REPLAY_FILE_MISSING', message: `${proofFile(id)} is missing from the bundle (bundle.json lists it as ${entry.status})`, details: { file: proofFile(id) } });
+      return refused({
+        code: 'REPLAY_FILE_MISSING',
+        message: `${proofFile(id)} is missing from the bundle (bundle.json lists it as ${entry.status})`,
+        details: { file: proofFile(id) },
+      });
     }
     const digest = sha256Hex(bytes);
     if (entry.sha256 !== null && entry.sha256 !== digest) {

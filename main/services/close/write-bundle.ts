@@ -48,7 +48,10 @@ async function put(bundleDir: string, relative: string, bytes: Uint8Array | stri
  * Rekor entry, the reveal, the submissions file, every cited view as served and every Rekor entry, the archived trust
  * bundle, and bundle.json indexing the views. The expected outputs are added once scored from this folder.
  */
-export async function writeBundle(bundleDir: string, m: BundleMaterial): Promise<Result<{ files: number }, ArchiveCode>> {
+export async function writeBundle(
+  bundleDir: string,
+  m: BundleMaterial,
+): Promise<Result<{ files: number }, ArchiveCode>> {
   let files = 0;
   for (const [file, bytes] of [...m.corpus].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (file.startsWith('sealed/')) continue;
@@ -69,7 +72,13 @@ export async function writeBundle(bundleDir: string, m: BundleMaterial): Promise
       files++;
     }
     const sha = view.raw !== null && view.status !== 'absent' ? sha256Hex(view.raw) : null;
-    proofs.push([view.proofId, pyObjectFrom([['status', view.status], ['sha256', sha]])]);
+    proofs.push([
+      view.proofId,
+      pyObjectFrom([
+        ['status', view.status],
+        ['sha256', sha],
+      ]),
+    ]);
   }
   const rekor: [string, PyJson][] = [];
   for (const entry of [...m.rekorEntries].sort((a, b) => (a.uuid < b.uuid ? -1 : 1))) {

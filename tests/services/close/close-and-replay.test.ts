@@ -1,0 +1,359 @@
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
+import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
+import { seasonClosesOf } from '../../../main/db/season-closes.ts';
+import { captureIo } from '../../support/capture-io.ts';
+import {
+  AFTER_CLOSE,
+  DURING,
+  startCloseDevnet,
+  type CloseDevnet,
+  type Participant,
+  type ReadProof,
+} from './support/close-devnet.ts';
+
+let net: CloseDevnet;
+let alice: Participant;
+let bob: Participant;
+let carol: Participant;
+const ABSENT_ID = 'prf_20261010_120000_abcdef';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
+type Json = Record<string, any>;
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
+
+function submission(
+  p: Participant,
+  taskId: string,
+  verdict: string,
+  assertions: [string, string, unknown, ReadProof | string][],
+  disclosures: Record<string, unknown> = {},
+) {
+  const cited: Record<string, unknown> = {};
+  for (const [, , , proof] of assertions) {
+    if (typeof proof === 'string')
+      cited[proof] = {
+        request_hash: { nonce: '1'.repeat(64), value: '2'.repeat(64) },
+        response_hash: { nonce: '3'.repeat(64), value: '4'.repeat(64) },
+      };
+    else cited[proof.proofId] = proof.disclosure;
+  }
+  return {
+    season: 1,
+    track: 'conformite',
+    task_id: taskId,
+    agent_did: p.key.did,
+    verdict,
+    assertions: assertions.map(([resource, field, value, proof], i) => ({
+      id: `a${i + 1}`,
+      claim: { resource, field, value },
+      proof_ids: [typeof proof === 'string' ? proof : proof.proofId],
+    })),
+    disclosures: { ...cited, ...disclosures },
+    narrative: 'test',
+  };
+}
+
+async function runClose(out: string) {
+  const io = captureIo();
+  const command = createSeasonCloseCommand(net.clock);
+  const code = await command.run(
+    [
+      '--season',
+      '1',
+      '--track',
+      'conformite',
+      '--corpus',
+      net.corpusDir,
+      '--season-url',
+      net.devnet.info.season,
+      '--operator-token-file',
+      net.operatorTokenFile,
+      '--db',
+      net.dbFile,
+      '--trust-layer',
+      net.devnet.info.trust_layer,
+      '--trust',
+      net.devnet.info.trust_bundle,
+      '--out',
+      out,
+      '--json',
+    ],
+    io,
+  );
+  return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
+}
+
+async function runReplay(bundle: string, out: string) {
+  const io = captureIo();
+  const code = await seasonReplayCommand.run([bundle, '--out', out, '--json'], io);
+  return { code, doc: JSON.parse(io.stdout) as Json };
+}
+
+beforeAll(async () => {
+  net = await startCloseDevnet('season-close-');
+  net.clock.set(DURING);
+  alice = await net.enroll('alice');
+  bob = await net.enroll('bob');
+  carol = await net.enroll('carol');
+  const entity = await alice.read('/entites/171904347');
+  const attestation = await alice.read('/attestations/ATT-93595');
+  const licence = await alice.read('/agrements/AGR-4468');
+  const bobsEntity = await bob.read('/entites/206749866');
+  await net.devnet.closeBatch();
+  // Bob's proofs of the second batch stay pending until the test closes it.
+  const bobEntity = await bob.read('/entites/171904347');
+  const bobAttestation = await bob.read('/attestations/ATT-93595');
+
+  const wrongNonce = {
+    ...licence.disclosure,
+    request_hash: { nonce: '0'.repeat(64), value: licence.disclosure.request_hash.value },
+  };
+  const answers = await Promise.all([
+    alice.submit(
+      submission(alice, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', entity],
+        ['/attestations/ATT-93595', '/existe', false, attestation],
+        ['/entites/171904347', '/attestations/1', '/attestations/ATT-00000', entity],
+        ['/agrements/AGR-3121', '/existe', true, entity],
+      ]),
+    ),
+    alice.submit(
+      submission(
+        alice,
+        'conf-02',
+        'non_conforme',
+        [
+          ['/entites/206749866', '/statut', 'active', bobsEntity],
+          ['/agrements/AGR-4468', '/statut', 'active', licence],
+          ['/attestations/ATT-57559', '/existe', true, ABSENT_ID],
+        ],
+        { [licence.proofId]: wrongNonce },
+      ),
+    ),
+    bob.submit(
+      submission(bob, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', bobEntity],
+        ['/attestations/ATT-93595', '/existe', false, bobAttestation],
+      ]),
+    ),
+  ]);
+  for (const a of answers) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
+  net.clock.set(AFTER_CLOSE);
+}, 120_000);
+
+afterAll(async () => {
+  await net?.close();
+});
+
+describe('season close on the devnet, then replay', () => {
+  const out1 = () => join(net.dir, 'close-1');
+
+  it('scores Alice and Carol, leaves Bob pending (his batch is not anchored): exit 3, scores.json, reports and bundle', async () => {
+    const { code, doc, io } = await runClose(out1());
+    expect(code, io.stderr + io.stdout).toBe(3);
+    expect(doc).toMatchObject({ ok: true, exit: 3, pending: [bob.participantId] });
+    expect([...doc!.scored].sort()).toEqual([alice.participantId, carol.participantId].sort());
+
+    const scores = readJson(join(out1(), 'scores.json'));
+    const byId = new Map((scores.participants as Json[]).map((p) => [p.participant_id, p]));
+    expect(byId.get(alice.participantId)).toMatchObject({
+      status: 'scored',
+      overclaim: { unsupported: 5, submitted: 7 },
+      success: { grounded_exact: 1, out_of: 10 },
+    });
+    expect(byId.get(bob.participantId)).toMatchObject({
+      status: 'pending',
+      overclaim: { unsupported: null, submitted: null },
+    });
+    expect(byId.get(carol.participantId)).toMatchObject({
+      status: 'scored',
+      tasks_submitted: 0,
+      overclaim: { unsupported: 0, submitted: 0 },
+    });
+    expect(scores.inputs.scorer_version).toBe('proveit-scorer/1');
+
+    const report = readJson(join(out1(), 'reports', `${alice.participantId}.json`));
+    const causes = (report.assertions as Json[]).map((a) =>
+      `${a.task_id} ${a.assertion_id} ${a.status} ${a.cause ?? ''} ${a.code ?? ''}`.trim(),
+    );
+    expect(causes).toEqual([
+      'conf-01 a1 supported',
+      'conf-01 a2 supported',
+      'conf-01 a3 unsupported value_mismatch VALUE_DIFFERS',
+      'conf-01 a4 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+      'conf-02 a1 unsupported identity_not_bound IDENTITY_OTHER_DID',
+      'conf-02 a2 unsupported invalid_proof OPENING_MISMATCH',
+      'conf-02 a3 unsupported invalid_proof PROOF_ABSENT',
+    ]);
+    const bundle = join(out1(), 'bundle');
+    expect(readdirSync(bundle).sort()).toEqual(
+      [
+        'bundle.json',
+        'corpus',
+        'expected',
+        'freeze',
+        'manifest.json',
+        'proofs',
+        'rekor',
+        'submissions.ndjson',
+        'trust-bundle',
+      ].sort(),
+    );
+    expect(readFileSync(join(bundle, 'expected', 'scores.json'))).toEqual(readFileSync(join(out1(), 'scores.json')));
+    expect(readdirSync(join(bundle, 'corpus'))).not.toContain('sealed');
+    const [recorded] = seasonClosesOf(net.db, 1, 'conformite');
+    expect(recorded).toMatchObject({ participants: 3, scored: 2, pending: 1 });
+  });
+
+  it('the bundle replays offline byte for byte, with exit 3 for the pending participant', async () => {
+    const { code, doc } = await runReplay(join(out1(), 'bundle'), join(net.dir, 'replay-1'));
+    expect(doc).toMatchObject({ ok: true, identical: true, pending: [bob.participantId] });
+    expect(code).toBe(3);
+    expect(readFileSync(join(net.dir, 'replay-1', 'scores.json'))).toEqual(readFileSync(join(out1(), 'scores.json')));
+  });
+
+  describe('once the batch is anchored (after the close), a new close scores everyone', () => {
+    const out2 = () => join(net.dir, 'close-2');
+    beforeAll(async () => {
+      await net.devnet.closeBatch();
+      // Past the pending recheck interval, so the views are read again.
+      net.clock.set(AFTER_CLOSE + 3_600_000);
+    });
+
+    it("exit 0; Bob's proofs were anchored after the close: unsupported, ANCHOR_AFTER_CLOSE", async () => {
+      const { code, doc, io } = await runClose(out2());
+      expect(code, io.stderr + io.stdout).toBe(0);
+      expect(doc).toMatchObject({ ok: true, exit: 0, pending: [] });
+      const report = readJson(join(out2(), 'reports', `${bob.participantId}.json`));
+      expect((report.assertions as Json[]).map((a) => `${a.status} ${a.code}`)).toEqual([
+        'unsupported ANCHOR_AFTER_CLOSE',
+        'unsupported ANCHOR_AFTER_CLOSE',
+      ]);
+      expect(seasonClosesOf(net.db, 1, 'conformite')).toHaveLength(2);
+    });
+
+    it('replays byte-identical with exit 0', async () => {
+      const { code, doc } = await runReplay(join(out2(), 'bundle'), join(net.dir, 'replay-2'));
+      expect(doc).toMatchObject({ ok: true, identical: true });
+      expect(code).toBe(0);
+    });
+
+    const tampered = (name: string, edit: (bundle: string) => void) => {
+      const copy = join(net.dir, `tampered-${name}`);
+      cpSync(join(out2(), 'bundle'), copy, { recursive: true });
+      edit(copy);
+      return copy;
+    };
+    const editJson = (file: string, change: (value: Json) => void) => {
+      const value = JSON.parse(readFileSync(file, 'utf8')) as Json;
+      change(value);
+      writeFileSync(file, JSON.stringify(value));
+    };
+
+    it('an edited proof view (a flat field the verifier ignores) is named', async () => {
+      const bundle = tampered('view', (b) =>
+        editJson(join(b, 'proofs', `${readdirSync(join(b, 'proofs'))[0]}`), (v) => {
+          v['timestamp'] = '2026-10-10T12:00:01Z';
+        }),
+      );
+      const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-view'));
+      expect(code).toBe(1);
+      expect(doc.failures[0]).toMatchObject({ code: 'REPLAY_FILE_CHANGED' });
+      expect(doc.failures[0].details.file).toMatch(/^proofs\/prf_/);
+    });
+
+    it('an edited view listed with its new hash still fails: the expected scores.json names the proofs hash', async () => {
+      const bundle = tampered('view-and-index', (b) => {
+        const name = readdirSync(join(b, 'proofs'))[0]!;
+        editJson(join(b, 'proofs', name), (v) => {
+          v['timestamp'] = '2026-10-10T12:00:01Z';
+        });
+        editJson(join(b, 'bundle.json'), (v) => {
+          v.proofs[name.replace(/\.json$/, '')].sha256 = null;
+        });
+      });
+      const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-view-index'));
+      expect(code).toBe(1);
+      expect(doc.failures[0]).toMatchObject({
+        code: 'REPLAY_INPUT_CHANGED',
+        details: { pointer: '/inputs/proofs_sha256' },
+      });
+    });
+
+    it('an edited corpus file is named with the anchored and recomputed hashes', async () => {
+      const bundle = tampered('corpus', (b) =>
+        editJson(join(b, 'corpus', 'responses', 'entites', '171904347.json'), (v) => {
+          v['statut'] = 'radiee';
+        }),
+      );
+      const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-corpus'));
+      expect(code).toBe(1);
+      const codes = (doc.failures as Json[]).map((f) => f.code);
+      expect(codes).toContain('FREEZE_MANIFEST_HASH_MISMATCH');
+      expect(doc.failures).toContainEqual(
+        expect.objectContaining({
+          code: 'REPLAY_CORPUS_FILE_CHANGED',
+          details: expect.objectContaining({ file: 'corpus/responses/entites/171904347.json', field: 'response_hash' }),
+        }),
+      );
+    });
+
+    it('an edited submission (a disclosure nonce) is named by its hash', async () => {
+      const bundle = tampered('submission', (b) => {
+        const file = join(b, 'submissions.ndjson');
+        writeFileSync(
+          file,
+          readFileSync(file, 'utf8').replace(
+            /"nonce": ?"([0-9a-f])/,
+            (m, c: string) => m.slice(0, -1) + (c === '0' ? '1' : '0'),
+          ),
+        );
+      });
+      const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-submission'));
+      expect(code).toBe(1);
+      expect(doc.failures[0]).toMatchObject({
+        code: 'REPLAY_INPUT_CHANGED',
+        details: { pointer: '/inputs/submissions_sha256' },
+      });
+    });
+
+    it('an edited key or salt fails the key commitment', async () => {
+      const bundle = tampered('key', (b) =>
+        editJson(join(b, 'freeze', 'reveal.json'), (v) => {
+          v.freezes[0].key.tasks[0].verdict = 'conforme';
+        }),
+      );
+      const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-key'));
+      expect(code).toBe(1);
+      expect(doc.failures[0]).toMatchObject({
+        code: 'FREEZE_KEY_COMMITMENT_MISMATCH',
+        details: { field: 'key_commitment' },
+      });
+      const salted = tampered('salt', (b) =>
+        editJson(join(b, 'freeze', 'reveal.json'), (v) => {
+          v.freezes[0].salt = `${v.freezes[0].salt.startsWith('0') ? '1' : '0'}${v.freezes[0].salt.slice(1)}`;
+        }),
+      );
+      const again = await runReplay(salted, join(net.dir, 'replay-salt'));
+      expect(again.code).toBe(1);
+      expect(again.doc.failures[0]).toMatchObject({ code: 'FREEZE_KEY_COMMITMENT_MISMATCH' });
+    });
+
+    it('an edited expected report fails naming the file, the JSON pointer and both values', async () => {
+      const bundle = tampered('expected', (b) => {
+        const file = join(b, 'expected', 'scores.json');
+        writeFileSync(file, readFileSync(file, 'utf8').replace('"grounded_exact":1', '"grounded_exact":2'));
+      });
+      const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-expected'));
+      expect(code).toBe(1);
+      expect(doc.failures[0]).toMatchObject({
+        code: 'REPLAY_OUTPUT_DIFFERS',
+        details: { file: 'scores.json', expected: 2, recomputed: 1 },
+      });
+      expect(doc.failures[0].details.pointer).toMatch(/^\/participants\/\d+\/success\/grounded_exact$/);
+    });
+  });
+});

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
+import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
+import { systemClock, type Clock } from '../../../../main/services/clock.ts';
+import { createFreeze } from '../../../../main/services/freeze/create-freeze.ts';
+import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
+import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
+import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
+import { boundKey, enroll, submit, type BoundKey } from '../../../season-service/support/season-fixture.ts';
+
+/** The season of these tests: frozen on 20 September, open from 1 October to 29 October 08:00. */
+export const FROZEN_AT = Date.parse('2026-09-20T12:00:00.000Z');
+export const OPENS_AT = '2026-10-01T08:00:00.000Z';
+export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
+export const DURING = Date.parse('2026-10-10T12:00:00.000Z');
+export const AFTER_CLOSE = Date.parse('2026-10-29T09:00:00.000Z');
+
+/**
+ * One clock for the devnet (TSA genTime, proof timestamps, the season host's window) and the operator (freeze,
+ * reveal, read ledger), which the test moves. Waiting is the system's: a read's deadline timer is a sleep that its
+ * answer cancels, so a sleep must not end at once (no test waits on it: a close makes one read).
+ */
+export class VirtualClock implements Clock {
+  constructor(public current: number) {}
+  readonly now = () => this.current;
+  readonly date = () => new Date(this.current);
+  readonly sleep = systemClock.sleep;
+  set(ms: number) {
+    this.current = ms;
+  }
+}
+
+export interface ReadProof {
+  proofId: string;
+  /** From the owner's full view: the pairs a submission discloses for this proof. */
+  disclosure: { request_hash: { nonce: string; value: string }; response_hash: { nonce: string; value: string } };
+}
+
+export interface Participant {
+  key: BoundKey;
+  participantId: string;
+  seasonToken: string;
+  /** A proxied read of a corpus path of the compliance track with this participant's key: a real proof. */
+  read(path: string): Promise<ReadProof>;
+  submit(body: object): Promise<{ status: number; json: Record<string, unknown> }>;
+}
+
+export interface CloseDevnet {
+  devnet: Devnet;
+  dir: string;
+  clock: VirtualClock;
+  db: Db;
+  dbFile: string;
+  corpusDir: string;
+  operatorTokenFile: string;
+  http: HttpClient;
+  enroll(label: string): Promise<Participant>;
+  close(): Promise<void>;
+}
+
+/**
+ * A devnet whose clock the test moves, the compliance track frozen through it on 20 September (batch anchored then,
+ * before the opening), and an operator database holding that freeze. Batches close only when the test says so.
+ */
+export async function startCloseDevnet(prefix: string): Promise<CloseDevnet> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const clock = new VirtualClock(FROZEN_AT);
+  const devnet = await startDevnet({
+    stateDir: join(dir, 'state'),
+    corpusDir: journeyCorpus.dir,
+    batchSize: 10_000,
+    // Never by age: the clock jumps by weeks, and a pending batch must stay pending until the test closes it.
+    batchAgeSeconds: 10 * 365 * 24 * 3600,
+    now: clock.date,
+  });
+  const trustLayer = devnet.info.trust_layer;
+  const http = createHttpClient({ timeoutMs: 10_000 });
+  const corpusDir = join(dir, 'corpus');
+  cpSync(journeyCorpus.dir, corpusDir, { recursive: true });
+  const dbFile = join(dir, 'console.sqlite');
+  const db = openDatabase(dbFile);
+  const operatorKey = await freeSignupKey(trustLayer, 'operator@example.org');
+  const created = await createFreeze(
+    {
+      corpusDir,
+      trustLayer,
+      apiKey: operatorKey,
+      seasonBase: 'http://proveit.devnet.localhost',
+      opensAt: OPENS_AT,
+      closesAt: CLOSES_AT,
+      replace: false,
+      reason: null,
+    },
+    { db, http, clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+  );
+  if (!created.ok) throw new Error(`freeze refused: ${created.error.code} ${created.error.message}`);
+  await devnet.closeBatch();
+  const operatorTokenFile = join(dir, 'operator.token');
+  writeFileSync(operatorTokenFile, `${devnet.info.internal_secret}\n`);
+
+  const fullView = async (apiKey: string, proofId: string) => {
+    const answer = await fetch(`${trustLayer}/v1/proof/${proofId}/full`, { headers: { 'X-Api-Key': apiKey } });
+    return (await answer.json()) as { commitment_nonces: Record<string, string>; chain_data: Record<string, string> };
+  };
+  return {
+    devnet,
+    dir,
+    clock,
+    db,
+    dbFile,
+    corpusDir,
+    operatorTokenFile,
+    http,
+    async enroll(label) {
+      const key = await boundKey(trustLayer, label);
+      const enrolled = await enroll(devnet.info.season, key.apiKey, {
+        agent_name: label,
+        declared_stack: 'a test harness',
+      });
+      if (enrolled.status !== 201) throw new Error(`enrollment refused: ${JSON.stringify(enrolled.json)}`);
+      const seasonToken = enrolled.json.season_token as string;
+      return {
+        key,
+        participantId: enrolled.json.participant_id as string,
+        seasonToken,
+        async read(path) {
+          const answer = await fetch(`${trustLayer}/v1/proxy`, {
+            method: 'POST',
+            headers: { 'X-Api-Key': key.apiKey, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              target: `${journeyCorpus.base}${path}`,
+              method: 'GET',
+              payload: {},
+              currency: 'eur',
+            }),
+          });
+          const body = (await answer.json()) as { proof?: { proof_id: string } };
+          if (answer.status !== 200 || !body.proof)
+            throw new Error(`proxy read of ${path}: ${answer.status} ${JSON.stringify(body)}`);
+          const proofId = body.proof.proof_id;
+          const full = await fullView(key.apiKey, proofId);
+          const pair = (field: string) => ({ nonce: full.commitment_nonces[field]!, value: full.chain_data[field]! });
+          return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
+        },
+        submit: (body) => submit(devnet.info.season, seasonToken, JSON.stringify(body)),
+      };
+    },
+    async close() {
+      await http.close();
+      db.close();
+      await devnet.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
