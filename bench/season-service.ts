@@ -63,6 +63,44 @@ async function load(seconds: number, send: (client: number, n: number) => Promis
   };
 }
 
+/**
+ * Open loop: `perSecond` requests a second spread over the clients, each sent at its scheduled instant whether or not
+ * earlier ones were answered; latency counts from the scheduled instant, so a stalled server cannot hide its queue
+ * (no coordinated omission). This is how the target reads: 500 submissions/s offered, p99 under 50 ms.
+ */
+async function offered(
+  perSecond: number,
+  seconds: number,
+  send: (client: number, n: number) => Promise<number>,
+): Promise<Run> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const total = Math.round(perSecond * seconds);
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      send(i % CLIENTS, Math.floor(i / CLIENTS)).then((status) => {
+        latencies.push(performance.now() - due);
+        if (status !== 200) failures++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    failures,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'bench-season-'));
 const devnet = await startDevnet({ stateDir: join(dir, 'devnet'), corpusDir: join(SEASON_DIR, 'conformite') });
 // The rate limits are not measured: a participant's burst and steady rate are raised above what the bench sends.
@@ -106,6 +144,7 @@ try {
   const submissions = await load(SECONDS, submitOne);
   const recorded = submissionVersionCount(service.db) - versionsBefore;
   const baseline = await load(SECONDS, health);
+  const atTarget = await offered(TARGET_PER_SECOND, SECONDS, submitOne);
 
   const row = (label: string, r: Run) =>
     console.log(
@@ -115,17 +154,20 @@ try {
   console.log(
     `season-service: ${CLIENTS} keep-alive clients for ${SECONDS} s each, clients and service in one process`,
   );
-  row('POST submit', submissions);
+  row('POST submit (capacity)', submissions);
   row('GET /v1/health', baseline);
+  row(`POST submit at ${TARGET_PER_SECOND}/s`, atTarget);
   console.log(
     `season-service: submit / health: throughput ${(submissions.perSecond / baseline.perSecond).toFixed(2)}, ` +
       `p50 ${(submissions.p50 / baseline.p50).toFixed(1)}x, p99 ${(submissions.p99 / baseline.p99).toFixed(1)}x; ` +
       `${recorded} versions recorded for ${submissions.requests - submissions.failures} acknowledged`,
   );
-  const met = submissions.perSecond >= TARGET_PER_SECOND && submissions.p99 < TARGET_P99_MS;
+  // Closed loop, 50 clients each waiting for its answer: latency is 50 / throughput by Little's law, so the p99 target
+  // is read on the open-loop run at the target rate, and the capacity run says how much headroom there is.
+  const met = submissions.perSecond >= TARGET_PER_SECOND && atTarget.p99 < TARGET_P99_MS && atTarget.failures === 0;
   console.log(
     `season-service: target >= ${TARGET_PER_SECOND} submissions/s with p99 < ${TARGET_P99_MS} ms: ` +
-      `${met ? 'met' : 'NOT met'} (${submissions.perSecond.toFixed(0)}/s, p99 ${submissions.p99.toFixed(1)} ms)`,
+      `${met ? 'met' : 'NOT met'} (capacity ${submissions.perSecond.toFixed(0)}/s; at ${TARGET_PER_SECOND}/s offered p99 ${atTarget.p99.toFixed(1)} ms)`,
   );
 } finally {
   await pool.close();

@@ -12,7 +12,7 @@ import { submitRoute } from './routes/submit-route.ts';
 import { tasksRoute } from './routes/tasks-route.ts';
 import { secretSha256 } from './secrets.ts';
 import type { SeasonMaterial } from './season-material.ts';
-import { DEFAULT_LIMITS, type ServiceContext, type ServiceLimits } from './service-context.ts';
+import { DEFAULT_LIMITS, loadFreezes, type ServiceContext, type ServiceLimits } from './service-context.ts';
 import type { IdentityLookup } from './trust-layer-identity.ts';
 
 export interface SeasonServiceOptions {
@@ -92,6 +92,7 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     limits,
     submitBuckets: new TokenBuckets(limits.submitBurst, limits.submitPerMinute / 60),
     enrollBuckets: new TokenBuckets(limits.enrollPerIpPerHour, limits.enrollPerIpPerHour / 3600),
+    freezes: loadFreezes(options.db, options.material.season),
   };
   const server = createServer((request, response) => {
     Promise.resolve()

@@ -47,6 +47,11 @@ export interface ServiceContext {
   limits: ServiceLimits;
   submitBuckets: TokenBuckets;
   enrollBuckets: TokenBuckets;
+  /**
+   * The freeze in force per track, kept in memory: read at start and replaced by the freeze route after it records
+   * one (the only writer), so a submission does not query it again.
+   */
+  freezes: Map<string, FreezeReceived>;
 }
 
 export interface TrackWindow {
@@ -56,13 +61,18 @@ export interface TrackWindow {
 
 /** Each known track's freeze in force and state at `now`. */
 export function trackWindows(context: ServiceContext, now: Date): Map<string, TrackWindow> {
-  const freezes = new Map(freezesInForce(context.db, context.material.season).map((f) => [f.track, f]));
+  const freezes = context.freezes;
   const windows = new Map<string, TrackWindow>();
   for (const track of context.material.tracks.keys()) {
     const freeze = freezes.get(track);
     windows.set(track, { freeze, state: trackState(freeze, now) });
   }
   return windows;
+}
+
+/** The freezes in force as the database holds them (at start, and after the freeze route recorded one). */
+export function loadFreezes(db: Db, season: number): Map<string, FreezeReceived> {
+  return new Map(freezesInForce(db, season).map((f) => [f.track, f]));
 }
 
 export function seasonStateAt(context: ServiceContext, now: Date) {

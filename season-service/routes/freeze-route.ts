@@ -4,7 +4,7 @@ import { isPyObject } from '../../main/core/json/value.ts';
 import { recordFreezeReceived } from '../../main/db/season-service/freezes-received.ts';
 import { readBody, sendError } from '../http/respond.ts';
 import { secretsEqual } from '../secrets.ts';
-import { trackWindows, type ServiceContext } from '../service-context.ts';
+import { loadFreezes, trackWindows, type ServiceContext } from '../service-context.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const instant = (value: unknown): string | null =>
@@ -74,6 +74,7 @@ export async function freezeRoute(context: ServiceContext, request: IncomingMess
       document: bytes.toString('utf8'),
     }),
   );
+  context.freezes = loadFreezes(context.db, season);
   response.writeHead(200, {
     'Content-Type': 'application/json',
     'Content-Length': String(bytes.length),

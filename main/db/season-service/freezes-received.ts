@@ -1,4 +1,5 @@
 import type { Db } from '../open-database.ts';
+import { prepared } from './prepared.ts';
 
 export interface FreezeReceived {
   season: number;
@@ -13,7 +14,8 @@ export interface FreezeReceived {
 
 /** Records a freeze document posted through the Trust Layer proxy (docs/freeze.md step 6). Append-only. */
 export function recordFreezeReceived(db: Db, freeze: FreezeReceived): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO freezes_received (season, track, received_at, opens_at, closes_at, document)
      VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(freeze.season, freeze.track, freeze.receivedAt, freeze.opensAt, freeze.closesAt, freeze.document);
@@ -21,13 +23,12 @@ export function recordFreezeReceived(db: Db, freeze: FreezeReceived): void {
 
 /** The last freeze received for each track of a season: the one in force (a replacement is posted after). */
 export function freezesInForce(db: Db, season: number): FreezeReceived[] {
-  const rows = db
-    .prepare(
-      `SELECT season, track, received_at, opens_at, closes_at, document FROM freezes_received f
+  const rows = prepared(
+    db,
+    `SELECT season, track, received_at, opens_at, closes_at, document FROM freezes_received f
        WHERE season = ? AND id = (SELECT MAX(id) FROM freezes_received WHERE season = f.season AND track = f.track)
        ORDER BY track`,
-    )
-    .all(season) as {
+  ).all(season) as {
     season: number;
     track: string;
     received_at: string;

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../open-database.ts';
 
 interface Pending {
@@ -15,7 +16,18 @@ export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Db) {}
+  // Prepared once: BEGIN, COMMIT and the savepoints run for every write, and parsing them each time showed in profiles.
+  private readonly sql: Record<'begin' | 'commit' | 'savepoint' | 'release' | 'rollbackTo', Statement<[]>>;
+
+  constructor(private readonly db: Db) {
+    this.sql = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      savepoint: db.prepare('SAVEPOINT one_write'),
+      release: db.prepare('RELEASE one_write'),
+      rollbackTo: db.prepare('ROLLBACK TO one_write'),
+    };
+  }
 
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -33,19 +45,19 @@ export class GroupCommit {
     if (batch.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.sql.begin.run();
       for (const item of batch) {
-        this.db.exec('SAVEPOINT one_write');
+        this.sql.savepoint.run();
         try {
           outcomes.push({ ok: true, value: item.work() });
-          this.db.exec('RELEASE one_write');
+          this.sql.release.run();
         } catch (error) {
-          this.db.exec('ROLLBACK TO one_write');
-          this.db.exec('RELEASE one_write');
+          this.sql.rollbackTo.run();
+          this.sql.release.run();
           outcomes.push({ ok: false, error });
         }
       }
-      this.db.exec('COMMIT');
+      this.sql.commit.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       for (const item of batch) item.reject(error);

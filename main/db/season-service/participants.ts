@@ -1,4 +1,5 @@
 import type { Db } from '../open-database.ts';
+import { prepared } from './prepared.ts';
 
 export interface ParticipantRow {
   participantId: string;
@@ -43,16 +44,18 @@ const fromSql = (row: SqlParticipant): ParticipantRow => ({
  * transaction (GroupCommit) so the check and the insert see the same state.
  */
 export function enrollParticipant(db: Db, p: NewParticipant): EnrollConflict | null {
-  const byKey = db
-    .prepare('SELECT participant_id FROM participants WHERE season = ? AND api_key_sha256 = ?')
-    .get(p.season, p.apiKeySha256) as { participant_id: string } | undefined;
+  const byKey = prepared(db, 'SELECT participant_id FROM participants WHERE season = ? AND api_key_sha256 = ?').get(
+    p.season,
+    p.apiKeySha256,
+  ) as { participant_id: string } | undefined;
   if (byKey) return { reason: 'key_enrolled', participantId: byKey.participant_id };
-  const byDid = db.prepare('SELECT participant_id FROM participant_dids WHERE season = ? AND did = ?');
+  const byDid = prepared(db, 'SELECT participant_id FROM participant_dids WHERE season = ? AND did = ?');
   for (const did of p.dids) {
     const row = byDid.get(p.season, did) as { participant_id: string } | undefined;
     if (row) return { reason: 'did_enrolled', did, participantId: row.participant_id };
   }
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO participants (participant_id, season, did, api_key_sha256, season_token_sha256, agent_name,
        declared_stack, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -65,29 +68,27 @@ export function enrollParticipant(db: Db, p: NewParticipant): EnrollConflict | n
     p.declaredStack,
     p.enrolledAt,
   );
-  const insertDid = db.prepare('INSERT INTO participant_dids (season, did, participant_id) VALUES (?, ?, ?)');
+  const insertDid = prepared(db, 'INSERT INTO participant_dids (season, did, participant_id) VALUES (?, ?, ?)');
   for (const did of new Set(p.dids)) insertDid.run(p.season, did, p.participantId);
   return null;
 }
 
 /** The participant whose season token hashes to this value (the caller compares the hashes in constant time). */
 export function participantByTokenHash(db: Db, tokenSha256: string): (ParticipantRow & { tokenSha256: string }) | null {
-  const row = db
-    .prepare(
-      `SELECT participant_id, season, did, agent_name, declared_stack, enrolled_at, season_token_sha256
+  const row = prepared(
+    db,
+    `SELECT participant_id, season, did, agent_name, declared_stack, enrolled_at, season_token_sha256
        FROM participants WHERE season_token_sha256 = ?`,
-    )
-    .get(tokenSha256) as (SqlParticipant & { season_token_sha256: string }) | undefined;
+  ).get(tokenSha256) as (SqlParticipant & { season_token_sha256: string }) | undefined;
   return row ? { ...fromSql(row), tokenSha256: row.season_token_sha256 } : null;
 }
 
 /** Every participant of a season, in enrollment order. */
 export function participantsOf(db: Db, season: number): ParticipantRow[] {
-  const rows = db
-    .prepare(
-      `SELECT participant_id, season, did, agent_name, declared_stack, enrolled_at FROM participants
+  const rows = prepared(
+    db,
+    `SELECT participant_id, season, did, agent_name, declared_stack, enrolled_at FROM participants
        WHERE season = ? ORDER BY rowid`,
-    )
-    .all(season) as SqlParticipant[];
+  ).all(season) as SqlParticipant[];
   return rows.map(fromSql);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../open-database.ts';
+import { prepared } from './prepared.ts';
 
 export interface NewSubmission {
   participantId: string;
@@ -25,11 +26,13 @@ export interface SubmissionInForce {
  * rows, never updates: the one in force is the highest version. Call inside a write transaction (GroupCommit).
  */
 export function recordSubmission(db: Db, s: NewSubmission): { version: number; replacesPrevious: boolean } {
-  const last = db
-    .prepare('SELECT MAX(version) AS v FROM submissions WHERE participant_id = ? AND track = ? AND task_id = ?')
-    .get(s.participantId, s.track, s.taskId) as { v: number | null };
+  const last = prepared(
+    db,
+    'SELECT MAX(version) AS v FROM submissions WHERE participant_id = ? AND track = ? AND task_id = ?',
+  ).get(s.participantId, s.track, s.taskId) as { v: number | null };
   const version = (last.v ?? 0) + 1;
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO submissions (participant_id, track, task_id, version, received_at, body, body_sha256)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(s.participantId, s.track, s.taskId, version, s.receivedAt, Buffer.from(s.body), s.bodySha256);
@@ -48,16 +51,15 @@ interface SqlSubmission {
 
 /** The submissions in force of one participant, ordered by track then task. */
 export function submissionsInForceOf(db: Db, participantId: string): SubmissionInForce[] {
-  const rows = db
-    .prepare(
-      `SELECT s.participant_id, s.track, s.task_id, s.version, s.received_at, s.body, s.body_sha256
+  const rows = prepared(
+    db,
+    `SELECT s.participant_id, s.track, s.task_id, s.version, s.received_at, s.body, s.body_sha256
        FROM submissions s
        WHERE s.participant_id = ? AND s.version = (
          SELECT MAX(version) FROM submissions
          WHERE participant_id = s.participant_id AND track = s.track AND task_id = s.task_id)
        ORDER BY s.track, s.task_id`,
-    )
-    .all(participantId) as SqlSubmission[];
+  ).all(participantId) as SqlSubmission[];
   return rows.map((row) => ({
     participantId: row.participant_id,
     track: row.track,
@@ -71,5 +73,5 @@ export function submissionsInForceOf(db: Db, participantId: string): SubmissionI
 
 /** How many versions were ever recorded (every acknowledged submission, replaced ones included). */
 export function submissionVersionCount(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM submissions').get() as { n: number }).n;
+  return (prepared(db, 'SELECT COUNT(*) AS n FROM submissions').get() as { n: number }).n;
 }
