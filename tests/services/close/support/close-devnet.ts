@@ -63,9 +63,13 @@ export interface CloseDevnet {
 
 /**
  * A devnet whose clock the test moves, the compliance track frozen through it on 20 September (batch anchored then,
- * before the opening), and an operator database holding that freeze. Batches close only when the test says so.
+ * before the opening, unless `anchorFreezeAt` says when), and an operator database holding that freeze. Batches
+ * close only when the test says so.
  */
-export async function startCloseDevnet(prefix: string): Promise<CloseDevnet> {
+export async function startCloseDevnet(
+  prefix: string,
+  options: { anchorFreezeAt?: number } = {},
+): Promise<CloseDevnet> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const clock = new VirtualClock(FROZEN_AT);
   const devnet = await startDevnet({
@@ -97,6 +101,8 @@ export async function startCloseDevnet(prefix: string): Promise<CloseDevnet> {
     { db, http, clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
   );
   if (!created.ok) throw new Error(`freeze refused: ${created.error.code} ${created.error.message}`);
+  // The freeze's batch is anchored at once, or at the instant asked (after the opening, for the refusal tests).
+  if (options.anchorFreezeAt !== undefined) clock.set(options.anchorFreezeAt);
   await devnet.closeBatch();
   const operatorTokenFile = join(dir, 'operator.token');
   writeFileSync(operatorTokenFile, `${devnet.info.internal_secret}\n`);
