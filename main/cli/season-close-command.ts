@@ -40,6 +40,17 @@ export function failureLines(failures: readonly Failure[]): string {
     .join('\n');
 }
 
+/** Failure details as plain JSON: a Python int (bigint) becomes a number when exact, else its decimal text. */
+export function plainFailures(failures: readonly Failure[]): unknown[] {
+  return failures.map((f) =>
+    JSON.parse(
+      JSON.stringify({ code: f.code, message: f.message, details: f.details ?? null }, (_key, value: unknown) =>
+        typeof value === 'bigint' ? (Number.isSafeInteger(Number(value)) ? Number(value) : value.toString()) : value,
+      ),
+    ),
+  );
+}
+
 function failuresOf(error: Failure): Failure[] {
   const nested = error.details?.['failures'];
   return Array.isArray(nested) ? (nested as Failure[]) : [error];
@@ -157,7 +168,7 @@ async function runClose(
       printJson(io, {
         ok: false,
         code: failures[0]?.code ?? 'CLOSE_REFUSED',
-        failures: failures.map((f) => ({ code: f.code, message: f.message, details: f.details ?? null })),
+        failures: plainFailures(failures),
       });
     } else
       io.err(

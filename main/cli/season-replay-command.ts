@@ -4,7 +4,7 @@ import { replayBundle } from '../services/close/replay-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
-import { failureLines } from './season-close-command.ts';
+import { failureLines, plainFailures } from './season-close-command.ts';
 
 /**
  * `proveit season replay BUNDLE --out DIR` (issue 11): offline, recompute a close from its replay bundle
@@ -41,7 +41,7 @@ export const seasonReplayCommand: Command = {
           ok: false,
           identical: false,
           code: failures[0]?.code ?? outcome.error.code,
-          failures: failures.map((f) => ({ code: f.code, message: f.message, details: f.details ?? null })),
+          failures: plainFailures(failures),
         });
       } else io.err(`proveit season replay: NOT REPLAYED as published\n${failureLines(failures)}\n`);
       return EXIT.failed;
