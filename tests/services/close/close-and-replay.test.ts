@@ -235,6 +235,42 @@ describe('season close on the devnet, then replay', () => {
       expect(seasonClosesOf(net.db, 1, 'conformite')).toHaveLength(2);
     });
 
+    it('closing again on the same inputs gives the same bytes; without --json it says what it wrote', async () => {
+      const io = captureIo();
+      const out3 = join(net.dir, 'close-3');
+      const code = await createSeasonCloseCommand(net.clock).run(
+        [
+          '--season',
+          '1',
+          '--track',
+          'conformite',
+          '--corpus',
+          net.corpusDir,
+          '--season-url',
+          net.devnet.info.season,
+          '--operator-token-file',
+          net.operatorTokenFile,
+          '--db',
+          net.dbFile,
+          '--trust-layer',
+          net.devnet.info.trust_layer,
+          '--trust',
+          net.devnet.info.trust_bundle,
+          '--out',
+          out3,
+        ],
+        io,
+      );
+      expect(code, io.stderr).toBe(0);
+      expect(io.stdout).toContain('season 1, track conformite: 3 participant(s) scored, 0 pending');
+      expect(io.stdout).toContain(`proveit season replay ${join(out3, 'bundle')} --out DIR`);
+      expect(readFileSync(join(out3, 'scores.json'))).toEqual(readFileSync(join(out2(), 'scores.json')));
+      for (const p of [alice, bob, carol]) {
+        const report = `reports/${p.participantId}.json`;
+        expect(readFileSync(join(out3, report))).toEqual(readFileSync(join(out2(), report)));
+      }
+    });
+
     it('replays byte-identical with exit 0', async () => {
       const { code, doc } = await runReplay(join(out2(), 'bundle'), join(net.dir, 'replay-2'));
       expect(doc).toMatchObject({ ok: true, identical: true });
