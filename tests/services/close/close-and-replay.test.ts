@@ -378,6 +378,45 @@ describe('season close on the devnet, then replay', () => {
       expect(again.doc.failures[0]).toMatchObject({ code: 'FREEZE_KEY_COMMITMENT_MISMATCH' });
     });
 
+    it.each([
+      [
+        'the rules text',
+        (b: string) => writeFileSync(join(b, 'corpus', 'rules', 'conformite-bareme-v3.md'), '# other rules\n'),
+        'FREEZE_RULES_HASH_MISMATCH',
+      ],
+      [
+        'the window in the freeze publication',
+        (b: string) =>
+          editJson(join(b, 'freeze', 'publication.json'), (v) => {
+            v.freezes[0].closes_at = '2026-11-29T08:00:00.000Z';
+          }),
+        'FREEZE_REQUEST_HASH_MISMATCH',
+      ],
+      [
+        'a Rekor entry',
+        (b: string) => {
+          const name = readdirSync(join(b, 'rekor'))[0]!;
+          editJson(join(b, 'rekor', name), (v) => {
+            v['tampered'] = true;
+          });
+        },
+        'REPLAY_INPUT_CHANGED',
+      ],
+      [
+        'manifest.json',
+        (b: string) =>
+          editJson(join(b, 'manifest.json'), (v) => {
+            v['base'] = 'http://elsewhere.localhost';
+          }),
+        'REPLAY_MANIFEST_DIFFERS',
+      ],
+    ])('%s: exit 1', async (name, edit, expected) => {
+      const bundle = tampered(name.replace(/\W+/g, '-'), edit);
+      const { code, doc } = await runReplay(bundle, join(net.dir, `replay-${name.replace(/\W+/g, '-')}`));
+      expect(code).toBe(1);
+      expect(doc.failures[0]).toMatchObject({ code: expected });
+    });
+
     it('an edited expected report fails naming the file, the JSON pointer and both values', async () => {
       const bundle = tampered('expected', (b) => {
         const file = join(b, 'expected', 'scores.json');
