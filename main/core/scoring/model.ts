@@ -31,6 +31,8 @@ export interface ScoreInputs {
   submissions_sha256: string;
   key_commitment: string;
   trust_bundle_digest: string;
+  /** Over every bundled proof view and Rekor entry as served (docs/replay-bundle.md): an edited view never replays. */
+  proofs_sha256: string;
   scorer_version: string;
 }
 

@@ -22,7 +22,8 @@ import type { ReadSettings } from '../proofs/read-settings.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { BUNDLE, inBundle, SAFE_PROOF_ID, SAFE_REKOR_UUID, SCORES_FILE } from './bundle-layout.ts';
 import { trackSubmissions } from './export-lines.ts';
-import { scoreBundle, type CloseInputs, type OutputFile } from './score-bundle.ts';
+import type { ScoreInputs } from '../../core/scoring/model.ts';
+import { scoreBundle, type OutputFile } from './score-bundle.ts';
 import { writeBundle, type BundledView } from './write-bundle.ts';
 
 export interface CloseSeasonInput {
@@ -45,7 +46,7 @@ export interface CloseSeasonInput {
 export interface CloseSummary {
   outDir: string;
   bundleDir: string;
-  inputs: CloseInputs;
+  inputs: ScoreInputs;
   scored: string[];
   pending: string[];
   scoresSha256: string;

@@ -5,14 +5,15 @@ import { canonical } from '../../core/json/canonical.ts';
 import { isPyObject, type PyJson } from '../../core/json/value.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { BUNDLE, inBundle, SCORES_FILE } from './bundle-layout.ts';
-import { scoreBundle, type CloseInputs, type OutputFile } from './score-bundle.ts';
+import type { ScoreInputs } from '../../core/scoring/model.ts';
+import { scoreBundle, type OutputFile } from './score-bundle.ts';
 
 export interface ReplaySummary {
   outDir: string;
   files: string[];
   scored: string[];
   pending: string[];
-  inputs: CloseInputs;
+  inputs: ScoreInputs;
 }
 
 /** RFC 6901 token escaping. */
@@ -50,7 +51,7 @@ const shown = (v: PyJson | undefined) => (v === undefined ? '(absent)' : canonic
 const plain = (v: PyJson | undefined): unknown => (v === undefined ? null : JSON.parse(canonical(v)));
 
 /** Which bundled material an input hash stands for: named when the expected scores.json names another hash. */
-const INPUT_MATERIAL: Record<keyof CloseInputs, string> = {
+const INPUT_MATERIAL: Record<keyof ScoreInputs, string> = {
   rules_sha256: `${BUNDLE.corpus}/ (the scoring-rules text)`,
   manifest_hash: `${BUNDLE.corpus}/ (the corpus files)`,
   submissions_sha256: BUNDLE.submissions,
@@ -125,7 +126,7 @@ export async function replayBundle(
   const parsedScores = expectedScores === null ? null : loads(expectedScores);
   const expectedInputs = parsedScores?.ok && isPyObject(parsedScores.value) ? parsedScores.value['inputs'] : undefined;
   if (isPyObject(expectedInputs)) {
-    for (const key of Object.keys(INPUT_MATERIAL) as (keyof CloseInputs)[]) {
+    for (const key of Object.keys(INPUT_MATERIAL) as (keyof ScoreInputs)[]) {
       const before = expectedInputs[key];
       const now = scored.inputs[key];
       if (before !== now) {

@@ -36,13 +36,6 @@ import {
 } from './bundle-layout.ts';
 import { citedKey, trackSubmissions } from './export-lines.ts';
 
-/**
- * The hashes that say which inputs produced a score: the six of ScoreInputs and `proofs_sha256`, the SHA-256 of the
- * canonical `{"proofs": {id: sha256 of the view as served | null}, "rekor_entries": {uuid: sha256}}`, so an edited
- * view or Rekor entry never replays as identical even where the verifier ignores the edited bytes (flat fields).
- */
-export type CloseInputs = ScoreInputs & { proofs_sha256: string };
-
 /** A file the scorer writes, relative to --out (and to the bundle's expected/ folder). */
 export interface OutputFile {
   path: string;
@@ -54,7 +47,7 @@ export type BundleScore =
   | {
       kind: 'scored';
       input: ScoringInput;
-      inputs: CloseInputs;
+      inputs: ScoreInputs;
       score: TrackScore;
       files: OutputFile[];
       pending: string[];
@@ -391,7 +384,7 @@ export async function scoreBundle(
     reports.set(citedKey(proofId, disclosure), report);
   }
 
-  const inputs: CloseInputs = {
+  const inputs: ScoreInputs = {
     rules_sha256: sha256Hex(corpus.rules),
     manifest_hash: manifest.value.manifest_hash,
     submissions_sha256: sha256Hex(submissionsBytes),

@@ -166,6 +166,7 @@ export function inputWith(
       submissions_sha256: '2'.repeat(64),
       key_commitment: '3'.repeat(64),
       trust_bundle_digest: '4'.repeat(64),
+      proofs_sha256: '5'.repeat(64),
       scorer_version: SCORER_VERSION,
     },
   };
