@@ -6,6 +6,7 @@ export const suites: string[] = [
   './proofs-reads.ts',
   './corpus.ts',
   './season-service.ts',
+  './close-replay.ts',
 ];
 for (const suite of suites) await import(suite);
 if (suites.length === 0) console.log('no benchmarks yet');
