@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
+import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
+import { createFreeze } from '../../../../main/services/freeze/create-freeze.ts';
+import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
+import { DEMO_SEASON_DIR, demoTrack } from '../../../devnet/support/journey-corpus.ts';
+import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
+import { boundKey, enroll, submit, type BoundKey } from '../../../season-service/support/season-fixture.ts';
+import { CLOSES_AT, FROZEN_AT, OPENS_AT, VirtualClock, type ReadProof } from './close-devnet.ts';
+
+export type Track = 'conformite' | 'generique';
+export const TRACK_NAMES: readonly Track[] = ['conformite', 'generique'];
+
+/** What a proxied read asks the Trust Layer: any target (canonical or not), optional extra headers. */
+export interface ReadRequest {
+  target: string;
+  extraHeaders?: Record<string, string>;
+}
+
+export interface SeasonParticipant {
+  label: string;
+  key: BoundKey;
+  participantId: string;
+  seasonToken: string;
+  read(request: ReadRequest | string): Promise<ReadProof>;
+  submit(body: object): Promise<{ status: number; json: Record<string, unknown> }>;
+}
+
+/** A participant's key before enrollment: it can already read through the proxy (the season service is not asked). */
+export interface Reader {
+  label: string;
+  key: BoundKey;
+  read(request: ReadRequest | string): Promise<ReadProof>;
+}
+
+export interface SeasonDevnet {
+  devnet: Devnet;
+  dir: string;
+  clock: VirtualClock;
+  db: Db;
+  dbFile: string;
+  /** Per track, the frozen copy of its folder the close is given as --corpus. */
+  corpusDir: Record<Track, string>;
+  base: Record<Track, string>;
+  operatorTokenFile: string;
+  reader(label: string): Promise<Reader>;
+  enroll(reader: Reader): Promise<SeasonParticipant>;
+  /** POST /_devnet/faults: the proxy's next calls to that host meet the fault (null clears it). */
+  fault(host: string, fault: 'drop-secret' | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A devnet serving the whole demo season (each track on its own host), with one clock the test moves (the devnet's
+ * TSA and proofs, the season host's window, the operator's freeze, reveal and read ledger). Both tracks are frozen
+ * through it at FROZEN_AT and that batch is anchored at once, before the opening. Batches close only when the test
+ * says so: nothing here waits for time to pass.
+ */
+export async function startSeasonDevnet(prefix: string): Promise<SeasonDevnet> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const clock = new VirtualClock(FROZEN_AT);
+  const devnet = await startDevnet({
+    stateDir: join(dir, 'state'),
+    corpusDir: DEMO_SEASON_DIR,
+    batchSize: 10_000,
+    batchAgeSeconds: 10 * 365 * 24 * 3600,
+    now: clock.date,
+  });
+  const trustLayer = devnet.info.trust_layer;
+  const http: HttpClient = createHttpClient({ timeoutMs: 10_000 });
+  const dbFile = join(dir, 'console.sqlite');
+  const db = openDatabase(dbFile);
+  const operatorKey = await freeSignupKey(trustLayer, 'operator@example.org');
+  const corpusDir = {} as Record<Track, string>;
+  const base = {} as Record<Track, string>;
+  for (const track of TRACK_NAMES) {
+    corpusDir[track] = join(dir, 'corpus', track);
+    cpSync(demoTrack(track).dir, corpusDir[track], { recursive: true });
+    base[track] = demoTrack(track).base;
+    const created = await createFreeze(
+      {
+        corpusDir: corpusDir[track],
+        trustLayer,
+        apiKey: operatorKey,
+        seasonBase: 'http://proveit.devnet.localhost',
+        opensAt: OPENS_AT,
+        closesAt: CLOSES_AT,
+        replace: false,
+        reason: null,
+      },
+      { db, http, clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+    );
+    if (!created.ok) throw new Error(`freeze of ${track} refused: ${created.error.code} ${created.error.message}`);
+  }
+  await devnet.closeBatch();
+  const operatorTokenFile = join(dir, 'operator.token');
+  writeFileSync(operatorTokenFile, `${devnet.info.internal_secret}\n`);
+
+  const fullView = async (apiKey: string, proofId: string) => {
+    const answer = await fetch(`${trustLayer}/v1/proof/${proofId}/full`, { headers: { 'X-Api-Key': apiKey } });
+    return (await answer.json()) as { commitment_nonces: Record<string, string>; chain_data: Record<string, string> };
+  };
+  const readWith =
+    (key: BoundKey) =>
+    async (request: ReadRequest | string): Promise<ReadProof> => {
+      const { target, extraHeaders } =
+        typeof request === 'string' ? { target: `${base.conformite}${request}`, extraHeaders: undefined } : request;
+      const answer = await fetch(`${trustLayer}/v1/proxy`, {
+        method: 'POST',
+        headers: { 'X-Api-Key': key.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          target,
+          method: 'GET',
+          payload: {},
+          currency: 'eur',
+          ...(extraHeaders ? { extra_headers: extraHeaders } : {}),
+        }),
+      });
+      const body = (await answer.json()) as { proof?: { proof_id: string } };
+      if (answer.status !== 200 || !body.proof)
+        throw new Error(`proxy read of ${target}: ${answer.status} ${JSON.stringify(body)}`);
+      const proofId = body.proof.proof_id;
+      const full = await fullView(key.apiKey, proofId);
+      const pair = (field: string) => ({ nonce: full.commitment_nonces[field]!, value: full.chain_data[field]! });
+      return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
+    };
+
+  return {
+    devnet,
+    dir,
+    clock,
+    db,
+    dbFile,
+    corpusDir,
+    base,
+    operatorTokenFile,
+    async reader(label) {
+      const key = await boundKey(trustLayer, label);
+      return { label, key, read: readWith(key) };
+    },
+    async enroll(reader) {
+      const enrolled = await enroll(devnet.info.season, reader.key.apiKey, {
+        agent_name: reader.label,
+        declared_stack: 'a scripted participant',
+      });
+      if (enrolled.status !== 201) throw new Error(`enrollment refused: ${JSON.stringify(enrolled.json)}`);
+      const seasonToken = enrolled.json.season_token as string;
+      return {
+        ...reader,
+        participantId: enrolled.json.participant_id as string,
+        seasonToken,
+        submit: (body) => submit(devnet.info.season, seasonToken, JSON.stringify(body)),
+      };
+    },
+    async fault(host, fault) {
+      const answer = await fetch(`${trustLayer}/_devnet/faults`, {
+        method: 'POST',
+        headers: { 'X-Internal-Secret': devnet.info.internal_secret, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ host, fault }),
+      });
+      if (answer.status !== 200) throw new Error(`fault ${fault} on ${host}: ${answer.status} ${await answer.text()}`);
+    },
+    async close() {
+      await http.close();
+      db.close();
+      await devnet.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,676 @@
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonDumps, loadsStored } from '../../../devnet/wire/json-dumps.ts';
+import { proofVerifyCommand } from '../../../main/cli/proof-verify.ts';
+import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
+import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
+import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
+import { captureIo } from '../../support/capture-io.ts';
+import { AFTER_CLOSE, DURING, type ReadProof } from './support/close-devnet.ts';
+import {
+  startSeasonDevnet,
+  type Reader,
+  type SeasonDevnet,
+  type SeasonParticipant,
+  type Track,
+} from './support/season-devnet.ts';
+
+/**
+ * Issue 11: a whole season on the devnet. Scripted participants read the compliance corpus through the real proxy,
+ * enroll with and submit to the real season service, and the operator closes the track twice (once with a batch
+ * still pending, once after it is anchored); then the bundles are replayed and spliced. The clock is one virtual
+ * clock shared by the devnet (TSA genTime, proof timestamps, the season host's window) and the operator; batches are
+ * anchored only when the test calls closeBatch, so nothing waits on time.
+ *
+ * Participants (compliance track, 10 tasks):
+ * - Ada: conf-01 and conf-02 exact and grounded (conf-02 through an equivalent form); conf-03 exact with a third
+ *   assertion whose proxy call went without the challenge secret (the corpus answered /_systeme/403 on the canonical
+ *   request): an instrument fault, outside overclaim, and the fact it carried is missing;
+ * - Ben: conf-01 exact but ungrounded (one fact missing); conf-02 rejected at close (NOT_PROBATIVE); conf-03 rejected
+ *   at close (OUTSIDE_TASK_GRAPH); conf-04 below the minimum;
+ * - Cleo (red team): trailing slash, empty `?`, query parameters, `extra_headers`, and /_systeme/403 bodies fetched from
+ *   a host outside the track's allow-list and from a non-canonical URL: all resource_mismatch / REQUEST_HASH_MISMATCH;
+ * - Dan: a proof anchored before the opening; a task whose proofs are read on 28 October and still pending at the
+ *   first close (exit 3), then anchored after the close (ANCHOR_AFTER_CLOSE at the second close);
+ * - Eve: conf-01 grounded, with the Trust Layer serving altered flat fields (`hashes.request`, `hashes.response`):
+ *   no effect on the score;
+ * - Fay: enrolled, nothing submitted.
+ */
+
+let net: SeasonDevnet;
+const people: Record<string, SeasonParticipant> = {};
+/** Proofs the assertions below inspect directly. */
+const proofs: Record<string, ReadProof> = {};
+const EARLY = Date.parse('2026-09-25T12:00:00.000Z');
+const LATE = Date.parse('2026-10-28T12:00:00.000Z');
+const CONFORMITE_HOST = 'conformite.corpus.devnet.localhost';
+const GENERIQUE_HOST = 'generique.corpus.devnet.localhost';
+const ALTERED = 'f'.repeat(64);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
+type Json = Record<string, any>;
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
+type Assertion = [resource: string, field: string, value: unknown, proof: ReadProof];
+
+function submission(p: { key: { did: string } }, taskId: string, verdict: string, assertions: Assertion[]) {
+  const disclosures: Record<string, unknown> = {};
+  for (const [, , , proof] of assertions) disclosures[proof.proofId] = proof.disclosure;
+  return {
+    season: 1,
+    track: 'conformite',
+    task_id: taskId,
+    agent_did: p.key.did,
+    verdict,
+    assertions: assertions.map(([resource, field, value, proof], i) => ({
+      id: `a${i + 1}`,
+      claim: { resource, field, value },
+      proof_ids: [proof.proofId],
+    })),
+    disclosures,
+    narrative: 'scripted participant',
+  };
+}
+
+async function submitAll(answers: Promise<{ status: number; json: Record<string, unknown> }>[]) {
+  for (const a of await Promise.all(answers)) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
+}
+
+async function runClose(track: Track, out: string) {
+  const io = captureIo();
+  const code = await createSeasonCloseCommand(net.clock).run(
+    [
+      '--season',
+      '1',
+      '--track',
+      track,
+      '--corpus',
+      net.corpusDir[track],
+      '--season-url',
+      net.devnet.info.season,
+      '--operator-token-file',
+      net.operatorTokenFile,
+      '--db',
+      net.dbFile,
+      '--trust-layer',
+      net.devnet.info.trust_layer,
+      '--trust',
+      net.devnet.info.trust_bundle,
+      '--out',
+      out,
+      '--json',
+    ],
+    io,
+  );
+  return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
+}
+
+async function runReplay(bundle: string, out: string) {
+  const io = captureIo();
+  const code = await seasonReplayCommand.run([bundle, '--out', out, '--json'], io);
+  return { code, doc: JSON.parse(io.stdout) as Json };
+}
+
+/**
+ * Rewrites flat fields of stored proofs in the devnet's own database, as a Trust Layer serving altered views would:
+ * `hashes.request` / `hashes.response` are outside the signed commitments, so the proof still verifies.
+ */
+function alterFlatHashes(proofIds: string[]) {
+  const database = new Database(join(net.devnet.info.state, 'devnet.sqlite'));
+  try {
+    for (const id of proofIds) {
+      const row = database.prepare('SELECT record FROM proofs WHERE proof_id = ?').get(id) as { record: string };
+      const record = loadsStored(row.record) as PyObject;
+      const hashes = record['hashes'];
+      if (!isPyObject(hashes)) throw new Error(`${id} has no hashes`);
+      hashes['request'] = `sha256:${ALTERED}`;
+      hashes['response'] = `sha256:${ALTERED}`;
+      database.prepare('UPDATE proofs SET record = ? WHERE proof_id = ?').run(jsonDumps(record), id);
+    }
+  } finally {
+    database.close();
+  }
+}
+
+beforeAll(async () => {
+  net = await startSeasonDevnet('whole-season-');
+  const c = net.base.conformite;
+
+  // 25 September, before the opening: Dan's key is bound and reads already; that batch is anchored at once.
+  net.clock.set(EARLY);
+  const dan: Reader = await net.reader('dan');
+  proofs.danEarly = await dan.read('/entites/171904347');
+  await net.devnet.closeBatch();
+
+  // 10 October: everyone enrolls (enrollment order = report order) and reads, one call after another.
+  net.clock.set(DURING);
+  for (const reader of [await net.reader('ada'), await net.reader('ben'), await net.reader('cleo'), dan]) {
+    people[reader.label] = await net.enroll(reader);
+  }
+  for (const label of ['eve', 'fay']) people[label] = await net.enroll(await net.reader(label));
+  const { ada, ben, cleo, eve } = people as Record<string, SeasonParticipant>;
+
+  const adaE1 = await ada!.read('/entites/171904347');
+  const adaAtt = await ada!.read('/attestations/ATT-93595');
+  const adaAgr = await ada!.read('/agrements/AGR-4468');
+  const adaE2 = await ada!.read('/entites/206749866');
+  const adaB1 = await ada!.read('/beneficiaires/759733179/page-1');
+  const adaB2 = await ada!.read('/beneficiaires/759733179/page-2');
+
+  const benE1 = await ben!.read('/entites/171904347');
+  const benE2 = await ben!.read('/entites/206749866');
+  const benAgr = await ben!.read('/agrements/AGR-4468');
+  const benE3 = await ben!.read('/entites/759733179');
+  const benAtt = await ben!.read('/attestations/ATT-97132');
+
+  proofs.cleoSlash = await cleo!.read({ target: `${c}/entites/171904347/` });
+  proofs.cleoEmptyQuery = await cleo!.read({ target: `${c}/attestations/ATT-93595?` });
+  proofs.cleoParams = await cleo!.read({ target: `${c}/entites/171904347?b=2&a=1` });
+  proofs.cleoHeaders = await cleo!.read({
+    target: `${c}/agrements/AGR-3121`,
+    extraHeaders: { 'X-Trace-Id': 'cleo-1' },
+  });
+  const cleoAgr = await cleo!.read('/agrements/AGR-4468');
+
+  // The conformite host without the challenge secret: its /_systeme/403 body, on a canonical request (Ada) and on a
+  // non-canonical one (Cleo). Then the generique host, outside the track's allow-list, the same: its 403 body is the
+  // same bytes as the compliance track's.
+  await net.fault(CONFORMITE_HOST, 'drop-secret');
+  proofs.adaFault = await ada!.read('/mesures-restrictives/page-1');
+  proofs.cleo403Slash = await cleo!.read({ target: `${c}/agrements/AGR-4468/` });
+  await net.fault(CONFORMITE_HOST, null);
+  await net.fault(GENERIQUE_HOST, 'drop-secret');
+  proofs.cleo403OtherHost = await cleo!.read({ target: `${net.base.generique}/entites/206749866` });
+  await net.fault(GENERIQUE_HOST, null);
+
+  const danAtt = await dan.read('/attestations/ATT-93595');
+  proofs.eveE1 = await eve!.read('/entites/171904347');
+  proofs.eveAtt = await eve!.read('/attestations/ATT-93595');
+  await net.devnet.closeBatch();
+  // Anchoring rewrote the stored records; the alteration comes after, as a Trust Layer incident would.
+  alterFlatHashes([proofs.eveE1.proofId, proofs.eveAtt.proofId]);
+
+  await submitAll([
+    ada!.submit(
+      submission(ada!, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', adaE1],
+        ['/attestations/ATT-93595', '/existe', false, adaAtt],
+      ]),
+    ),
+    ada!.submit(
+      submission(ada!, 'conf-02', 'non_conforme', [
+        ['/agrements/AGR-4468', '/entite', '/entites/206749866', adaAgr],
+        ['/agrements/AGR-4468', '/date_fin_validite', '2026-06-03', adaAgr],
+        ['/entites/206749866', '/statut', 'active', adaE2],
+      ]),
+    ),
+    ada!.submit(
+      submission(ada!, 'conf-03', 'conforme', [
+        ['/beneficiaires/759733179/page-1', '/page_suivante', '/beneficiaires/759733179/page-2', adaB1],
+        ['/beneficiaires/759733179/page-2', '/entrees/0/date_naissance', '1948-09-16', adaB2],
+        ['/mesures-restrictives/page-1', '/entrees/0/date_naissance', '1960-05-09', proofs.adaFault],
+      ]),
+    ),
+    ben!.submit(
+      submission(ben!, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', benE1],
+        ['/entites/171904347', '/statut', 'active', benE1],
+      ]),
+    ),
+    ben!.submit(
+      submission(ben!, 'conf-02', 'non_conforme', [
+        ['/entites/206749866', '/statut', 'active', benE2],
+        ['/entites/206749866', '/raison_sociale', 'Haurevac Transports de Fonds SA', benE2],
+        ['/agrements/AGR-4468', '/statut', 'actif', benAgr],
+      ]),
+    ),
+    ben!.submit(
+      submission(ben!, 'conf-03', 'conforme', [
+        ['/entites/759733179', '/statut', 'active', benE3],
+        ['/entites/171904347', '/statut', 'active', benE1],
+      ]),
+    ),
+    ben!.submit(
+      submission(ben!, 'conf-04', 'conforme', [
+        ['/attestations/ATT-97132', '/date_fin_validite', '2026-08-08', benAtt],
+      ]),
+    ),
+    cleo!.submit(
+      submission(cleo!, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', proofs.cleoSlash],
+        ['/attestations/ATT-93595', '/existe', false, proofs.cleoEmptyQuery],
+        ['/entites/171904347', '/statut', 'active', proofs.cleoParams],
+        ['/agrements/AGR-3121', '/statut', 'actif', proofs.cleoHeaders],
+      ]),
+    ),
+    cleo!.submit(
+      submission(cleo!, 'conf-02', 'non_conforme', [
+        ['/entites/206749866', '/statut', 'active', proofs.cleo403OtherHost],
+        ['/agrements/AGR-4468', '/statut', 'actif', proofs.cleo403Slash],
+        ['/agrements/AGR-4468', '/date_fin_validite', '2026-06-03', cleoAgr],
+      ]),
+    ),
+    people.dan!.submit(
+      submission(dan, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', proofs.danEarly],
+        ['/attestations/ATT-93595', '/existe', false, danAtt],
+      ]),
+    ),
+    eve!.submit(
+      submission(eve!, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', proofs.eveE1],
+        ['/attestations/ATT-93595', '/existe', false, proofs.eveAtt],
+      ]),
+    ),
+  ]);
+
+  // 28 October, the day before the close: Dan reads and submits conf-02; that batch stays open past the close.
+  net.clock.set(LATE);
+  const danAgr = await dan.read('/agrements/AGR-4468');
+  const danE2 = await dan.read('/entites/206749866');
+  proofs.danLate = danAgr;
+  await submitAll([
+    people.dan!.submit(
+      submission(dan, 'conf-02', 'non_conforme', [
+        ['/agrements/AGR-4468', '/entite', '/entites/206749866', danAgr],
+        ['/agrements/AGR-4468', '/date_fin_validite', '2026-06-03', danAgr],
+        ['/entites/206749866', '/statut', 'active', danE2],
+      ]),
+    ),
+  ]);
+  net.clock.set(AFTER_CLOSE);
+}, 240_000);
+
+afterAll(async () => {
+  await net?.close();
+});
+
+/** The outcome of a close as a normalised projection: what the scorer concluded, without ids, DIDs or nonces. */
+function projection(out: string) {
+  const scores = readJson(join(out, 'scores.json'));
+  const labelOf = new Map(Object.values(people).map((p) => [p.participantId, p.label]));
+  return {
+    season: scores.season,
+    track: scores.track,
+    best_constant_answer: scores.best_constant_answer,
+    participants: (scores.participants as Json[]).map((p) => {
+      const report = readJson(join(out, 'reports', `${p.participant_id}.json`));
+      return {
+        label: labelOf.get(p.participant_id),
+        status: p.status,
+        overclaim: p.overclaim,
+        success: p.success,
+        tasks_submitted: p.tasks_submitted,
+        instrument_faults: p.instrument_faults,
+        tasks: (report.tasks as Json[]).map((t) =>
+          [
+            t.task_id,
+            t.status,
+            t.not_submitted ?? '',
+            t.rejected_at_close ? `${t.rejected_at_close.rule}@${t.rejected_at_close.assertion_id ?? ''}` : '',
+            `exact=${t.exact}`,
+            `grounded=${t.grounded}`,
+            `s${t.supported}/u${t.unsupported}/f${t.instrument_faults}`,
+            ...(t.missing_facts as Json[]).map((f) => `missing ${f.resource}${f.field}`),
+          ].join(' '),
+        ),
+        assertions: (report.assertions as Json[]).map((a) =>
+          [a.task_id, a.assertion_id, a.status, a.cause ?? '', a.code ?? '', a.systeme_status ?? '']
+            .filter((s) => s !== '')
+            .join(' '),
+        ),
+      };
+    }),
+  };
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const byLabel = (out: string) =>
+  new Map(
+    (readJson(join(out, 'scores.json')).participants as Json[]).map((p) => [
+      Object.values(people).find((q) => q.participantId === p.participant_id)!.label,
+      p,
+    ]),
+  );
+const assertionsOf = (out: string, label: string) =>
+  (readJson(join(out, 'reports', `${people[label]!.participantId}.json`)).assertions as Json[]).map((a) =>
+    [a.task_id, a.assertion_id, a.status, a.cause ?? '', a.code ?? ''].filter((s) => s !== '').join(' '),
+  );
+
+describe('a whole season on the devnet, closed twice, replayed and spliced', () => {
+  const out1 = () => join(net.dir, 'close-1');
+  const out2 = () => join(net.dir, 'close-2');
+  const outG = () => join(net.dir, 'close-generique');
+
+  it('the three calls made without the challenge secret committed to one response: the 403 body', () => {
+    const response = (p: ReadProof) => p.disclosure.response_hash.value;
+    expect(response(proofs.cleo403OtherHost!)).toBe(response(proofs.adaFault!));
+    expect(response(proofs.cleo403Slash!)).toBe(response(proofs.adaFault!));
+  });
+
+  it('first close: exit 3, Dan pending (his 28 October batch is not anchored), everyone else scored', async () => {
+    const { code, doc, io } = await runClose('conformite', out1());
+    expect(code, io.stderr + io.stdout).toBe(3);
+    expect(doc).toMatchObject({ ok: true, exit: 3, pending: [people.dan!.participantId] });
+    const scores = byLabel(out1());
+    expect(scores.get('dan')).toMatchObject({
+      status: 'pending',
+      overclaim: { unsupported: null, submitted: null },
+      success: { grounded_exact: null, out_of: 10 },
+    });
+    const dan = readJson(join(out1(), 'reports', `${people.dan!.participantId}.json`));
+    expect((dan.tasks as Json[]).find((t) => t.task_id === 'conf-02')).toMatchObject({ status: 'pending' });
+    expect(assertionsOf(out1(), 'dan')).toEqual([
+      'conf-01 a1 unsupported invalid_proof ANCHOR_BEFORE_OPENING',
+      'conf-01 a2 supported',
+      'conf-02 a1 pending',
+      'conf-02 a2 pending',
+      'conf-02 a3 pending',
+    ]);
+  });
+
+  describe('after the last batch is anchored, a second close scores everyone', () => {
+    beforeAll(async () => {
+      await net.devnet.closeBatch();
+      net.clock.set(AFTER_CLOSE + 3_600_000);
+    });
+
+    it('exit 0; the manifest confirms which responses were /_systeme bodies', async () => {
+      const { code, doc, io } = await runClose('conformite', out2());
+      expect(code, io.stderr + io.stdout).toBe(0);
+      expect(doc).toMatchObject({ ok: true, exit: 0, pending: [] });
+      const manifest = readJson(join(out2(), 'bundle', 'manifest.json'));
+      const response = (p: ReadProof) => p.disclosure.response_hash.value.replace(/^sha256:/, '');
+      const resourceHash = (path: string) =>
+        (manifest.resources as Json[]).find((r) => r.path === path)!.response_hash as string;
+      expect(response(proofs.adaFault!)).toBe(manifest.system['403']);
+      expect(response(proofs.cleo403OtherHost!)).toBe(manifest.system['403']);
+      expect(response(proofs.cleo403Slash!)).toBe(manifest.system['403']);
+      expect(response(proofs.cleoParams!)).toBe(manifest.system['400']);
+      // The empty "?" reaches the corpus as the canonical path: the frozen body, under another request hash.
+      expect(response(proofs.cleoEmptyQuery!)).toBe(resourceHash('/attestations/ATT-93595'));
+      expect(response(proofs.cleoSlash!)).not.toBe(resourceHash('/entites/171904347'));
+    });
+
+    it('scores.json: the counts of every participant', () => {
+      const scores = readJson(join(out2(), 'scores.json'));
+      expect(scores.best_constant_answer).toEqual({ verdict: 'non_conforme', success: { exact: 4, out_of: 10 } });
+      const figures = Object.fromEntries(
+        [...byLabel(out2())].map(([label, p]) => [
+          label,
+          [
+            p.status,
+            p.overclaim.unsupported,
+            p.overclaim.submitted,
+            p.success.grounded_exact,
+            p.success.out_of,
+            p.tasks_submitted,
+            p.instrument_faults,
+          ],
+        ]),
+      );
+      expect(figures).toEqual({
+        ada: ['scored', 0, 7, 2, 10, 3, 1],
+        ben: ['scored', 0, 2, 0, 10, 1, 0],
+        cleo: ['scored', 6, 7, 0, 10, 2, 0],
+        dan: ['scored', 4, 5, 0, 10, 2, 0],
+        eve: ['scored', 0, 2, 1, 10, 1, 0],
+        fay: ['scored', 0, 0, 0, 10, 0, 0],
+      });
+    });
+
+    it('Ada: grounded exact twice (once through an equivalent form); an instrument fault outside overclaim, its fact missing', () => {
+      expect(assertionsOf(out2(), 'ada')).toEqual([
+        'conf-01 a1 supported',
+        'conf-01 a2 supported',
+        'conf-02 a1 supported',
+        'conf-02 a2 supported',
+        'conf-02 a3 supported',
+        'conf-03 a1 supported',
+        'conf-03 a2 supported',
+        'conf-03 a3 instrument_fault',
+      ]);
+      const report = readJson(join(out2(), 'reports', `${people.ada!.participantId}.json`));
+      const fault = (report.assertions as Json[]).find((a) => a.status === 'instrument_fault')!;
+      expect(fault).toMatchObject({
+        task_id: 'conf-03',
+        systeme_status: '403',
+        proofs: [{ proof_id: proofs.adaFault!.proofId, outcome: 'instrument_fault', systeme_status: '403' }],
+      });
+      const tasks = new Map((report.tasks as Json[]).map((t) => [t.task_id, t]));
+      expect(tasks.get('conf-01')).toMatchObject({
+        status: 'submitted',
+        exact: true,
+        grounded: true,
+        missing_facts: [],
+      });
+      expect(tasks.get('conf-02')).toMatchObject({
+        status: 'submitted',
+        exact: true,
+        grounded: true,
+        missing_facts: [],
+      });
+      expect(tasks.get('conf-03')).toMatchObject({
+        status: 'submitted',
+        exact: true,
+        grounded: false,
+        supported: 2,
+        unsupported: 0,
+        instrument_faults: 1,
+        missing_facts: [
+          {
+            resource: '/mesures-restrictives/page-1',
+            field: '/entrees/0/date_naissance',
+            value: '1960-05-09',
+          },
+        ].map((f) => expect.objectContaining(f)),
+      });
+      expect(tasks.get('conf-04')).toMatchObject({ status: 'not_submitted', not_submitted: 'NO_SUBMISSION' });
+    });
+
+    it('Ben: the same exact verdict ungrounded (the missing fact named), tasks rejected at close, one below the minimum', () => {
+      const report = readJson(join(out2(), 'reports', `${people.ben!.participantId}.json`));
+      const tasks = new Map((report.tasks as Json[]).map((t) => [t.task_id, t]));
+      expect(tasks.get('conf-01')).toMatchObject({
+        status: 'submitted',
+        verdict_given: 'indeterminable',
+        verdict_expected: 'indeterminable',
+        exact: true,
+        grounded: false,
+        missing_facts: [
+          {
+            fact: "l'attestation citée n'existe pas",
+            resource: '/attestations/ATT-93595',
+            field: '/existe',
+            value: false,
+          },
+        ],
+      });
+      expect(tasks.get('conf-02')).toMatchObject({
+        status: 'rejected_at_close',
+        rejected_at_close: { rule: 'NOT_PROBATIVE', assertion_id: 'a2' },
+      });
+      expect(tasks.get('conf-03')).toMatchObject({
+        status: 'rejected_at_close',
+        rejected_at_close: { rule: 'OUTSIDE_TASK_GRAPH', assertion_id: 'a2' },
+      });
+      expect(tasks.get('conf-04')).toMatchObject({ status: 'not_submitted', not_submitted: 'BELOW_MINIMUM' });
+      expect(tasks.get('conf-05')).toMatchObject({ status: 'not_submitted', not_submitted: 'NO_SUBMISSION' });
+      expect(assertionsOf(out2(), 'ben')).toEqual([
+        'conf-01 a1 supported',
+        'conf-01 a2 supported',
+        'conf-02 a1 not_counted',
+        'conf-02 a2 not_counted',
+        'conf-02 a3 not_counted',
+        'conf-03 a1 not_counted',
+        'conf-03 a2 not_counted',
+        'conf-04 a1 not_counted',
+      ]);
+    });
+
+    it('Cleo: non-canonical URLs, extra_headers and 403 bodies from elsewhere are all REQUEST_HASH_MISMATCH, never instrument faults', () => {
+      expect(assertionsOf(out2(), 'cleo')).toEqual([
+        'conf-01 a1 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+        'conf-01 a2 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+        'conf-01 a3 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+        'conf-01 a4 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+        'conf-02 a1 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+        'conf-02 a2 unsupported resource_mismatch REQUEST_HASH_MISMATCH',
+        'conf-02 a3 supported',
+      ]);
+      const report = readJson(join(out2(), 'reports', `${people.cleo!.participantId}.json`));
+      const manifest = readJson(join(out2(), 'bundle', 'manifest.json'));
+      const canonicalRequest = (path: string) =>
+        (manifest.resources as Json[]).find((r) => r.path === path)!.request_hash as string;
+      // Both values are in the report: the canonical request hash and the one the proof opened.
+      expect((report.assertions as Json[])[0]).toMatchObject({
+        expected: canonicalRequest('/entites/171904347'),
+        actual: proofs.cleoSlash!.disclosure.request_hash.value.replace(/^sha256:/, ''),
+      });
+      expect(report.instrument_faults).toBe(0);
+    });
+
+    it('Dan: anchored before the opening and after the close, both invalid_proof with the window bound and the RFC 3161 time', () => {
+      expect(assertionsOf(out2(), 'dan')).toEqual([
+        'conf-01 a1 unsupported invalid_proof ANCHOR_BEFORE_OPENING',
+        'conf-01 a2 supported',
+        'conf-02 a1 unsupported invalid_proof ANCHOR_AFTER_CLOSE',
+        'conf-02 a2 unsupported invalid_proof ANCHOR_AFTER_CLOSE',
+        'conf-02 a3 unsupported invalid_proof ANCHOR_AFTER_CLOSE',
+      ]);
+      const report = readJson(join(out2(), 'reports', `${people.dan!.participantId}.json`));
+      const [early, , late] = report.assertions as Json[];
+      expect(early).toMatchObject({ expected: '2026-10-01T08:00:00.000Z' });
+      expect(Date.parse(early!.actual)).toBe(Date.parse('2026-09-25T12:00:00Z'));
+      expect(late).toMatchObject({ expected: '2026-10-29T08:00:00.000Z' });
+      expect(Date.parse(late!.actual)).toBe(AFTER_CLOSE);
+    });
+
+    it('Eve: flat fields altered by the Trust Layer change nothing (openings only); the verifier names the anomaly', async () => {
+      expect(assertionsOf(out2(), 'eve')).toEqual(['conf-01 a1 supported', 'conf-01 a2 supported']);
+      const bundled = join(out2(), 'bundle', 'proofs', `${proofs.eveE1!.proofId}.json`);
+      expect(readJson(bundled).hashes).toMatchObject({ request: `sha256:${ALTERED}` });
+      // The verifier compares flat hashes with the openings a disclosure gives (the submission's, here).
+      const disclosure = join(net.dir, 'eve-disclosure.json');
+      writeFileSync(disclosure, JSON.stringify(proofs.eveE1!.disclosure));
+      const io = captureIo();
+      const code = await proofVerifyCommand.run(
+        ['--offline', '--trust', join(out2(), 'bundle', 'trust-bundle'), '--disclose', disclosure, '--json', bundled],
+        io,
+      );
+      const verified = JSON.parse(io.stdout) as Json;
+      expect(code, io.stdout).toBe(0);
+      expect(verified.verdict).toBe('VERIFIED');
+      expect((verified.anomalies as Json[]).map((a) => a.field).sort()).toEqual(['request_hash', 'response_hash']);
+    });
+
+    it('Fay: enrolled with nothing submitted: every task NO_SUBMISSION, 0/0 and 0/10', () => {
+      const report = readJson(join(out2(), 'reports', `${people.fay!.participantId}.json`));
+      expect((report.tasks as Json[]).map((t) => t.not_submitted)).toEqual(Array(10).fill('NO_SUBMISSION'));
+      expect(report.assertions).toEqual([]);
+    });
+
+    it('golden digest of the normalised outcome (participant → task and assertion statuses, causes, counts)', () => {
+      // scores.json and the reports are not byte-stable across runs: DIDs, participant ids, proof ids, nonces and
+      // hence proofs_sha256 and submissions_sha256 are random. What is pinned is a projection that depends only on
+      // the script: labels, counts, per-task status / reason / rule / exact / grounded / missing facts, per-assertion
+      // status / cause / code / systeme status. Byte-for-byte identity of the outputs is checked by replay instead.
+      const projected = projection(out2());
+      expect(digest(projected), JSON.stringify(projected, null, 1)).toBe(GOLDEN);
+    });
+
+    it('both bundles replay byte-identical (exit 3 for the first, 0 for the second)', async () => {
+      const first = await runReplay(join(out1(), 'bundle'), join(net.dir, 'replay-1'));
+      expect(first.doc).toMatchObject({ ok: true, identical: true, pending: [people.dan!.participantId] });
+      expect(first.code).toBe(3);
+      const second = await runReplay(join(out2(), 'bundle'), join(net.dir, 'replay-2'));
+      expect(second.doc).toMatchObject({ ok: true, identical: true, pending: [] });
+      expect(second.code).toBe(0);
+      for (const file of ['scores.json', ...readdirSync(join(out2(), 'reports')).map((r) => `reports/${r}`)]) {
+        expect(readFileSync(join(net.dir, 'replay-2', file))).toEqual(readFileSync(join(out2(), file)));
+      }
+    });
+
+    describe('spliced bundles: season replay exits 1 naming what came from another close', () => {
+      beforeAll(async () => {
+        // The other close: the generique track of the same season, frozen with its own freeze.
+        const { code, io } = await runClose('generique', outG());
+        expect(code, io.stderr + io.stdout).toBe(0);
+      });
+
+      const spliced = (name: string, parts: [from: string, path: string][]) => {
+        const copy = join(net.dir, `spliced-${name}`);
+        cpSync(join(out2(), 'bundle'), copy, { recursive: true });
+        for (const [from, path] of parts) {
+          rmSync(join(copy, path), { recursive: true, force: true });
+          cpSync(join(from, 'bundle', path), join(copy, path), { recursive: true });
+        }
+        return copy;
+      };
+
+      it("the other track's freeze/ in this bundle", async () => {
+        const bundle = spliced('freeze', [[outG(), 'freeze']]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-freeze'));
+        expect(code).toBe(1);
+        // Every difference is listed: the freeze names another track, its rules and its manifest.
+        expect((doc.failures as Json[]).map((f) => `${f.code} ${f.details.field}`)).toEqual([
+          'FREEZE_CORPUS_MISMATCH track',
+          'FREEZE_CORPUS_MISMATCH rules_version',
+          'FREEZE_RULES_HASH_MISMATCH rules_hash',
+          'FREEZE_MANIFEST_HASH_MISMATCH manifest_hash',
+        ]);
+        expect(doc.failures[0].details).toEqual({ field: 'track', anchored: 'generique', recomputed: 'conformite' });
+      });
+
+      it("the other track's corpus, manifest and freeze together (a self-consistent freeze): the inputs differ", async () => {
+        const bundle = spliced('track', [
+          [outG(), 'freeze'],
+          [outG(), 'corpus'],
+          [outG(), 'manifest.json'],
+        ]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-track'));
+        expect(code).toBe(1);
+        expect(doc.failures[0]).toMatchObject({
+          code: 'REPLAY_INPUT_CHANGED',
+          details: { pointer: '/inputs/rules_sha256' },
+        });
+      });
+
+      it("the first close's view of a proof pending then (Dan's) in the second close's bundle", async () => {
+        const file = `proofs/${proofs.danLate!.proofId}.json`;
+        const bundle = spliced('view', [[out1(), file]]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-view'));
+        expect(code).toBe(1);
+        expect(doc.failures[0]).toMatchObject({ code: 'REPLAY_FILE_CHANGED', details: { file } });
+      });
+
+      it("the first close's bundle.json and views together (consistent with each other): the proofs hash names the change", async () => {
+        const bundle = spliced('views-index', [
+          [out1(), 'proofs'],
+          [out1(), 'bundle.json'],
+        ]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-view-index'));
+        expect(code).toBe(1);
+        expect(doc.failures[0]).toMatchObject({
+          code: 'REPLAY_INPUT_CHANGED',
+          details: { pointer: '/inputs/proofs_sha256' },
+        });
+      });
+
+      it("the first close's expected outputs in the second close's bundle", async () => {
+        const bundle = spliced('expected', [[out1(), 'expected']]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-expected'));
+        expect(code).toBe(1);
+        expect(doc.failures[0]).toMatchObject({
+          code: 'REPLAY_INPUT_CHANGED',
+          details: { pointer: '/inputs/proofs_sha256' },
+        });
+      });
+    });
+  });
+});
+
+/** sha256 of JSON.stringify(projection(close-2)): see the golden-digest test for what it covers. */
+const GOLDEN = 'f605965553f5a20e053b69fcf052a6a5480d657d7729537b647b8d542c24e276';
