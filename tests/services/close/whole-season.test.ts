@@ -37,7 +37,10 @@ import {
  *   first close (exit 3), then anchored after the close (ANCHOR_AFTER_CLOSE at the second close);
  * - Eve: conf-01 grounded, with the Trust Layer serving altered flat fields (`hashes.request`, `hashes.response`):
  *   no effect on the score;
- * - Fay: enrolled, nothing submitted.
+ * - Fay: enrolled, nothing submitted;
+ * - Gus: conf-01 left below its minimum by an instrument fault (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS); conf-02 with
+ *   an entry of a common list that does not concern the target, conf-03 on common lists only, conf-04 with an empty
+ *   pointer: each rejected at close.
  */
 
 let net: SeasonDevnet;
@@ -149,8 +152,8 @@ beforeAll(async () => {
   for (const reader of [await net.reader('ada'), await net.reader('ben'), await net.reader('cleo'), dan]) {
     people[reader.label] = await net.enroll(reader);
   }
-  for (const label of ['eve', 'fay']) people[label] = await net.enroll(await net.reader(label));
-  const { ada, ben, cleo, eve } = people as Record<string, SeasonParticipant>;
+  for (const label of ['eve', 'fay', 'gus']) people[label] = await net.enroll(await net.reader(label));
+  const { ada, ben, cleo, eve, gus } = people as Record<string, SeasonParticipant>;
 
   const adaE1 = await ada!.read('/entites/171904347');
   const adaAtt = await ada!.read('/attestations/ATT-93595');
@@ -180,12 +183,19 @@ beforeAll(async () => {
   await net.fault(CONFORMITE_HOST, 'drop-secret');
   proofs.adaFault = await ada!.read('/mesures-restrictives/page-1');
   proofs.cleo403Slash = await cleo!.read({ target: `${c}/agrements/AGR-4468/` });
+  proofs.gusFault = await gus!.read('/attestations/ATT-93595');
   await net.fault(CONFORMITE_HOST, null);
   await net.fault(GENERIQUE_HOST, 'drop-secret');
   proofs.cleo403OtherHost = await cleo!.read({ target: `${net.base.generique}/entites/206749866` });
   await net.fault(GENERIQUE_HOST, null);
 
   const danAtt = await dan.read('/attestations/ATT-93595');
+  const gusE1 = await gus!.read('/entites/171904347');
+  const gusE2 = await gus!.read('/entites/206749866');
+  const gusAgr = await gus!.read('/agrements/AGR-4468');
+  const gusMr1 = await gus!.read('/mesures-restrictives/page-1');
+  const gusAtt = await gus!.read('/attestations/ATT-97132');
+  const gusAvn = await gus!.read('/avenants/AVN-7307');
   proofs.eveE1 = await eve!.read('/entites/171904347');
   proofs.eveAtt = await eve!.read('/attestations/ATT-93595');
   await net.devnet.closeBatch();
@@ -262,6 +272,32 @@ beforeAll(async () => {
       submission(eve!, 'conf-01', 'indeterminable', [
         ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', proofs.eveE1],
         ['/attestations/ATT-93595', '/existe', false, proofs.eveAtt],
+      ]),
+    ),
+    gus!.submit(
+      submission(gus!, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', gusE1],
+        ['/attestations/ATT-93595', '/existe', false, proofs.gusFault],
+      ]),
+    ),
+    gus!.submit(
+      submission(gus!, 'conf-02', 'non_conforme', [
+        ['/entites/206749866', '/statut', 'active', gusE2],
+        ['/agrements/AGR-4468', '/statut', 'actif', gusAgr],
+        ['/mesures-restrictives/page-1', '/entrees/1/nom', 'VIGUERIE', gusMr1],
+      ]),
+    ),
+    gus!.submit(
+      submission(gus!, 'conf-03', 'conforme', [
+        ['/mesures-restrictives/page-1', '/entrees/0/nom', 'LABASTIDE', gusMr1],
+        ['/mesures-restrictives/page-1', '/entrees/0/date_naissance', '1960-05-09', gusMr1],
+      ]),
+    ),
+    gus!.submit(
+      submission(gus!, 'conf-04', 'conforme', [
+        ['/attestations/ATT-97132', '', true, gusAtt],
+        ['/attestations/ATT-97132', '/date_fin_validite', '2026-08-08', gusAtt],
+        ['/avenants/AVN-7307', '/date_effet', '2026-07-10', gusAvn],
       ]),
     ),
   ]);
@@ -381,6 +417,9 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       const { code, doc, io } = await runClose('conformite', out2());
       expect(code, io.stderr + io.stdout).toBe(0);
       expect(doc).toMatchObject({ ok: true, exit: 0, pending: [] });
+      // Only Dan's outcome changes between the two closes.
+      const settled = (out: string) => projection(out).participants.filter((p) => p.label !== 'dan');
+      expect(settled(out2())).toEqual(settled(out1()));
       const manifest = readJson(join(out2(), 'bundle', 'manifest.json'));
       const response = (p: ReadProof) => p.disclosure.response_hash.value.replace(/^sha256:/, '');
       const resourceHash = (path: string) =>
@@ -418,6 +457,7 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
         dan: ['scored', 4, 5, 0, 10, 2, 0],
         eve: ['scored', 0, 2, 1, 10, 1, 0],
         fay: ['scored', 0, 0, 0, 10, 0, 0],
+        gus: ['scored', 0, 0, 0, 10, 0, 1],
       });
     });
 
@@ -572,6 +612,33 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       expect(report.assertions).toEqual([]);
     });
 
+    it('Gus: an instrument fault leaves conf-01 below its minimum; the common-list and empty-pointer rules reject at close', () => {
+      const report = readJson(join(out2(), 'reports', `${people.gus!.participantId}.json`));
+      const tasks = new Map((report.tasks as Json[]).map((t) => [t.task_id, t]));
+      expect(tasks.get('conf-01')).toMatchObject({
+        status: 'not_submitted',
+        not_submitted: 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS',
+        instrument_faults: 1,
+      });
+      expect(tasks.get('conf-02')).toMatchObject({
+        status: 'rejected_at_close',
+        rejected_at_close: { rule: 'COMMON_ENTRY_NOT_CONCERNED', assertion_id: 'a3' },
+      });
+      expect(tasks.get('conf-03')).toMatchObject({
+        status: 'rejected_at_close',
+        rejected_at_close: { rule: 'TOO_FEW_OWN_RESOURCES', assertion_id: null },
+      });
+      expect(tasks.get('conf-04')).toMatchObject({
+        status: 'rejected_at_close',
+        rejected_at_close: { rule: 'EMPTY_POINTER', assertion_id: 'a1' },
+      });
+      // The fault stays in the report (and in the participant's instrument_faults); the other assertion is not counted.
+      expect(assertionsOf(out2(), 'gus').slice(0, 2)).toEqual([
+        'conf-01 a1 not_counted',
+        'conf-01 a2 instrument_fault',
+      ]);
+    });
+
     it('golden digest of the normalised outcome (participant → task and assertion statuses, causes, counts)', () => {
       // scores.json and the reports are not byte-stable across runs: DIDs, participant ids, proof ids, nonces and
       // hence proofs_sha256 and submissions_sha256 are random. What is pinned is a projection that depends only on
@@ -673,4 +740,4 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
 });
 
 /** sha256 of JSON.stringify(projection(close-2)): see the golden-digest test for what it covers. */
-const GOLDEN = 'f605965553f5a20e053b69fcf052a6a5480d657d7729537b647b8d542c24e276';
+const GOLDEN = '4b6843ae9694a68f82ff753c6c675654e98bd32a7205263df6719b4475c2476d';
