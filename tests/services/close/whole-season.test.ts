@@ -8,6 +8,7 @@ import { proofVerifyCommand } from '../../../main/cli/proof-verify.ts';
 import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
 import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
+import { DEMO_SEASON_DIR } from '../../devnet/support/journey-corpus.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { AFTER_CLOSE, DURING, type ReadProof } from './support/close-devnet.ts';
 import {
@@ -21,7 +22,9 @@ import {
 /**
  * Issue 11: a whole season on the devnet. Scripted participants read the compliance corpus through the real proxy,
  * enroll with and submit to the real season service, and the operator closes the track twice (once with a batch
- * still pending, once after it is anchored); then the bundles are replayed and spliced. The clock is one virtual
+ * still pending, once after it is anchored); then the bundles are replayed and spliced with parts of other closes: the
+ * generique track's (same season, its own freeze), a season 2's (the demo corpus renumbered, on a second devnet) and
+ * the first close's. The clock is one virtual
  * clock shared by the devnet (TSA genTime, proof timestamps, the season host's window) and the operator; batches are
  * anchored only when the test calls closeBatch, so nothing waits on time.
  *
@@ -58,11 +61,11 @@ type Json = Record<string, any>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
 type Assertion = [resource: string, field: string, value: unknown, proof: ReadProof];
 
-function submission(p: { key: { did: string } }, taskId: string, verdict: string, assertions: Assertion[]) {
+function submission(p: { key: { did: string } }, taskId: string, verdict: string, assertions: Assertion[], season = 1) {
   const disclosures: Record<string, unknown> = {};
   for (const [, , , proof] of assertions) disclosures[proof.proofId] = proof.disclosure;
   return {
-    season: 1,
+    season,
     track: 'conformite',
     task_id: taskId,
     agent_did: p.key.did,
@@ -81,26 +84,26 @@ async function submitAll(answers: Promise<{ status: number; json: Record<string,
   for (const a of await Promise.all(answers)) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
 }
 
-async function runClose(track: Track, out: string) {
+async function runClose(track: Track, out: string, on: SeasonDevnet = net) {
   const io = captureIo();
-  const code = await createSeasonCloseCommand(net.clock).run(
+  const code = await createSeasonCloseCommand(on.clock).run(
     [
       '--season',
-      '1',
+      String(on.season),
       '--track',
       track,
       '--corpus',
-      net.corpusDir[track],
+      on.corpusDir[track],
       '--season-url',
-      net.devnet.info.season,
+      on.devnet.info.season,
       '--operator-token-file',
-      net.operatorTokenFile,
+      on.operatorTokenFile,
       '--db',
-      net.dbFile,
+      on.dbFile,
       '--trust-layer',
-      net.devnet.info.trust_layer,
+      on.devnet.info.trust_layer,
       '--trust',
-      net.devnet.info.trust_bundle,
+      on.devnet.info.trust_bundle,
       '--out',
       out,
       '--json',
@@ -661,10 +664,52 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
     });
 
     describe('spliced bundles: season replay exits 1 naming what came from another close', () => {
+      let season2: SeasonDevnet | undefined;
+      const outS2 = () => join(net.dir, 'close-season-2');
       beforeAll(async () => {
         // The other close: the generique track of the same season, frozen with its own freeze.
         const { code, io } = await runClose('generique', outG());
         expect(code, io.stderr + io.stdout).toBe(0);
+
+        // And a season 2: the demo corpus renumbered, on a devnet of its own (its own keys and trust bundle), with
+        // one participant who submits conf-01; closed after its own close.
+        const seasonDir = join(net.dir, 'season-2');
+        cpSync(DEMO_SEASON_DIR, seasonDir, { recursive: true });
+        for (const track of ['conformite', 'generique'])
+          for (const file of ['season.json', 'tasks.json', join('sealed', 'answer-key.json')]) {
+            const path = join(seasonDir, track, file);
+            writeFileSync(path, readFileSync(path, 'utf8').replace('"season": 1,', '"season": 2,'));
+          }
+        season2 = await startSeasonDevnet('whole-season-2-', { seasonDir });
+        expect(season2.season).toBe(2);
+        season2.clock.set(DURING);
+        const hal = await season2.enroll(await season2.reader('hal'));
+        const entity = await hal.read('/entites/171904347');
+        const attestation = await hal.read('/attestations/ATT-93595');
+        await season2.devnet.closeBatch();
+        const answer = await hal.submit(
+          submission(
+            hal,
+            'conf-01',
+            'indeterminable',
+            [
+              ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', entity],
+              ['/attestations/ATT-93595', '/existe', false, attestation],
+            ],
+            2,
+          ),
+        );
+        expect(answer.json, JSON.stringify(answer.json)).toMatchObject({ recorded: true });
+        season2.clock.set(AFTER_CLOSE);
+        const closed = await runClose('conformite', outS2(), season2);
+        expect(closed.code, closed.io.stderr + closed.io.stdout).toBe(0);
+        expect(readJson(join(outS2(), 'scores.json')).participants[0]).toMatchObject({
+          agent_name: 'hal',
+          success: { grounded_exact: 1 },
+        });
+      });
+      afterAll(async () => {
+        await season2?.close();
       });
 
       const spliced = (name: string, parts: [from: string, path: string][]) => {
@@ -703,6 +748,31 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
           code: 'REPLAY_INPUT_CHANGED',
           details: { pointer: '/inputs/rules_sha256' },
         });
+      });
+
+      it("season 2's submissions in season 1's bundle: the export is refused, naming the line and both seasons", async () => {
+        const bundle = spliced('season-2-submissions', [[outS2(), 'submissions.ndjson']]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-season-2-submissions'));
+        expect(code).toBe(1);
+        expect(doc.failures[0]).toMatchObject({
+          code: 'CLOSE_SUBMISSIONS_INVALID',
+          details: { file: 'submissions.ndjson', line: 1 },
+        });
+        expect(doc.failures[0].message).toContain('the submission is for season 2, the close for season 1');
+      });
+
+      it("season 2's freeze/ in season 1's bundle", async () => {
+        const bundle = spliced('season-2-freeze', [[outS2(), 'freeze']]);
+        const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-season-2-freeze'));
+        expect(code).toBe(1);
+        // Another season, another manifest (tasks.json names season 2), and a freeze proof signed with a key that
+        // season 1's trust bundle does not publish (each devnet has its own keys).
+        expect((doc.failures as Json[]).map((f) => `${f.code} ${f.details.field ?? f.details.failure?.code}`)).toEqual([
+          'FREEZE_CORPUS_MISMATCH season',
+          'FREEZE_MANIFEST_HASH_MISMATCH manifest_hash',
+          'FREEZE_PROOF_NOT_VERIFIED SIGNATURE_KEY_NOT_PUBLISHED',
+        ]);
+        expect(doc.failures[0].details).toEqual({ field: 'season', anchored: 2, recomputed: 1 });
       });
 
       it("the first close's view of a proof pending then (Dan's) in the second close's bundle", async () => {

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { createFreeze } from '../../../../main/services/freeze/create-freeze.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
-import { DEMO_SEASON_DIR, demoTrack } from '../../../devnet/support/journey-corpus.ts';
+import { DEMO_SEASON_DIR } from '../../../devnet/support/journey-corpus.ts';
 import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
-import { boundKey, enroll, submit, type BoundKey } from '../../../season-service/support/season-fixture.ts';
+import { boundKey, type BoundKey } from '../../../season-service/support/season-fixture.ts';
 import { CLOSES_AT, FROZEN_AT, OPENS_AT, VirtualClock, type ReadProof } from './close-devnet.ts';
 
 export type Track = 'conformite' | 'generique';
@@ -37,6 +37,8 @@ export interface Reader {
 }
 
 export interface SeasonDevnet {
+  /** The season number of the corpus served (season.json). */
+  season: number;
   devnet: Devnet;
   dir: string;
   clock: VirtualClock;
@@ -54,17 +56,21 @@ export interface SeasonDevnet {
 }
 
 /**
- * A devnet serving the whole demo season (each track on its own host), with one clock the test moves (the devnet's
+ * A devnet serving a whole season (the demo season unless `seasonDir` names another season folder) (each track on its own host), with one clock the test moves (the devnet's
  * TSA and proofs, the season host's window, the operator's freeze, reveal and read ledger). Both tracks are frozen
  * through it at FROZEN_AT and that batch is anchored at once, before the opening. Batches close only when the test
  * says so: nothing here waits for time to pass.
  */
-export async function startSeasonDevnet(prefix: string): Promise<SeasonDevnet> {
+export async function startSeasonDevnet(prefix: string, options: { seasonDir?: string } = {}): Promise<SeasonDevnet> {
+  const seasonDir = options.seasonDir ?? DEMO_SEASON_DIR;
+  const seasonOf = (track: Track) =>
+    JSON.parse(readFileSync(join(seasonDir, track, 'season.json'), 'utf8')) as { season: number; base: string };
+  const season = seasonOf('conformite').season;
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const clock = new VirtualClock(FROZEN_AT);
   const devnet = await startDevnet({
     stateDir: join(dir, 'state'),
-    corpusDir: DEMO_SEASON_DIR,
+    corpusDir: seasonDir,
     batchSize: 10_000,
     batchAgeSeconds: 10 * 365 * 24 * 3600,
     now: clock.date,
@@ -78,8 +84,8 @@ export async function startSeasonDevnet(prefix: string): Promise<SeasonDevnet> {
   const base = {} as Record<Track, string>;
   for (const track of TRACK_NAMES) {
     corpusDir[track] = join(dir, 'corpus', track);
-    cpSync(demoTrack(track).dir, corpusDir[track], { recursive: true });
-    base[track] = demoTrack(track).base;
+    cpSync(join(seasonDir, track), corpusDir[track], { recursive: true });
+    base[track] = seasonOf(track).base;
     const created = await createFreeze(
       {
         corpusDir: corpusDir[track],
@@ -128,7 +134,12 @@ export async function startSeasonDevnet(prefix: string): Promise<SeasonDevnet> {
       return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
     };
 
+  const seasonCall = async (path: string, headers: Record<string, string>, body: string) => {
+    const answer = await fetch(`${devnet.info.season}/v1/season/${season}/${path}`, { method: 'POST', headers, body });
+    return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+  };
   return {
+    season,
     devnet,
     dir,
     clock,
@@ -142,17 +153,18 @@ export async function startSeasonDevnet(prefix: string): Promise<SeasonDevnet> {
       return { label, key, read: readWith(key) };
     },
     async enroll(reader) {
-      const enrolled = await enroll(devnet.info.season, reader.key.apiKey, {
-        agent_name: reader.label,
-        declared_stack: 'a scripted participant',
-      });
+      const enrolled = await seasonCall(
+        'enroll',
+        { 'X-Api-Key': reader.key.apiKey },
+        JSON.stringify({ agent_name: reader.label, declared_stack: 'a scripted participant' }),
+      );
       if (enrolled.status !== 201) throw new Error(`enrollment refused: ${JSON.stringify(enrolled.json)}`);
       const seasonToken = enrolled.json.season_token as string;
       return {
         ...reader,
         participantId: enrolled.json.participant_id as string,
         seasonToken,
-        submit: (body) => submit(devnet.info.season, seasonToken, JSON.stringify(body)),
+        submit: (body) => seasonCall('submit', { Authorization: `Bearer ${seasonToken}` }, JSON.stringify(body)),
       };
     },
     async fault(host, fault) {
