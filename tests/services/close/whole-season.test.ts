@@ -24,9 +24,8 @@ import {
  * enroll with and submit to the real season service, and the operator closes the track twice (once with a batch
  * still pending, once after it is anchored); then the bundles are replayed and spliced with parts of other closes: the
  * generique track's (same season, its own freeze), a season 2's (the demo corpus renumbered, on a second devnet) and
- * the first close's. The clock is one virtual
- * clock shared by the devnet (TSA genTime, proof timestamps, the season host's window) and the operator; batches are
- * anchored only when the test calls closeBatch, so nothing waits on time.
+ * the first close's. The clock is one virtual clock shared by the devnet (TSA genTime, proof timestamps, the season
+ * host's window) and the operator; batches are anchored only when the test calls closeBatch, so nothing waits on time.
  *
  * Participants (compliance track, 10 tasks):
  * - Ada: conf-01 and conf-02 exact and grounded (conf-02 through an equivalent form); conf-03 exact with a third
