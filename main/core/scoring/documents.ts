@@ -170,6 +170,18 @@ export function reportDocument(input: ScoringInput, p: ScoredParticipantResult):
     ...figures(p),
     ['tasks', p.tasks.map(taskValue)],
     ['assertions', p.tasks.flatMap((t) => t.assertions.map(assertionValue))],
+    // Spec §4.1: a flat field that disagrees with its opening is a Trust Layer incident, flagged as such.
+    [
+      'trust_layer_anomalies',
+      p.anomalies.map((a) =>
+        pyObjectFrom([
+          ['proof_id', a.proofId],
+          ['field', a.field],
+          ['flat', a.flat],
+          ['opened', a.opened],
+        ]),
+      ),
+    ],
     ['inputs', inputsValue(input)],
   ]);
 }

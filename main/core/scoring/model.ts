@@ -6,7 +6,7 @@ import type { PyJson, PyObject } from '../json/value.ts';
 import type { ProofReport } from '../proof/report.ts';
 
 /** The version of these rules as implemented; every scores.json names it (docs/scoring.md). */
-export const SCORER_VERSION = 'proveit-scorer/1';
+export const SCORER_VERSION = 'proveit-scorer/2';
 
 /** One participant as the season service exported it (docs/season-service.md), submissions of this track only. */
 export interface ScoredParticipant {
@@ -116,8 +116,18 @@ export interface ScoredTask {
   instrumentFaults: number;
 }
 
+/** A flat field of a cited proof that disagrees with its opening: a Trust Layer incident, never a cause (spec §4.1). */
+export interface TrustLayerAnomaly {
+  proofId: string;
+  field: string;
+  flat: string;
+  opened: string;
+}
+
 export interface ScoredParticipantResult {
   participant: ScoredParticipant;
+  /** Every anomaly of the proofs this participant cites, once per proof and field, in citation order. */
+  anomalies: TrustLayerAnomaly[];
   status: 'scored' | 'pending';
   tasks: ScoredTask[];
   overclaim: { unsupported: number; submitted: number } | null;

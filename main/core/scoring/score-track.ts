@@ -12,6 +12,7 @@ import type {
   ScoredTask,
   ScoringInput,
   TrackScore,
+  TrustLayerAnomaly,
 } from './model.ts';
 import { assertionsOf, disclosureOf, type SubmittedAssertion } from './submitted-assertions.ts';
 
@@ -27,7 +28,12 @@ function notCounted(taskId: string, assertions: readonly SubmittedAssertion[]): 
   }));
 }
 
-function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: ParsedTask): ScoredTask {
+function scoreTask(
+  input: ScoringInput,
+  participant: ScoredParticipant,
+  task: ParsedTask,
+  anomalies: TrustLayerAnomaly[],
+): ScoredTask {
   const key = input.key.find((k) => k.taskId === task.id);
   const document: PyObject | undefined = participant.submissions.get(task.id);
   const assertions = document ? assertionsOf(document) : null;
@@ -36,7 +42,8 @@ function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: Pa
     taskId: task.id,
     verdictGiven,
     verdictExpected: key?.verdict ?? '',
-    exact: verdictGiven !== null && verdictGiven === key?.verdict,
+    // Spec §5.7: a task not submitted counts as an inexact verdict; `exact` is set once the task is counted.
+    exact: false,
     grounded: false,
     supported: 0,
     unsupported: 0,
@@ -70,7 +77,15 @@ function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: Pa
       claim: { resource: a.resource, field: a.field, value: a.value },
       frozenBody: input.lookup(a.resource),
     };
-    const proofs = a.proofIds.map((id) => assessProof(id, input.proofs(id, disclosureOf(document, id)), context));
+    const proofs = a.proofIds.map((id) => {
+      const report = input.proofs(id, disclosureOf(document, id));
+      // Identity and hashes come from openings; a flat field that disagrees is kept as an incident, not a cause.
+      if (report !== 'absent') {
+        for (const x of report.anomalies)
+          anomalies.push({ proofId: id, field: x.field, flat: x.flat, opened: x.opened });
+      }
+      return assessProof(id, report, context);
+    });
     return {
       assertionId: a.id,
       taskId: task.id,
@@ -87,11 +102,15 @@ function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: Pa
     unsupported: count('unsupported'),
     instrumentFaults: count('instrument_fault'),
   };
-  if (count('pending') > 0) return { ...base, ...counts, status: 'pending', missingFacts: [], assertions: assessed };
+  const exact = verdictGiven !== null && verdictGiven === key?.verdict;
+  if (count('pending') > 0) {
+    return { ...base, ...counts, exact, status: 'pending', missingFacts: [], assertions: assessed };
+  }
   if (assessed.length - counts.instrumentFaults < task.min) {
+    // Not counted: the task's counts are its instrument faults only, as its assertions say.
     return {
       ...base,
-      ...counts,
+      instrumentFaults: counts.instrumentFaults,
       status: 'not_submitted',
       notSubmitted: 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS',
       missingFacts: [],
@@ -102,6 +121,7 @@ function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: Pa
   return {
     ...base,
     ...counts,
+    exact,
     status: 'submitted',
     grounded: missing.length === 0,
     missingFacts: missing,
@@ -110,15 +130,33 @@ function scoreTask(input: ScoringInput, participant: ScoredParticipant, task: Pa
 }
 
 function scoreParticipant(input: ScoringInput, participant: ScoredParticipant): ScoredParticipantResult {
-  const tasks = input.tasks.map((task) => scoreTask(input, participant, task));
+  const found: TrustLayerAnomaly[] = [];
+  const tasks = input.tasks.map((task) => scoreTask(input, participant, task, found));
+  const seen = new Set<string>();
+  const anomalies = found.filter((a) => {
+    const id = `${a.proofId} ${a.field}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
   const instrumentFaults = tasks.reduce((n, t) => n + t.instrumentFaults, 0);
   const submitted = tasks.filter((t) => t.status === 'submitted');
   const tasksSubmitted = submitted.length;
   if (tasks.some((t) => t.status === 'pending')) {
-    return { participant, status: 'pending', tasks, overclaim: null, success: null, tasksSubmitted, instrumentFaults };
+    return {
+      participant,
+      anomalies,
+      status: 'pending',
+      tasks,
+      overclaim: null,
+      success: null,
+      tasksSubmitted,
+      instrumentFaults,
+    };
   }
   return {
     participant,
+    anomalies,
     status: 'scored',
     tasks,
     overclaim: {

@@ -265,6 +265,36 @@ describe('close scoring of one track (docs/scoring.md)', () => {
     expect(rejected.overclaim).toEqual({ unsupported: 0, submitted: 0 });
   });
 
+  it('a flat field that disagrees with its opening changes nothing and is listed in trust_layer_anomalies', () => {
+    const sub = padded('conf-01');
+    const resource = (sub['assertions'] as { claim: Record<string, string> }[])[0]!.claim['resource']!;
+    const base = honestReport(resource);
+    const altered = {
+      ...base,
+      anomalies: [{ code: 'ISSUER_FLAT_FIELD_DIFFERS' as const, field: 'request_hash', flat: '"ff"', opened: '"00"' }],
+    };
+    const input = inputWith([participant([['conf-01', sub]])], new Map([[proofIdFor('conf-01', 0), altered]]));
+    const p = scoreTrack(input).participants[0]!;
+    expect(p.tasks[0]!.assertions[0]!.status).toBe('supported');
+    expect(p.anomalies).toEqual([
+      { proofId: proofIdFor('conf-01', 0), field: 'request_hash', flat: '"ff"', opened: '"00"' },
+    ]);
+    expect(JSON.stringify(JSON.parse(canonical(reportDocument(input, p))).trust_layer_anomalies)).toContain(
+      'request_hash',
+    );
+  });
+
+  it('a task rejected at close counts as an inexact verdict even when its verdict is the expected one (spec §5.7)', () => {
+    const k = key.find((t) => t.taskId === 'conf-01')!;
+    const task = tasks.find((t) => t.id === 'conf-01')!;
+    const sub = submissionOf('conf-01', k.verdict, [
+      { resource: task.own[0]!, field: '/existe', value: true },
+      { resource: task.own[0]!, field: '', value: 1n },
+    ]);
+    const t = scoreTrack(inputWith([participant([['conf-01', sub]])])).participants[0]!.tasks[0]!;
+    expect([t.status, t.verdictGiven, t.exact]).toEqual(['rejected_at_close', k.verdict, false]);
+  });
+
   it('the best constant answer of season 1 compliance is non_conforme, 4/10', () => {
     expect(scoreTrack(inputWith([])).bestConstantAnswer).toEqual({ verdict: 'non_conforme', exact: 4, outOf: 10 });
   });

@@ -173,7 +173,7 @@ describe('season close on the devnet, then replay', () => {
       tasks_submitted: 0,
       overclaim: { unsupported: 0, submitted: 0 },
     });
-    expect(scores.inputs.scorer_version).toBe('proveit-scorer/1');
+    expect(scores.inputs.scorer_version).toBe('proveit-scorer/2');
 
     const report = readJson(join(out1(), 'reports', `${alice.participantId}.json`));
     const causes = (report.assertions as Json[]).map((a) =>

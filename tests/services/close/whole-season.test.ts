@@ -590,8 +590,15 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       expect(Date.parse(late!.actual)).toBe(AFTER_CLOSE);
     });
 
-    it('Eve: flat fields altered by the Trust Layer change nothing (openings only); the verifier names the anomaly', async () => {
+    it('Eve: flat fields altered by the Trust Layer change nothing (openings only); her report and the verifier name the anomaly', async () => {
       expect(assertionsOf(out2(), 'eve')).toEqual(['conf-01 a1 supported', 'conf-01 a2 supported']);
+      const report = readJson(join(out2(), 'reports', `${people.eve!.participantId}.json`));
+      const anomalies = report.trust_layer_anomalies as Json[];
+      expect(anomalies.map((a) => `${a.proof_id} ${a.field}`).sort()).toEqual(
+        [proofs.eveE1!.proofId, proofs.eveAtt!.proofId]
+          .flatMap((id) => [`${id} request_hash`, `${id} response_hash`])
+          .sort(),
+      );
       const bundled = join(out2(), 'bundle', 'proofs', `${proofs.eveE1!.proofId}.json`);
       expect(readJson(bundled).hashes).toMatchObject({ request: `sha256:${ALTERED}` });
       // The verifier compares flat hashes with the openings a disclosure gives (the submission's, here).
@@ -809,4 +816,4 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
 });
 
 /** sha256 of JSON.stringify(projection(close-2)): see the golden-digest test for what it covers. */
-const GOLDEN = '4b6843ae9694a68f82ff753c6c675654e98bd32a7205263df6719b4475c2476d';
+const GOLDEN = 'd73a467040e3140e77cbe39a8d46165a7ae987ed8e40e4c873000f22df8f7c09';
