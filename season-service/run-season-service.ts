@@ -1,17 +1,18 @@
 import { openDatabase } from '../main/db/open-database.ts';
 import { seasonServiceMigrations } from '../main/db/season-service/migrations.ts';
-import { createHttpClient } from '../main/services/http/http-client.ts';
+import { createHttpClient, type HttpClient } from '../main/services/http/http-client.ts';
 import { loadSeasonMaterial } from './season-material.ts';
 import { startSeasonService } from './server.ts';
 import type { ServiceLimits } from './service-context.ts';
-import { trustLayerIdentity } from './trust-layer-identity.ts';
+import { trustLayerIdentity, type IdentityLookup } from './trust-layer-identity.ts';
 
 export interface RunSeasonServiceOptions {
   host: string;
   port: number;
   stateFile: string;
   seasonDir: string;
-  trustLayer: string;
+  /** The Trust Layer's URL, or a function giving it when it is known only later (the devnet starts it after). */
+  trustLayer: string | (() => string);
   operatorToken: string;
   challengeSecret: string | null;
   now?: () => Date;
@@ -26,6 +27,17 @@ export interface SeasonServiceInfo {
   state: string;
 }
 
+function identityAt(trustLayer: string | (() => string), http: HttpClient): IdentityLookup {
+  if (typeof trustLayer === 'string') return trustLayerIdentity(trustLayer, http);
+  const lookups = new Map<string, IdentityLookup>();
+  return (apiKey) => {
+    const url = trustLayer();
+    let lookup = lookups.get(url);
+    if (!lookup) lookups.set(url, (lookup = trustLayerIdentity(url, http)));
+    return lookup(apiKey);
+  };
+}
+
 /** Opens the service's own database (WAL, synchronous FULL), reads the season folder, starts the server. */
 export async function runSeasonService(options: RunSeasonServiceOptions) {
   const material = await loadSeasonMaterial(options.seasonDir);
@@ -37,7 +49,7 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       port: options.port,
       db,
       material,
-      identity: trustLayerIdentity(options.trustLayer, http),
+      identity: identityAt(options.trustLayer, http),
       operatorToken: options.operatorToken,
       challengeSecret: options.challengeSecret,
       ...(options.now ? { now: options.now } : {}),

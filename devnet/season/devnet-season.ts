@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import { openDatabase } from '../../main/db/open-database.ts';
-import { seasonServiceMigrations } from '../../main/db/season-service/migrations.ts';
-import { createHttpClient } from '../../main/services/http/http-client.ts';
-import { loadSeasonMaterial } from '../../season-service/season-material.ts';
-import { startSeasonService } from '../../season-service/server.ts';
-import { trustLayerIdentity } from '../../season-service/trust-layer-identity.ts';
+import { runSeasonService } from '../../season-service/run-season-service.ts';
 
 export interface DevnetSeasonOptions {
   stateDir: string;
@@ -27,33 +22,17 @@ export interface DevnetSeasonOptions {
  * is open for enrollment and submission between its anchored opening and close, with no further step.
  */
 export async function startDevnetSeason(options: DevnetSeasonOptions) {
-  const material = await loadSeasonMaterial(options.seasonDir);
-  const db = openDatabase(join(options.stateDir, 'season.sqlite'), { migrations: seasonServiceMigrations });
-  const http = createHttpClient({ timeoutMs: 10_000, maxBodyBytes: 1_048_576 });
-  const lookups = new Map<string, ReturnType<typeof trustLayerIdentity>>();
-  const service = await startSeasonService({
+  const running = await runSeasonService({
     host: options.host,
     port: options.port,
-    db,
-    material,
-    identity: (apiKey) => {
-      const url = options.trustLayer();
-      let lookup = lookups.get(url);
-      if (!lookup) lookups.set(url, (lookup = trustLayerIdentity(url, http)));
-      return lookup(apiKey);
-    },
+    stateFile: join(options.stateDir, 'season.sqlite'),
+    seasonDir: options.seasonDir,
+    trustLayer: options.trustLayer,
     operatorToken: options.operatorToken,
     challengeSecret: options.challengeSecret,
     now: options.now,
     // Tests and demos enroll many agents from this one machine.
     limits: { enrollPerIpPerHour: 10_000 },
   });
-  return {
-    url: service.url,
-    async close() {
-      await service.close();
-      await http.close();
-      db.close();
-    },
-  };
+  return { url: running.info.url, close: running.close };
 }
