@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seasonServeCommand } from '../../main/cli/season-serve-command.ts';
+import { captureIo } from '../support/capture-io.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'season-serve-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(args: string[]) {
+  const io = captureIo();
+  const code = await seasonServeCommand.run(args, io);
+  return { code, stderr: io.stderr, stdout: io.stdout };
+}
+
+describe('proveit season serve: usage', () => {
+  const base = ['--port', '0', '--state', join(dir, 'state'), '--trust-layer', 'http://127.0.0.1:1'];
+
+  it('without --operator-token-file it exits 2 naming the flag', async () => {
+    const answer = await run(base);
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain('--operator-token-file is required');
+  });
+
+  it('an operator token shorter than 256 random bits is refused (exit 2), and the token is never printed', async () => {
+    const file = join(dir, 'short.token');
+    writeFileSync(file, 'tooshortsecret\n');
+    const answer = await run([...base, '--operator-token-file', file]);
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain('use at least 43 random characters');
+    expect(answer.stderr).not.toContain('tooshortsecret');
+  });
+
+  it('a season folder that does not exist and a port out of range are usage errors', async () => {
+    const file = join(dir, 'good.token');
+    writeFileSync(file, `${'a'.repeat(64)}\n`);
+    expect((await run([...base, '--operator-token-file', file, '--season-dir', join(dir, 'nowhere')])).code).toBe(2);
+    const port = await run(['--port', '70000', ...base.slice(2), '--operator-token-file', file]);
+    expect([port.code, port.stderr.includes('--port')]).toEqual([2, true]);
+  });
+});
