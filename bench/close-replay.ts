@@ -196,6 +196,10 @@ function asyncStamper(tsaDir: string, parallel: number) {
     const bytes = new Uint8Array(readFileSync(r));
     rmSync(q);
     rmSync(r);
+    // TimeStampResp { status { granted } ... }: 30 82 LL LL 30 03 02 01 00.
+    if (Buffer.from(bytes.subarray(4, 9)).toString('hex') !== '3003020100') {
+      throw new Error('the bench TSA did not grant a token');
+    }
     return bytes;
   };
   return { stamp, parallel };
@@ -504,7 +508,6 @@ async function generate(dir: string, participants: number, batches: number) {
     // resource's assertions share reads two by two (about 35 proofs a participant).
     const taskById = new Map(tasks.map((t) => [t.id, t]));
     const lines: string[] = [];
-    const pendingBatch: Built[] = [];
     const allViews: { proofId: string; status: 'anchored'; raw: Uint8Array }[] = [];
     const rekorEntries: { uuid: string; raw: Uint8Array }[] = [];
     let proofCount = 0;
@@ -582,24 +585,23 @@ async function generate(dir: string, participants: number, batches: number) {
     const all = perParticipant.flat();
     const sizeOf = (b: number) => Math.floor(((b + 1) * all.length) / batches) - Math.floor((b * all.length) / batches);
     let next = 0;
-    const jobs: (() => Promise<void>)[] = [];
+    // Each runner has its own openssl config and serial file: a job runs on the runner that takes it.
+    const jobs: ((worker: number) => Promise<void>)[] = [];
     for (let b = 0; b < batches; b++) {
       const batch = all.slice(next, next + sizeOf(b));
       next += batch.length;
       if (batch.length === 0) continue;
-      jobs.push(async () => {
-        const worker = b % stamper.parallel;
+      jobs.push(async (worker) => {
         const anchored = await anchor(batch, `batch_bench_${String(b).padStart(5, '0')}`, worker);
         allViews.push(...anchored.views);
         rekorEntries.push(anchored.rekor);
       });
     }
-    void pendingBatch;
     // Run the batches on `parallel` openssl processes at once.
     let cursor = 0;
     await Promise.all(
-      Array.from({ length: stamper.parallel }, async () => {
-        while (cursor < jobs.length) await jobs[cursor++]!();
+      Array.from({ length: stamper.parallel }, async (_, worker) => {
+        while (cursor < jobs.length) await jobs[cursor++]!(worker);
       }),
     );
 
@@ -637,14 +639,25 @@ async function generate(dir: string, participants: number, batches: number) {
 async function bench() {
   const participants = Number(process.env['BENCH_PARTICIPANTS'] ?? 1000);
   const batches = Number(process.env['BENCH_BATCHES'] ?? 4032);
-  const dir = mkdtempSync(join(tmpdir(), 'proveit-bench-close-'));
+  // BENCH_BUNDLE=DIR reuses a folder kept by an earlier run (BENCH_KEEP=1): generation takes minutes.
+  const reuse = process.env['BENCH_BUNDLE'];
+  const dir = reuse ?? mkdtempSync(join(tmpdir(), 'proveit-bench-close-'));
+  const keep = Boolean(process.env['BENCH_KEEP'] || reuse);
   try {
     const started = performance.now();
-    const g = await generate(dir, participants, batches);
     console.log('season close and replay (bench/close-replay.ts, demo compliance track, synthetic proofs)');
-    console.log(
-      `  generated in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed): ${participants} participants × 10 tasks, ${g.assertions} assertions, ${g.proofs} proofs, ${g.batches} batches (${g.batches} RFC 3161 tokens, ${g.rekor} Rekor entries), ${g.files} bundle files`,
-    );
+    let g: { bundleDir: string };
+    if (reuse) {
+      g = { bundleDir: join(dir, 'close', 'bundle') };
+      for (const out of ['close-out', 'replay-out', 'close/bundle/expected']) rmSync(join(dir, out), { recursive: true, force: true });
+      console.log(`  reusing the bundle generated in ${dir}`);
+    } else {
+      const made = await generate(dir, participants, batches);
+      g = made;
+      console.log(
+        `  generated in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed): ${participants} participants × 10 tasks, ${made.assertions} assertions, ${made.proofs} proofs, ${made.batches} batches (${made.batches} RFC 3161 tokens, ${made.rekor} Rekor entries), ${made.files} bundle files`,
+      );
+    }
     const targetSeconds = 10;
     const targetMiB = 1024;
     const show = (label: string, r: PhaseResult) => {
@@ -660,9 +673,9 @@ async function bench() {
       const replay = await runChild('replay', g.bundleDir, join(dir, 'replay-out'), nodeArgs);
       show('replay (replayBundle, offline, byte-for-byte comparison)', replay);
     }
-    if (process.env['BENCH_KEEP']) console.log(`  kept: ${dir}`);
+    if (keep) console.log(`  kept: ${dir} (BENCH_BUNDLE=${dir} reuses it)`);
   } finally {
-    if (!process.env['BENCH_KEEP']) rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 

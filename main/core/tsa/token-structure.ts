@@ -1,12 +1,11 @@
 import * as asn1js from 'asn1js';
-import { SignedData, TimeStampResp, TSTInfo, type SignerInfo } from 'pkijs';
+import { AlgorithmIdentifier, EncapsulatedContentInfo, SignedData, SignerInfo, TimeStampResp, TSTInfo } from 'pkijs';
 import { fail, ok, type Result } from '../result.ts';
 import { OID_CT_TST_INFO, OID_SIGNED_DATA } from './oids.ts';
 import type { TsaCode } from './verify-timestamp.ts';
 
 /** The parts of a TimeStampResp the later checks need. */
 export interface TokenParts {
-  signedData: SignedData;
   signerInfo: SignerInfo;
   /** The eContent octets: what the message-digest attribute covers (RFC 5652 §5.4). */
   eContent: Uint8Array;
@@ -33,9 +32,50 @@ function carriedCertificates(signedDataSchema: asn1js.AsnType): Uint8Array[] {
     .map((node) => new Uint8Array(node.valueBeforeDecodeView));
 }
 
+/**
+ * One DER value. OCTET and BIT STRING contents are not parsed speculatively (asn1js does by default): every layer
+ * the verifier reads inside one (the TSTInfo, an ECDSA signature) is parsed on its own, and that speculative pass
+ * was most of the cost of a token.
+ */
 function parseDer(bytes: Uint8Array): asn1js.AsnType | null {
-  const asn1 = asn1js.fromBER(bytes);
+  const asn1 = asn1js.fromBER(bytes, { parseEmbedded: false });
   return asn1.offset === -1 || asn1.offset !== bytes.byteLength ? null : asn1.result;
+}
+
+/** The parts of a SignedData the checks read: what pkijs's SignedData gives for them. */
+interface SignedDataParts {
+  encapContentInfo: EncapsulatedContentInfo;
+  signerInfos: SignerInfo[];
+}
+
+/**
+ * The SignedData of a token without certificates or CRLs (FreeTSA's, the Trust Layer's: certReq is not set),
+ * read component by component with the schemas pkijs's SignedData applies to each: version, digestAlgorithms,
+ * encapContentInfo, signerInfos. pkijs's SignedData builds the CertificateSet and RevocationInfoChoices schemas on
+ * every call, most of a token's cost. Null for any other shape or any component that does not parse: the caller
+ * then parses with pkijs's SignedData, so a malformed token gets the same code as before.
+ */
+function signedDataWithoutCertificates(content: unknown): SignedDataParts | null {
+  if (!(content instanceof asn1js.Sequence)) return null;
+  const [version, digestAlgorithms, encap, signerInfos, ...rest] = content.valueBlock.value;
+  if (
+    rest.length > 0 ||
+    !(version instanceof asn1js.Integer) ||
+    !(digestAlgorithms instanceof asn1js.Set) ||
+    !(encap instanceof asn1js.Sequence) ||
+    !(signerInfos instanceof asn1js.Set)
+  ) {
+    return null;
+  }
+  try {
+    for (const algorithm of digestAlgorithms.valueBlock.value) new AlgorithmIdentifier({ schema: algorithm });
+    return {
+      encapContentInfo: new EncapsulatedContentInfo({ schema: encap }),
+      signerInfos: signerInfos.valueBlock.value.map((schema) => new SignerInfo({ schema })),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -68,10 +108,10 @@ export function parseTimestampResponse(tsr: Uint8Array): Result<TokenParts, TsaC
   if (!token) {
     return fail('TSA_TOKEN_ABSENT', 'the response is granted but carries no timeStampToken', { status });
   }
-  let signedData: SignedData;
+  let signedData: SignedDataParts;
   try {
     if (token.contentType !== OID_SIGNED_DATA) throw new Error(`content type ${token.contentType}`);
-    signedData = new SignedData({ schema: token.content });
+    signedData = signedDataWithoutCertificates(token.content) ?? new SignedData({ schema: token.content });
   } catch (error) {
     return fail('TSA_CONTENT_NOT_SIGNED_DATA', 'the timeStampToken is not a CMS SignedData (RFC 3161 §2.4.2)', {
       reason: error instanceof Error ? error.message : String(error),
@@ -116,7 +156,6 @@ export function parseTimestampResponse(tsr: Uint8Array): Result<TokenParts, TsaC
     );
   }
   return ok({
-    signedData,
     signerInfo: signedData.signerInfos[0] as SignerInfo,
     eContent,
     tstInfo,

@@ -71,6 +71,25 @@ function parseTrusted(der: Uint8Array): ParsedCertificate | null {
   return parsedTrust.get(der) ?? null;
 }
 
+/**
+ * Certificates a token carries, parsed once per DER content: tokens of one TSA carry the same certificates, and
+ * a stable parsed object lets the chain links and imported keys be memoised too (x509/). Bounded: emptied when
+ * full, so a stream of distinct certificates costs parsing only.
+ */
+const CARRIED_CACHE_LIMIT = 256;
+const parsedCarried = new Map<string, ParsedCertificate | null>();
+
+function parseCarried(der: Uint8Array): ParsedCertificate | null {
+  const id = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+  let parsed = parsedCarried.get(id);
+  if (parsed === undefined) {
+    parsed = parseCertificate(der);
+    if (parsedCarried.size >= CARRIED_CACHE_LIMIT) parsedCarried.clear();
+    parsedCarried.set(id, parsed);
+  }
+  return parsed;
+}
+
 function parseTrustList(
   list: readonly Uint8Array[],
   provider: string,
@@ -160,7 +179,7 @@ async function checkTimestampToken(input: {
   if (!imprint.ok) return imprint;
 
   const carried = parts.value.certificates
-    .map((der) => parseCertificate(der))
+    .map((der) => parseCarried(der))
     .filter((cert): cert is ParsedCertificate => cert !== null);
   const candidates = [...carried, ...untrusted.value];
   const signer = findSignerCertificate(signerInfo, candidates);

@@ -51,14 +51,35 @@ export function extendedKeyUsage(cert: Certificate): ExtendedKeyUsage | null {
   return { critical: extension.critical, purposes: parsed instanceof ExtKeyUsage ? parsed.keyPurposes : [] };
 }
 
-/** Whether `issuer` signed `subject`: names chain (RFC 5280 §6.1) and the signature verifies with its key. */
-export async function issuedBy(subject: Certificate, issuer: Certificate): Promise<boolean> {
+/**
+ * Link results per (subject, issuer) certificate object: a path search checks the same links for every token of a
+ * provider (the TSA certificate and its issuers come from the trust bundle, parsed once), and a link depends on
+ * the two certificates only. Memory, not I/O; entries go with the certificates.
+ */
+const links = new WeakMap<Certificate, WeakMap<Certificate, Promise<boolean>>>();
+
+async function checkIssuedBy(subject: Certificate, issuer: Certificate): Promise<boolean> {
   if (!subject.issuer.isEqual(issuer.subject)) return false;
   try {
     return await subject.verify(issuer, pkiEngine);
   } catch {
     return false;
   }
+}
+
+/** Whether `issuer` signed `subject`: names chain (RFC 5280 §6.1) and the signature verifies with its key. */
+export function issuedBy(subject: Certificate, issuer: Certificate): Promise<boolean> {
+  let bySubject = links.get(subject);
+  if (!bySubject) {
+    bySubject = new WeakMap();
+    links.set(subject, bySubject);
+  }
+  let result = bySubject.get(issuer);
+  if (!result) {
+    result = checkIssuedBy(subject, issuer);
+    bySubject.set(issuer, result);
+  }
+  return result;
 }
 
 export function serialHex(cert: Certificate): string {
