@@ -13,7 +13,8 @@
 // stamped after the opening. Anchor times therefore span the generation, not four weeks; the verification cost is
 // the same.
 //
-// Environment: BENCH_PARTICIPANTS (default 1000), BENCH_BATCHES (default 4032), BENCH_KEEP=1 keeps the folder.
+// Environment: BENCH_PARTICIPANTS (default 1000), BENCH_BATCHES (default 4032), BENCH_KEEP=1 keeps the folder,
+// BENCH_BUNDLE=DIR reuses a kept folder, BENCH_CPU_PROF=DIR profiles the children, BENCH_CLOSE_ONLY=1 skips the replay.
 import { execFile, spawn } from 'node:child_process';
 import { createHash, createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
@@ -669,7 +670,7 @@ async function bench() {
     const nodeArgs = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
     const close = await runChild('close', g.bundleDir, join(dir, 'close-out'), nodeArgs);
     show('close (scoreBundle from the bundle folder + outputs written)', close);
-    if (close.ok) {
+    if (close.ok && process.env['BENCH_CLOSE_ONLY'] === undefined) {
       const replay = await runChild('replay', g.bundleDir, join(dir, 'replay-out'), nodeArgs);
       show('replay (replayBundle, offline, byte-for-byte comparison)', replay);
     }
