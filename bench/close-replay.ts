@@ -26,6 +26,7 @@ import { promisify } from 'node:util';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import type { PyJson, PyObject } from '../main/core/json/value.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -109,8 +110,12 @@ async function runPhase(phase: string, bundleDir: string, outDir: string): Promi
   };
 }
 
-
-function runChild(phase: string, bundleDir: string, outDir: string, extraNodeArgs: string[] = []): Promise<PhaseResult> {
+function runChild(
+  phase: string,
+  bundleDir: string,
+  outDir: string,
+  extraNodeArgs: string[] = [],
+): Promise<PhaseResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
       process.execPath,
@@ -158,10 +163,7 @@ interface P256Key {
 function p256Key(label: string): P256Key {
   const secret = sha256(`proveit close-replay bench key: ${label}`);
   const point = p256.getPublicKey(secret, false);
-  const spkiDer = new Uint8Array([
-    ...hexToBytes('3059301306072a8648ce3d020106082a8648ce3d030107034200'),
-    ...point,
-  ]);
+  const spkiDer = new Uint8Array([...hexToBytes('3059301306072a8648ce3d020106082a8648ce3d030107034200'), ...point]);
   const key = createPrivateKey({
     key: { kty: 'EC', crv: 'P-256', d: b64url(secret), x: b64url(point.slice(1, 33)), y: b64url(point.slice(33)) },
     format: 'jwk',
@@ -182,10 +184,7 @@ function asyncStamper(tsaDir: string, parallel: number) {
   let counter = 0;
   // TimeStampReq { version 1, messageImprint { sha256, digest } }, no nonce, no certReq.
   const query = (digest: Uint8Array) =>
-    new Uint8Array([
-      ...hexToBytes('30360201013031300d060960864801650304020105000420'),
-      ...digest,
-    ]);
+    new Uint8Array([...hexToBytes('30360201013031300d060960864801650304020105000420'), ...digest]);
   const stamp = async (worker: number, raw32: Uint8Array): Promise<Uint8Array> => {
     const n = counter++;
     const q = join(tsaDir, `bq${n}.tsq`);
@@ -224,8 +223,6 @@ async function generate(dir: string, participants: number, batches: number) {
   const { revealValue } = await import('../main/core/freeze/reveal.ts');
   const { loadTrustBundle } = await import('../main/services/trust/load-bundle.ts');
   const { writeBundle } = await import('../main/services/close/write-bundle.ts');
-  type PyJson = import('../main/core/json/value.ts').PyJson;
-  type PyObject = import('../main/core/json/value.ts').PyObject;
 
   const tsa = createTestTsa({ key: 'ec-p256', name: 'close-replay bench' });
   try {
@@ -246,7 +243,14 @@ async function generate(dir: string, participants: number, batches: number) {
     mkdirSync(trustDir, { recursive: true });
     const publishedKeys = {
       keys: [
-        { kid, type: 'Ed25519', public: publicText, node: 'bench', valid_from: '2026-01-01T00:00:00Z', retired_at: null },
+        {
+          kid,
+          type: 'Ed25519',
+          public: publicText,
+          node: 'bench',
+          valid_from: '2026-01-01T00:00:00Z',
+          retired_at: null,
+        },
       ],
       rekor_keys: [
         {
@@ -273,9 +277,7 @@ async function generate(dir: string, participants: number, batches: number) {
           description: 'bench/close-replay.ts: synthetic keys, never production.',
           published_keys: 'published_keys.json',
           transparency_logs: [{ name: logName, public_key: 'bench-log.pem' }],
-          timestamp_authorities: [
-            { provider: PROVIDER, roots: ['bench-tsa-root.pem'], untrusted: ['bench-tsa.crt'] },
-          ],
+          timestamp_authorities: [{ provider: PROVIDER, roots: ['bench-tsa-root.pem'], untrusted: ['bench-tsa.crt'] }],
         },
         null,
         2,
@@ -479,7 +481,13 @@ async function generate(dir: string, participants: number, batches: number) {
       closes_at: closesAt,
     };
     const freezeRequest = freezeRequestHash(url, document);
-    const freezeBuilt = commit(freezeSeed, freezeProofId, freezeRequest, sha256HexOfText('freeze response'), 'did:web:proveit.bench.example');
+    const freezeBuilt = commit(
+      freezeSeed,
+      freezeProofId,
+      freezeRequest,
+      sha256HexOfText('freeze response'),
+      'did:web:proveit.bench.example',
+    );
     const freezeAnchored = await anchor([freezeBuilt], 'batch_freeze', 0);
     if (Date.now() >= t0 + 2000) throw new Error('the freeze token took too long: run the bench again');
     const published = {
@@ -499,7 +507,12 @@ async function generate(dir: string, participants: number, batches: number) {
         track: 'conformite',
         revealed_at: closesAt,
         freezes: [
-          { proof_id: freezeProofId, key_commitment: document.key_commitment, salt: bytesToHex(salt), key: material.value.key },
+          {
+            proof_id: freezeProofId,
+            key_commitment: document.key_commitment,
+            salt: bytesToHex(salt),
+            key: material.value.key,
+          },
         ],
       }),
     );
@@ -650,7 +663,8 @@ async function bench() {
     let g: { bundleDir: string };
     if (reuse) {
       g = { bundleDir: join(dir, 'close', 'bundle') };
-      for (const out of ['close-out', 'replay-out', 'close/bundle/expected']) rmSync(join(dir, out), { recursive: true, force: true });
+      for (const out of ['close-out', 'replay-out', 'close/bundle/expected'])
+        rmSync(join(dir, out), { recursive: true, force: true });
       console.log(`  reusing the bundle generated in ${dir}`);
     } else {
       const made = await generate(dir, participants, batches);
@@ -667,7 +681,9 @@ async function bench() {
         `  ${label}: ${r.seconds.toFixed(2)} s, peak RSS ${r.hwmMiB.toFixed(0)} MiB, ${r.ok ? `${r.scored} scored, ${r.pending} pending, ${r.detail}` : `FAILED ${r.detail}`}; target 10 s / 1 GiB ${met ? 'met' : 'NOT met'}`,
       );
     };
-    const nodeArgs = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
+    const nodeArgs = process.env['BENCH_CPU_PROF']
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`]
+      : [];
     const close = await runChild('close', g.bundleDir, join(dir, 'close-out'), nodeArgs);
     show('close (scoreBundle from the bundle folder + outputs written)', close);
     if (close.ok && process.env['BENCH_CLOSE_ONLY'] === undefined) {

@@ -174,6 +174,47 @@ describe('attacks on the RFC 3161 witness', () => {
     expect(await codeOf({ tsr: timeStampResp(0, new Uint8Array(data.toBER())) })).toBe('TSA_CONTENT_NOT_SIGNED_DATA');
   });
 
+  /** The FreeTSA freeze token (no certificates) with one SignedData component replaced. */
+  function withSignedDataChild(index: number, replacement: asn1js.AsnType): Uint8Array {
+    const contentInfo = asn1js.fromBER(tokenOf(freeze.tsr)).result as asn1js.Sequence;
+    const explicit = contentInfo.valueBlock.value[1] as asn1js.Constructed;
+    const signedData = explicit.valueBlock.value[0] as asn1js.Sequence;
+    const children = [...signedData.valueBlock.value];
+    children[index] = replacement as asn1js.BaseBlock;
+    const rebuilt = new asn1js.Sequence({
+      value: [
+        contentInfo.valueBlock.value[0] as asn1js.BaseBlock,
+        new asn1js.Constructed({
+          idBlock: { tagClass: 3, tagNumber: 0 },
+          value: [new asn1js.Sequence({ value: children })],
+        }),
+      ],
+    });
+    return timeStampResp(0, new Uint8Array(rebuilt.toBER()));
+  }
+
+  it('a SignedData without certificates whose SignerInfo is not one fails with TSA_CONTENT_NOT_SIGNED_DATA', async () => {
+    const tsr = withSignedDataChild(3, new asn1js.Set({ value: [new asn1js.Integer({ value: 1 })] }));
+    expect(await codeOf({ tsr })).toBe('TSA_CONTENT_NOT_SIGNED_DATA');
+  });
+
+  it('a SignedData whose digestAlgorithms hold no AlgorithmIdentifier fails with TSA_CONTENT_NOT_SIGNED_DATA', async () => {
+    const tsr = withSignedDataChild(1, new asn1js.Set({ value: [new asn1js.Integer({ value: 1 })] }));
+    expect(await codeOf({ tsr })).toBe('TSA_CONTENT_NOT_SIGNED_DATA');
+  });
+
+  it('the same token verifies to the same facts again (imported key and chain links memoised)', async () => {
+    const trust = freetsaTrust();
+    const verify = () =>
+      verifyTimestampToken({ tsr: july.tsr, anchoredHash: july.anchoredHash, provider: PROVIDER, trust });
+    const first = await verify();
+    expect(await verify()).toEqual(first);
+    expect(first).toEqual({ ok: true, value: july.expected });
+    expect(
+      await codeOf({ tsr: flipped(july.tsr, july.tsr.length - 10), anchoredHash: july.anchoredHash, trust }),
+    ).not.toBe('OK');
+  });
+
   it('an encapsulated content that is no TSTInfo (its SEQUENCE tag changed) fails with TSA_TSTINFO_MALFORMED', async () => {
     const tstInfo = offsetOf(freeze.tsr, [0x04, 0x82, 0x01, 0x71, 0x30, 0x82, 0x01, 0x6d]);
     expect(await codeOf({ tsr: flipped(freeze.tsr, tstInfo + 4) })).toBe('TSA_TSTINFO_MALFORMED');
