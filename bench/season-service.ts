@@ -36,6 +36,19 @@ interface Run {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
+/** What a run measured, from its latencies (ms) and its start (performance.now()). */
+function summary(latencies: number[], failures: number, started: number): Run {
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    failures,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 /** CLIENTS loops, each sending its next request as soon as the previous answer is read, for `seconds`. */
 async function load(seconds: number, send: (client: number, n: number) => Promise<number>): Promise<Run> {
   const latencies: number[] = [];
@@ -52,15 +65,7 @@ async function load(seconds: number, send: (client: number, n: number) => Promis
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    failures,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+  return summary(latencies, failures, started);
 }
 
 /**
@@ -90,15 +95,7 @@ async function offered(
     );
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    failures,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+  return summary(latencies, failures, started);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-season-'));
