@@ -60,7 +60,7 @@ describe('the repository stands on its own', () => {
     expect(files).not.toContain(SELF);
   });
 
-  it('no file names the shared reading folder beside the checkout (../shared, shared/fixtures, shared/spec)', () => {
+  it('no file names the shared reading folder that sits beside the checkout on the build machines', () => {
     const offenders = files.filter((file) =>
       /\.\.\/shared\b|\bshared\/(fixtures|spec|hooks)\b/.test(readFileSync(join(ROOT, file), 'utf8')),
     );

@@ -6,6 +6,16 @@ import type { Migration } from '../migration.ts';
  * replaceable until close, the last one stands): a replacement is a new version row, never an UPDATE, so an
  * acknowledged submission can never be half-replaced or lost by a crash.
  */
+/** The two triggers that make a table append-only: UPDATE and DELETE are refused with `why`. */
+function appendOnly(table: string, why: string): string {
+  return [
+    `CREATE TRIGGER ${table}_append_only_update BEFORE UPDATE ON ${table}`,
+    `BEGIN SELECT RAISE(ABORT, '${why}'); END;`,
+    `CREATE TRIGGER ${table}_append_only_delete BEFORE DELETE ON ${table}`,
+    `BEGIN SELECT RAISE(ABORT, '${why}'); END;`,
+  ].join('\n');
+}
+
 const SEASON_SERVICE_V1 = `
 CREATE TABLE freezes_received (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -49,22 +59,10 @@ CREATE TABLE submissions (
   PRIMARY KEY (participant_id, track, task_id, version)
 ) STRICT;
 
-CREATE TRIGGER freezes_received_append_only_update BEFORE UPDATE ON freezes_received
-BEGIN SELECT RAISE(ABORT, 'freezes_received is append-only'); END;
-CREATE TRIGGER freezes_received_append_only_delete BEFORE DELETE ON freezes_received
-BEGIN SELECT RAISE(ABORT, 'freezes_received is append-only'); END;
-CREATE TRIGGER participants_append_only_update BEFORE UPDATE ON participants
-BEGIN SELECT RAISE(ABORT, 'participants is append-only'); END;
-CREATE TRIGGER participants_append_only_delete BEFORE DELETE ON participants
-BEGIN SELECT RAISE(ABORT, 'participants is append-only'); END;
-CREATE TRIGGER participant_dids_append_only_update BEFORE UPDATE ON participant_dids
-BEGIN SELECT RAISE(ABORT, 'participant_dids is append-only'); END;
-CREATE TRIGGER participant_dids_append_only_delete BEFORE DELETE ON participant_dids
-BEGIN SELECT RAISE(ABORT, 'participant_dids is append-only'); END;
-CREATE TRIGGER submissions_append_only_update BEFORE UPDATE ON submissions
-BEGIN SELECT RAISE(ABORT, 'submissions is append-only: a replacement is a new version'); END;
-CREATE TRIGGER submissions_append_only_delete BEFORE DELETE ON submissions
-BEGIN SELECT RAISE(ABORT, 'submissions is append-only: a replacement is a new version'); END;
+${appendOnly('freezes_received', 'freezes_received is append-only')}
+${appendOnly('participants', 'participants is append-only')}
+${appendOnly('participant_dids', 'participant_dids is append-only')}
+${appendOnly('submissions', 'submissions is append-only: a replacement is a new version')}
 `;
 
 export const seasonServiceMigrations: readonly Migration[] = [
