@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { systemClock, type Clock } from '../../../../main/services/clock.ts';
-import { createFreeze } from '../../../../main/services/freeze/create-freeze.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
 import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { boundKey, enroll, submit, type BoundKey } from '../../../season-service/support/season-fixture.ts';
+import { freezeTrack, ownerFullView } from './devnet-operator.ts';
 
 /** The season of these tests: frozen on 20 September, open from 1 October to 29 October 08:00. */
 export const FROZEN_AT = Date.parse('2026-09-20T12:00:00.000Z');
@@ -87,30 +86,17 @@ export async function startCloseDevnet(
   const dbFile = join(dir, 'console.sqlite');
   const db = openDatabase(dbFile);
   const operatorKey = await freeSignupKey(trustLayer, 'operator@example.org');
-  const created = await createFreeze(
-    {
-      corpusDir,
-      trustLayer,
-      apiKey: operatorKey,
-      seasonBase: 'http://proveit.devnet.localhost',
-      opensAt: OPENS_AT,
-      closesAt: CLOSES_AT,
-      replace: false,
-      reason: null,
-    },
-    { db, http, clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+  await freezeTrack(
+    corpusDir,
+    { opensAt: OPENS_AT, closesAt: CLOSES_AT },
+    { trustLayer, apiKey: operatorKey, db, http, clock },
   );
-  if (!created.ok) throw new Error(`freeze refused: ${created.error.code} ${created.error.message}`);
   // The freeze's batch is anchored at once, or at the instant asked (after the opening, for the refusal tests).
   if (options.anchorFreezeAt !== undefined) clock.set(options.anchorFreezeAt);
   await devnet.closeBatch();
   const operatorTokenFile = join(dir, 'operator.token');
   writeFileSync(operatorTokenFile, `${devnet.info.internal_secret}\n`);
 
-  const fullView = async (apiKey: string, proofId: string) => {
-    const answer = await fetch(`${trustLayer}/v1/proof/${proofId}/full`, { headers: { 'X-Api-Key': apiKey } });
-    return (await answer.json()) as { commitment_nonces: Record<string, string>; chain_data: Record<string, string> };
-  };
   return {
     devnet,
     dir,
@@ -147,7 +133,7 @@ export async function startCloseDevnet(
           if (answer.status !== 200 || !body.proof)
             throw new Error(`proxy read of ${path}: ${answer.status} ${JSON.stringify(body)}`);
           const proofId = body.proof.proof_id;
-          const full = await fullView(key.apiKey, proofId);
+          const full = await ownerFullView(trustLayer, key.apiKey, proofId);
           const pair = (field: string) => ({ nonce: full.commitment_nonces[field]!, value: full.chain_data[field]! });
           return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
         },

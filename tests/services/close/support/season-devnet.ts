@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
-import { createFreeze } from '../../../../main/services/freeze/create-freeze.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
 import { DEMO_SEASON_DIR } from '../../../devnet/support/journey-corpus.ts';
 import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { boundKey, type BoundKey } from '../../../season-service/support/season-fixture.ts';
 import { CLOSES_AT, FROZEN_AT, OPENS_AT, VirtualClock, type ReadProof } from './close-devnet.ts';
+import { freezeTrack, ownerFullView } from './devnet-operator.ts';
 
 export type Track = 'conformite' | 'generique';
 export const TRACK_NAMES: readonly Track[] = ['conformite', 'generique'];
@@ -86,29 +85,16 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
     corpusDir[track] = join(dir, 'corpus', track);
     cpSync(join(seasonDir, track), corpusDir[track], { recursive: true });
     base[track] = seasonOf(track).base;
-    const created = await createFreeze(
-      {
-        corpusDir: corpusDir[track],
-        trustLayer,
-        apiKey: operatorKey,
-        seasonBase: 'http://proveit.devnet.localhost',
-        opensAt: OPENS_AT,
-        closesAt: CLOSES_AT,
-        replace: false,
-        reason: null,
-      },
-      { db, http, clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+    await freezeTrack(
+      corpusDir[track],
+      { opensAt: OPENS_AT, closesAt: CLOSES_AT },
+      { trustLayer, apiKey: operatorKey, db, http, clock },
     );
-    if (!created.ok) throw new Error(`freeze of ${track} refused: ${created.error.code} ${created.error.message}`);
   }
   await devnet.closeBatch();
   const operatorTokenFile = join(dir, 'operator.token');
   writeFileSync(operatorTokenFile, `${devnet.info.internal_secret}\n`);
 
-  const fullView = async (apiKey: string, proofId: string) => {
-    const answer = await fetch(`${trustLayer}/v1/proof/${proofId}/full`, { headers: { 'X-Api-Key': apiKey } });
-    return (await answer.json()) as { commitment_nonces: Record<string, string>; chain_data: Record<string, string> };
-  };
   const readWith =
     (key: BoundKey) =>
     async (request: ReadRequest | string): Promise<ReadProof> => {
@@ -129,7 +115,7 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
       if (answer.status !== 200 || !body.proof)
         throw new Error(`proxy read of ${target}: ${answer.status} ${JSON.stringify(body)}`);
       const proofId = body.proof.proof_id;
-      const full = await fullView(key.apiKey, proofId);
+      const full = await ownerFullView(trustLayer, key.apiKey, proofId);
       const pair = (field: string) => ({ nonce: full.commitment_nonces[field]!, value: full.chain_data[field]! });
       return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
     };
