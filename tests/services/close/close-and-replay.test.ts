@@ -1,10 +1,8 @@
+import { runCloseCommand, runReplay } from './support/close-commands.ts';
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
-import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
-import { captureIo } from '../../support/capture-io.ts';
 import {
   AFTER_CLOSE,
   DURING,
@@ -56,40 +54,19 @@ function submission(
   };
 }
 
-async function runClose(out: string) {
-  const io = captureIo();
-  const command = createSeasonCloseCommand(net.clock);
-  const code = await command.run(
-    [
-      '--season',
-      '1',
-      '--track',
-      'conformite',
-      '--corpus',
-      net.corpusDir,
-      '--season-url',
-      net.devnet.info.season,
-      '--operator-token-file',
-      net.operatorTokenFile,
-      '--db',
-      net.dbFile,
-      '--trust-layer',
-      net.devnet.info.trust_layer,
-      '--trust',
-      net.devnet.info.trust_bundle,
-      '--out',
-      out,
-      '--json',
-    ],
-    io,
-  );
-  return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
-}
-
-async function runReplay(bundle: string, out: string) {
-  const io = captureIo();
-  const code = await seasonReplayCommand.run([bundle, '--out', out, '--json'], io);
-  return { code, doc: JSON.parse(io.stdout) as Json };
+/** The close of these tests: the season service's export, the devnet's trust bundle. */
+function runClose(out: string, json = true) {
+  return runCloseCommand(net.clock, {
+    season: 1,
+    track: 'conformite',
+    corpus: net.corpusDir,
+    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
+    db: net.dbFile,
+    trustLayer: net.devnet.info.trust_layer,
+    trust: net.devnet.info.trust_bundle,
+    out,
+    json,
+  });
 }
 
 beforeAll(async () => {
@@ -236,31 +213,8 @@ describe('season close on the devnet, then replay', () => {
     });
 
     it('closing again on the same inputs gives the same bytes; without --json it says what it wrote', async () => {
-      const io = captureIo();
       const out3 = join(net.dir, 'close-3');
-      const code = await createSeasonCloseCommand(net.clock).run(
-        [
-          '--season',
-          '1',
-          '--track',
-          'conformite',
-          '--corpus',
-          net.corpusDir,
-          '--season-url',
-          net.devnet.info.season,
-          '--operator-token-file',
-          net.operatorTokenFile,
-          '--db',
-          net.dbFile,
-          '--trust-layer',
-          net.devnet.info.trust_layer,
-          '--trust',
-          net.devnet.info.trust_bundle,
-          '--out',
-          out3,
-        ],
-        io,
-      );
+      const { code, io } = await runClose(out3, false);
       expect(code, io.stderr).toBe(0);
       expect(io.stdout).toContain('season 1, track conformite: 3 participant(s) scored, 0 pending');
       expect(io.stdout).toContain(`proveit season replay ${join(out3, 'bundle')} --out DIR`);

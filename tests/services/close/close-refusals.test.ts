@@ -1,9 +1,8 @@
+import { runCloseCommand } from './support/close-commands.ts';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
-import { captureIo } from '../../support/capture-io.ts';
 import {
   AFTER_CLOSE,
   CLOSES_AT,
@@ -51,30 +50,17 @@ afterAll(async () => {
   await net?.close();
 });
 
-async function close(out: string, extra: { corpus?: string; submissions?: string } = {}) {
-  const io = captureIo();
-  const code = await createSeasonCloseCommand(net.clock).run(
-    [
-      '--season',
-      '1',
-      '--track',
-      'conformite',
-      '--corpus',
-      extra.corpus ?? net.corpusDir,
-      '--submissions',
-      extra.submissions ?? exportFile,
-      '--db',
-      net.dbFile,
-      '--trust-layer',
-      net.devnet.info.trust_layer,
-      '--trust',
-      net.devnet.info.trust_bundle,
-      '--out',
-      out,
-    ],
-    io,
-  );
-  return { code, io };
+function close(out: string, extra: { corpus?: string; submissions?: string } = {}) {
+  return runCloseCommand(net.clock, {
+    season: 1,
+    track: 'conformite',
+    corpus: extra.corpus ?? net.corpusDir,
+    source: { submissions: extra.submissions ?? exportFile },
+    db: net.dbFile,
+    trustLayer: net.devnet.info.trust_layer,
+    trust: net.devnet.info.trust_bundle,
+    out,
+  });
 }
 
 describe('season close refuses, writes nothing and names the field and both values', () => {

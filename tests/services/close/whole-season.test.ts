@@ -1,3 +1,4 @@
+import { runCloseCommand, runReplay } from './support/close-commands.ts';
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -5,8 +6,6 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDumps, loadsStored } from '../../../devnet/wire/json-dumps.ts';
 import { proofVerifyCommand } from '../../../main/cli/proof-verify.ts';
-import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
-import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
 import { DEMO_SEASON_DIR } from '../../devnet/support/journey-corpus.ts';
 import { captureIo } from '../../support/capture-io.ts';
@@ -83,39 +82,18 @@ async function submitAll(answers: Promise<{ status: number; json: Record<string,
   for (const a of await Promise.all(answers)) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
 }
 
-async function runClose(track: Track, out: string, on: SeasonDevnet = net) {
-  const io = captureIo();
-  const code = await createSeasonCloseCommand(on.clock).run(
-    [
-      '--season',
-      String(on.season),
-      '--track',
-      track,
-      '--corpus',
-      on.corpusDir[track],
-      '--season-url',
-      on.devnet.info.season,
-      '--operator-token-file',
-      on.operatorTokenFile,
-      '--db',
-      on.dbFile,
-      '--trust-layer',
-      on.devnet.info.trust_layer,
-      '--trust',
-      on.devnet.info.trust_bundle,
-      '--out',
-      out,
-      '--json',
-    ],
-    io,
-  );
-  return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
-}
-
-async function runReplay(bundle: string, out: string) {
-  const io = captureIo();
-  const code = await seasonReplayCommand.run([bundle, '--out', out, '--json'], io);
-  return { code, doc: JSON.parse(io.stdout) as Json };
+function runClose(track: Track, out: string, on: SeasonDevnet = net) {
+  return runCloseCommand(on.clock, {
+    season: on.season,
+    track,
+    corpus: on.corpusDir[track],
+    source: { seasonUrl: on.devnet.info.season, operatorTokenFile: on.operatorTokenFile },
+    db: on.dbFile,
+    trustLayer: on.devnet.info.trust_layer,
+    trust: on.devnet.info.trust_bundle,
+    out,
+    json: true,
+  });
 }
 
 /**

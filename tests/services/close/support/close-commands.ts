@@ -1,0 +1,50 @@
+import { createSeasonCloseCommand } from '../../../../main/cli/season-close-command.ts';
+import { seasonReplayCommand } from '../../../../main/cli/season-replay-command.ts';
+import type { Clock } from '../../../../main/services/clock.ts';
+import { captureIo } from '../../../support/capture-io.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- command outputs are checked field by field
+type Json = Record<string, any>;
+
+/** Where `season close` reads the submissions: the season service's export, or an export file. */
+export type SubmissionsSource = { seasonUrl: string; operatorTokenFile: string } | { submissions: string };
+
+export interface CloseRun {
+  season: number;
+  track: string;
+  corpus: string;
+  source: SubmissionsSource;
+  db: string;
+  trustLayer: string;
+  trust: string;
+  out: string;
+  json?: boolean;
+}
+
+/** The `proveit season close` arguments of one run (the command's API flags). */
+export function closeArgs(run: CloseRun): string[] {
+  const source =
+    'submissions' in run.source
+      ? ['--submissions', run.source.submissions]
+      : ['--season-url', run.source.seasonUrl, '--operator-token-file', run.source.operatorTokenFile];
+  return [
+    ...['--season', String(run.season), '--track', run.track, '--corpus', run.corpus],
+    ...source,
+    ...['--db', run.db, '--trust-layer', run.trustLayer, '--trust', run.trust, '--out', run.out],
+    ...(run.json ? ['--json'] : []),
+  ];
+}
+
+/** Runs `season close` in-process on the test's clock; `doc` is its --json document when it printed one. */
+export async function runCloseCommand(clock: Clock, run: CloseRun) {
+  const io = captureIo();
+  const code = await createSeasonCloseCommand(clock).run(closeArgs(run), io);
+  return { code, io, doc: run.json && io.stdout ? (JSON.parse(io.stdout) as Json) : null };
+}
+
+/** Runs `season replay BUNDLE --out OUT --json` in-process. */
+export async function runReplay(bundle: string, out: string) {
+  const io = captureIo();
+  const code = await seasonReplayCommand.run([bundle, '--out', out, '--json'], io);
+  return { code, doc: JSON.parse(io.stdout) as Json };
+}
