@@ -4,6 +4,7 @@ import { freezesMigration } from './0002-freezes.ts';
 import { readClaimsMigration } from './0003-read-claims.ts';
 import { freezeDocumentVersionMigration } from './0004-freeze-document-version.ts';
 import { seasonClosesMigration } from './0005-season-closes.ts';
+import { auditLogAndIncidentsMigration } from './0006-audit-log-and-incidents.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   readClaimsMigration,
   freezeDocumentVersionMigration,
   seasonClosesMigration,
+  auditLogAndIncidentsMigration,
 ];

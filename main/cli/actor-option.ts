@@ -1,0 +1,43 @@
+import { userInfo } from 'node:os';
+
+/**
+ * `--actor NAME`: who an operator command records in the audit log (docs/audit-log.md). Every operator command
+ * spreads ACTOR_OPTION into its parseArgs options and calls actorOf(values).
+ */
+export const ACTOR_OPTION = { actor: { type: 'string' } } as const;
+
+/** The usage fragment each command's usage line shows. */
+export const ACTOR_USAGE = '[--actor NAME]';
+
+/** The environment variable read when --actor is absent. */
+export const ACTOR_ENV = 'PROVEIT_ACTOR';
+
+/**
+ * The actor: --actor if given and not blank, else $PROVEIT_ACTOR if set and not blank, else the login name, else
+ * "unknown". Pure: the caller passes the environment and the login name.
+ */
+export function resolveActor(
+  options: { actor?: string | undefined },
+  env: Readonly<Record<string, string | undefined>>,
+  username: string | undefined,
+): string {
+  for (const candidate of [options.actor, env[ACTOR_ENV], username]) {
+    const trimmed = candidate?.trim();
+    if (trimmed !== undefined && trimmed !== '') return trimmed;
+  }
+  return 'unknown';
+}
+
+/** The login name, or undefined where the OS has none for this uid (a container without /etc/passwd entry). */
+function loginName(): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    return undefined;
+  }
+}
+
+/** resolveActor with this process's environment and login name. */
+export function actorOf(options: { actor?: string | undefined }): string {
+  return resolveActor(options, process.env, loginName());
+}
