@@ -1,0 +1,243 @@
+import { jsonEquals } from '../json/json-equals.ts';
+import { resolveJsonPointer } from '../json/json-pointer.ts';
+import type { ParsedFact, ParsedForm } from '../corpus/parse-tasks-and-key.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
+import type { TaskRules } from '../publications/correct-report.ts';
+import type { ProofReport } from '../proof/report.ts';
+import { CAUSE_TEXT } from '../scoring/documents.ts';
+import type { AssessedAssertion, ProofOutcome, ScoredParticipantResult, ScoringInput } from '../scoring/model.ts';
+import { disclosureOf } from '../scoring/submitted-assertions.ts';
+
+/** The evidence document's format name (docs/disputes.md "Evidence"). */
+export const DISPUTE_EVIDENCE_FORMAT = 'proveit-dispute-evidence/1';
+
+const int = (n: number): bigint => BigInt(n);
+const str = (v: unknown): PyJson => (typeof v === 'string' ? v : null);
+
+function outcomeValue(o: ProofOutcome): PyObject {
+  const entries: [string, PyJson][] = [['outcome', o.kind]];
+  if (o.kind === 'instrument_fault') entries.push(['systeme_status', o.status]);
+  if (o.kind === 'fail') {
+    entries.push(['condition', int(o.condition)], ['cause', o.cause], ['code', o.code]);
+    if (o.expected !== undefined) entries.push(['expected', o.expected]);
+    if (o.actual !== undefined) entries.push(['actual', o.actual]);
+  }
+  return pyObjectFrom(entries);
+}
+
+function reportValue(report: ProofReport | 'absent'): [string, PyJson][] {
+  if (report === 'absent')
+    return [
+      ['view', 'absent'],
+      ['checks', []],
+    ];
+  const identity = report.identity;
+  return [
+    ['view', 'present'],
+    ['verdict', report.verdict],
+    ['spec_version', report.specVersion],
+    ['trust_bundle_digest', report.trustBundleDigest],
+    ['independent_witnesses', int(report.independentWitnesses)],
+    ['anchor_time', report.anchorTime],
+    ['anchored_hash', report.anchoredHash],
+    [
+      'failure',
+      report.failure === null
+        ? null
+        : pyObjectFrom([
+            ['check', report.failure.check],
+            ['code', report.failure.code],
+          ]),
+    ],
+    // Every check of the verifier, in its order: the witnesses (RFC 3161, Rekor) and the issuer's own checks.
+    [
+      'checks',
+      report.checks.map((c) =>
+        pyObjectFrom([
+          ['name', c.name],
+          ['status', c.status],
+          ['code', c.code],
+          ['independent', c.independent],
+          ['message', c.message],
+        ]),
+      ),
+    ],
+    [
+      'identity',
+      pyObjectFrom([
+        ['anchoring', identity.anchoring],
+        ['identity', identity.identity ?? null],
+        ['agent_identity_verified', identity.verified ?? null],
+        ['did_resolution_status', identity.status ?? null],
+      ]),
+    ],
+    [
+      'trust_layer_anomalies',
+      report.anomalies.map((a) =>
+        pyObjectFrom([
+          ['field', a.field],
+          ['flat', a.flat],
+          ['opened', a.opened],
+        ]),
+      ),
+    ],
+  ];
+}
+
+/**
+ * The evidence of a dispute, computed when it opens (issue 12, docs/disputes.md): the claim, the frozen value at the
+ * pointer, the request and response hashes recomputed from the corpus beside the ones the disclosure opened, every
+ * check (witness) of every cited proof with its code, and the cause shown. Also the task's minimum and the key's
+ * grounding facts (revealed at close), which a correction needs to recount the task. Pure: the scoring input and
+ * the participant's result are the close's, recomputed from its bundle.
+ */
+export function disputeEvidence(
+  input: ScoringInput,
+  participant: ScoredParticipantResult,
+  taskId: string,
+  assertionId: string,
+): PyObject | null {
+  const task = participant.tasks.find((t) => t.taskId === taskId);
+  const assertion: AssessedAssertion | undefined = task?.assertions.find((a) => a.assertionId === assertionId);
+  const taskRules = input.tasks.find((t) => t.id === taskId);
+  const key = input.key.find((k) => k.taskId === taskId);
+  const document = participant.participant.submissions.get(taskId);
+  if (!task || !assertion || !taskRules || !document) return null;
+  const submitted = (Array.isArray(document['assertions']) ? document['assertions'] : []).find(
+    (a) => typeof a === 'object' && a !== null && !Array.isArray(a) && a['id'] === assertionId,
+  ) as PyObject | undefined;
+  const proofIds = Array.isArray(submitted?.['proof_ids'])
+    ? submitted['proof_ids'].filter((p): p is string => typeof p === 'string')
+    : [];
+
+  const resource = input.manifest.resources.find((r) => r.path === assertion.resource);
+  const body = input.lookup(assertion.resource);
+  const atPointer = body === undefined ? null : resolveJsonPointer(body, assertion.field);
+  const frozen = pyObjectFrom([
+    ['in_manifest', resource !== undefined],
+    ['found', atPointer !== null && atPointer.ok],
+    ['value', atPointer !== null && atPointer.ok ? atPointer.value : null],
+    ['equals_claim', atPointer !== null && atPointer.ok ? jsonEquals(atPointer.value, assertion.value) : false],
+  ]);
+  const systeme = (['403', '503', '400'] as const).map((s) => [s, input.manifest.system[s]] as const);
+
+  const proofs = proofIds.map((proofId) => {
+    const disclosure = disclosureOf(document, proofId);
+    const report = input.proofs(proofId, disclosure);
+    const opened = report === 'absent' ? {} : report.opened;
+    const openedRequest = str(opened['request_hash']);
+    const openedResponse = str(opened['response_hash']);
+    const outcome = assertion.proofs.find((o) => o.proofId === proofId);
+    return pyObjectFrom([
+      ['proof_id', proofId],
+      ...(outcome ? ([['assessed', outcomeValue(outcome)]] as [string, PyJson][]) : []),
+      [
+        'request_hash',
+        pyObjectFrom([
+          ['opened', openedRequest],
+          ['recomputed', resource?.request_hash ?? null],
+          ['equal', openedRequest !== null && openedRequest === resource?.request_hash],
+        ]),
+      ],
+      [
+        'response_hash',
+        pyObjectFrom([
+          ['opened', openedResponse],
+          ['recomputed', resource?.response_hash ?? null],
+          ['equal', openedResponse !== null && openedResponse === resource?.response_hash],
+          ['systeme_status', systeme.find(([, h]) => h === openedResponse)?.[0] ?? null],
+        ]),
+      ],
+      ...reportValue(report),
+    ]);
+  });
+
+  const cause: [string, PyJson][] = assertion.failure
+    ? [
+        ['cause', assertion.failure.cause],
+        ['cause_text', CAUSE_TEXT[assertion.failure.cause] ?? ''],
+        ['code', assertion.failure.code],
+        ['proof_id', assertion.failure.proofId],
+        ['condition', int(assertion.failure.condition)],
+      ]
+    : assertion.instrumentFault
+      ? [['systeme_status', assertion.instrumentFault.status]]
+      : [];
+
+  return pyObjectFrom([
+    ['format', DISPUTE_EVIDENCE_FORMAT],
+    ['season', int(input.season)],
+    ['track', input.track],
+    ['participant_id', participant.participant.participantId],
+    ['enrolled_did', participant.participant.did],
+    ['task_id', taskId],
+    ['assertion_id', assertionId],
+    [
+      'claim',
+      pyObjectFrom([
+        ['resource', assertion.resource],
+        ['field', assertion.field],
+        ['value', assertion.value],
+      ]),
+    ],
+    ['status_at_close', assertion.status],
+    ['cause_shown', pyObjectFrom(cause)],
+    ['frozen', frozen],
+    ['proofs', proofs],
+    [
+      'task',
+      pyObjectFrom([
+        ['status', task.status],
+        ['min_assertions', int(taskRules.min)],
+        ['verdict_given', task.verdictGiven],
+        ['verdict_expected', task.verdictExpected],
+        ['exact', task.exact],
+        ['grounded', task.grounded],
+        [
+          'grounding_facts',
+          (key?.grounding ?? []).map((f) =>
+            pyObjectFrom([
+              ['fact', f.fact],
+              ['resource', f.resource],
+              ['field', f.field],
+              ['value', f.value],
+              [
+                'equivalent_forms',
+                f.forms.map((g) =>
+                  pyObjectFrom([
+                    ['resource', g.resource],
+                    ['field', g.field],
+                    ['value', g.value],
+                  ]),
+                ),
+              ],
+            ]),
+          ),
+        ],
+      ]),
+    ],
+    ['inputs', pyObjectFrom(Object.entries(input.inputs).map(([k, v]) => [k, v] as [string, PyJson]))],
+  ]);
+}
+
+/** The task's minimum and grounding facts as the evidence stored them: what a correction recounts the task with. */
+export function taskRulesOfEvidence(evidence: PyJson): TaskRules | null {
+  if (!isPyObject(evidence) || !isPyObject(evidence['task'] ?? null)) return null;
+  const task = evidence['task'] as PyObject;
+  const min = task['min_assertions'];
+  const facts = task['grounding_facts'];
+  if (typeof min !== 'bigint' || !Array.isArray(facts)) return null;
+  const form = (v: PyJson): ParsedForm | null =>
+    isPyObject(v) && typeof v['resource'] === 'string' && typeof v['field'] === 'string'
+      ? { resource: v['resource'], field: v['field'], value: v['value'] ?? null }
+      : null;
+  const grounding: ParsedFact[] = [];
+  for (const f of facts) {
+    const main = form(f);
+    if (!main || !isPyObject(f) || typeof f['fact'] !== 'string' || !Array.isArray(f['equivalent_forms'])) return null;
+    const forms = f['equivalent_forms'].map(form);
+    if (forms.some((x) => x === null)) return null;
+    grounding.push({ ...main, fact: f['fact'], forms: forms as ParsedForm[] });
+  }
+  return { min: Number(min), grounding };
+}
