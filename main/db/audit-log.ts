@@ -1,4 +1,5 @@
 import { AUDIT_GENESIS_HASH, auditDetailsText, auditEntryHash, type AuditAction } from '../core/audit/entry-hash.ts';
+import type { QuotedHead, RawAuditRow } from '../core/audit/verify-chain.ts';
 import { newPyObject, type PyObject } from '../core/json/value.ts';
 import type { Db } from './open-database.ts';
 
@@ -105,5 +106,36 @@ export function auditRows(db: Db): AuditRow[] {
     details: r.details,
     prevHash: r.prev_hash,
     entryHash: r.entry_hash,
+  }));
+}
+
+/**
+ * Every row exactly as stored, in storage (rowid) order, untyped: `proveit audit verify` trusts no constraint, since
+ * someone with sqlite3 may have dropped the triggers or rebuilt the table.
+ */
+export function rawAuditRows(db: Db): RawAuditRow[] {
+  return db
+    .prepare('SELECT seq, at_ms, actor, action, summary, details, prev_hash, entry_hash FROM audit_log ORDER BY rowid')
+    .all() as RawAuditRow[];
+}
+
+function tableExists(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/**
+ * Every audit head quoted outside the log: today each publication version (migration 7, columns audit_seq and
+ * audit_hash). A quoted head lets `proveit audit verify` see entries removed from the end of the log, which the chain
+ * alone cannot show. A database without the publications table quotes none.
+ */
+export function quotedAuditHeads(db: Db): QuotedHead[] {
+  if (!tableExists(db, 'publication_versions')) return [];
+  const rows = db
+    .prepare('SELECT season, track, version, audit_seq, audit_hash FROM publication_versions ORDER BY id')
+    .all() as { season: number; track: string; version: number; audit_seq: number; audit_hash: string }[];
+  return rows.map((r) => ({
+    source: `publication ${r.track} season ${r.season} version ${r.version}`,
+    seq: Number(r.audit_seq),
+    hash: String(r.audit_hash),
   }));
 }

@@ -1,0 +1,230 @@
+import type { IncidentGroup, IncidentKind, IncidentLink } from '../../core/incidents/group-incidents.ts';
+import { checkResolvable, checkWindow, writtenText, type IncidentCode } from '../../core/incidents/incident-rules.ts';
+import { pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { appendAudit } from '../../db/audit-log.ts';
+import {
+  incidentById,
+  incidentsOfGroup,
+  insertIncident,
+  insertIncidentEvent,
+  insertIncidentLinks,
+  type StoredIncident,
+} from '../../db/incidents.ts';
+import type { Db } from '../../db/open-database.ts';
+
+const linkKey = (l: IncidentLink) => JSON.stringify([l.participant, l.task, l.assertion, l.proof]);
+
+const int = (n: number) => BigInt(n);
+const intOrNull = (n: number | null): PyJson => (n === null ? null : BigInt(n));
+
+function incidentDetails(
+  id: number,
+  i: Omit<StoredIncident, 'id' | 'state' | 'currentOwner' | 'resolution' | 'events' | 'links'>,
+  links: number,
+): PyObject {
+  return pyObjectFrom([
+    ['incident_id', int(id)],
+    ['season', int(i.season)],
+    ['track', i.track],
+    ['kind', i.kind],
+    ['cause', i.cause],
+    ['group_key', i.groupKey],
+    ['window_start_ms', intOrNull(i.windowStartMs)],
+    ['window_end_ms', intOrNull(i.windowEndMs)],
+    ['owner', i.owner],
+    ['opened_by', i.openedBy],
+    ['close_id', intOrNull(i.closeId)],
+    ['links', int(links)],
+  ]);
+}
+
+export interface CloseIncidents {
+  /** New incidents. */
+  opened: number[];
+  /** Incidents already open for the same group that this close added links to. */
+  extended: number[];
+  /** Groups already open (or resolved) with nothing new: left as they are. */
+  unchanged: number[];
+}
+
+/**
+ * Opens the incidents a close found (grouped by main/core/incidents/group-incidents.ts), in the caller's transaction
+ * (the close's, with its audit entry). A group already open for this season and track is not opened again: the
+ * close's new links are added to it with a note. A group whose incident was resolved opens a new incident only when
+ * the close finds links the resolved one did not have.
+ */
+export function openIncidentsFromClose(
+  db: Db,
+  close: {
+    season: number;
+    track: string;
+    closeId: number;
+    atMs: number;
+    actor: string;
+    groups: readonly IncidentGroup[];
+  },
+): CloseIncidents {
+  const outcome: CloseIncidents = { opened: [], extended: [], unchanged: [] };
+  for (const group of close.groups) {
+    const existing = incidentsOfGroup(db, close.season, close.track, group.groupKey);
+    const open = existing.find((i) => i.state === 'open');
+    const known = new Set(existing.flatMap((i) => i.links.map(linkKey)));
+    const fresh = group.links.filter((l) => !known.has(linkKey(l)));
+    if (open) {
+      if (fresh.length === 0) {
+        outcome.unchanged.push(open.id);
+        continue;
+      }
+      insertIncidentLinks(db, open.id, fresh);
+      const text = `close ${close.closeId} found ${fresh.length} more affected item(s) of this group`;
+      insertIncidentEvent(db, open.id, { atMs: close.atMs, actor: close.actor, kind: 'note', text });
+      appendAudit(db, {
+        atMs: close.atMs,
+        actor: close.actor,
+        action: 'incident.note',
+        summary: `incident ${open.id}: ${text}`,
+        details: pyObjectFrom([
+          ['incident_id', int(open.id)],
+          ['close_id', int(close.closeId)],
+          ['links_added', int(fresh.length)],
+        ]),
+      });
+      outcome.extended.push(open.id);
+      continue;
+    }
+    if (existing.length > 0 && fresh.length === 0) {
+      outcome.unchanged.push(existing.at(-1)!.id);
+      continue;
+    }
+    const row = {
+      season: close.season,
+      track: close.track,
+      kind: group.kind,
+      cause: group.cause,
+      groupKey: group.groupKey,
+      windowStartMs: group.windowStartMs,
+      windowEndMs: group.windowEndMs,
+      owner: close.actor,
+      openedAtMs: close.atMs,
+      openedBy: 'close' as const,
+      openedByActor: close.actor,
+      closeId: close.closeId,
+      summary: group.summary,
+    };
+    const id = insertIncident(db, row, group.links);
+    appendAudit(db, {
+      atMs: close.atMs,
+      actor: close.actor,
+      action: 'incident.open',
+      summary: `incident ${id} opened by close ${close.closeId}: ${group.summary}`,
+      details: incidentDetails(id, row, group.links.length),
+    });
+    outcome.opened.push(id);
+  }
+  return outcome;
+}
+
+export interface OpenIncidentRequest {
+  season: number;
+  track: string;
+  kind: IncidentKind;
+  cause: string;
+  summary: string;
+  owner: string;
+  /** Entered by hand: recorded as such in the audit log. */
+  windowStartMs: number | null;
+  windowEndMs: number | null;
+  links: readonly IncidentLink[];
+  actor: string;
+  atMs: number;
+}
+
+/** `proveit incident open`: an incident opened by hand, with its audit entry, in one transaction. */
+export function openIncident(db: Db, request: OpenIncidentRequest): Result<StoredIncident, IncidentCode> {
+  const summary = writtenText('INCIDENT_SUMMARY_REQUIRED', 'the summary', request.summary);
+  if (!summary.ok) return summary;
+  const window = checkWindow(request.windowStartMs, request.windowEndMs);
+  if (!window.ok) return window;
+  const id = db
+    .transaction(() => {
+      const row = {
+        season: request.season,
+        track: request.track,
+        kind: request.kind,
+        cause: request.cause,
+        // A hand-opened incident is its own group: a close never merges into it.
+        groupKey: `operator/${request.kind}/${request.atMs}`,
+        windowStartMs: request.windowStartMs,
+        windowEndMs: request.windowEndMs,
+        owner: request.owner,
+        openedAtMs: request.atMs,
+        openedBy: 'operator' as const,
+        openedByActor: request.actor,
+        closeId: null,
+        summary: summary.value,
+      };
+      const newId = insertIncident(db, row, request.links);
+      const details = incidentDetails(newId, row, request.links.length);
+      const handEntered = [
+        ...(request.windowStartMs === null ? [] : ['window_start_ms']),
+        ...(request.windowEndMs === null ? [] : ['window_end_ms']),
+      ];
+      if (handEntered.length > 0) details['hand_entered_times'] = handEntered;
+      appendAudit(db, {
+        atMs: request.atMs,
+        actor: request.actor,
+        action: 'incident.open',
+        summary: `incident ${newId} opened by hand: ${summary.value}`,
+        details,
+      });
+      return newId;
+    })
+    .immediate();
+  return ok(incidentById(db, id)!);
+}
+
+/**
+ * `proveit incident note` and `proveit incident resolve`: one event row and its audit entry, in one IMMEDIATE
+ * transaction, so two operators cannot both resolve the same incident.
+ */
+export function addIncidentEvent(
+  db: Db,
+  change: { id: number; kind: 'note' | 'resolve'; text: string | undefined; actor: string; atMs: number },
+): Result<StoredIncident, IncidentCode> {
+  const text =
+    change.kind === 'resolve'
+      ? writtenText('INCIDENT_RESOLUTION_REQUIRED', 'the resolution', change.text)
+      : writtenText('INCIDENT_NOTE_REQUIRED', 'the note', change.text);
+  if (!text.ok) return text;
+  return db
+    .transaction((): Result<StoredIncident, IncidentCode> => {
+      const current = incidentById(db, change.id);
+      if (change.kind === 'resolve') {
+        const allowed = checkResolvable(change.id, current?.state ?? null);
+        if (!allowed.ok) return allowed;
+      } else if (current === null) {
+        return fail('INCIDENT_NOT_FOUND', `no incident ${change.id} in this database`, { id: change.id });
+      }
+      insertIncidentEvent(db, change.id, {
+        atMs: change.atMs,
+        actor: change.actor,
+        kind: change.kind,
+        text: text.value,
+      });
+      appendAudit(db, {
+        atMs: change.atMs,
+        actor: change.actor,
+        action: change.kind === 'resolve' ? 'incident.resolve' : 'incident.note',
+        summary: `incident ${change.id} ${change.kind === 'resolve' ? 'resolved' : 'noted'}: ${text.value}`,
+        details: pyObjectFrom([
+          ['incident_id', int(change.id)],
+          ['season', int(current!.season)],
+          ['track', current!.track],
+          ['kind', current!.kind],
+        ]),
+      });
+      return ok(incidentById(db, change.id)!);
+    })
+    .immediate();
+}
