@@ -5,6 +5,7 @@ import { readClaimsMigration } from './0003-read-claims.ts';
 import { freezeDocumentVersionMigration } from './0004-freeze-document-version.ts';
 import { seasonClosesMigration } from './0005-season-closes.ts';
 import { auditLogAndIncidentsMigration } from './0006-audit-log-and-incidents.ts';
+import { publicationsAndDisputesMigration } from './0007-publications-and-disputes.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   freezeDocumentVersionMigration,
   seasonClosesMigration,
   auditLogAndIncidentsMigration,
+  publicationsAndDisputesMigration,
 ];

@@ -1,0 +1,66 @@
+import { deadlineStatus, isoUtc, type DeadlineStatus } from '../../core/disputes/calendar.ts';
+import { isDecided, stateAfter, type DisputeState } from '../../core/disputes/transitions.ts';
+import { disputeEvents, listDisputes } from '../../db/disputes.ts';
+import type { Db } from '../../db/open-database.ts';
+
+/** One line of `proveit dispute list` (plain JSON: what --json prints and the console shows). */
+export interface DisputeListing {
+  dispute_id: string;
+  season: number;
+  track: string;
+  participant_id: string;
+  assertion: string;
+  state: DisputeState;
+  publication_version: number;
+  received_at: string;
+  received_at_entered_by_hand: boolean;
+  window_ends_at: string;
+  decision_due: string;
+  deadline_status: DeadlineStatus;
+  /** Milliseconds before the decision is due at the listing's instant (negative once overdue); null once decided. */
+  ms_left: number | null;
+  reason: string;
+  reviewer: string | null;
+  reviewed_at: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+  change: string | null;
+  correction_version: number | null;
+}
+
+/** Every dispute (of a season and/or track), with its state and deadline status at `nowMs` (core/disputes/calendar.ts). */
+export function disputeListing(
+  db: Db,
+  nowMs: number,
+  filter: { season?: number; track?: string } = {},
+): DisputeListing[] {
+  return listDisputes(db, filter).map((d) => {
+    const events = disputeEvents(db, d.disputeId);
+    const state = stateAfter(events);
+    const review = events.find((e) => e.step === 'review');
+    const decision = events.find((e) => e.step === 'decision');
+    const decided = isDecided(state);
+    return {
+      dispute_id: d.disputeId,
+      season: d.season,
+      track: d.track,
+      participant_id: d.participantId,
+      assertion: `${d.taskId}/${d.assertionId}`,
+      state,
+      publication_version: d.publicationVersion,
+      received_at: isoUtc(d.receivedAtMs),
+      received_at_entered_by_hand: d.receivedAtEnteredByHand,
+      window_ends_at: isoUtc(d.windowEndsMs),
+      decision_due: isoUtc(d.decisionDueMs),
+      deadline_status: deadlineStatus(d.decisionDueMs, nowMs, decided),
+      ms_left: decided ? null : d.decisionDueMs - nowMs,
+      reason: d.reason,
+      reviewer: decision?.reviewer ?? review?.reviewer ?? null,
+      reviewed_at: review ? isoUtc(review.atMs) : null,
+      decided_at: decision ? isoUtc(decision.atMs) : null,
+      decision_reason: decision?.reason ?? null,
+      change: decision?.change ?? null,
+      correction_version: decision?.correctionVersion ?? null,
+    };
+  });
+}

@@ -1,0 +1,196 @@
+import { join } from 'node:path';
+import { checkDisputeWindow, decisionDue, isoUtc } from '../../core/disputes/calendar.ts';
+import { disputeEvidence } from '../../core/disputes/evidence.ts';
+import { checkDisputeScope } from '../../core/disputes/scope.ts';
+import { stateAfter, isDecided } from '../../core/disputes/transitions.ts';
+import { canonical } from '../../core/json/canonical.ts';
+import { loads } from '../../core/json/loads.ts';
+import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
+import { isPyObject, pyObjectFrom, type PyObject } from '../../core/json/value.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { appendAudit } from '../../db/audit-log.ts';
+import { disputeEvents, insertDispute, listDisputes, nextDisputeId } from '../../db/disputes.ts';
+import type { Db } from '../../db/open-database.ts';
+import {
+  publicationVersionsOf,
+  publishedReport,
+  seasonCloseById,
+  type PublicationVersionRow,
+} from '../../db/publications.ts';
+import type { Clock } from '../clock.ts';
+import { reportFile } from '../close/bundle-layout.ts';
+import { scoreBundle } from '../close/score-bundle.ts';
+
+export interface OpenDisputeRequest {
+  season: number;
+  track: string;
+  participantId: string;
+  taskId: string;
+  assertionId: string;
+  reason: string;
+  /** The receipt instant typed by staff (--received-at); absent: the receipt is now, on the Clock. */
+  receivedAtMs?: number;
+  actor: string;
+}
+
+export interface OpenedDispute {
+  disputeId: string;
+  publicationVersion: number;
+  publishedAtMs: number;
+  receivedAtMs: number;
+  receivedAtEnteredByHand: boolean;
+  windowEndsMs: number;
+  decisionDueMs: number;
+  evidence: PyObject;
+  evidenceSha256: string;
+}
+
+const enc = new TextEncoder();
+
+const parseDoc = (bytes: Uint8Array): PyObject | undefined => {
+  const r = loads(bytes);
+  return r.ok && isPyObject(r.value) ? r.value : undefined;
+};
+
+/**
+ * Opens a dispute (spec §9.2, docs/disputes.md): the publication it disputes is the latest version published at or
+ * before the receipt; the receipt must fall in its 14-day window (core/disputes/calendar.ts); the assertion must be
+ * in scope (core/disputes/scope.ts); the evidence is recomputed from the close's replay bundle with the scorer's own
+ * code (scoreBundle) and stored with the dispute. The dispute and its `dispute.open` audit entry are written in one
+ * transaction; a refusal writes nothing.
+ */
+export async function openDispute(
+  db: Db,
+  clock: Clock,
+  request: OpenDisputeRequest,
+): Promise<Result<OpenedDispute, string>> {
+  const { season, track, participantId, taskId, assertionId } = request;
+  if (request.reason.trim() === '')
+    return fail('DISPUTE_REASON_REQUIRED', 'a dispute carries the participant\u2019s written reason (--reason TEXT)');
+  const now = clock.now();
+  const byHand = request.receivedAtMs !== undefined;
+  const receivedAtMs = request.receivedAtMs ?? now;
+  if (receivedAtMs > now)
+    return fail(
+      'DISPUTE_RECEIVED_IN_FUTURE',
+      `--received-at ${isoUtc(receivedAtMs)} is later than now (${isoUtc(now)}): check the date and its time zone`,
+      { received_at: isoUtc(receivedAtMs), now: isoUtc(now) },
+    );
+  const versions = publicationVersionsOf(db, season, track);
+  if (versions.length === 0)
+    return fail(
+      'DISPUTE_NOT_PUBLISHED',
+      `season ${season}, track ${track} is not published: a dispute concerns a publication (proveit season publish)`,
+      { season, track },
+    );
+  const disputed: PublicationVersionRow =
+    [...versions].reverse().find((v) => v.publishedAtMs <= receivedAtMs) ?? versions[0]!;
+  const window = checkDisputeWindow(disputed.publishedAtMs, receivedAtMs);
+  if (!window.ok)
+    return { ok: false, error: { ...window.error, details: { ...window.error.details, version: disputed.version } } };
+
+  const stored = publishedReport(db, season, track, disputed.version, participantId);
+  const report = stored ? parseDoc(stored.reportJson) : undefined;
+  const scope = checkDisputeScope(report, participantId, taskId, assertionId);
+  if (!scope.ok) return scope;
+  const pendingSame = listDisputes(db, { season, track }).find(
+    (d) =>
+      d.participantId === participantId &&
+      d.taskId === taskId &&
+      d.assertionId === assertionId &&
+      !isDecided(stateAfter(disputeEvents(db, d.disputeId))),
+  );
+  if (pendingSame)
+    return fail(
+      'DISPUTE_ALREADY_OPEN',
+      `dispute ${pendingSame.disputeId} on ${participantId} ${taskId}/${assertionId} is not decided yet: decide it ` +
+        'first (a new fact goes into its review)',
+      { dispute_id: pendingSame.disputeId },
+    );
+
+  // Evidence: the close's bundle, scored again with the scorer's code; its report must be the one published.
+  const close = seasonCloseById(db, versions[0]!.closeId);
+  const bundleDir = close ? join(close.outDir, 'bundle') : '(no close)';
+  const scored = await scoreBundle(bundleDir, { season, track });
+  const unavailable = (message: string, failures: Failure[] = []) =>
+    fail(
+      'DISPUTE_EVIDENCE_UNAVAILABLE',
+      `${message}: the evidence is computed from the close's replay bundle (${bundleDir}); restore it (its digests ` +
+        'are in publication version 1) and open the dispute again',
+      { bundle: bundleDir, failures: failures.map((f) => ({ code: f.code, message: f.message })) },
+    );
+  if (scored.kind === 'refused') return unavailable('the bundle does not score', scored.failures);
+  const result = scored.score.participants.find((p) => p.participant.participantId === participantId);
+  const original = publishedReport(db, season, track, 1, participantId);
+  const recomputed = scored.files.find((f) => f.path === reportFile(participantId));
+  if (
+    !result ||
+    !original ||
+    !recomputed ||
+    Buffer.compare(Buffer.from(recomputed.bytes), Buffer.from(original.reportJson)) !== 0
+  )
+    return unavailable(`the bundle no longer gives the report of ${participantId} published in version 1`);
+  const evidence = disputeEvidence(scored.input, result, taskId, assertionId);
+  if (evidence === null)
+    return unavailable(`the bundle has no assertion ${taskId}/${assertionId} for ${participantId}`);
+  const evidenceSha256 = sha256Canonical(evidence);
+  const decisionDueMs = decisionDue(receivedAtMs);
+
+  const write = db.transaction((): string => {
+    const disputeId = nextDisputeId(db, season, track);
+    insertDispute(db, {
+      disputeId,
+      season,
+      track,
+      participantId,
+      taskId,
+      assertionId,
+      publicationId: disputed.id,
+      publicationVersion: disputed.version,
+      publishedAtMs: disputed.publishedAtMs,
+      receivedAtMs,
+      receivedAtEnteredByHand: byHand,
+      windowEndsMs: window.value.windowEndsMs,
+      decisionDueMs,
+      openedAtMs: now,
+      openedBy: request.actor,
+      reason: request.reason,
+      assertionStatus: scope.value.status,
+      evidenceJson: enc.encode(`${canonical(evidence)}\n`),
+      evidenceSha256,
+    });
+    appendAudit(db, {
+      atMs: now,
+      actor: request.actor,
+      action: 'dispute.open',
+      summary: `opened dispute ${disputeId} on ${participantId} ${taskId}/${assertionId} (season ${season}, ${track}, version ${disputed.version})`,
+      details: pyObjectFrom([
+        ['dispute_id', disputeId],
+        ['season', BigInt(season)],
+        ['track', track],
+        ['participant_id', participantId],
+        ['task_id', taskId],
+        ['assertion_id', assertionId],
+        ['publication_version', BigInt(disputed.version)],
+        ['received_at', isoUtc(receivedAtMs)],
+        ['received_at_entered_by_hand', byHand],
+        ['decision_due', isoUtc(decisionDueMs)],
+        ['reason', request.reason],
+        ['evidence_sha256', evidenceSha256],
+      ]),
+    });
+    return disputeId;
+  });
+  const disputeId = write.immediate();
+  return ok({
+    disputeId,
+    publicationVersion: disputed.version,
+    publishedAtMs: disputed.publishedAtMs,
+    receivedAtMs,
+    receivedAtEnteredByHand: byHand,
+    windowEndsMs: window.value.windowEndsMs,
+    decisionDueMs,
+    evidence,
+    evidenceSha256,
+  });
+}
