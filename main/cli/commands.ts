@@ -2,6 +2,7 @@ import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
 import { corpusCommands } from './corpus-commands.ts';
 import { devnetUpCommand } from './devnet-up.ts';
+import { disputeCommands } from './dispute-commands.ts';
 import { freezeCommands } from './freeze-commands.ts';
 import { jsonCanonicalCommand } from './json-canonical-command.ts';
 import { jsonCheckCommand } from './json-check-command.ts';
@@ -9,6 +10,7 @@ import { proofVerifyCommand } from './proof-verify.ts';
 import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
 import { seasonCloseCommand } from './season-close-command.ts';
+import { seasonPublishCommand } from './season-publish-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
 
@@ -25,5 +27,7 @@ export const commands: Command[] = [
   seasonServeCommand,
   seasonCloseCommand,
   seasonReplayCommand,
+  seasonPublishCommand,
+  ...disputeCommands,
   devnetUpCommand,
 ];

@@ -1,0 +1,305 @@
+import { DECISION_DAYS, isoUtc, parseZonedInstant } from '../core/disputes/calendar.ts';
+import { parseAssertionRef } from '../core/disputes/scope.ts';
+import type { Decision, DisputeChange } from '../core/disputes/transitions.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { decideDispute, reviewDispute } from '../services/disputes/decide-dispute.ts';
+import { disputeListing } from '../services/disputes/list-disputes.ts';
+import { openDispute } from '../services/disputes/open-dispute.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+
+const common = { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...ACTOR_OPTION } as const;
+
+const OPEN_USAGE =
+  'dispute open --season N --track conformite|generique --participant ID --assertion TASK_ID/ASSERTION_ID ' +
+  `--reason TEXT [--received-at ISO] [--db FILE] ${ACTOR_USAGE} [--json]`;
+const REVIEW_USAGE = `dispute review ID --reviewer NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
+const DECIDE_USAGE =
+  'dispute decide ID --decision upheld|rejected --reason TEXT --reviewer NAME [--change supported|instrument_fault] ' +
+  `[--db FILE] ${ACTOR_USAGE} [--json]`;
+const LIST_USAGE = 'dispute list [--season N] [--track conformite|generique] [--db FILE] [--json]';
+
+/** The dispute commands (docs/disputes.md); `clock` is the Clock port (tests give their own). */
+export function createDisputeCommands(clock: Clock = systemClock): Command[] {
+  const open: Command = {
+    path: ['dispute', 'open'],
+    summary:
+      'record a dispute of one assertion of one participant (spec §9.2): checked against the 14-day window and ' +
+      'the scope, evidence computed from the close bundle; prints the dispute_id',
+    usage: OPEN_USAGE,
+    run: (args, io) => runOpen(open, clock, args, io),
+  };
+  const review: Command = {
+    path: ['dispute', 'review'],
+    summary: 'put a received dispute under review, naming the reviewer',
+    usage: REVIEW_USAGE,
+    run: (args, io) => runReview(review, clock, args, io),
+  };
+  const decide: Command = {
+    path: ['dispute', 'decide'],
+    summary:
+      'decide a dispute with its written reason: upheld publishes a correction version, rejected changes nothing',
+    usage: DECIDE_USAGE,
+    run: (args, io) => runDecide(decide, clock, args, io),
+  };
+  const list: Command = {
+    path: ['dispute', 'list'],
+    summary: 'list disputes with their state and deadline status (on_time, at_risk, overdue, decided)',
+    usage: LIST_USAGE,
+    run: (args, io) => runList(list, clock, args, io),
+  };
+  return [open, review, decide, list];
+}
+
+export const disputeCommands: Command[] = createDisputeCommands();
+
+function withDb<T>(file: string | undefined, body: (db: ReturnType<typeof openDatabase>) => T): T {
+  const db = openDatabase(dbPathFrom(file));
+  try {
+    return body(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: {
+      season: { type: 'string' },
+      track: { type: 'string' },
+      participant: { type: 'string' },
+      assertion: { type: 'string' },
+      reason: { type: 'string' },
+      'received-at': { type: 'string' },
+      ...common,
+    },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  const which = seasonAndTrackOf(values);
+  if (typeof which === 'string') return usageError(io, command, which);
+  if (!values.participant) return usageError(io, command, '--participant ID is required (the participant_id)');
+  if (!values.assertion)
+    return usageError(io, command, '--assertion TASK_ID/ASSERTION_ID is required, e.g. conf-03/a2');
+  const ref = parseAssertionRef(values.assertion);
+  if (!ref)
+    return usageError(
+      io,
+      command,
+      `--assertion '${values.assertion}' is not TASK_ID/ASSERTION_ID (one assertion, as the report lists it), e.g. conf-03/a2`,
+    );
+  if (values.reason === undefined || values.reason.trim() === '')
+    return usageError(io, command, "--reason TEXT is required: the participant's written reason");
+  let receivedAtMs: number | undefined;
+  if (values['received-at'] !== undefined) {
+    const t = parseZonedInstant('--received-at', values['received-at']);
+    if (!t.ok) return usageError(io, command, t.error.message);
+    receivedAtMs = t.value;
+  }
+  const json = values.json ?? false;
+  const db = openDatabase(dbPathFrom(values.db));
+  try {
+    const outcome = await openDispute(db, clock, {
+      ...which,
+      participantId: values.participant,
+      ...ref,
+      reason: values.reason,
+      ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
+      actor: actorOf(values),
+    });
+    if (!outcome.ok) {
+      printRefusal(io, json, 'dispute open', outcome.error);
+      return EXIT.failed;
+    }
+    const d = outcome.value;
+    if (json) {
+      printJson(io, {
+        ok: true,
+        dispute_id: d.disputeId,
+        state: 'received',
+        publication_version: d.publicationVersion,
+        published_at: isoUtc(d.publishedAtMs),
+        received_at: isoUtc(d.receivedAtMs),
+        received_at_entered_by_hand: d.receivedAtEnteredByHand,
+        window_ends_at: isoUtc(d.windowEndsMs),
+        decision_due: isoUtc(d.decisionDueMs),
+        evidence_sha256: d.evidenceSha256,
+      });
+    } else {
+      io.out(
+        `${d.disputeId}\n` +
+          `  received ${isoUtc(d.receivedAtMs)}${d.receivedAtEnteredByHand ? ' (entered by hand)' : ''}, disputes ` +
+          `version ${d.publicationVersion} (window closed at ${isoUtc(d.windowEndsMs)})\n` +
+          `  decision due ${isoUtc(d.decisionDueMs)} (${DECISION_DAYS} days after receipt)\n` +
+          `  evidence SHA-256 ${d.evidenceSha256}\n`,
+      );
+    }
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
+}
+
+async function runReview(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({ args, allowPositionals: true, options: { reviewer: { type: 'string' }, ...common } });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) return usageError(io, command, 'give one dispute id, e.g. dsp-1-conformite-0001');
+  if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
+  const json = values.json ?? false;
+  return withDb(values.db, (db) => {
+    const r = reviewDispute(db, clock, {
+      disputeId: positionals[0]!,
+      reviewer: values.reviewer!.trim(),
+      actor: actorOf(values),
+    });
+    if (!r.ok) {
+      printRefusal(io, json, 'dispute review', r.error);
+      return EXIT.failed;
+    }
+    if (json)
+      printJson(io, { ok: true, dispute_id: r.value.disputeId, state: r.value.state, at: isoUtc(r.value.atMs) });
+    else io.out(`${r.value.disputeId}: under review (${isoUtc(r.value.atMs)})\n`);
+    return EXIT.ok;
+  });
+}
+
+const plainFigures = (f: {
+  overclaim: { unsupported: number; submitted: number } | null;
+  success: { groundedExact: number; outOf: number } | null;
+}) => ({
+  overclaim: f.overclaim,
+  success: f.success ? { grounded_exact: f.success.groundedExact, out_of: f.success.outOf } : null,
+});
+
+async function runDecide(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    allowPositionals: true,
+    options: {
+      decision: { type: 'string' },
+      reason: { type: 'string' },
+      reviewer: { type: 'string' },
+      change: { type: 'string' },
+      ...common,
+    },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) return usageError(io, command, 'give one dispute id, e.g. dsp-1-conformite-0001');
+  if (values.decision !== 'upheld' && values.decision !== 'rejected')
+    return usageError(
+      io,
+      command,
+      `--decision must be upheld or rejected${values.decision ? ` (got '${values.decision}')` : ''}`,
+    );
+  if (!values.reason?.trim())
+    return usageError(io, command, '--reason TEXT is required: the decision is published with it');
+  if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
+  if (values.change !== undefined && values.change !== 'supported' && values.change !== 'instrument_fault')
+    return usageError(io, command, `--change must be supported or instrument_fault (got '${values.change}')`);
+  const json = values.json ?? false;
+  return withDb(values.db, (db) => {
+    const r = decideDispute(db, clock, {
+      disputeId: positionals[0]!,
+      decision: values.decision as Decision,
+      reason: values.reason!,
+      reviewer: values.reviewer!.trim(),
+      ...(values.change === undefined ? {} : { change: values.change as DisputeChange }),
+      actor: actorOf(values),
+    });
+    if (!r.ok) {
+      printRefusal(io, json, 'dispute decide', r.error);
+      return EXIT.failed;
+    }
+    const d = r.value;
+    const c = d.correction;
+    if (json) {
+      printJson(io, {
+        ok: true,
+        dispute_id: d.disputeId,
+        state: d.decision,
+        decided_at: isoUtc(d.atMs),
+        review_recorded: d.reviewed,
+        correction: c
+          ? {
+              version: c.version,
+              corrects_version: c.correctsVersion,
+              participant_id: c.participantId,
+              before: plainFigures(c.before),
+              after: plainFigures(c.after),
+              scores_sha256: c.scoresSha256,
+              report_sha256: c.reportSha256,
+              audit_head: { seq: c.audit.seq, hash: c.audit.hash },
+            }
+          : null,
+      });
+    } else {
+      const lines = [`${d.disputeId}: ${d.decision} (${isoUtc(d.atMs)})${d.reviewed ? ', review step recorded' : ''}`];
+      if (c) {
+        const fig = (f: typeof c.before) =>
+          `overclaim ${f.overclaim ? `${f.overclaim.unsupported}/${f.overclaim.submitted}` : 'pending'}, success ` +
+          `${f.success ? `${f.success.groundedExact}/${f.success.outOf}` : 'pending'}`;
+        lines.push(
+          `  correction: version ${c.version} corrects version ${c.correctsVersion}`,
+          `  ${c.participantId}: before ${fig(c.before)}; after ${fig(c.after)}`,
+          `  scores.json SHA-256 ${c.scoresSha256}; audit log head: entry ${c.audit.seq}, ${c.audit.hash}`,
+        );
+      } else lines.push('  no change to any version; the decision and its reason are published with the disputes');
+      io.out(`${lines.join('\n')}\n`);
+    }
+    return EXIT.ok;
+  });
+}
+
+async function runList(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: {
+      season: { type: 'string' },
+      track: { type: 'string' },
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  const filter: { season?: number; track?: string } = {};
+  if (values.season !== undefined) {
+    if (!/^\d{1,6}$/.test(values.season))
+      return usageError(io, command, `--season '${values.season}' is not a season number`);
+    filter.season = Number(values.season);
+  }
+  if (values.track !== undefined) {
+    if (values.track !== 'conformite' && values.track !== 'generique')
+      return usageError(io, command, `--track must be conformite or generique (got '${values.track}')`);
+    filter.track = values.track;
+  }
+  return withDb(values.db, (db) => {
+    const now = clock.now();
+    const rows = disputeListing(db, now, filter);
+    if (values.json) printJson(io, { ok: true, at: isoUtc(now), disputes: rows });
+    else if (rows.length === 0) io.out('no disputes\n');
+    else {
+      for (const r of rows) {
+        const left =
+          r.ms_left === null
+            ? ''
+            : r.ms_left < 0
+              ? ` (${(-r.ms_left / 86_400_000).toFixed(1)} days late)`
+              : ` (${(r.ms_left / 86_400_000).toFixed(1)} days left)`;
+        io.out(
+          `${r.dispute_id}  ${r.state.padEnd(12)} ${r.deadline_status.padEnd(8)} due ${r.decision_due}${left}  ` +
+            `${r.participant_id} ${r.assertion}${r.decision_reason ? `  reason: ${r.decision_reason}` : ''}\n`,
+        );
+      }
+    }
+    return EXIT.ok;
+  });
+}

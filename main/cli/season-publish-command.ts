@@ -1,0 +1,75 @@
+import { isoUtc } from '../core/disputes/calendar.ts';
+import { disputeWindowEnd } from '../core/disputes/calendar.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { publishSeason } from '../services/publications/publish-season.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+
+const USAGE = `season publish --season N --track conformite|generique [--db FILE] ${ACTOR_USAGE} [--json]`;
+
+/** `proveit season publish` (docs/publications.md). `clock` dates the version (tests give their own). */
+export function createSeasonPublishCommand(clock: Clock = systemClock): Command {
+  const command: Command = {
+    path: ['season', 'publish'],
+    summary:
+      'publish the latest close of a track as publication version 1: scores.json, every report and the bundle ' +
+      'digests stored immutably, dated, with the audit log head; the 14-day dispute window starts',
+    usage: USAGE,
+    run: (args, io) => run(command, clock, args, io),
+  };
+  return command;
+}
+
+export const seasonPublishCommand: Command = createSeasonPublishCommand();
+
+async function run(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({ args, options: { ...seasonTrackOptions, ...ACTOR_OPTION } });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  const which = seasonAndTrackOf(values);
+  if (typeof which === 'string') return usageError(io, command, which);
+  const json = values.json ?? false;
+  const db = openDatabase(dbPathFrom(values.db));
+  try {
+    const outcome = await publishSeason({ db, clock, ...which, actor: actorOf(values) });
+    if (!outcome.ok) {
+      printRefusal(io, json, 'season publish', outcome.error);
+      return EXIT.failed;
+    }
+    const v = outcome.value;
+    if (json) {
+      printJson(io, {
+        ok: true,
+        season: v.season,
+        track: v.track,
+        version: v.version,
+        published_at: isoUtc(v.publishedAtMs),
+        dispute_window_ends_at: isoUtc(disputeWindowEnd(v.publishedAtMs)),
+        close_id: v.closeId,
+        scores_sha256: v.scoresSha256,
+        bundle_sha256: v.bundleSha256,
+        reports: v.reports,
+        scored: v.scored,
+        pending: v.pending,
+        audit_head: { seq: v.audit.seq, hash: v.audit.hash },
+      });
+    } else {
+      const lines = [
+        `season ${v.season}, track ${v.track}: publication version 1 at ${isoUtc(v.publishedAtMs)}`,
+        `  scores.json SHA-256 ${v.scoresSha256}; ${v.reports} report(s); bundle digests SHA-256 ${v.bundleSha256}`,
+        `  ${v.scored.length} scored, ${v.pending.length} pending${v.pending.length ? ` (published as pending: ${v.pending.join(', ')})` : ''}`,
+        `  audit log head: entry ${v.audit.seq}, ${v.audit.hash}`,
+        `  disputes accepted until ${isoUtc(disputeWindowEnd(v.publishedAtMs))} (14 days, UTC, inclusive)`,
+      ];
+      io.out(`${lines.join('\n')}\n`);
+    }
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
+}
