@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createFreeze } from '../services/freeze/create-freeze.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
@@ -14,7 +15,7 @@ import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE =
   'freeze create --corpus DIR --trust-layer URL --api-key-file FILE --season-base URL --opens-at ISO --closes-at ISO ' +
-  '[--replace --reason TEXT] [--db FILE] [--json]';
+  `[--replace --reason TEXT] [--db FILE] [--json] ${ACTOR_USAGE}`;
 
 /** The API key file's content, trimmed. The key itself never goes into a message. */
 function human(freeze: PublishedFreeze): string {
@@ -59,6 +60,7 @@ export const freezeCreateCommand: Command = {
         reason: { type: 'string' },
         db: { type: 'string' },
         json: { type: 'boolean', default: false },
+        ...ACTOR_OPTION,
       },
     });
     if (!parsed.ok) return usageError(io, freezeCreateCommand, parsed.message);
@@ -93,6 +95,7 @@ export const freezeCreateCommand: Command = {
           closesAt: closesAt.value,
           replace: values.replace ?? false,
           reason: values.reason ?? null,
+          actor: actorOf(values),
         },
         { db, http, clock: systemClock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
       );

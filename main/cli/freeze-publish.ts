@@ -2,13 +2,17 @@ import { writeFile } from 'node:fs/promises';
 import { publicationJson } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { freezePublication } from '../services/freeze/publish-freeze.ts';
+import { pyObjectFrom } from '../core/json/value.ts';
+import { systemClock } from '../services/clock.ts';
+import { recordAction } from '../services/audit/record-action.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
-const USAGE = 'freeze publish --season N --track conformite|generique [--out FILE] [--db FILE] [--json]';
+const USAGE = 'freeze publish --season N --track conformite|generique [--out FILE] [--db FILE] [--json] ' + ACTOR_USAGE;
 
 /**
  * `proveit freeze publish` (spec §8.3 and its status note): every freeze of a season and track, replaced ones with
@@ -22,7 +26,7 @@ export const freezePublishCommand: Command = {
   async run(args, io) {
     const parsed = parseOptions({
       args,
-      options: { ...seasonTrackOptions, out: { type: 'string' } },
+      options: { ...seasonTrackOptions, out: { type: 'string' }, ...ACTOR_OPTION },
     });
     if (!parsed.ok) return usageError(io, freezePublishCommand, parsed.message);
     const { values } = parsed;
@@ -38,9 +42,21 @@ export const freezePublishCommand: Command = {
       }
       const document = publicationJson(publication.value);
       if (values.out) await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
+      const p = publication.value;
+      recordAction(db, systemClock, {
+        actor: actorOf(values),
+        action: 'freeze.publish',
+        summary: `season ${season} ${track}: freeze publication exported (${p.freezes.length} freeze(s), in force ${p.in_force})${values.out ? ` to ${values.out}` : ''}`,
+        details: pyObjectFrom([
+          ['season', BigInt(season)],
+          ['track', track],
+          ['in_force', p.in_force],
+          ['proof_ids', p.freezes.map((f) => f.proof_id)],
+          ['out', values.out ?? null],
+        ]),
+      });
       if (values.json) printJson(io, document);
       else {
-        const p = publication.value;
         io.out(`season ${p.season}, track ${p.track}: ${p.freezes.length} freeze(s), in force ${p.in_force}\n`);
         for (const f of p.freezes) {
           const replaced = f.replaces ? `, replaces ${f.replaces} (reason: ${f.reason})` : '';

@@ -2,13 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
 import type { CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
-const USAGE = 'freeze reveal --season N --track conformite|generique [--out FILE] [--db FILE] [--json]';
+const USAGE = 'freeze reveal --season N --track conformite|generique [--out FILE] [--db FILE] [--json] ' + ACTOR_USAGE;
 
 /**
  * `proveit freeze reveal` (spec §8.3): at close, the key and the salt of every freeze of the season and track.
@@ -32,7 +33,7 @@ export const freezeRevealCommand: Command = createFreezeRevealCommand(systemCloc
 async function runReveal(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
   const parsed = parseOptions({
     args,
-    options: { ...seasonTrackOptions, out: { type: 'string' } },
+    options: { ...seasonTrackOptions, out: { type: 'string' }, ...ACTOR_OPTION },
   });
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
@@ -42,7 +43,7 @@ async function runReveal(command: Command, clock: Clock, args: string[], io: Cli
   const nowMs = clock.now();
   const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
   try {
-    const outcome = revealFreezes(db, season, track, nowMs);
+    const outcome = revealFreezes(db, season, track, nowMs, actorOf(values));
     if (!outcome.ok) {
       printRefusal(io, values.json ?? false, 'freeze reveal', outcome.error);
       return EXIT.failed;

@@ -2,6 +2,9 @@ import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { fetchProofs, type FetchReport } from '../services/proofs/fetch-proofs.ts';
+import { pyObjectFrom } from '../core/json/value.ts';
+import { recordAction } from '../services/audit/record-action.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, processIo, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
@@ -73,7 +76,7 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
     summary:
       'read proof views from the Trust Layer under its read limit, and the Rekor entry of each batch from the log the ' +
       'proofs name (or --rekor URL), into the operator database',
-    usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet]`,
+    usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet] ${ACTOR_USAGE}`,
     async run(args, io) {
       const parsed = parseOptions({
         args,
@@ -82,6 +85,7 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
           'trust-layer': { type: 'string' },
           rekor: { type: 'string' },
           quiet: { type: 'boolean' },
+          ...ACTOR_OPTION,
         },
         strict: true,
       });
@@ -121,6 +125,22 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
           onProgress: reporter && ((p) => reporter.update(p)),
         });
         reporter?.finish();
+        const p = report.progress;
+        recordAction(db, systemClock, {
+          actor: actorOf(values),
+          action: 'proofs.fetch',
+          summary: `proofs fetch from ${trustLayer}: ${ids.length} id(s), ${p.readsThisRun} read(s); ${p.anchored} anchored, ${p.absent} absent, ${p.unsettled} pending (${report.outcome})`,
+          details: pyObjectFrom([
+            ['trust_layer', trustLayer],
+            ['ids', BigInt(ids.length)],
+            ['reads_this_run', BigInt(p.readsThisRun)],
+            ['anchored', BigInt(p.anchored)],
+            ['absent', BigInt(p.absent)],
+            ['pending', BigInt(p.unsettled)],
+            ['outcome', report.outcome],
+            ['failure', report.failure?.code ?? null],
+          ]),
+        });
         if (values.json) printJson(io, fetchDocument(report));
         else printReport(io, report);
         if (report.outcome === 'error') return EXIT.failed;

@@ -7,6 +7,7 @@ import { closeSeason } from '../services/close/close-season.ts';
 import { createHttpClient, type HttpClient } from '../services/http/http-client.ts';
 import type { ReadSettings } from '../services/proofs/read-settings.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
@@ -17,7 +18,7 @@ import { readSecretFile } from './secret-file.ts';
 const USAGE =
   'season close --season N --track conformite|generique --corpus DIR ' +
   '(--submissions FILE | --season-url URL --operator-token-file FILE) --trust-layer URL [--rekor URL] [--trust DIR] ' +
-  '--out DIR [--db FILE] [--json]';
+  `--out DIR [--db FILE] [--json] ${ACTOR_USAGE}`;
 
 /** The season service's export can be large: every submission in force of a season. */
 const EXPORT_MAX_BYTES = 512 * 1024 * 1024;
@@ -124,6 +125,7 @@ async function runClose(
       trust: { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
+      ...ACTOR_OPTION,
     },
   });
   if (!parsed.ok) return usageError(io, command, parsed.message);
@@ -217,6 +219,7 @@ async function runClose(
         ...(values.rekor === undefined ? {} : { rekorUrl: values.rekor }),
         trustDir: values.trust ?? PRODUCTION_BUNDLE_DIR,
         outDir: resolve(values.out as string),
+        actor: actorOf(values),
         ...(readSettings ? { readSettings } : {}),
       });
       if (!outcome.ok) return refuse(failuresOf(outcome.error));
@@ -233,6 +236,8 @@ async function runClose(
           scored: s.scored,
           pending: s.pending,
           scores_sha256: s.scoresSha256,
+          close_id: s.closeId,
+          incidents: s.incidents,
           inputs: s.inputs,
           reads: { this_run: s.fetch.progress.readsThisRun, left_in_window: s.fetch.progress.readsLeftInWindow },
           rekor_failed:
@@ -246,6 +251,11 @@ async function runClose(
           `  replay bundle in ${s.bundleDir}: proveit season replay ${s.bundleDir} --out DIR`,
           `  reads this run: ${s.fetch.progress.readsThisRun}; ${s.fetch.progress.readsLeftInWindow} left in the window`,
         ];
+        const { opened, extended } = s.incidents;
+        if (opened.length + extended.length > 0)
+          lines.push(
+            `  incidents: ${opened.length} opened${opened.length ? ` (${opened.join(', ')})` : ''}, ${extended.length} already open with new items; proveit incident list --season ${which.season} --track ${which.track}`,
+          );
         for (const f of s.fetch.rekor?.failed ?? [])
           lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
         if (s.pending.length > 0) {

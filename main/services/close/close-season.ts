@@ -11,6 +11,10 @@ import type { Db } from '../../db/open-database.ts';
 import { storedViews } from '../../db/proof-views.ts';
 import { rekorEntry } from '../../db/rekor-entries.ts';
 import { insertSeasonClose } from '../../db/season-closes.ts';
+import { appendAudit } from '../../db/audit-log.ts';
+import { incidentGroupsOfClose } from '../../core/incidents/group-incidents.ts';
+import { pyObjectFrom } from '../../core/json/value.ts';
+import { openIncidentsFromClose, type CloseIncidents } from '../incidents/incidents.ts';
 import type { Clock } from '../clock.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
 import { publicView } from '../freeze/trust-layer-calls.ts';
@@ -41,6 +45,8 @@ export interface CloseSeasonInput {
   trustDir: string;
   outDir: string;
   readSettings?: Partial<ReadSettings>;
+  /** Who runs the close (--actor): recorded in the audit log with the close and the incidents it opens. */
+  actor: string;
 }
 
 export interface CloseSummary {
@@ -52,6 +58,8 @@ export interface CloseSummary {
   scoresSha256: string;
   closeId: number;
   fetch: FetchReport;
+  /** The incidents this close opened, extended with new items, or found already open (docs/incidents.md). */
+  incidents: CloseIncidents;
 }
 
 const closeFail = (code: string, message: string, details?: Record<string, unknown>) => fail(code, message, details);
@@ -85,7 +93,7 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   if (!trust.ok) return trust;
   const publication = freezePublication(db, season, track);
   if (!publication.ok) return publication;
-  const revealed = revealFreezes(db, season, track, input.clock.now());
+  const revealed = revealFreezes(db, season, track, input.clock.now(), input.actor);
   if (!revealed.ok) return revealed;
 
   const tree = await readCorpusTree(input.corpusDir).catch((error: unknown) => error as Error);
@@ -214,24 +222,79 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
 
   const scoresBytes = scored.files.find((f) => f.path === SCORES_FILE)!.bytes;
   const scoresSha256 = sha256Hex(scoresBytes);
-  const closeId = insertSeasonClose(db, {
-    season,
-    track,
-    closedAtMs: input.clock.now(),
-    freezeProofId: freezeId,
-    scorerVersion: scored.inputs.scorer_version,
-    rulesSha256: scored.inputs.rules_sha256,
-    manifestHash: scored.inputs.manifest_hash,
-    submissionsSha256: scored.inputs.submissions_sha256,
-    keyCommitment: scored.inputs.key_commitment,
-    trustBundleDigest: scored.inputs.trust_bundle_digest,
-    proofsSha256: scored.inputs.proofs_sha256,
-    scoresSha256,
-    participants: scored.scored.length + scored.pending.length,
-    scored: scored.scored.length,
-    pending: scored.pending.length,
-    outDir: input.outDir,
+  const closedAtMs = input.clock.now();
+  // Incidents found by this close (spec §4.1): instrument faults, flat-field divergences, proofs pending too long,
+  // Rekor entries not fetched. Grouped in the core; the times come from the stored views and the scorer's reports.
+  const groups = incidentGroupsOfClose({
+    score: scored.score,
+    closedAtMs,
+    anchorTimeMs: (id) => {
+      const iso = scored.anchorTimes.get(id);
+      const ms = iso ? Date.parse(iso) : NaN;
+      return Number.isFinite(ms) ? ms : null;
+    },
+    pendingSinceMs: (id) => stored.get(id)?.firstReadAt ?? null,
+    rekorFailures: (fetch.rekor?.failed ?? []).map((f) => ({
+      uuid: f.uuid,
+      code: f.failure.code,
+      proofIds: citedIds.filter((id) => stored.get(id)?.rekorUuid === f.uuid),
+    })),
   });
+  // The close row, its incidents and their audit entries commit together.
+  const { closeId, incidents } = db
+    .transaction(() => {
+      const id = insertSeasonClose(db, {
+        season,
+        track,
+        closedAtMs,
+        freezeProofId: freezeId,
+        scorerVersion: scored.inputs.scorer_version,
+        rulesSha256: scored.inputs.rules_sha256,
+        manifestHash: scored.inputs.manifest_hash,
+        submissionsSha256: scored.inputs.submissions_sha256,
+        keyCommitment: scored.inputs.key_commitment,
+        trustBundleDigest: scored.inputs.trust_bundle_digest,
+        proofsSha256: scored.inputs.proofs_sha256,
+        scoresSha256,
+        participants: scored.scored.length + scored.pending.length,
+        scored: scored.scored.length,
+        pending: scored.pending.length,
+        outDir: input.outDir,
+      });
+      appendAudit(db, {
+        atMs: closedAtMs,
+        actor: input.actor,
+        action: 'season.close',
+        summary: `season ${season} ${track}: close ${id} scored ${scored.scored.length} participant(s), ${scored.pending.length} pending; scores.json ${scoresSha256}`,
+        details: pyObjectFrom([
+          ['close_id', BigInt(id)],
+          ['season', BigInt(season)],
+          ['track', track],
+          ['freeze_proof_id', freezeId],
+          ['scores_sha256', scoresSha256],
+          ['scorer_version', scored.inputs.scorer_version],
+          ['rules_sha256', scored.inputs.rules_sha256],
+          ['manifest_hash', scored.inputs.manifest_hash],
+          ['submissions_sha256', scored.inputs.submissions_sha256],
+          ['key_commitment', scored.inputs.key_commitment],
+          ['trust_bundle_digest', scored.inputs.trust_bundle_digest],
+          ['proofs_sha256', scored.inputs.proofs_sha256],
+          ['scored', BigInt(scored.scored.length)],
+          ['pending', BigInt(scored.pending.length)],
+          ['reads_this_run', BigInt(fetch.progress.readsThisRun)],
+        ]),
+      });
+      const opened = openIncidentsFromClose(db, {
+        season,
+        track,
+        closeId: id,
+        atMs: closedAtMs,
+        actor: input.actor,
+        groups,
+      });
+      return { closeId: id, incidents: opened };
+    })
+    .immediate();
   return ok({
     outDir: input.outDir,
     bundleDir,
@@ -241,5 +304,6 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     scoresSha256,
     closeId,
     fetch,
+    incidents,
   });
 }

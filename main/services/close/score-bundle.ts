@@ -49,6 +49,8 @@ export type BundleScore =
       input: ScoringInput;
       inputs: ScoreInputs;
       score: TrackScore;
+      /** Each cited proof's anchor time (RFC 3161 genTime, ISO) as its report gives it: incidents are grouped by it. */
+      anchorTimes: ReadonlyMap<string, string | null>;
       files: OutputFile[];
       pending: string[];
       scored: string[];
@@ -362,6 +364,7 @@ export async function scoreBundle(
     if (parsed.ok) rekorEntries.set(uuid, parsed.value);
   }
   const reports = new Map<string, ProofReport | 'absent'>();
+  const anchorTimes = new Map<string, string | null>();
   for (const { proofId, disclosure } of exported.value.cited) {
     const view = views.get(proofId);
     const parsed = view ? parseProofView(view.bytes) : null;
@@ -382,6 +385,7 @@ export async function scoreBundle(
       { bundle, memo },
     );
     reports.set(citedKey(proofId, disclosure), report);
+    if (!anchorTimes.has(proofId)) anchorTimes.set(proofId, report.anchorTime);
   }
 
   const inputs: ScoreInputs = {
@@ -423,6 +427,7 @@ export async function scoreBundle(
     input,
     inputs,
     score,
+    anchorTimes,
     files,
     pending: score.participants.filter((p) => p.status === 'pending').map((p) => p.participant.participantId),
     scored: score.participants.filter((p) => p.status === 'scored').map((p) => p.participant.participantId),

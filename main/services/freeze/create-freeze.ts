@@ -8,6 +8,8 @@ import { answerKeyBytes, keyCommitment, SALT_BYTES } from '../../core/freeze/key
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { checkFreezeRequest } from '../../core/freeze/replacement-policy.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
+import { pyObjectFrom } from '../../core/json/value.ts';
+import { appendAudit } from '../../db/audit-log.ts';
 import { freezeInForceOf, insertFreeze } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
@@ -28,6 +30,8 @@ export interface CreateFreezeInput {
   closesAt: string;
   replace: boolean;
   reason: string | null;
+  /** Who runs it (--actor): recorded in the audit log with the freeze. */
+  actor: string;
 }
 
 export interface CreateFreezePorts {
@@ -140,10 +144,40 @@ export async function createFreeze(
     proxyProof: anchored.value.bytes,
     fullView: full.value.bytes,
   };
-  const inserted = insertFreeze(ports.db, row, {
-    saltHex: bytesToHex(salt),
-    answerKey: new TextDecoder().decode(answerKeyBytes(material.value.key)),
-  });
+  const seal = { saltHex: bytesToHex(salt), answerKey: new TextDecoder().decode(answerKeyBytes(material.value.key)) };
+  // The freeze and its audit entry commit together. The entry holds the anchored, public fields only: never the
+  // salt, the key or the API key.
+  const inserted = ports.db
+    .transaction(() => {
+      const outcome = insertFreeze(ports.db, row, seal);
+      if (outcome.inserted) {
+        const replacing = row.replaces !== null;
+        appendAudit(ports.db, {
+          atMs: row.createdAtMs,
+          actor: input.actor,
+          action: replacing ? 'freeze.replace' : 'freeze.create',
+          summary: replacing
+            ? `season ${season} ${track}: freeze ${row.proofId} replaces ${row.replaces} (reason: ${row.reason})`
+            : `season ${season} ${track}: freeze ${row.proofId} recorded`,
+          details: pyObjectFrom([
+            ['proof_id', row.proofId],
+            ['season', BigInt(season)],
+            ['track', track],
+            ['rules_version', row.rulesVersion],
+            ['rules_hash', row.rulesHash],
+            ['manifest_hash', row.manifestHash],
+            ['key_commitment', row.keyCommitment],
+            ['replaces', row.replaces],
+            ['reason', row.reason],
+            ['opens_at', row.opensAt],
+            ['closes_at', row.closesAt],
+            ['trust_layer', row.trustLayer],
+          ]),
+        });
+      }
+      return outcome;
+    })
+    .immediate();
   if (!inserted.inserted) {
     return fail(
       'FREEZE_ALREADY_EXISTS',

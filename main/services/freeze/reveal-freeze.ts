@@ -6,6 +6,8 @@ import { sha256HexOfText } from '../../core/hash/sha256.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { loadsText } from '../../core/json/loads.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
+import { pyObjectFrom } from '../../core/json/value.ts';
+import { appendAudit } from '../../db/audit-log.ts';
 import { freezeInForceOf, freezesOf, recordReveals, revealedAtOf, sealOf } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
 
@@ -21,7 +23,13 @@ export interface RevealOutcome {
  * checked against its recorded commitment first, so a reveal that would not verify is never published. The first
  * reveal is recorded; running it again prints the same document.
  */
-export function revealFreezes(db: Db, season: number, track: Track, nowMs: number): Result<RevealOutcome> {
+export function revealFreezes(
+  db: Db,
+  season: number,
+  track: Track,
+  nowMs: number,
+  actor: string,
+): Result<RevealOutcome> {
   const current = freezeInForceOf(db, season, track);
   if (current === null) {
     return fail('FREEZE_NOT_FOUND', `season ${season}, track ${track} has no freeze in this database`, {
@@ -48,13 +56,31 @@ export function revealFreezes(db: Db, season: number, track: Track, nowMs: numbe
     freezes.push({ proof_id: row.proofId, key_commitment: row.keyCommitment, salt: seal.saltHex, key: key.value });
   }
   const ids = rows.map((r) => r.proofId);
-  const revealedAtMs = revealedAtOf(db, ids) ?? nowMs;
+  const earlier = revealedAtOf(db, ids);
+  const revealedAtMs = earlier ?? nowMs;
   const reveal: Reveal = { season, track, revealed_at: new Date(revealedAtMs).toISOString(), freezes };
   const text = canonical(revealValue(reveal));
   const digest = sha256HexOfText(text);
-  recordReveals(
-    db,
-    ids.map((proofId) => ({ proofId, revealedAtMs, revealSha256: digest })),
-  );
+  // The reveal record and its audit entry commit together; the entry names the reveal document by its SHA-256 and
+  // never holds a key or a salt.
+  db.transaction(() => {
+    recordReveals(
+      db,
+      ids.map((proofId) => ({ proofId, revealedAtMs, revealSha256: digest })),
+    );
+    appendAudit(db, {
+      atMs: nowMs,
+      actor,
+      action: 'freeze.reveal',
+      summary: `season ${season} ${track}: key and salt of ${ids.length} freeze(s) revealed${earlier === null ? '' : ` again (first revealed ${new Date(earlier).toISOString()})`}`,
+      details: pyObjectFrom([
+        ['season', BigInt(season)],
+        ['track', track],
+        ['proof_ids', ids],
+        ['reveal_sha256', digest],
+        ['first_revealed_at', new Date(revealedAtMs).toISOString()],
+      ]),
+    });
+  }).immediate();
   return ok({ reveal, text });
 }

@@ -58,13 +58,13 @@ afterAll(() => {
 
 describe('freeze reveal (spec §8.3: key and salt at close only)', () => {
   it('before the recorded close the reveal is refused with FREEZE_NOT_CLOSED and nothing is recorded', () => {
-    const early = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT) - 1);
+    const early = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT) - 1, 'test-operator');
     expect(early.ok ? 'OK' : early.error.code).toBe('FREEZE_NOT_CLOSED');
     expect(db.prepare('SELECT count(*) FROM freeze_reveals').pluck().get()).toBe(0);
   });
 
   it('at close both salts are published (the replaced freeze too) and the key comes back exactly as committed', () => {
-    const revealed = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT));
+    const revealed = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT), 'test-operator');
     if (!revealed.ok) throw new Error(revealed.error.message);
     expect(revealed.value.reveal.freezes.map((f) => [f.proof_id, f.salt])).toEqual([
       ['prf_20260914_181440_541795', salts[0]],
@@ -84,13 +84,13 @@ describe('freeze reveal (spec §8.3: key and salt at close only)', () => {
   });
 
   it('a reveal run again later prints the same document (the first reveal time is kept)', () => {
-    const first = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT));
-    const later = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT) + 86_400_000);
+    const first = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT), 'test-operator');
+    const later = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT) + 86_400_000, 'test-operator');
     expect(first.ok && later.ok && later.value.text === first.value.text).toBe(true);
   });
 
   it('a season and track never frozen is refused with FREEZE_NOT_FOUND', () => {
-    const none = revealFreezes(db, 1, 'generique', Date.parse(CLOSES_AT));
+    const none = revealFreezes(db, 1, 'generique', Date.parse(CLOSES_AT), 'test-operator');
     expect(none.ok ? 'OK' : none.error.code).toBe('FREEZE_NOT_FOUND');
   });
 });

@@ -53,7 +53,7 @@ beforeAll(async () => {
   const loaded = await loadTrustBundle(net.devnet.info.trust_bundle);
   if (!loaded.ok) throw new Error(loaded.error.message);
   bundle = loaded.value;
-  const revealed = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT));
+  const revealed = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT), 'test-operator');
   if (!revealed.ok) throw new Error(revealed.error.message);
   const parsed = loadsText(revealed.value.text);
   if (!parsed.ok || !isPyObject(parsed.value)) throw new Error('reveal is not an object');

@@ -20,6 +20,7 @@ export async function freezeTrack(
       closesAt: window.closesAt,
       replace: false,
       reason: null,
+      actor: 'test-operator',
     },
     { db: operator.db, http: operator.http, clock: operator.clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
   );

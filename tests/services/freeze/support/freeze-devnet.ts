@@ -67,5 +67,6 @@ export function firstFreezeInput(net: FreezeDevnet, corpusDir: string): CreateFr
     closesAt: CLOSES_AT,
     replace: false,
     reason: null,
+    actor: 'test-operator',
   };
 }
