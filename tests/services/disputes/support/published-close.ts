@@ -1,0 +1,148 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDisputeCommands } from '../../../../main/cli/dispute-commands.ts';
+import { createSeasonPublishCommand } from '../../../../main/cli/season-publish-command.ts';
+import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
+import { systemClock, type Clock } from '../../../../main/services/clock.ts';
+import { captureIo } from '../../../support/capture-io.ts';
+import { runCloseCommand } from '../../close/support/close-commands.ts';
+import {
+  AFTER_CLOSE,
+  DURING,
+  startCloseDevnet,
+  type CloseDevnet,
+  type Participant,
+  type ReadProof,
+} from '../../close/support/close-devnet.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- command outputs are checked field by field
+export type Json = Record<string, any>;
+
+/** A clock the test sets; nothing here waits. */
+export class SetClock implements Clock {
+  constructor(public current: number) {}
+  readonly now = () => this.current;
+  readonly sleep = systemClock.sleep;
+}
+
+function submission(
+  p: Participant,
+  taskId: string,
+  verdict: string,
+  assertions: [string, string, unknown, ReadProof][],
+) {
+  const disclosures: Record<string, unknown> = {};
+  for (const [, , , proof] of assertions) disclosures[proof.proofId] = proof.disclosure;
+  return {
+    season: 1,
+    track: 'conformite',
+    task_id: taskId,
+    agent_did: p.key.did,
+    verdict,
+    assertions: assertions.map(([resource, field, value, proof], i) => ({
+      id: `a${i + 1}`,
+      claim: { resource, field, value },
+      proof_ids: [proof.proofId],
+    })),
+    disclosures,
+    narrative: 'test',
+  };
+}
+
+export interface ClosedSeason {
+  net: CloseDevnet;
+  alice: Participant;
+  bob: Participant;
+  /** The close's --out folder (scores.json, reports/, bundle/). */
+  out: string;
+}
+
+/**
+ * One close on the devnet, shared read-only by the tests of a file (each test copies the database it writes):
+ * Alice scored (conf-01: a1, a2 supported, a3 unsupported value_mismatch VALUE_DIFFERS, a4 unsupported
+ * resource_mismatch; conf-02 not submitted, below its minimum), Bob pending (his batch is never anchored).
+ */
+export async function closeSeasonOnDevnet(): Promise<ClosedSeason> {
+  const net = await startCloseDevnet('disputes-');
+  net.clock.set(DURING);
+  const alice = await net.enroll('alice');
+  const bob = await net.enroll('bob');
+  const entity = await alice.read('/entites/171904347');
+  const attestation = await alice.read('/attestations/ATT-93595');
+  const other = await alice.read('/entites/206749866');
+  await net.devnet.closeBatch();
+  const bobEntity = await bob.read('/entites/171904347');
+  const bobAttestation = await bob.read('/attestations/ATT-93595');
+  const answers = await Promise.all([
+    alice.submit(
+      submission(alice, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', entity],
+        ['/attestations/ATT-93595', '/existe', false, attestation],
+        ['/entites/171904347', '/attestations/1', '/attestations/ATT-00000', entity],
+        ['/agrements/AGR-3121', '/existe', true, entity],
+      ]),
+    ),
+    alice.submit(submission(alice, 'conf-02', 'non_conforme', [['/entites/206749866', '/statut', 'active', other]])),
+    bob.submit(
+      submission(bob, 'conf-01', 'indeterminable', [
+        ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', bobEntity],
+        ['/attestations/ATT-93595', '/existe', false, bobAttestation],
+      ]),
+    ),
+  ]);
+  for (const a of answers) if (a.json['recorded'] !== true) throw new Error(JSON.stringify(a.json));
+  net.clock.set(AFTER_CLOSE);
+  const out = join(net.dir, 'close');
+  const closed = await runCloseCommand(net.clock, {
+    season: 1,
+    track: 'conformite',
+    corpus: net.corpusDir,
+    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
+    db: net.dbFile,
+    trustLayer: net.devnet.info.trust_layer,
+    trust: net.devnet.info.trust_bundle,
+    out,
+    json: true,
+  });
+  if (closed.code !== 3) throw new Error(`close: ${closed.code} ${closed.io.stderr} ${closed.io.stdout}`);
+  // Everything committed is in the main file, so a test can copy it.
+  net.db.pragma('wal_checkpoint(TRUNCATE)');
+  return { net, alice, bob, out };
+}
+
+/** A test's own database: a copy of the closed season's, in a temp folder removed by `dispose`. */
+export function copyDatabase(season: ClosedSeason): { dir: string; dbFile: string; open(): Db; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'dispute-test-'));
+  const dbFile = join(dir, 'console.sqlite');
+  copyFileSync(season.net.dbFile, dbFile);
+  return {
+    dir,
+    dbFile,
+    open: () => openDatabase(dbFile),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs `proveit season publish` in-process on the clock given; `doc` is its --json document. */
+export async function publish(clock: Clock, dbFile: string, extra: string[] = []) {
+  const io = captureIo();
+  const code = await createSeasonPublishCommand(clock).run(
+    ['--season', '1', '--track', 'conformite', '--db', dbFile, '--actor', 'ana', '--json', ...extra],
+    io,
+  );
+  return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
+}
+
+/** Runs one `proveit dispute ...` subcommand in-process with --db and --json. */
+export async function dispute(
+  clock: Clock,
+  dbFile: string,
+  sub: 'open' | 'review' | 'decide' | 'list',
+  args: string[],
+) {
+  const command = createDisputeCommands(clock).find((c) => c.path[1] === sub)!;
+  const io = captureIo();
+  const code = await command.run([...args, '--db', dbFile, '--json'], io);
+  return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
+}
