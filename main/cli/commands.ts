@@ -1,9 +1,11 @@
+import { auditCommands } from './audit-commands.ts';
 import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
 import { corpusCommands } from './corpus-commands.ts';
 import { devnetUpCommand } from './devnet-up.ts';
 import { disputeCommands } from './dispute-commands.ts';
 import { freezeCommands } from './freeze-commands.ts';
+import { incidentCommands } from './incident-commands.ts';
 import { jsonCanonicalCommand } from './json-canonical-command.ts';
 import { jsonCheckCommand } from './json-check-command.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
@@ -29,5 +31,7 @@ export const commands: Command[] = [
   seasonReplayCommand,
   seasonPublishCommand,
   ...disputeCommands,
+  ...incidentCommands,
+  ...auditCommands,
   devnetUpCommand,
 ];

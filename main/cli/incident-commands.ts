@@ -1,0 +1,271 @@
+import { INCIDENT_KINDS, type IncidentLink } from '../core/incidents/group-incidents.ts';
+import { parseIncidentKind } from '../core/incidents/incident-rules.ts';
+import { parseInstant } from '../core/freeze/instant.ts';
+import { incidentsOf, type StoredIncident } from '../db/incidents.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { addIncidentEvent, openIncident } from '../services/incidents/incidents.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** An incident as plain JSON (the --json form of list, open, note and resolve). */
+export function incidentJson(i: StoredIncident) {
+  return {
+    id: i.id,
+    season: i.season,
+    track: i.track,
+    kind: i.kind,
+    cause: i.cause,
+    state: i.state,
+    owner: i.currentOwner,
+    opened_at: iso(i.openedAtMs),
+    opened_by: i.openedBy,
+    opened_by_actor: i.openedByActor,
+    close_id: i.closeId,
+    group_key: i.groupKey,
+    window_start: iso(i.windowStartMs),
+    window_end: iso(i.windowEndMs),
+    summary: i.summary,
+    resolution: i.resolution && { at: iso(i.resolution.atMs), actor: i.resolution.actor, text: i.resolution.text },
+    events: i.events.map((e) => ({ at: iso(e.atMs), actor: e.actor, kind: e.kind, text: e.text })),
+    links: i.links,
+  };
+}
+
+function humanLine(i: StoredIncident): string {
+  const window =
+    i.windowStartMs === null ? '' : ` window ${iso(i.windowStartMs)}..${iso(i.windowEndMs ?? i.windowStartMs)}`;
+  return (
+    `${i.id}\t${i.state}\tseason ${i.season} ${i.track}\t${i.kind}/${i.cause}\towner ${i.currentOwner}\t` +
+    `${i.links.length} item(s)${window}\n    ${i.summary}` +
+    (i.resolution ? `\n    resolved ${iso(i.resolution.atMs)} by ${i.resolution.actor}: ${i.resolution.text}` : '')
+  );
+}
+
+/** --season N and --track T, each optional (a filter). */
+function filterOf(values: { season?: string; track?: string }): { season?: number; track?: string } | string {
+  const out: { season?: number; track?: string } = {};
+  if (values.season !== undefined) {
+    if (!/^\d{1,6}$/.test(values.season)) return `--season '${values.season}' is not a season number; e.g. --season 1`;
+    out.season = Number(values.season);
+  }
+  if (values.track !== undefined) {
+    if (values.track !== 'conformite' && values.track !== 'generique')
+      return `--track must be conformite or generique (got '${values.track}')`;
+    out.track = values.track;
+  }
+  return out;
+}
+
+export const incidentListCommand: Command = {
+  path: ['incident', 'list'],
+  summary: 'list incidents (opened by a close or by hand) with their state, owner, affected items and resolution',
+  usage: 'incident list [--season N] [--track conformite|generique] [--state open|resolved] [--db FILE] [--json]',
+  async run(args, io) {
+    const parsed = parseOptions({
+      args,
+      options: {
+        season: { type: 'string' },
+        track: { type: 'string' },
+        state: { type: 'string' },
+        db: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usageError(io, incidentListCommand, parsed.message);
+    const { values } = parsed;
+    const filter = filterOf(values);
+    if (typeof filter === 'string') return usageError(io, incidentListCommand, filter);
+    if (values.state !== undefined && values.state !== 'open' && values.state !== 'resolved')
+      return usageError(io, incidentListCommand, `--state must be open or resolved (got '${values.state}')`);
+    const db = openDatabase(dbPathFrom(values.db));
+    try {
+      const incidents = incidentsOf(db, filter).filter((i) => values.state === undefined || i.state === values.state);
+      if (values.json) printJson(io, { incidents: incidents.map(incidentJson) });
+      else if (incidents.length === 0) io.out('no incident\n');
+      else io.out(`${incidents.map(humanLine).join('\n')}\n`);
+      return EXIT.ok;
+    } finally {
+      db.close();
+    }
+  },
+};
+
+const OPEN_USAGE =
+  `incident open --season N --track conformite|generique --kind ${INCIDENT_KINDS.join('|')} --summary TEXT ` +
+  '[--cause TEXT] [--owner NAME] [--window-start ISO] [--window-end ISO] [--participant ID]... ' +
+  `[--assertion TASK_ID/ASSERTION_ID]... [--proof ID]... [--db FILE] [--json] ${ACTOR_USAGE}`;
+
+/** `proveit incident open`: by hand. `clock` is the Clock port (tests pass their own). */
+export function createIncidentOpenCommand(clock: Clock = systemClock): Command {
+  const command: Command = {
+    path: ['incident', 'open'],
+    summary: 'open an incident by hand (a corpus outage, a Trust Layer fault seen outside a close, ...)',
+    usage: OPEN_USAGE,
+    run: (args, io) => runOpen(command, clock, args, io),
+  };
+  return command;
+}
+
+async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: {
+      season: { type: 'string' },
+      track: { type: 'string' },
+      kind: { type: 'string' },
+      cause: { type: 'string' },
+      summary: { type: 'string' },
+      owner: { type: 'string' },
+      'window-start': { type: 'string' },
+      'window-end': { type: 'string' },
+      participant: { type: 'string', multiple: true },
+      assertion: { type: 'string', multiple: true },
+      proof: { type: 'string', multiple: true },
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      ...ACTOR_OPTION,
+    },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  const which = seasonAndTrackOf(values);
+  if (typeof which === 'string') return usageError(io, command, which);
+  if (values.kind === undefined)
+    return usageError(io, command, `--kind is required: one of ${INCIDENT_KINDS.join(', ')}`);
+  const kind = parseIncidentKind(values.kind);
+  if (!kind.ok) return usageError(io, command, kind.error.message);
+  if (!values.summary?.trim())
+    return usageError(
+      io,
+      command,
+      '--summary TEXT is required: say what happened, e.g. --summary "corpus down 14:00-14:20"',
+    );
+  const window: (number | null)[] = [];
+  for (const flag of ['window-start', 'window-end'] as const) {
+    const text = values[flag];
+    if (text === undefined) {
+      window.push(null);
+      continue;
+    }
+    const instant = parseInstant(`--${flag}`, text);
+    if (!instant.ok) return usageError(io, command, instant.error.message);
+    window.push(Date.parse(instant.value));
+  }
+  const links: IncidentLink[] = [];
+  for (const participant of values.participant ?? [])
+    links.push({ participant, task: null, assertion: null, proof: null });
+  for (const pair of values.assertion ?? []) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(pair);
+    if (!match) return usageError(io, command, `--assertion '${pair}' is not TASK_ID/ASSERTION_ID, e.g. conf-01/a1`);
+    links.push({ participant: null, task: match[1]!, assertion: match[2]!, proof: null });
+  }
+  for (const proof of values.proof ?? []) links.push({ participant: null, task: null, assertion: null, proof });
+  const actor = actorOf(values);
+  const db = openDatabase(dbPathFrom(values.db));
+  try {
+    const opened = openIncident(db, {
+      season: which.season,
+      track: which.track,
+      kind: kind.value,
+      cause: values.cause?.trim() || 'operator',
+      summary: values.summary,
+      owner: values.owner?.trim() || actor,
+      windowStartMs: window[0] ?? null,
+      windowEndMs: window[1] ?? null,
+      links,
+      actor,
+      atMs: clock.now(),
+    });
+    if (!opened.ok) {
+      printRefusal(io, values.json ?? false, 'incident open', opened.error);
+      return EXIT.failed;
+    }
+    if (values.json) printJson(io, { ok: true, incident: incidentJson(opened.value) });
+    else io.out(`incident ${opened.value.id} opened\n  ${humanLine(opened.value)}\n`);
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
+}
+
+/** `proveit incident note ID --text TEXT` and `proveit incident resolve ID --resolution TEXT`. */
+function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
+  const flag = kind === 'resolve' ? 'resolution' : 'text';
+  const command: Command = {
+    path: ['incident', kind],
+    summary:
+      kind === 'resolve'
+        ? 'resolve an open incident with a written resolution (kept with the incident and in the audit log)'
+        : 'add a note to an incident (open or resolved)',
+    usage: `incident ${kind} ID --${flag} TEXT [--db FILE] [--json] ${ACTOR_USAGE}`,
+    async run(args, io) {
+      const parsed = parseOptions({
+        args,
+        allowPositionals: true,
+        options: {
+          [flag]: { type: 'string' },
+          db: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          ...ACTOR_OPTION,
+        },
+      });
+      if (!parsed.ok) return usageError(io, command, parsed.message);
+      const { values, positionals } = parsed;
+      if (positionals.length !== 1)
+        return usageError(io, command, 'give exactly one incident id, e.g. incident ' + kind + ' 3');
+      const idText = positionals[0]!.replace(/^inc_/, '');
+      if (!/^\d{1,12}$/.test(idText))
+        return usageError(io, command, `'${positionals[0]}' is not an incident id, e.g. 3`);
+      const text = (values as Record<string, unknown>)[flag] as string | undefined;
+      if (!text?.trim())
+        return usageError(
+          io,
+          command,
+          kind === 'resolve'
+            ? '--resolution TEXT is required: write what was found and done, e.g. --resolution "proxy secret restored at 14:20; faults excluded from overclaim"'
+            : '--text TEXT is required',
+        );
+      const db = openDatabase(dbPathFrom(values.db as string | undefined));
+      try {
+        const changed = addIncidentEvent(db, {
+          id: Number(idText),
+          kind,
+          text,
+          actor: actorOf(values as { actor?: string }),
+          atMs: clock.now(),
+        });
+        if (!changed.ok) {
+          printRefusal(io, (values.json as boolean | undefined) ?? false, `incident ${kind}`, changed.error);
+          return EXIT.failed;
+        }
+        if (values.json) printJson(io, { ok: true, incident: incidentJson(changed.value) });
+        else
+          io.out(
+            `incident ${changed.value.id} ${kind === 'resolve' ? 'resolved' : 'noted'}\n  ${humanLine(changed.value)}\n`,
+          );
+        return EXIT.ok;
+      } finally {
+        db.close();
+      }
+    },
+  };
+  return command;
+}
+
+export function createIncidentCommands(clock: Clock = systemClock): Command[] {
+  return [
+    incidentListCommand,
+    createIncidentOpenCommand(clock),
+    createEventCommand('note', clock),
+    createEventCommand('resolve', clock),
+  ];
+}
+
+export const incidentCommands: Command[] = createIncidentCommands();
