@@ -164,7 +164,7 @@ function recountTask(
 }
 
 /** A participant's figures recounted from its tasks (docs/scoring.md "Figures"). */
-export function figuresFromTasks(tasks: readonly PyObject[], status: string): Figures {
+export function figuresFromTasks(tasks: readonly PyObject[], status: string, outOf: number = tasks.length): Figures {
   const submitted = tasks.filter((t) => t['status'] === 'submitted');
   const instrumentFaults = tasks.reduce((n, t) => n + num(t['instrument_faults']), 0);
   if (status !== 'scored')
@@ -176,7 +176,7 @@ export function figuresFromTasks(tasks: readonly PyObject[], status: string): Fi
     },
     success: {
       groundedExact: submitted.filter((t) => t['exact'] === true && t['grounded'] === true).length,
-      outOf: tasks.length,
+      outOf,
     },
     tasksSubmitted: submitted.length,
     instrumentFaults,
@@ -233,7 +233,8 @@ export function correctReport(
   let k = 0;
   const finalAssertions = updated.map((a) => (a['task_id'] === change.taskId ? recounted.assertions[k++]! : a));
   const finalTasks = tasks.map((t, i) => (i === taskIndex ? recounted.task : t));
-  const after = figuresFromTasks(finalTasks, String(report['status']));
+  // out_of is the number of tasks of the track, as published (docs/scoring.md): a correction never changes it.
+  const after = figuresFromTasks(finalTasks, String(report['status']), before.success?.outOf ?? finalTasks.length);
 
   const out = copy(report);
   out['tasks'] = finalTasks;

@@ -93,20 +93,8 @@ export async function openDispute(
   const report = stored ? parseDoc(stored.reportJson) : undefined;
   const scope = checkDisputeScope(report, participantId, taskId, assertionId);
   if (!scope.ok) return scope;
-  const pendingSame = listDisputes(db, { season, track }).find(
-    (d) =>
-      d.participantId === participantId &&
-      d.taskId === taskId &&
-      d.assertionId === assertionId &&
-      !isDecided(stateAfter(disputeEvents(db, d.disputeId))),
-  );
-  if (pendingSame)
-    return fail(
-      'DISPUTE_ALREADY_OPEN',
-      `dispute ${pendingSame.disputeId} on ${participantId} ${taskId}/${assertionId} is not decided yet: decide it ` +
-        'first (a new fact goes into its review)',
-      { dispute_id: pendingSame.disputeId },
-    );
+  const openBefore = undecidedDispute(db, request);
+  if (openBefore) return alreadyOpen(openBefore, request);
 
   // Evidence: the close's bundle, scored again with the scorer's code; its report must be the one published.
   const close = seasonCloseById(db, versions[0]!.closeId);
@@ -136,7 +124,10 @@ export async function openDispute(
   const evidenceSha256 = sha256Canonical(evidence);
   const decisionDueMs = decisionDue(receivedAtMs);
 
-  const write = db.transaction((): string => {
+  const write = db.transaction((): string | { existing: string } => {
+    // Checked again with the write lock held: two staff opening the same dispute at once record it once.
+    const existing = undecidedDispute(db, request);
+    if (existing) return { existing };
     const disputeId = nextDisputeId(db, season, track);
     insertDispute(db, {
       disputeId,
@@ -181,7 +172,9 @@ export async function openDispute(
     });
     return disputeId;
   });
-  const disputeId = write.immediate();
+  const written = write.immediate();
+  if (typeof written !== 'string') return alreadyOpen(written.existing, request);
+  const disputeId = written;
   return ok({
     disputeId,
     publicationVersion: disputed.version,
@@ -193,4 +186,24 @@ export async function openDispute(
     evidence,
     evidenceSha256,
   });
+}
+
+/** The undecided dispute on the same assertion, if any. */
+function undecidedDispute(db: Db, r: OpenDisputeRequest): string | undefined {
+  return listDisputes(db, { season: r.season, track: r.track }).find(
+    (d) =>
+      d.participantId === r.participantId &&
+      d.taskId === r.taskId &&
+      d.assertionId === r.assertionId &&
+      !isDecided(stateAfter(disputeEvents(db, d.disputeId))),
+  )?.disputeId;
+}
+
+function alreadyOpen(disputeId: string, r: OpenDisputeRequest) {
+  return fail(
+    'DISPUTE_ALREADY_OPEN',
+    `dispute ${disputeId} on ${r.participantId} ${r.taskId}/${r.assertionId} is not decided yet: decide it first ` +
+      '(a new fact goes into its review)',
+    { dispute_id: disputeId },
+  );
 }
