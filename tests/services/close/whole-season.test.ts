@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDumps, loadsStored } from '../../../devnet/wire/json-dumps.ts';
 import { proofVerifyCommand } from '../../../main/cli/proof-verify.ts';
+import { incidentsOf } from '../../../main/db/incidents.ts';
 import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
 import { DEMO_SEASON_DIR } from '../../devnet/support/journey-corpus.ts';
 import { captureIo } from '../../support/capture-io.ts';
@@ -624,6 +625,23 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
         'conf-01 a1 not_counted',
         'conf-01 a2 instrument_fault',
       ]);
+    });
+
+    it('incidents (issue 12): one for the 403 instrument faults of Ada and Gus, one per altered flat field of Eve; the second close opened none again', () => {
+      const incidents = incidentsOf(net.db, { season: net.season, track: 'conformite' });
+      const faults = incidents.filter((i) => i.kind === 'instrument_fault');
+      expect(faults.map((i) => [i.cause, i.openedBy, i.state])).toEqual([['403', 'close', 'open']]);
+      expect(faults[0]!.links.map((l) => l.proof).sort()).toEqual(
+        [proofs.adaFault!.proofId, proofs.gusFault!.proofId].sort(),
+      );
+      const flat = incidents.filter((i) => i.kind === 'flat_field_divergence');
+      expect(flat.length).toBeGreaterThan(0);
+      for (const i of flat) expect(i.links.every((l) => l.participant === people.eve!.participantId)).toBe(true);
+      // Cleo's 403 bodies fail condition 3 first: never instrument faults, never in an incident.
+      const linked = new Set(incidents.flatMap((i) => i.links.map((l) => l.participant)));
+      expect(linked.has(people.cleo!.participantId)).toBe(false);
+      // Every incident came from the first close: the second found them open and added nothing.
+      expect(new Set(incidents.map((i) => i.closeId)).size).toBe(1);
     });
 
     it('golden digest of the normalised outcome (participant → task and assertion statuses, causes, counts)', () => {
