@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freezeRequestHash, freezeUrl } from '../../../main/core/freeze/freeze-document.ts';
 import { loads } from '../../../main/core/json/loads.ts';
 import { isPyObject } from '../../../main/core/json/value.ts';
+import { auditRows } from '../../../main/db/audit-log.ts';
 import { freezesOf, sealOf } from '../../../main/db/freezes.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { createFreeze, type CreateFreezeInput } from '../../../main/services/freeze/create-freeze.ts';
@@ -73,6 +74,23 @@ describe('freeze create on the devnet (spec §8.1–8.3)', () => {
     expect(publication.value.freezes.map((f) => f.proof_id)).toEqual([first?.proofId, replaced.value.proof_id]);
     expect(publication.value.in_force).toBe(replaced.value.proof_id);
     expect(publication.value.freezes[1]).toMatchObject({ replaces: first?.proofId, reason });
+  });
+
+  it('the freeze and its replacement are in the audit log with their actor, and neither salt nor key is', () => {
+    const rows = auditRows(db);
+    expect(rows.map((r) => [r.action, r.actor])).toEqual([
+      ['freeze.create', 'test-operator'],
+      ['freeze.replace', 'test-operator'],
+    ]);
+    const [first, second] = freezesOf(db, 1, 'conformite');
+    expect(JSON.parse(rows[1]!.details)).toMatchObject({ proof_id: second?.proofId, replaces: first?.proofId });
+    const log = JSON.stringify(rows);
+    for (const f of [first, second]) {
+      const seal = sealOf(db, f!.proofId)!;
+      expect(log).not.toContain(seal.saltHex);
+      expect(log).not.toContain(seal.answerKey);
+    }
+    expect(log).not.toContain(net.apiKey);
   });
 
   it('a replacement without a reason is refused with FREEZE_REASON_REQUIRED', async () => {

@@ -3,6 +3,7 @@ import { answerKeyBytes, keyCommitment } from '../../../main/core/freeze/key-com
 import { sha256HexOfText } from '../../../main/core/hash/sha256.ts';
 import { loadsText } from '../../../main/core/json/loads.ts';
 import { pyObjectFrom, type PyJson } from '../../../main/core/json/value.ts';
+import { auditRows } from '../../../main/db/audit-log.ts';
 import { insertFreeze, type FreezeRow } from '../../../main/db/freezes.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { revealFreezes } from '../../../main/services/freeze/reveal-freeze.ts';
@@ -87,6 +88,15 @@ describe('freeze reveal (spec §8.3: key and salt at close only)', () => {
     const first = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT), 'test-operator');
     const later = revealFreezes(db, 1, 'conformite', Date.parse(CLOSES_AT) + 86_400_000, 'test-operator');
     expect(first.ok && later.ok && later.value.text === first.value.text).toBe(true);
+  });
+
+  it('each reveal is in the audit log with its actor and the reveal document digest, never a salt', () => {
+    const reveals = auditRows(db).filter((r) => r.action === 'freeze.reveal');
+    expect(reveals.length).toBeGreaterThan(0);
+    expect(reveals.every((r) => r.actor === 'test-operator')).toBe(true);
+    const digest = db.prepare('SELECT reveal_sha256 FROM freeze_reveals LIMIT 1').pluck().get();
+    expect(JSON.parse(reveals[0]!.details)).toMatchObject({ reveal_sha256: digest });
+    for (const salt of salts) expect(JSON.stringify(reveals)).not.toContain(salt);
   });
 
   it('a season and track never frozen is refused with FREEZE_NOT_FOUND', () => {
