@@ -18,7 +18,8 @@ export function createSeasonPublishCommand(clock: Clock = systemClock): Command 
     path: ['season', 'publish'],
     summary:
       'publish the latest close of a track as publication version 1: scores.json, every report and the bundle ' +
-      'digests stored immutably, dated, with the audit log head; the 14-day dispute window starts',
+      'digests stored immutably, dated, with the audit log head; the 14-day dispute window starts. After a later ' +
+      'close, publishes the participants that were pending as the next version',
     usage: USAGE,
     run: (args, io) => run(command, clock, args, io),
   };
@@ -48,6 +49,7 @@ async function run(command: Command, clock: Clock, args: string[], io: CliIo): P
         season: v.season,
         track: v.track,
         version: v.version,
+        corrects_version: v.correctsVersion,
         published_at: isoUtc(v.publishedAtMs),
         dispute_window_ends_at: isoUtc(disputeWindowEnd(v.publishedAtMs)),
         close_id: v.closeId,
@@ -60,7 +62,10 @@ async function run(command: Command, clock: Clock, args: string[], io: CliIo): P
       });
     } else {
       const lines = [
-        `season ${v.season}, track ${v.track}: publication version 1 at ${isoUtc(v.publishedAtMs)}`,
+        `season ${v.season}, track ${v.track}: publication version ${v.version} at ${isoUtc(v.publishedAtMs)}` +
+          (v.correctsVersion === null
+            ? ''
+            : ` (follows version ${v.correctsVersion}: participants pending there, scored by close ${v.closeId})`),
         `  scores.json SHA-256 ${v.scoresSha256}; ${v.reports} report(s); bundle digests SHA-256 ${v.bundleSha256}`,
         `  ${v.scored.length} scored, ${v.pending.length} pending${v.pending.length ? ` (published as pending: ${v.pending.join(', ')})` : ''}`,
         `  audit log head: entry ${v.audit.seq}, ${v.audit.hash}`,

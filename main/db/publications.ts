@@ -175,7 +175,40 @@ export function latestSeasonClose(
 /** A close by id: where its bundle is. */
 export function seasonCloseById(db: Db, id: number): { id: number; outDir: string; scoresSha256: string } | undefined {
   const r = db.prepare('SELECT id, out_dir, scores_sha256 FROM season_closes WHERE id = ?').get(id) as
-    | { id: number; out_dir: string; scores_sha256: string }
-    | undefined;
+    { id: number; out_dir: string; scores_sha256: string } | undefined;
   return r === undefined ? undefined : { id: r.id, outDir: r.out_dir, scoresSha256: r.scores_sha256 };
+}
+
+/**
+ * The report of a participant as a close wrote it, in the latest version up to `upToVersion` that published one from
+ * a close (version 1, or a version that publishes a later close's figures), with that version's close id: where
+ * the dispute evidence is recomputed from. Reports of dispute corrections are skipped.
+ */
+export function closeReportOf(
+  db: Db,
+  season: number,
+  track: string,
+  upToVersion: number,
+  participantId: string,
+): { closeId: number; version: number; reportJson: Uint8Array } | undefined {
+  const rows = db
+    .prepare(
+      `SELECT v.version, v.close_id, v.correction_json, r.report_json
+         FROM publication_reports r JOIN publication_versions v ON v.id = r.publication_id
+        WHERE v.season = ? AND v.track = ? AND v.version <= ? AND r.participant_id = ?
+        ORDER BY v.version DESC`,
+    )
+    .all(season, track, upToVersion, participantId) as {
+    version: number;
+    close_id: number;
+    correction_json: Buffer | null;
+    report_json: Buffer;
+  }[];
+  for (const r of rows) {
+    const record =
+      r.correction_json === null ? null : (JSON.parse(r.correction_json.toString('utf8')) as { disputes?: unknown[] });
+    if (record === null || (Array.isArray(record.disputes) && record.disputes.length === 0))
+      return { closeId: r.close_id, version: r.version, reportJson: bytes(r.report_json) };
+  }
+  return undefined;
 }

@@ -12,6 +12,7 @@ import { appendAudit } from '../../db/audit-log.ts';
 import { disputeEvents, insertDispute, listDisputes, nextDisputeId } from '../../db/disputes.ts';
 import type { Db } from '../../db/open-database.ts';
 import {
+  closeReportOf,
   publicationVersionsOf,
   publishedReport,
   seasonCloseById,
@@ -97,27 +98,30 @@ export async function openDispute(
   if (openBefore) return alreadyOpen(openBefore, request);
 
   // Evidence: the close's bundle, scored again with the scorer's code; its report must be the one published.
-  const close = seasonCloseById(db, versions[0]!.closeId);
+  // The close that scored this participant (version 1's, or a later close's for a participant pending at first).
+  const origin = closeReportOf(db, season, track, disputed.version, participantId);
+  const close = origin ? seasonCloseById(db, origin.closeId) : undefined;
   const bundleDir = close ? join(close.outDir, 'bundle') : '(no close)';
   const scored = await scoreBundle(bundleDir, { season, track });
   const unavailable = (message: string, failures: Failure[] = []) =>
     fail(
       'DISPUTE_EVIDENCE_UNAVAILABLE',
       `${message}: the evidence is computed from the close's replay bundle (${bundleDir}); restore it (its digests ` +
-        'are in publication version 1) and open the dispute again',
+        'are in the publication) and open the dispute again',
       { bundle: bundleDir, failures: failures.map((f) => ({ code: f.code, message: f.message })) },
     );
   if (scored.kind === 'refused') return unavailable('the bundle does not score', scored.failures);
   const result = scored.score.participants.find((p) => p.participant.participantId === participantId);
-  const original = publishedReport(db, season, track, 1, participantId);
   const recomputed = scored.files.find((f) => f.path === reportFile(participantId));
   if (
     !result ||
-    !original ||
+    !origin ||
     !recomputed ||
-    Buffer.compare(Buffer.from(recomputed.bytes), Buffer.from(original.reportJson)) !== 0
+    Buffer.compare(Buffer.from(recomputed.bytes), Buffer.from(origin.reportJson)) !== 0
   )
-    return unavailable(`the bundle no longer gives the report of ${participantId} published in version 1`);
+    return unavailable(
+      `the bundle no longer gives the report of ${participantId} published in version ${origin?.version ?? 1}`,
+    );
   const evidence = disputeEvidence(scored.input, result, taskId, assertionId);
   if (evidence === null)
     return unavailable(`the bundle has no assertion ${taskId}/${assertionId} for ${participantId}`);

@@ -1,11 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { canonical } from '../../core/json/canonical.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
+import { canonical } from '../../core/json/canonical.ts';
 import { loads } from '../../core/json/loads.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
-import { isPyObject, pyObjectFrom, type PyJson } from '../../core/json/value.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
+import { scoresWithLaterClose } from '../../core/publications/later-close.ts';
+import { figuresOf, figuresValue } from '../../core/publications/correct-report.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { documentBytes } from '../../core/scoring/documents.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import type { Db } from '../../db/open-database.ts';
 import {
@@ -13,6 +16,7 @@ import {
   latestPublicationVersion,
   latestSeasonClose,
   type PublicationReportRow,
+  type PublicationVersionRow,
 } from '../../db/publications.ts';
 import type { Clock } from '../clock.ts';
 import { BUNDLE, reportFile, SAFE_PARTICIPANT_ID, SCORES_FILE } from '../close/bundle-layout.ts';
@@ -20,6 +24,7 @@ import { BUNDLE, reportFile, SAFE_PARTICIPANT_ID, SCORES_FILE } from '../close/b
 export type PublishCode =
   | 'PUBLISH_NO_CLOSE'
   | 'PUBLISH_ALREADY_PUBLISHED'
+  | 'PUBLISH_NOTHING_NEW'
   | 'PUBLISH_CLOSE_FILES_MISSING'
   | 'PUBLISH_SCORES_CHANGED'
   | 'PUBLISH_REPORT_CHANGED';
@@ -27,11 +32,14 @@ export type PublishCode =
 export interface PublishOutcome {
   season: number;
   track: string;
-  version: 1;
+  version: number;
+  /** null for version 1; for a later close's version, the version it follows. */
+  correctsVersion: number | null;
   publishedAtMs: number;
   closeId: number;
   scoresSha256: string;
   bundleSha256: string;
+  /** Participants scored in this version (for a later close's version: the ones it scores now). */
   scored: string[];
   pending: string[];
   reports: number;
@@ -60,37 +68,22 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/**
- * `proveit season publish` (docs/publications.md): the latest close of a season and track becomes publication version
- * 1, stored in the database byte for byte (scores.json, every report, the SHA-256 of every bundle file), dated by the
- * Clock and carrying the audit log head after its own `season.publish` entry. Pending participants are published as
- * pending (no figures, spec §4.1). Refused: no close, a version already published (a later change is a correction),
- * a scores.json or report that is not the one the close recorded.
- */
-export async function publishSeason(options: {
-  db: Db;
-  clock: Clock;
-  season: number;
-  track: string;
-  actor: string;
-}): Promise<Result<PublishOutcome, PublishCode>> {
-  const { db, season, track } = options;
-  const close = latestSeasonClose(db, season, track);
-  if (!close)
-    return fail(
-      'PUBLISH_NO_CLOSE',
-      `season ${season}, track ${track} has no close recorded in this database: run proveit season close first`,
-      { season, track },
-    );
-  const existing = latestPublicationVersion(db, season, track);
-  if (existing)
-    return fail(
-      'PUBLISH_ALREADY_PUBLISHED',
-      `season ${season}, track ${track} is already published (version ${existing.version} is the latest): a ` +
-        'version is never replaced; a later change is a correction (proveit dispute decide ... --decision upheld)',
-      { season, track, version: existing.version },
-    );
+/** What a close wrote, checked against what it recorded and against its bundle's expected/ copies. */
+interface CloseMaterial {
+  scores: Uint8Array;
+  scoresSha256: string;
+  rows: PyObject[];
+  bundleDigestsJson: Uint8Array;
+  bundleSha256: string;
+  reports: Map<string, PublicationReportRow>;
+  scored: string[];
+  pending: string[];
+}
 
+async function readCloseMaterial(close: {
+  outDir: string;
+  scoresSha256: string;
+}): Promise<Result<CloseMaterial, PublishCode>> {
   const scoresPath = join(close.outDir, SCORES_FILE);
   const scores = await readBytes(scoresPath);
   if (scores === null)
@@ -108,10 +101,10 @@ export async function publishSeason(options: {
       { file: scoresPath, anchored: close.scoresSha256, recomputed: scoresSha256 },
     );
   const parsed = loads(scores);
-  const rows = parsed.ok && isPyObject(parsed.value) ? parsed.value['participants'] : undefined;
-  const participants = (Array.isArray(rows) ? rows : []).filter(isPyObject);
+  const list = parsed.ok && isPyObject(parsed.value) ? parsed.value['participants'] : undefined;
+  const rows = (Array.isArray(list) ? list : []).filter(isPyObject);
 
-  // The bundle: the SHA-256 of every file, and its expected/ outputs must be the close's.
+  // The bundle: the SHA-256 of every file; its expected/ outputs must be the close's.
   const bundleDir = join(close.outDir, 'bundle');
   let bundleFiles: string[];
   try {
@@ -139,10 +132,10 @@ export async function publishSeason(options: {
       { file: `bundle/${BUNDLE.expected}/${SCORES_FILE}`, anchored: scoresSha256, recomputed: expectedScores ?? null },
     );
 
-  const reports: PublicationReportRow[] = [];
+  const reports = new Map<string, PublicationReportRow>();
   const scored: string[] = [];
   const pending: string[] = [];
-  for (const p of participants) {
+  for (const p of rows) {
     const id = p['participant_id'];
     if (typeof id !== 'string' || !SAFE_PARTICIPANT_ID.test(id)) continue;
     (p['status'] === 'pending' ? pending : scored).push(id);
@@ -158,78 +151,248 @@ export async function publishSeason(options: {
         `${path} is not the report the close wrote into its bundle (SHA-256 ${digest}, bundle ${String(inBundle)})`,
         { file: path, anchored: inBundle ?? null, recomputed: digest },
       );
-    reports.push({ participantId: id, reportJson: bytes, reportSha256: digest });
+    reports.set(id, { participantId: id, reportJson: bytes, reportSha256: digest });
   }
-
   const digestsValue = pyObjectFrom(digests);
-  const bundleDigestsJson = enc.encode(`${canonical(digestsValue)}\n`);
-  const bundleSha256 = sha256Canonical(digestsValue);
-  const publishedAtMs = options.clock.now();
-
-  const publish = db.transaction((): AuditHead => {
-    // Checked again inside the write transaction: two processes never both publish version 1.
-    if (latestPublicationVersion(db, season, track)) throw new AlreadyPublished();
-    // The head a version carries is the one after its own season.publish entry (docs/publications.md).
-    const head = appendAudit(db, {
-      atMs: publishedAtMs,
-      actor: options.actor,
-      action: 'season.publish',
-      summary: `published season ${season}, track ${track}, version 1 (${scored.length} scored, ${pending.length} pending)`,
-      details: pyObjectFrom([
-        ['season', BigInt(season)],
-        ['track', track],
-        ['version', 1n],
-        ['close_id', BigInt(close.id)],
-        ['scores_sha256', scoresSha256],
-        ['bundle_sha256', bundleSha256],
-        ['pending', pending],
-      ]),
-    });
-    insertPublicationVersion(
-      db,
-      {
-        season,
-        track,
-        version: 1,
-        correctsVersion: null,
-        publishedAtMs,
-        actor: options.actor,
-        closeId: close.id,
-        scoresJson: scores,
-        scoresSha256,
-        bundleDigestsJson,
-        correctionJson: null,
-        auditSeq: head.seq,
-        auditHash: head.hash,
-      },
-      reports,
-    );
-    return head;
-  });
-  let head: AuditHead;
-  try {
-    head = publish.immediate();
-  } catch (error) {
-    if (error instanceof AlreadyPublished)
-      return fail('PUBLISH_ALREADY_PUBLISHED', `season ${season}, track ${track} was published meanwhile`, {
-        season,
-        track,
-      });
-    throw error;
-  }
   return ok({
-    season,
-    track,
-    version: 1,
-    publishedAtMs,
-    closeId: close.id,
+    scores,
     scoresSha256,
-    bundleSha256,
+    rows,
+    bundleDigestsJson: enc.encode(`${canonical(digestsValue)}\n`),
+    bundleSha256: sha256Canonical(digestsValue),
+    reports,
     scored,
     pending,
-    reports: reports.length,
-    audit: head,
   });
 }
 
-class AlreadyPublished extends Error {}
+/** A refusal raised inside the write transaction (it rolls back), returned as the Result. */
+class Refused extends Error {
+  constructor(readonly failure: Failure<PublishCode>) {
+    super(failure.message);
+  }
+}
+
+/**
+ * `proveit season publish` (docs/publications.md). The first call turns the latest close of a season and track into
+ * publication version 1, stored in the database byte for byte (scores.json, every report, the SHA-256 of every bundle
+ * file), dated by the Clock and carrying the audit log head after its own `season.publish` entry. Pending
+ * participants are published as pending (no figures, spec §4.1). Once published, a call after a later close
+ * publishes version k+1 holding the figures of the participants that were pending in version k and that this close
+ * scores (nothing else changes); any other change is a correction (an upheld dispute).
+ */
+export async function publishSeason(options: {
+  db: Db;
+  clock: Clock;
+  season: number;
+  track: string;
+  actor: string;
+}): Promise<Result<PublishOutcome, PublishCode>> {
+  const { db, season, track } = options;
+  const close = latestSeasonClose(db, season, track);
+  if (!close)
+    return fail(
+      'PUBLISH_NO_CLOSE',
+      `season ${season}, track ${track} has no close recorded in this database: run proveit season close first`,
+      { season, track },
+    );
+  const existing = latestPublicationVersion(db, season, track);
+  if (existing && close.id <= existing.closeId)
+    return fail(
+      'PUBLISH_ALREADY_PUBLISHED',
+      `season ${season}, track ${track} is already published from its latest close (version ${existing.version} is ` +
+        'the latest): a version is never replaced; a later change is a correction (proveit dispute decide ... ' +
+        '--decision upheld), or a later close of the participants still pending',
+      { season, track, version: existing.version },
+    );
+  const material = await readCloseMaterial(close);
+  if (!material.ok) return material;
+  const m = material.value;
+  const publishedAtMs = options.clock.now();
+
+  const run = db.transaction((): PublishOutcome => {
+    // Read again with the write lock held: two processes never publish the same version.
+    const latest = latestPublicationVersion(db, season, track);
+    if ((latest?.closeId ?? 0) !== (existing?.closeId ?? 0) || latest?.version !== existing?.version)
+      throw new Refused({
+        code: 'PUBLISH_ALREADY_PUBLISHED',
+        message: `season ${season}, track ${track} was published meanwhile (version ${latest?.version}): run the command again`,
+        details: { season, track },
+      });
+    return latest === undefined
+      ? writeFirstVersion(db, options, close.id, m, publishedAtMs)
+      : writeLaterClose(db, options, close.id, m, latest, publishedAtMs);
+  });
+  try {
+    return ok(run.immediate());
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, error: error.failure };
+    throw error;
+  }
+}
+
+function writeFirstVersion(
+  db: Db,
+  o: { season: number; track: string; actor: string },
+  closeId: number,
+  m: CloseMaterial,
+  publishedAtMs: number,
+): PublishOutcome {
+  // The head a version carries is the one after its own season.publish entry (docs/publications.md).
+  const head = appendAudit(db, {
+    atMs: publishedAtMs,
+    actor: o.actor,
+    action: 'season.publish',
+    summary: `published season ${o.season}, track ${o.track}, version 1 (${m.scored.length} scored, ${m.pending.length} pending)`,
+    details: pyObjectFrom([
+      ['season', BigInt(o.season)],
+      ['track', o.track],
+      ['version', 1n],
+      ['close_id', BigInt(closeId)],
+      ['scores_sha256', m.scoresSha256],
+      ['bundle_sha256', m.bundleSha256],
+      ['pending', m.pending],
+    ]),
+  });
+  insertPublicationVersion(
+    db,
+    {
+      season: o.season,
+      track: o.track,
+      version: 1,
+      correctsVersion: null,
+      publishedAtMs,
+      actor: o.actor,
+      closeId,
+      scoresJson: m.scores,
+      scoresSha256: m.scoresSha256,
+      bundleDigestsJson: m.bundleDigestsJson,
+      correctionJson: null,
+      auditSeq: head.seq,
+      auditHash: head.hash,
+    },
+    [...m.reports.values()],
+  );
+  return {
+    season: o.season,
+    track: o.track,
+    version: 1,
+    correctsVersion: null,
+    publishedAtMs,
+    closeId,
+    scoresSha256: m.scoresSha256,
+    bundleSha256: m.bundleSha256,
+    scored: m.scored,
+    pending: m.pending,
+    reports: m.reports.size,
+    audit: head,
+  };
+}
+
+function writeLaterClose(
+  db: Db,
+  o: { season: number; track: string; actor: string },
+  closeId: number,
+  m: CloseMaterial,
+  latest: PublicationVersionRow,
+  publishedAtMs: number,
+): PublishOutcome {
+  const parsed = loads(latest.scoresJson);
+  const current = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
+  const currentRows = (Array.isArray(current?.['participants']) ? (current['participants'] as PyJson[]) : []).filter(
+    isPyObject,
+  );
+  const wasPending = currentRows.filter((r) => r['status'] === 'pending').map((r) => String(r['participant_id']));
+  const newlyScored = m.rows.filter(
+    (r) => r['status'] === 'scored' && wasPending.includes(String(r['participant_id'])),
+  );
+  if (current === null || newlyScored.length === 0)
+    throw new Refused({
+      code: wasPending.length === 0 ? 'PUBLISH_ALREADY_PUBLISHED' : 'PUBLISH_NOTHING_NEW',
+      message:
+        wasPending.length === 0
+          ? `season ${o.season}, track ${o.track} is published with every participant scored (version ` +
+            `${latest.version}): a later close changes nothing published; a change is a correction (an upheld dispute)`
+          : `the latest close scores none of the participants pending in version ${latest.version} ` +
+            `(${wasPending.join(', ')}): close again once their batches are anchored`,
+      details: { season: o.season, track: o.track, version: latest.version, pending: wasPending },
+    });
+  const version = latest.version + 1;
+  const ids = newlyScored.map((r) => String(r['participant_id']));
+  const scoresBytes = documentBytes(
+    scoresWithLaterClose(current, newlyScored, { version, correctsVersion: latest.version, closeId }),
+  );
+  const scoresSha256 = sha256Hex(scoresBytes);
+  const reports = ids.map((id) => m.reports.get(id)!);
+  const before = new Map(currentRows.map((r) => [String(r['participant_id']), r]));
+  const record = pyObjectFrom([
+    ['version', BigInt(version)],
+    ['corrects_version', BigInt(latest.version)],
+    ['reason', `participants pending in version ${latest.version}, scored by a later close (close ${closeId})`],
+    ['disputes', []],
+    ['close_id', BigInt(closeId)],
+    ['close_scores_sha256', m.scoresSha256],
+    [
+      'participants',
+      newlyScored.map((r) =>
+        pyObjectFrom([
+          ['participant_id', String(r['participant_id'])],
+          ['before', figuresValue(figuresOf(before.get(String(r['participant_id']))!))],
+          ['after', figuresValue(figuresOf(r))],
+          ['assertions', []],
+          ['report_sha256', m.reports.get(String(r['participant_id']))!.reportSha256],
+        ]),
+      ),
+    ],
+    ['scores_sha256', scoresSha256],
+  ]);
+  const head = appendAudit(db, {
+    atMs: publishedAtMs,
+    actor: o.actor,
+    action: 'season.publish',
+    summary: `published season ${o.season}, track ${o.track}, version ${version}: ${ids.length} participant(s) pending in version ${latest.version} scored by close ${closeId}`,
+    details: pyObjectFrom([
+      ['season', BigInt(o.season)],
+      ['track', o.track],
+      ['version', BigInt(version)],
+      ['corrects_version', BigInt(latest.version)],
+      ['close_id', BigInt(closeId)],
+      ['scores_sha256', scoresSha256],
+      ['bundle_sha256', m.bundleSha256],
+      ['scored_now', ids],
+    ]),
+  });
+  insertPublicationVersion(
+    db,
+    {
+      season: o.season,
+      track: o.track,
+      version,
+      correctsVersion: latest.version,
+      publishedAtMs,
+      actor: o.actor,
+      closeId,
+      scoresJson: scoresBytes,
+      scoresSha256,
+      bundleDigestsJson: m.bundleDigestsJson,
+      correctionJson: enc.encode(`${canonical(record)}\n`),
+      auditSeq: head.seq,
+      auditHash: head.hash,
+    },
+    reports,
+  );
+  return {
+    season: o.season,
+    track: o.track,
+    version,
+    correctsVersion: latest.version,
+    publishedAtMs,
+    closeId,
+    scoresSha256,
+    bundleSha256: m.bundleSha256,
+    scored: ids,
+    pending: wasPending.filter((id) => !ids.includes(id)),
+    reports: reports.length,
+    audit: head,
+  };
+}

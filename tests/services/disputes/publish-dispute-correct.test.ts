@@ -6,6 +6,8 @@ import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { disputeById, disputeEvents } from '../../../main/db/disputes.ts';
 import { publicationVersionsOf, publishedReport, reportsOfVersion } from '../../../main/db/publications.ts';
+import { runCloseCommand } from '../close/support/close-commands.ts';
+import { AFTER_CLOSE } from '../close/support/close-devnet.ts';
 import {
   closeSeasonOnDevnet,
   copyDatabase,
@@ -549,5 +551,91 @@ describe('a rejected dispute', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('a later close of the participants pending in version 1 (runs last: it anchors the devnet batch)', () => {
+  it('publishes nothing while they are still pending (PUBLISH_NOTHING_NEW), then version 2 with Bob\u2019s figures once a close scores him; version 1 unchanged', async () => {
+    const t = await published();
+    const closeInto = (out: string) =>
+      runCloseCommand(season.net.clock, {
+        season: 1,
+        track: 'conformite',
+        corpus: season.net.corpusDir,
+        source: { seasonUrl: season.net.devnet.info.season, operatorTokenFile: season.net.operatorTokenFile },
+        db: t.dbFile,
+        trustLayer: season.net.devnet.info.trust_layer,
+        trust: season.net.devnet.info.trust_bundle,
+        out,
+        json: true,
+      });
+    season.net.clock.set(AFTER_CLOSE + 3_600_000);
+    expect((await closeInto(join(t.dir, 'close-still-pending'))).code).toBe(3);
+    t.clock.current = PUBLISHED_AT + DAY_MS;
+    const nothing = await publish(t.clock, t.dbFile);
+    expect(nothing.doc).toMatchObject({ ok: false, code: 'PUBLISH_NOTHING_NEW' });
+
+    await season.net.devnet.closeBatch();
+    season.net.clock.set(AFTER_CLOSE + 3 * 3_600_000);
+    const later = await closeInto(join(t.dir, 'close-later'));
+    expect(later.code, later.io.stderr + later.io.stdout).toBe(0);
+    t.clock.current = PUBLISHED_AT + 2 * DAY_MS;
+    const v2 = await publish(t.clock, t.dbFile);
+    expect(v2.code, v2.io.stderr + v2.io.stdout).toBe(0);
+    expect(v2.doc).toMatchObject({
+      ok: true,
+      version: 2,
+      corrects_version: 1,
+      scored: [season.bob.participantId],
+      pending: [],
+    });
+
+    const db = t.open();
+    try {
+      const [v1, second] = publicationVersionsOf(db, 1, 'conformite');
+      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(season.out, 'scores.json')));
+      const scores2 = JSON.parse(Buffer.from(second!.scoresJson).toString('utf8')) as Json;
+      const rows = new Map((scores2.participants as Json[]).map((p) => [p.participant_id, p]));
+      // Anchored after closes_at: both of Bob's assertions are unsupported (ANCHOR_AFTER_CLOSE).
+      expect(rows.get(season.bob.participantId)).toMatchObject({
+        status: 'scored',
+        overclaim: { unsupported: 2, submitted: 2 },
+      });
+      const v1Scores = JSON.parse(Buffer.from(v1!.scoresJson).toString('utf8')) as Json;
+      expect(rows.get(season.alice.participantId)).toEqual(
+        (v1Scores.participants as Json[]).find((p) => p.participant_id === season.alice.participantId),
+      );
+      const record = JSON.parse(Buffer.from(second!.correctionJson!).toString('utf8')) as Json;
+      expect(record).toMatchObject({
+        version: 2,
+        corrects_version: 1,
+        disputes: [],
+        participants: [{ participant_id: season.bob.participantId, before: { overclaim: { unsupported: null } } }],
+      });
+      expect(publishedReport(db, 1, 'conformite', 2, season.bob.participantId)!.version).toBe(2);
+      expect(publishedReport(db, 1, 'conformite', 2, season.alice.participantId)!.version).toBe(1);
+    } finally {
+      db.close();
+    }
+    // Bob is scored now: his assertions can be disputed from version 2's date, with evidence from the later close's bundle.
+    t.clock.current = PUBLISHED_AT + 15 * DAY_MS;
+    const bobDispute = await dispute(t.clock, t.dbFile, 'open', openArgs(season.bob.participantId, 'conf-01/a1'));
+    expect(bobDispute.code, bobDispute.io.stderr + bobDispute.io.stdout).toBe(0);
+    expect(bobDispute.doc).toMatchObject({
+      ok: true,
+      publication_version: 2,
+      window_ends_at: '2026-11-18T10:00:00.000Z',
+    });
+    const db2 = t.open();
+    try {
+      const evidence = JSON.parse(
+        Buffer.from(disputeById(db2, bobDispute.doc!.dispute_id as string)!.evidenceJson).toString('utf8'),
+      ) as Json;
+      expect(evidence.cause_shown).toMatchObject({ cause: 'invalid_proof', code: 'ANCHOR_AFTER_CLOSE' });
+    } finally {
+      db2.close();
+    }
+    const again = await publish(t.clock, t.dbFile);
+    expect(again.doc).toMatchObject({ ok: false, code: 'PUBLISH_ALREADY_PUBLISHED' });
   });
 });
