@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditVerifyCommand } from '../../../main/cli/audit-commands.ts';
 import { createIncidentCommands } from '../../../main/cli/incident-commands.ts';
@@ -7,6 +8,7 @@ import { auditRows } from '../../../main/db/audit-log.ts';
 import { incidentsOf } from '../../../main/db/incidents.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
+import { createSeasonPublishCommand } from '../../../main/cli/season-publish-command.ts';
 import { closeArgs } from '../close/support/close-commands.ts';
 import { AFTER_CLOSE, DURING, type ReadProof } from '../close/support/close-devnet.ts';
 import { startSeasonDevnet, type SeasonDevnet, type SeasonParticipant } from '../close/support/season-devnet.ts';
@@ -15,7 +17,8 @@ import { startSeasonDevnet, type SeasonDevnet, type SeasonParticipant } from '..
  * Issue 12, incidents: a close that meets an instrument fault (the proxy called the compliance host without the
  * challenge secret, so the corpus answered its /_systeme/403 body on a canonical request) opens one incident for it,
  * linked to the participant, task, assertion and proof; a second close of the same track does not open it again; the
- * fault never counts against the participant; every step is in the audit log, which verifies.
+ * fault never counts against the participant; every step is in the audit log, which verifies, and whose tail, once a
+ * publication quotes its head, cannot be cut unseen.
  */
 
 let net: SeasonDevnet;
@@ -165,5 +168,43 @@ describe('incidents opened by a close', () => {
     const salts = net.db.prepare('SELECT salt_hex FROM freeze_seals').pluck().all() as string[];
     expect(salts.length).toBeGreaterThan(0);
     for (const salt of salts) expect(log).not.toContain(salt);
+  });
+
+  it('a season publish quotes the audit head; removing the last entries afterwards fails with AUDIT_LOG_TRUNCATED', async () => {
+    const publish = captureIo();
+    const published = await createSeasonPublishCommand(net.clock).run(
+      [
+        '--season',
+        String(net.season),
+        '--track',
+        'conformite',
+        '--db',
+        net.dbFile,
+        '--actor',
+        'operator-ann',
+        '--json',
+      ],
+      publish,
+    );
+    expect(published, publish.stderr).toBe(0);
+    const verify = async () => {
+      const io = captureIo();
+      const code = await auditVerifyCommand.run(['--db', net.dbFile, '--json'], io);
+      return { code, doc: JSON.parse(io.stdout) as Json };
+    };
+    const intact = await verify();
+    expect(intact).toMatchObject({ code: 0, doc: { ok: true, quoted_heads: 1 } });
+    const head = intact.doc.head.seq as number;
+
+    const raw = new Database(net.dbFile);
+    try {
+      raw.exec('DROP TRIGGER audit_log_append_only_delete');
+      raw.prepare('DELETE FROM audit_log WHERE seq >= ?').run(head - 1);
+    } finally {
+      raw.close();
+    }
+    const truncated = await verify();
+    expect(truncated.code).toBe(1);
+    expect(truncated.doc).toMatchObject({ code: 'AUDIT_LOG_TRUNCATED', details: { seq: head - 1, quotedSeq: head } });
   });
 });
