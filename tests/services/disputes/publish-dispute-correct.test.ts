@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../main/core/disputes/calendar.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
+import { verifyAuditLog } from '../../../main/services/audit/verify-audit-log.ts';
 import { disputeById, disputeEvents } from '../../../main/db/disputes.ts';
 import { publicationVersionsOf, publishedReport, reportsOfVersion } from '../../../main/db/publications.ts';
 import { runCloseCommand } from '../close/support/close-commands.ts';
@@ -473,6 +474,9 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
         seq: rows[rows.length - 1]!.seq,
         hash: rows[rows.length - 1]!.entryHash,
       });
+      // The log verifies, with the heads versions 1 and 2 quote.
+      const verified = verifyAuditLog(db);
+      expect(verified.ok, JSON.stringify(verified)).toBe(true);
     } finally {
       db.close();
     }
