@@ -195,9 +195,18 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   }
 }
 
+const EVENT_OPTIONS = {
+  text: { type: 'string' },
+  resolution: { type: 'string' },
+  db: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  ...ACTOR_OPTION,
+} as const;
+
 /** `proveit incident note ID --text TEXT` and `proveit incident resolve ID --resolution TEXT`. */
 function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
   const flag = kind === 'resolve' ? 'resolution' : 'text';
+  const other = kind === 'resolve' ? 'text' : 'resolution';
   const command: Command = {
     path: ['incident', kind],
     summary:
@@ -206,24 +215,17 @@ function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
         : 'add a note to an incident (open or resolved)',
     usage: `incident ${kind} ID --${flag} TEXT [--db FILE] [--json] ${ACTOR_USAGE}`,
     async run(args, io) {
-      const parsed = parseOptions({
-        args,
-        allowPositionals: true,
-        options: {
-          [flag]: { type: 'string' },
-          db: { type: 'string' },
-          json: { type: 'boolean', default: false },
-          ...ACTOR_OPTION,
-        },
-      });
+      const parsed = parseOptions({ args, allowPositionals: true, options: EVENT_OPTIONS });
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const { values, positionals } = parsed;
+      if (values[other] !== undefined)
+        return usageError(io, command, `--${other} is not an option of incident ${kind}: write --${flag} TEXT`);
       if (positionals.length !== 1)
-        return usageError(io, command, 'give exactly one incident id, e.g. incident ' + kind + ' 3');
+        return usageError(io, command, `give exactly one incident id, e.g. incident ${kind} 3`);
       const idText = positionals[0]!.replace(/^inc_/, '');
       if (!/^\d{1,12}$/.test(idText))
         return usageError(io, command, `'${positionals[0]}' is not an incident id, e.g. 3`);
-      const text = (values as Record<string, unknown>)[flag] as string | undefined;
+      const text = values[flag];
       if (!text?.trim())
         return usageError(
           io,
@@ -232,17 +234,17 @@ function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
             ? '--resolution TEXT is required: write what was found and done, e.g. --resolution "proxy secret restored at 14:20; faults excluded from overclaim"'
             : '--text TEXT is required',
         );
-      const db = openDatabase(dbPathFrom(values.db as string | undefined));
+      const db = openDatabase(dbPathFrom(values.db));
       try {
         const changed = addIncidentEvent(db, {
           id: Number(idText),
           kind,
           text,
-          actor: actorOf(values as { actor?: string }),
+          actor: actorOf(values),
           atMs: clock.now(),
         });
         if (!changed.ok) {
-          printRefusal(io, (values.json as boolean | undefined) ?? false, `incident ${kind}`, changed.error);
+          printRefusal(io, values.json ?? false, `incident ${kind}`, changed.error);
           return EXIT.failed;
         }
         if (values.json) printJson(io, { ok: true, incident: incidentJson(changed.value) });

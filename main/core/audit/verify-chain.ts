@@ -138,7 +138,7 @@ export function verifyAuditChain(
         edited === 0
           ? 'audit entry 1 does not start the chain (its prev_hash is not 64 zeros)'
           : `audit entry ${edited} was edited (its hash recomputed) or replaced: entry ${expectedSeq} sealed another hash for it`,
-        { seq: edited === 0 ? 1 : edited, nextSeq: expectedSeq, expected: fields.prevHash, stored: prev },
+        { seq: edited === 0 ? 1 : edited, nextSeq: expectedSeq, sealedByNext: fields.prevHash, stored: prev },
       );
     }
     hashes.push(entryHash);

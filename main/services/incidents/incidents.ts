@@ -9,6 +9,7 @@ import {
   insertIncident,
   insertIncidentEvent,
   insertIncidentLinks,
+  type IncidentRow,
   type StoredIncident,
 } from '../../db/incidents.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -18,11 +19,7 @@ const linkKey = (l: IncidentLink) => JSON.stringify([l.participant, l.task, l.as
 const int = (n: number) => BigInt(n);
 const intOrNull = (n: number | null): PyJson => (n === null ? null : BigInt(n));
 
-function incidentDetails(
-  id: number,
-  i: Omit<StoredIncident, 'id' | 'state' | 'currentOwner' | 'resolution' | 'events' | 'links'>,
-  links: number,
-): PyObject {
+function incidentDetails(id: number, i: IncidentRow, links: number): PyObject {
   return pyObjectFrom([
     ['incident_id', int(id)],
     ['season', int(i.season)],
