@@ -5,6 +5,9 @@ import { DAY_MS } from '../../../main/core/disputes/calendar.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { verifyAuditLog } from '../../../main/services/audit/verify-audit-log.ts';
+import { createDisputeCommands } from '../../../main/cli/dispute-commands.ts';
+import { createSeasonPublishCommand } from '../../../main/cli/season-publish-command.ts';
+import { captureIo } from '../../support/capture-io.ts';
 import { disputeById, disputeEvents } from '../../../main/db/disputes.ts';
 import { publicationVersionsOf, publishedReport, reportsOfVersion } from '../../../main/db/publications.ts';
 import { runCloseCommand } from '../close/support/close-commands.ts';
@@ -109,8 +112,6 @@ describe('season publish', () => {
     const clock = new SetClock(PUBLISHED_AT);
     const none = await publish(clock, copy.dbFile, ['--season', '2']);
     expect(none.doc).toMatchObject({ ok: false, code: 'PUBLISH_NO_CLOSE' });
-    const { createSeasonPublishCommand } = await import('../../../main/cli/season-publish-command.ts');
-    const { captureIo } = await import('../../support/capture-io.ts');
     const io = captureIo();
     expect(await createSeasonPublishCommand(clock).run(['--season', '1', '--db', copy.dbFile], io)).toBe(2);
     expect(io.stderr).toContain('--track');
@@ -558,7 +559,7 @@ describe('a rejected dispute', () => {
   });
 });
 
-describe('a later close of the participants pending in version 1 (runs last: it anchors the devnet batch)', () => {
+describe('a later close of the participants pending in version 1 (it anchors the devnet batch: after every test that needs Bob pending)', () => {
   it('publishes nothing while they are still pending (PUBLISH_NOTHING_NEW), then version 2 with Bob\u2019s figures once a close scores him; version 1 unchanged', async () => {
     const t = await published();
     const closeInto = (out: string) =>
@@ -641,5 +642,21 @@ describe('a later close of the participants pending in version 1 (runs last: it 
     }
     const again = await publish(t.clock, t.dbFile);
     expect(again.doc).toMatchObject({ ok: false, code: 'PUBLISH_ALREADY_PUBLISHED' });
+  });
+});
+
+describe('text output (without --json)', () => {
+  it('dispute open prints the new dispute_id on its first line; dispute list prints one line per dispute with its deadline status', async () => {
+    const t = await published();
+    const [open, , , list] = createDisputeCommands(t.clock);
+    const io = captureIo();
+    expect(await open!.run([...openArgs(season.alice.participantId, 'conf-01/a3'), '--db', t.dbFile], io)).toBe(0);
+    expect(io.stdout.split('\n')[0]).toBe('dsp-1-conformite-0001');
+    expect(io.stdout).toContain('decision due 2026-12-02T10:00:00.000Z');
+    const listed = captureIo();
+    expect(await list!.run(['--db', t.dbFile], listed)).toBe(0);
+    expect(listed.stdout).toMatch(
+      /^dsp-1-conformite-0001 +received +on_time +due 2026-12-02T10:00:00.000Z \(30\.0 days left\)/,
+    );
   });
 });
