@@ -172,6 +172,8 @@ export async function createFreeze(
             ['opens_at', row.opensAt],
             ['closes_at', row.closesAt],
             ['trust_layer', row.trustLayer],
+            // --opens-at and --closes-at are typed by the operator, not read from the clock.
+            ['hand_entered_times', ['opens_at', 'closes_at']],
           ]),
         });
       }
