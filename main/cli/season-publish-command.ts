@@ -17,9 +17,8 @@ export function createSeasonPublishCommand(clock: Clock = systemClock): Command 
   const command: Command = {
     path: ['season', 'publish'],
     summary:
-      'publish the latest close of a track as publication version 1: scores.json, every report and the bundle ' +
-      'digests stored immutably, dated, with the audit log head; the 14-day dispute window starts. After a later ' +
-      'close, publishes the participants that were pending as the next version',
+      'publish the latest close as version 1 (scores, reports and bundle digests stored immutably, dated, with the ' +
+      'audit log head; the 14-day dispute window starts), or a later close of pending participants as the next version',
     usage: USAGE,
     run: (args, io) => run(command, clock, args, io),
   };
