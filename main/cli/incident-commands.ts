@@ -198,28 +198,40 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
 const EVENT_OPTIONS = {
   text: { type: 'string' },
   resolution: { type: 'string' },
+  owner: { type: 'string' },
   db: { type: 'string' },
   json: { type: 'boolean', default: false },
   ...ACTOR_OPTION,
 } as const;
 
-/** `proveit incident note ID --text TEXT` and `proveit incident resolve ID --resolution TEXT`. */
-function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
-  const flag = kind === 'resolve' ? 'resolution' : 'text';
-  const other = kind === 'resolve' ? 'text' : 'resolution';
+type EventCommand = 'note' | 'resolve' | 'assign';
+
+const EVENT_COMMANDS = {
+  note: { flag: 'text', event: 'note', summary: 'add a note to an incident (open or resolved)' },
+  resolve: {
+    flag: 'resolution',
+    event: 'resolve',
+    summary: 'resolve an open incident with a written resolution (kept with the incident and in the audit log)',
+  },
+  assign: { flag: 'owner', event: 'owner', summary: 'give an open incident a new owner' },
+} as const;
+
+const TEXT_FLAGS = ['text', 'resolution', 'owner'] as const;
+
+/** `proveit incident note ID --text TEXT`, `resolve ID --resolution TEXT`, `assign ID --owner NAME`. */
+function createEventCommand(kind: EventCommand, clock: Clock): Command {
+  const { flag, event, summary } = EVENT_COMMANDS[kind];
   const command: Command = {
     path: ['incident', kind],
-    summary:
-      kind === 'resolve'
-        ? 'resolve an open incident with a written resolution (kept with the incident and in the audit log)'
-        : 'add a note to an incident (open or resolved)',
-    usage: `incident ${kind} ID --${flag} TEXT [--db FILE] [--json] ${ACTOR_USAGE}`,
+    summary,
+    usage: `incident ${kind} ID --${flag} ${flag === 'owner' ? 'NAME' : 'TEXT'} [--db FILE] [--json] ${ACTOR_USAGE}`,
     async run(args, io) {
       const parsed = parseOptions({ args, allowPositionals: true, options: EVENT_OPTIONS });
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const { values, positionals } = parsed;
-      if (values[other] !== undefined)
-        return usageError(io, command, `--${other} is not an option of incident ${kind}: write --${flag} TEXT`);
+      const other = TEXT_FLAGS.find((f) => f !== flag && values[f] !== undefined);
+      if (other !== undefined)
+        return usageError(io, command, `--${other} is not an option of incident ${kind}: write --${flag}`);
       if (positionals.length !== 1)
         return usageError(io, command, `give exactly one incident id, e.g. incident ${kind} 3`);
       const idText = positionals[0]!.replace(/^inc_/, '');
@@ -232,13 +244,13 @@ function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
           command,
           kind === 'resolve'
             ? '--resolution TEXT is required: write what was found and done, e.g. --resolution "proxy secret restored at 14:20; faults excluded from overclaim"'
-            : '--text TEXT is required',
+            : `--${flag} ${flag === 'owner' ? 'NAME' : 'TEXT'} is required`,
         );
       const db = openDatabase(dbPathFrom(values.db));
       try {
         const changed = addIncidentEvent(db, {
           id: Number(idText),
-          kind,
+          kind: event,
           text,
           actor: actorOf(values),
           atMs: clock.now(),
@@ -250,7 +262,7 @@ function createEventCommand(kind: 'note' | 'resolve', clock: Clock): Command {
         if (values.json) printJson(io, { ok: true, incident: incidentJson(changed.value) });
         else
           io.out(
-            `incident ${changed.value.id} ${kind === 'resolve' ? 'resolved' : 'noted'}\n  ${humanLine(changed.value)}\n`,
+            `incident ${changed.value.id} ${{ note: 'noted', resolve: 'resolved', assign: 'assigned' }[kind]}\n  ${humanLine(changed.value)}\n`,
           );
         return EXIT.ok;
       } finally {
@@ -267,6 +279,7 @@ export function createIncidentCommands(clock: Clock = systemClock): Command[] {
     createIncidentOpenCommand(clock),
     createEventCommand('note', clock),
     createEventCommand('resolve', clock),
+    createEventCommand('assign', clock),
   ];
 }
 

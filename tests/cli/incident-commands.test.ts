@@ -12,11 +12,13 @@ type Json = Record<string, any>;
 
 const NOW = Date.parse('2026-10-29T10:00:00.000Z');
 const clock: Clock = { now: () => NOW, sleep: async () => {} };
-const [list, open, note, resolve] = createIncidentCommands(clock) as [
-  ReturnType<typeof createIncidentCommands>[number],
-  ReturnType<typeof createIncidentCommands>[number],
-  ReturnType<typeof createIncidentCommands>[number],
-  ReturnType<typeof createIncidentCommands>[number],
+type IncidentCommand = ReturnType<typeof createIncidentCommands>[number];
+const [list, open, note, resolve, assign] = createIncidentCommands(clock) as [
+  IncidentCommand,
+  IncidentCommand,
+  IncidentCommand,
+  IncidentCommand,
+  IncidentCommand,
 ];
 
 let folder: ReturnType<typeof tempFolder>;
@@ -111,6 +113,30 @@ describe('proveit incident', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('assign gives an open incident a new owner, kept as an event and audited; a resolved one cannot be reassigned', async () => {
+    const id = String((await run(open, OPEN)).doc!.incident.id);
+    const assigned = await run(assign, [id, '--owner', 'cleo', '--actor', 'ann', '--json']);
+    expect(assigned.code, assigned.io.stderr).toBe(0);
+    expect(assigned.doc!.incident).toMatchObject({
+      owner: 'cleo',
+      events: [{ kind: 'owner', actor: 'ann', text: 'cleo' }],
+    });
+    expect((await run(list, ['--json'])).doc!.incidents[0].owner).toBe('cleo');
+    expect((await run(resolve, [id, '--resolution', 'done'])).code).toBe(0);
+    const again = await run(assign, [id, '--owner', 'dan', '--json']);
+    expect(again).toMatchObject({ code: 1, doc: { code: 'INCIDENT_ALREADY_RESOLVED' } });
+    const db = openDatabase(file);
+    expect(auditRows(db).map((r) => r.summary)).toContain(`incident ${id} assigned to cleo`);
+    db.close();
+  });
+
+  it('a text flag of another subcommand is a usage error naming the right one', async () => {
+    const id = String((await run(open, OPEN)).doc!.incident.id);
+    const wrong = await run(resolve, [id, '--text', 'done']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.io.stderr).toMatch(/--text is not an option of incident resolve: write --resolution/);
   });
 
   it('a second resolve is refused with INCIDENT_ALREADY_RESOLVED (exit 1) and changes nothing', async () => {

@@ -9,6 +9,7 @@ export type IncidentCode =
   | 'INCIDENT_ALREADY_RESOLVED'
   | 'INCIDENT_RESOLUTION_REQUIRED'
   | 'INCIDENT_NOTE_REQUIRED'
+  | 'INCIDENT_OWNER_REQUIRED'
   | 'INCIDENT_SUMMARY_REQUIRED'
   | 'INCIDENT_KIND_UNKNOWN'
   | 'INCIDENT_WINDOW_INVALID';
@@ -40,13 +41,17 @@ export function checkWindow(
   return ok({ startMs, endMs });
 }
 
-/** A state change is allowed on an open incident only: a resolved one keeps its resolution (notes stay allowed). */
+/** A resolution or a new owner is allowed on an open incident only: a resolved one keeps both (notes stay allowed). */
 export function checkResolvable(
   id: number,
   state: 'open' | 'resolved' | null,
 ): Result<true, 'INCIDENT_NOT_FOUND' | 'INCIDENT_ALREADY_RESOLVED'> {
   if (state === null) return fail('INCIDENT_NOT_FOUND', `no incident ${id} in this database`, { id });
   if (state === 'resolved')
-    return fail('INCIDENT_ALREADY_RESOLVED', `incident ${id} is already resolved; add a note instead`, { id });
+    return fail(
+      'INCIDENT_ALREADY_RESOLVED',
+      `incident ${id} is already resolved; add a note instead (proveit incident note ${id} --text TEXT)`,
+      { id },
+    );
   return ok(true);
 }

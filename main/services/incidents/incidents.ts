@@ -181,23 +181,33 @@ export function openIncident(db: Db, request: OpenIncidentRequest): Result<Store
   return ok(incidentById(db, id)!);
 }
 
+const EVENT_WORDING = {
+  note: { code: 'INCIDENT_NOTE_REQUIRED', what: 'the note', done: 'noted', action: 'incident.note' },
+  resolve: {
+    code: 'INCIDENT_RESOLUTION_REQUIRED',
+    what: 'the resolution',
+    done: 'resolved',
+    action: 'incident.resolve',
+  },
+  owner: { code: 'INCIDENT_OWNER_REQUIRED', what: 'the new owner', done: 'assigned to', action: 'incident.note' },
+} as const;
+
 /**
- * `proveit incident note` and `proveit incident resolve`: one event row and its audit entry, in one IMMEDIATE
- * transaction, so two operators cannot both resolve the same incident.
+ * `proveit incident note`, `resolve` and `assign`: one event row and its audit entry, in one IMMEDIATE transaction,
+ * so two operators cannot both resolve the same incident. A note is allowed on a resolved incident; a resolution or a
+ * new owner is not (INCIDENT_ALREADY_RESOLVED). A change of owner is audited as `incident.note`.
  */
 export function addIncidentEvent(
   db: Db,
-  change: { id: number; kind: 'note' | 'resolve'; text: string | undefined; actor: string; atMs: number },
+  change: { id: number; kind: 'note' | 'resolve' | 'owner'; text: string | undefined; actor: string; atMs: number },
 ): Result<StoredIncident, IncidentCode> {
-  const text =
-    change.kind === 'resolve'
-      ? writtenText('INCIDENT_RESOLUTION_REQUIRED', 'the resolution', change.text)
-      : writtenText('INCIDENT_NOTE_REQUIRED', 'the note', change.text);
+  const wording = EVENT_WORDING[change.kind];
+  const text = writtenText(wording.code, wording.what, change.text);
   if (!text.ok) return text;
   return db
     .transaction((): Result<StoredIncident, IncidentCode> => {
       const current = incidentById(db, change.id);
-      if (change.kind === 'resolve') {
+      if (change.kind !== 'note') {
         const allowed = checkResolvable(change.id, current?.state ?? null);
         if (!allowed.ok) return allowed;
       } else if (current === null) {
@@ -212,13 +222,14 @@ export function addIncidentEvent(
       appendAudit(db, {
         atMs: change.atMs,
         actor: change.actor,
-        action: change.kind === 'resolve' ? 'incident.resolve' : 'incident.note',
-        summary: `incident ${change.id} ${change.kind === 'resolve' ? 'resolved' : 'noted'}: ${text.value}`,
+        action: wording.action,
+        summary: `incident ${change.id} ${wording.done}${change.kind === 'owner' ? ' ' : ': '}${text.value}`,
         details: pyObjectFrom([
           ['incident_id', int(change.id)],
           ['season', int(current!.season)],
           ['track', current!.track],
           ['kind', current!.kind],
+          ['event', change.kind],
         ]),
       });
       return ok(incidentById(db, change.id)!);
