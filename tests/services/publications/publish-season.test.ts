@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
+import { openDatabase, type Db } from '../../../main/db/open-database.ts';
+import { publicationVersionsOf } from '../../../main/db/publications.ts';
+import { systemClock } from '../../../main/services/clock.ts';
+import { openDispute } from '../../../main/services/disputes/open-dispute.ts';
+import { publishSeason } from '../../../main/services/publications/publish-season.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const SCORES = `${JSON.stringify({ participants: [{ participant_id: 'p1', status: 'scored' }] })}\n`;
+const REPORT = `${JSON.stringify({
+  participant_id: 'p1',
+  status: 'scored',
+  tasks: [{ task_id: 't1', status: 'submitted' }],
+  assertions: [{ task_id: 't1', assertion_id: 'a1', status: 'unsupported' }],
+})}\n`;
+
+/**
+ * A close's output written by hand (scores.json, one report, a bundle holding only expected/ copies) and recorded in
+ * a fresh database: enough for `season publish`, which checks bytes and digests, not the scoring.
+ */
+function fakeClose(edit: (out: string) => void = () => {}): { db: Db; out: string; clock: typeof systemClock } {
+  const dir = mkdtempSync(join(tmpdir(), 'publish-'));
+  dirs.push(dir);
+  const out = join(dir, 'close');
+  mkdirSync(join(out, 'reports'), { recursive: true });
+  mkdirSync(join(out, 'bundle', 'expected', 'reports'), { recursive: true });
+  writeFileSync(join(out, 'scores.json'), SCORES);
+  writeFileSync(join(out, 'reports', 'p1.json'), REPORT);
+  writeFileSync(join(out, 'bundle', 'expected', 'scores.json'), SCORES);
+  writeFileSync(join(out, 'bundle', 'expected', 'reports', 'p1.json'), REPORT);
+  edit(out);
+  const db = openDatabase(join(dir, 'console.sqlite'));
+  db.pragma('foreign_keys = OFF');
+  db.prepare(
+    `INSERT INTO season_closes (season, track, closed_at_ms, freeze_proof_id, scorer_version, rules_sha256,
+       manifest_hash, submissions_sha256, key_commitment, trust_bundle_digest, proofs_sha256, scores_sha256,
+       participants, scored, pending, out_dir)
+     VALUES (1, 'conformite', 0, 'prf_x', 's', 'r', 'm', 'u', 'k', 't', 'p', ?, 1, 1, 0, ?)`,
+  ).run(sha256Hex(new TextEncoder().encode(SCORES)), out);
+  return { db, out, clock: { ...systemClock, now: () => Date.parse('2026-11-02T10:00:00.000Z') } };
+}
+
+const publish = (f: ReturnType<typeof fakeClose>) =>
+  publishSeason({ db: f.db, clock: f.clock, season: 1, track: 'conformite', actor: 'ana' });
+const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'ok' : r.error!.code);
+
+describe('publishSeason refuses material that is not the close\u2019s, and writes nothing then', () => {
+  it('an edited scores.json fails with PUBLISH_SCORES_CHANGED', async () => {
+    const f = fakeClose((out) => writeFileSync(join(out, 'scores.json'), SCORES.replace('scored', 'pending')));
+    expect(code(await publish(f))).toBe('PUBLISH_SCORES_CHANGED');
+    expect(publicationVersionsOf(f.db, 1, 'conformite')).toEqual([]);
+    f.db.close();
+  });
+
+  it('a report that differs from the bundle\u2019s expected copy fails with PUBLISH_REPORT_CHANGED', async () => {
+    const f = fakeClose((out) =>
+      writeFileSync(join(out, 'reports', 'p1.json'), REPORT.replace('unsupported', 'supported')),
+    );
+    expect(code(await publish(f))).toBe('PUBLISH_REPORT_CHANGED');
+    f.db.close();
+  });
+
+  it('a deleted report or bundle fails with PUBLISH_CLOSE_FILES_MISSING', async () => {
+    const f = fakeClose((out) => rmSync(join(out, 'reports', 'p1.json')));
+    expect(code(await publish(f))).toBe('PUBLISH_CLOSE_FILES_MISSING');
+    f.db.close();
+    const g = fakeClose((out) => rmSync(join(out, 'bundle'), { recursive: true }));
+    expect(code(await publish(g))).toBe('PUBLISH_CLOSE_FILES_MISSING');
+    g.db.close();
+  });
+
+  it('once published, the close\u2019s folder may go: the version holds the bytes; a dispute then fails with DISPUTE_EVIDENCE_UNAVAILABLE and writes nothing', async () => {
+    const f = fakeClose();
+    expect(code(await publish(f))).toBe('ok');
+    rmSync(f.out, { recursive: true });
+    const [v1] = publicationVersionsOf(f.db, 1, 'conformite');
+    expect(Buffer.from(v1!.scoresJson).toString('utf8')).toBe(SCORES);
+    const r = await openDispute(f.db, f.clock, {
+      season: 1,
+      track: 'conformite',
+      participantId: 'p1',
+      taskId: 't1',
+      assertionId: 'a1',
+      reason: 'r',
+      actor: 'ana',
+    });
+    expect(code(r)).toBe('DISPUTE_EVIDENCE_UNAVAILABLE');
+    expect(f.db.prepare('SELECT count(*) FROM disputes').pluck().get()).toBe(0);
+    f.db.close();
+  });
+});
