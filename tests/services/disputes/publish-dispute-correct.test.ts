@@ -184,6 +184,18 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
     }
   });
 
+  it('a receipt entered by hand later than now fails with DISPUTE_RECEIVED_IN_FUTURE', async () => {
+    const t = await published();
+    t.clock.current = PUBLISHED_AT + DAY_MS;
+    const r = await dispute(
+      t.clock,
+      t.dbFile,
+      'open',
+      openArgs(season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-03T10:00:00.001Z']),
+    );
+    expect(r.doc).toMatchObject({ ok: false, code: 'DISPUTE_RECEIVED_IN_FUTURE' });
+  });
+
   it('--received-at without a time zone is a usage error (exit 2)', async () => {
     const t = await published();
     const r = await dispute(
