@@ -43,15 +43,28 @@ export interface TrackDefinition {
   solve(lookup: Lookup, referentiel: PyJson, target: Record<string, string>): Result<SolverResult>;
 }
 
+/** A pattern's regular expression: `<n>` an array index as JSON Pointer writes it, `<*>` any one key. */
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/(<n>|<\*>)/)
+    .map((part) =>
+      part === '<n>' ? '(0|[1-9][0-9]*)' : part === '<*>' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** Compiled once per pattern: a close matches some sixty thousand assertions against a dozen patterns. */
+const compiled = new Map<string, RegExp>();
+
 /** Matches a pointer against the admissible patterns of a collection. */
 export function isProbative(patterns: readonly string[], pointer: string): boolean {
   return patterns.some((pattern) => {
-    const source = pattern
-      .split(/(<n>|<\*>)/)
-      .map((part) =>
-        part === '<n>' ? '(0|[1-9][0-9]*)' : part === '<*>' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-      )
-      .join('');
-    return new RegExp(`^${source}$`).test(pointer);
+    let regexp = compiled.get(pattern);
+    if (regexp === undefined) {
+      regexp = patternRegExp(pattern);
+      compiled.set(pattern, regexp);
+    }
+    return regexp.test(pointer);
   });
 }

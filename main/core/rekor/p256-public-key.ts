@@ -6,10 +6,28 @@ const OID_EC_PUBLIC_KEY = '1.2.840.10045.2.1';
 const OID_PRIME256V1 = '1.2.840.10045.3.1.7';
 
 /**
+ * Points already read, by SPKI: the log's key and ArkForge's few keys recur in every entry of a close. Bounded:
+ * emptied when full, so a stream of distinct keys costs parsing only.
+ */
+const POINT_CACHE_LIMIT = 256;
+const points = new Map<string, Uint8Array | null>();
+
+/**
  * The uncompressed point of a P-256 SubjectPublicKeyInfo (RFC 5480 §2), or null for any other key. Rekor's log
  * keys and ArkForge's Rekor keys are all P-256 (trust-layer-reference §5, §6.2).
  */
 export function p256PointFromSpki(spkiDer: Uint8Array): Uint8Array | null {
+  const id = Buffer.from(spkiDer.buffer, spkiDer.byteOffset, spkiDer.byteLength).toString('base64');
+  let point = points.get(id);
+  if (point === undefined) {
+    point = readP256Point(spkiDer);
+    if (points.size >= POINT_CACHE_LIMIT) points.clear();
+    points.set(id, point);
+  }
+  return point === null ? null : point.slice();
+}
+
+function readP256Point(spkiDer: Uint8Array): Uint8Array | null {
   const asn1 = asn1js.fromBER(spkiDer);
   if (asn1.offset === -1 || asn1.offset !== spkiDer.byteLength) return null;
   const spki = asn1.result;

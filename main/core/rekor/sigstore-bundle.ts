@@ -188,7 +188,22 @@ export function toSigstoreTrust(trust: RekorTrust, entryKeyHint: string, entrySp
   if (trust.arkforgeKeys.length === 0 && entrySpki !== null) {
     keys[entryKeyHint] = { rawBytes: Buffer.from(entrySpki), keyDetails: PKIX_ECDSA_P256_SHA_256 };
   }
-  return toTrustMaterial(root, keys);
+  const material = toTrustMaterial(root, keys);
+  // @sigstore/verify's key finder builds a KeyObject from the DER on every lookup (half a millisecond, once per
+  // entry verified); the keys of one trust material never change, so each hint's answer is kept.
+  const found = new Map<string, ReturnType<typeof material.publicKey>>();
+  const finder = material.publicKey;
+  return {
+    ...material,
+    publicKey: (hint: string) => {
+      let key = found.get(hint);
+      if (key === undefined) {
+        key = finder(hint);
+        found.set(hint, key);
+      }
+      return key;
+    },
+  };
 }
 
 /**

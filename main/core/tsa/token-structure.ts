@@ -1,15 +1,36 @@
 import * as asn1js from 'asn1js';
 import { AlgorithmIdentifier, EncapsulatedContentInfo, SignedData, SignerInfo, TimeStampResp, TSTInfo } from 'pkijs';
 import { fail, ok, type Result } from '../result.ts';
+import {
+  childrenOf,
+  isAlgorithmIdentifier,
+  isContext,
+  isUniversal,
+  oidText,
+  readTlv,
+  smallInteger,
+  type Tlv,
+} from './der-reader.ts';
+import { readSignerInfo } from './signer-info-reader.ts';
 import { OID_CT_TST_INFO, OID_SIGNED_DATA } from './oids.ts';
 import type { TsaCode } from './verify-timestamp.ts';
+
+/** The TSTInfo fields the checks read (RFC 3161 §2.4.2). */
+export interface TstFields {
+  policy: string;
+  imprintAlgorithm: string;
+  imprintHash: Uint8Array;
+  /** The INTEGER's content octets, as encoded. */
+  serialNumber: Uint8Array;
+  genTime: Date;
+}
 
 /** The parts of a TimeStampResp the later checks need. */
 export interface TokenParts {
   signerInfo: SignerInfo;
   /** The eContent octets: what the message-digest attribute covers (RFC 5652 §5.4). */
   eContent: Uint8Array;
-  tstInfo: TSTInfo;
+  tstInfo: TstFields;
   /** The exact DER of each certificate the token carries (the ESS attribute hashes these bytes). */
   certificates: Uint8Array[];
 }
@@ -48,16 +69,22 @@ interface SignedDataParts {
   signerInfos: SignerInfo[];
 }
 
+/** A context-specific [n] constructed field (RFC 5652 §5.1 certificates is [0], crls is [1]). */
+const isContextTag = (node: asn1js.AsnType, tag: number): boolean =>
+  node instanceof asn1js.Constructed && node.idBlock.tagClass === 3 && node.idBlock.tagNumber === tag;
+
 /**
- * The SignedData of a token without certificates or CRLs (FreeTSA's, the Trust Layer's: certReq is not set),
- * read component by component with the schemas pkijs's SignedData applies to each: version, digestAlgorithms,
- * encapContentInfo, signerInfos. pkijs's SignedData builds the CertificateSet and RevocationInfoChoices schemas on
+ * The SignedData of a token without CRLs, with or without certificates (FreeTSA's and the Trust Layer's carry none:
+ * certReq is not set; a token requested with certReq carries the TSA's), read component by component with the
+ * schemas pkijs's SignedData applies to each: version, digestAlgorithms, encapContentInfo, signerInfos. pkijs's SignedData builds the CertificateSet and RevocationInfoChoices schemas on
  * every call, most of a token's cost. Null for any other shape or any component that does not parse: the caller
  * then parses with pkijs's SignedData, so a malformed token gets the same code as before.
  */
-function signedDataWithoutCertificates(content: unknown): SignedDataParts | null {
+function signedDataWithoutCrls(content: unknown): SignedDataParts | null {
   if (!(content instanceof asn1js.Sequence)) return null;
-  const [version, digestAlgorithms, encap, signerInfos, ...rest] = content.valueBlock.value;
+  // The optional [0] certificates are taken as received by carriedCertificates, never through pkijs.
+  const fields = content.valueBlock.value.filter((node, i) => !(i === 3 && isContextTag(node, 0)));
+  const [version, digestAlgorithms, encap, signerInfos, ...rest] = fields;
   if (
     rest.length > 0 ||
     !(version instanceof asn1js.Integer) ||
@@ -78,11 +105,114 @@ function signedDataWithoutCertificates(content: unknown): SignedDataParts | null
   }
 }
 
+const tstFields = (tstInfo: TSTInfo): TstFields => ({
+  policy: tstInfo.policy,
+  imprintAlgorithm: tstInfo.messageImprint.hashAlgorithm.algorithmId,
+  imprintHash: new Uint8Array(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView),
+  serialNumber: new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView),
+  genTime: tstInfo.genTime,
+});
+
+/**
+ * The TSTInfo read field by field, for the usual shape only: version 1, policy, messageImprint, serialNumber and a
+ * genTime in whole seconds ("YYYYMMDDHHMMSSZ", as FreeTSA and openssl write it), then any optional fields, which no
+ * check reads. Null otherwise: pkijs's TSTInfo then reads it.
+ */
+function fastTstFields(bytes: Uint8Array): TstFields | null {
+  const top = readTlv(bytes, 0);
+  if (!isUniversal(top, 16) || top.end !== bytes.length) return null;
+  const [version, policy, imprint, serial, genTime] = childrenOf(bytes, top) ?? [];
+  if (!isUniversal(version, 2) || smallInteger(bytes, version) !== 1) return null;
+  if (!isUniversal(policy, 6) || !isUniversal(imprint, 16) || !isUniversal(serial, 2)) return null;
+  if (!isUniversal(genTime, 24)) return null;
+  const [algorithm, hashed, ...extra] = childrenOf(bytes, imprint) ?? [];
+  if (!isUniversal(algorithm, 16) || !isUniversal(hashed, 4) || extra.length > 0) return null;
+  const algorithmOid = childrenOf(bytes, algorithm)?.[0];
+  const policyText = oidText(bytes, policy);
+  const algorithmText =
+    isAlgorithmIdentifier(bytes, algorithm) && isUniversal(algorithmOid, 6) ? oidText(bytes, algorithmOid) : null;
+  if (policyText === null || algorithmText === null || serial.end === serial.contents) return null;
+  const time = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(
+    String.fromCharCode(...bytes.subarray(genTime.contents, genTime.end)),
+  );
+  if (!time) return null;
+  const [year, month, day, hour, minute, second] = time.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  // A date that rolls over (month 13, second 60) is left to pkijs, whatever it makes of it.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || date.getUTCSeconds() !== second) return null;
+  if (date.getUTCHours() !== hour || date.getUTCMinutes() !== minute || date.getUTCFullYear() !== year) return null;
+  return {
+    policy: policyText,
+    imprintAlgorithm: algorithmText,
+    imprintHash: bytes.slice(hashed.contents, hashed.end),
+    serialNumber: bytes.slice(serial.contents, serial.end),
+    genTime: date,
+  };
+}
+
+/**
+ * TimeStampResp → ContentInfo → SignedData read with the DER reader, for a granted token in the usual shape (RFC
+ * 3161 §2.4.2, RFC 5652 §5.1): the certificates are taken as received, the one SignerInfo and the TSTInfo field by
+ * field. Null for any other shape: the full parse below then gives its code.
+ */
+function fastTokenParts(tsr: Uint8Array): TokenParts | null {
+  const top = readTlv(tsr, 0);
+  if (!isUniversal(top, 16) || top.end !== tsr.length) return null;
+  const [statusInfo, contentInfo, ...more] = childrenOf(tsr, top) ?? [];
+  if (!isUniversal(statusInfo, 16) || !isUniversal(contentInfo, 16) || more.length > 0) return null;
+  const status = childrenOf(tsr, statusInfo)?.[0];
+  if (!isUniversal(status, 2) || !GRANTED_STATUSES.has(smallInteger(tsr, status) ?? -1)) return null;
+  const [contentType, explicit, ...rest] = childrenOf(tsr, contentInfo) ?? [];
+  if (!isUniversal(contentType, 6) || oidText(tsr, contentType) !== OID_SIGNED_DATA) return null;
+  if (!isContext(explicit, 0) || !explicit.constructed || rest.length > 0) return null;
+  const [signedData, ...after] = childrenOf(tsr, explicit) ?? [];
+  if (!isUniversal(signedData, 16) || after.length > 0) return null;
+  const fields = childrenOf(tsr, signedData) ?? [];
+  const [version, digestAlgorithms, encap] = fields;
+  const certificates = isContext(fields[3], 0) ? fields[3] : null;
+  const signerInfos = fields[certificates ? 4 : 3];
+  if (fields.length !== (certificates ? 5 : 4) || !isUniversal(signerInfos, 17)) return null;
+  if (!isUniversal(version, 2) || !isUniversal(digestAlgorithms, 17) || !isUniversal(encap, 16)) return null;
+  if (!(childrenOf(tsr, digestAlgorithms) ?? [null]).every((a) => isAlgorithmIdentifier(tsr, a))) return null;
+  const [eContentType, eContentExplicit, ...encapRest] = childrenOf(tsr, encap) ?? [];
+  if (!isUniversal(eContentType, 6) || oidText(tsr, eContentType) !== OID_CT_TST_INFO) return null;
+  if (!isContext(eContentExplicit, 0) || encapRest.length > 0) return null;
+  const [octets, ...octetsRest] = childrenOf(tsr, eContentExplicit) ?? [];
+  if (!isUniversal(octets, 4) || octets.constructed || octetsRest.length > 0) return null;
+  const signers = childrenOf(tsr, signerInfos) ?? [];
+  if (signers.length !== 1 || !isUniversal(signers[0], 16)) return null;
+  const carried: Tlv[] = certificates ? (childrenOf(tsr, certificates) ?? []) : [];
+  const eContent = tsr.slice(octets.contents, octets.end);
+  const tstInfo = fastTstFields(eContent);
+  const signerInfo = readSignerInfo(tsr, signers[0]);
+  if (tstInfo === null || signerInfo === null) return null;
+  return {
+    signerInfo,
+    eContent,
+    tstInfo,
+    certificates: carried.filter((c) => isUniversal(c, 16)).map((c) => tsr.slice(c.start, c.end)),
+  };
+}
+
 /**
  * Unwraps TimeStampResp → ContentInfo → SignedData → TSTInfo (RFC 3161 §2.4.2, RFC 5652 §5), one code per
- * layer, so a report says which layer was wrong.
+ * layer, so a report says which layer was wrong. The usual shape is read with the DER reader; anything else, and
+ * every malformed token, goes through asn1js and pkijs.
  */
 export function parseTimestampResponse(tsr: Uint8Array): Result<TokenParts, TsaCode> {
+  const fast = fastTokenParts(tsr);
+  return fast ? ok(fast) : parseTimestampResponseFully(tsr);
+}
+
+/** The same unwrapping with asn1js and pkijs at every layer (exported so tests compare the two readings). */
+export function parseTimestampResponseFully(tsr: Uint8Array): Result<TokenParts, TsaCode> {
   const schema = parseDer(tsr);
   let response: TimeStampResp;
   try {
@@ -111,7 +241,7 @@ export function parseTimestampResponse(tsr: Uint8Array): Result<TokenParts, TsaC
   let signedData: SignedDataParts;
   try {
     if (token.contentType !== OID_SIGNED_DATA) throw new Error(`content type ${token.contentType}`);
-    signedData = signedDataWithoutCertificates(token.content) ?? new SignedData({ schema: token.content });
+    signedData = signedDataWithoutCrls(token.content) ?? new SignedData({ schema: token.content });
   } catch (error) {
     return fail('TSA_CONTENT_NOT_SIGNED_DATA', 'the timeStampToken is not a CMS SignedData (RFC 3161 §2.4.2)', {
       reason: error instanceof Error ? error.message : String(error),
@@ -158,7 +288,7 @@ export function parseTimestampResponse(tsr: Uint8Array): Result<TokenParts, TsaC
   return ok({
     signerInfo: signedData.signerInfos[0] as SignerInfo,
     eContent,
-    tstInfo,
+    tstInfo: tstFields(tstInfo),
     certificates: carriedCertificates(token.content as asn1js.AsnType),
   });
 }

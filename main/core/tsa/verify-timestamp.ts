@@ -1,5 +1,4 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { TSTInfo } from 'pkijs';
 import { fail, ok, type Result } from '../result.ts';
 import { parseCertificate, serialHex, subjectText, type ParsedCertificate } from '../x509/certificate.ts';
 import { buildPath } from '../x509/chain.ts';
@@ -8,7 +7,7 @@ import { checkEssSigningCertificate } from './ess-signing-certificate.ts';
 import { checkMessageImprint } from './message-imprint.ts';
 import { findSignerCertificate } from './signer-certificate.ts';
 import { checkTimestampingEku } from './timestamping-eku.ts';
-import { parseTimestampResponse } from './token-structure.ts';
+import { parseTimestampResponse, type TstFields } from './token-structure.ts';
 
 /** One timestamp authority's trust material: DER certificates (the bundle loader decodes the PEM files). */
 export interface TsaProviderTrust {
@@ -111,7 +110,7 @@ function parseTrustList(
 }
 
 /** GeneralizedTime as ISO 8601 UTC; whole seconds are written without a fraction, as the spec's examples are. */
-function isoGenTime(tstInfo: TSTInfo): string {
+function isoGenTime(tstInfo: TstFields): string {
   return tstInfo.genTime.toISOString().replace('.000Z', 'Z');
 }
 
@@ -213,7 +212,7 @@ async function checkTimestampToken(input: {
   }
   return ok({
     genTime: isoGenTime(tstInfo),
-    serialNumber: unsignedHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView)),
+    serialNumber: unsignedHex(tstInfo.serialNumber),
     policy: tstInfo.policy,
   });
 }

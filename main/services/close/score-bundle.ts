@@ -10,9 +10,7 @@ import { sha256Hex } from '../../core/hash/sha256.ts';
 import { loads } from '../../core/json/loads.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
-import { parseProofView } from '../../core/proof/parse-view.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
-import { verifyProof } from '../../core/proof/verify-proof.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
 import type { Failure } from '../../core/result.ts';
 import { documentBytes, reportDocument, scoresDocument } from '../../core/scoring/documents.ts';
@@ -27,14 +25,14 @@ import {
   inBundle,
   proofFile,
   REPLAY_BUNDLE_FORMAT,
-  rekorFile,
   reportFile,
   SAFE_PARTICIPANT_ID,
   SAFE_PROOF_ID,
-  SAFE_REKOR_UUID,
   SCORES_FILE,
 } from './bundle-layout.ts';
 import { citedKey, trackSubmissions } from './export-lines.ts';
+import type { CitedWork } from './verify-cited.ts';
+import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
 
 /** A file the scorer writes, relative to --out (and to the bundle's expected/ folder). */
 export interface OutputFile {
@@ -56,7 +54,8 @@ export type BundleScore =
       scored: string[];
     };
 
-const refused = (...failures: Failure[]): BundleScore => ({ kind: 'refused', failures });
+type Refused = Extract<BundleScore, { kind: 'refused' }>;
+const refused = (...failures: Failure[]): Refused => ({ kind: 'refused', failures });
 
 async function readBytes(bundleDir: string, relative: string): Promise<Uint8Array | null> {
   try {
@@ -115,14 +114,6 @@ function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
   return out;
 }
 
-/** The Rekor uuid a view names (transparency_log.uuid), when it is a safe file name. */
-function rekorUuidOf(view: PyJson): string | null {
-  if (!isPyObject(view)) return null;
-  const log = view['transparency_log'];
-  const uuid = isPyObject(log) ? log['uuid'] : undefined;
-  return typeof uuid === 'string' && SAFE_REKOR_UUID.test(uuid) ? uuid : null;
-}
-
 /** The manifest as manifest.json holds it: the manifest body and its hash. */
 export function manifestValue(manifest: Manifest): PyJson {
   const body = manifestBody(manifest) as PyObject;
@@ -173,7 +164,27 @@ function corpusDifferences(
 export async function scoreBundle(
   bundleDir: string,
   expect?: { season?: number; track?: string },
+  options: CitedPoolOptions = {},
 ): Promise<BundleScore> {
+  const opened = await openBundle(bundleDir);
+  if (opened.kind === 'refused') return opened;
+  // The verifying workers load while this thread verifies the freeze and reads the corpus and submissions.
+  const pool = new CitedPool(bundleDir, opened.bundle, opened.proofsIndex.size, options);
+  try {
+    return await scoreOpenedBundle(bundleDir, opened, pool, expect);
+  } finally {
+    await pool.close();
+  }
+}
+
+interface OpenedBundle {
+  kind: 'opened';
+  proofsIndex: Map<string, IndexedProof>;
+  bundle: TrustBundle;
+}
+
+/** bundle.json and the archived trust bundle: what the verifying workers need first. */
+async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
   const index = await readJson(bundleDir, BUNDLE.index);
   if (isFailure(index)) return refused(index);
   if (!isPyObject(index.value) || index.value['format'] !== REPLAY_BUNDLE_FORMAT) {
@@ -189,7 +200,15 @@ export async function scoreBundle(
   // Trust bundle, freeze material.
   const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
   if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
-  const bundle: TrustBundle = trust.value;
+  return { kind: 'opened', proofsIndex, bundle: trust.value };
+}
+
+async function scoreOpenedBundle(
+  bundleDir: string,
+  { proofsIndex, bundle }: OpenedBundle,
+  pool: CitedPool,
+  expect?: { season?: number; track?: string },
+): Promise<BundleScore> {
   const publication = await readJson(bundleDir, BUNDLE.publication);
   if (isFailure(publication)) return refused(publication);
   const reveal = await readJson(bundleDir, BUNDLE.reveal);
@@ -315,34 +334,42 @@ export async function scoreBundle(
     });
 
   // Proof views as served, their Rekor entries, and one report per (proof id, disclosure) cited.
-  const viewHashes: [string, PyJson][] = [];
-  const rekorHashes = new Map<string, string>();
-  const views = new Map<string, { bytes: Uint8Array; value: PyJson } | null>();
-  const citedIds = [...new Set(exported.value.cited.map((c) => c.proofId))].sort();
+  const disclosuresOf = new Map<string, PyJson[]>();
+  for (const { proofId, disclosure } of exported.value.cited) {
+    const list = disclosuresOf.get(proofId) ?? [];
+    list.push(disclosure);
+    disclosuresOf.set(proofId, list);
+  }
+  const citedIds = [...disclosuresOf.keys()].sort();
+  const work: CitedWork[] = [];
   for (const id of citedIds) {
     const entry = proofsIndex.get(id);
-    if (!entry) {
+    if (entry) work.push({ proofId: id, status: entry.status, disclosures: disclosuresOf.get(id)! });
+  }
+  const outcomes = new Map((await pool.verify(work)).map((o) => [o.proofId, o]));
+  const viewHashes: [string, PyJson][] = [];
+  const rekorHashes = new Map<string, string>();
+  const reports = new Map<string, ProofReport | 'absent'>();
+  const anchorTimes = new Map<string, string | null>();
+  for (const id of citedIds) {
+    const entry = proofsIndex.get(id);
+    const outcome = outcomes.get(id);
+    if (!entry || !outcome) {
       return refused({
         code: 'REPLAY_PROOF_NOT_IN_BUNDLE',
         message: `${id} is cited by a submission but bundle.json does not list it`,
         details: { file: BUNDLE.index, proof_id: id },
       });
     }
-    if (entry.status === 'absent') {
-      views.set(id, null);
-      viewHashes.push([id, null]);
-      continue;
-    }
-    const bytes = await readBytes(bundleDir, proofFile(id));
-    if (bytes === null) {
+    if (outcome.missing) {
       return refused({
         code: 'REPLAY_FILE_MISSING',
         message: `${proofFile(id)} is missing from the bundle (bundle.json lists it as ${entry.status})`,
         details: { file: proofFile(id) },
       });
     }
-    const digest = sha256Hex(bytes);
-    if (entry.sha256 !== null && entry.sha256 !== digest) {
+    const digest = outcome.viewSha256;
+    if (digest !== null && entry.sha256 !== null && entry.sha256 !== digest) {
       failures.push({
         code: 'REPLAY_FILE_CHANGED',
         message: `${proofFile(id)}: the view is not the one read at close (SHA-256 listed ${entry.sha256}, recomputed ${digest})`,
@@ -350,42 +377,12 @@ export async function scoreBundle(
       });
     }
     viewHashes.push([id, digest]);
-    const parsed = loads(bytes);
-    views.set(id, { bytes, value: parsed.ok ? parsed.value : null });
-  }
-  const rekorEntries = new Map<string, PyJson>();
-  for (const view of views.values()) {
-    const uuid = view ? rekorUuidOf(view.value) : null;
-    if (uuid === null || rekorEntries.has(uuid)) continue;
-    const bytes = await readBytes(bundleDir, rekorFile(uuid));
-    if (bytes === null) continue;
-    rekorHashes.set(uuid, sha256Hex(bytes));
-    const parsed = loads(bytes);
-    if (parsed.ok) rekorEntries.set(uuid, parsed.value);
-  }
-  const reports = new Map<string, ProofReport | 'absent'>();
-  const anchorTimes = new Map<string, string | null>();
-  for (const { proofId, disclosure } of exported.value.cited) {
-    const view = views.get(proofId);
-    const parsed = view ? parseProofView(view.bytes) : null;
-    if (!view || !parsed?.ok) {
-      // No public view (a null answer), or an answer that is not a view of a proof: nothing to verify.
-      reports.set(citedKey(proofId, disclosure), 'absent');
-      continue;
-    }
-    const uuid = rekorUuidOf(view.value);
-    const rekorEntry = uuid === null ? undefined : rekorEntries.get(uuid);
-    const report = await verifyProof(
-      {
-        view: parsed.value,
-        ...(disclosure === null ? {} : { disclosure }),
-        ...(rekorEntry === undefined ? {} : { rekorEntry }),
-        offline: true,
-      },
-      { bundle, memo },
-    );
-    reports.set(citedKey(proofId, disclosure), report);
-    if (!anchorTimes.has(proofId)) anchorTimes.set(proofId, report.anchorTime);
+    if (outcome.rekor) rekorHashes.set(outcome.rekor.uuid, outcome.rekor.sha256);
+    disclosuresOf.get(id)!.forEach((disclosure, i) => {
+      const report = outcome.reports[i]!;
+      reports.set(citedKey(id, disclosure), report);
+      if (report !== 'absent' && !anchorTimes.has(id)) anchorTimes.set(id, report.anchorTime);
+    });
   }
 
   const inputs: ScoreInputs = {

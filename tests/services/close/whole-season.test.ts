@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDumps, loadsStored } from '../../../devnet/wire/json-dumps.ts';
 import { proofVerifyCommand } from '../../../main/cli/proof-verify.ts';
 import { incidentsOf } from '../../../main/db/incidents.ts';
+import { scoreBundle } from '../../../main/services/close/score-bundle.ts';
 import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
 import { DEMO_SEASON_DIR } from '../../devnet/support/journey-corpus.ts';
 import { captureIo } from '../../support/capture-io.ts';
@@ -663,6 +664,21 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       for (const file of ['scores.json', ...readdirSync(join(out2(), 'reports')).map((r) => `reports/${r}`)]) {
         expect(readFileSync(join(net.dir, 'replay-2', file))).toEqual(readFileSync(join(out2(), file)));
       }
+    });
+
+    it('verified in two worker threads, the bundle scores to the same bytes as in the calling thread', async () => {
+      const bundle = join(out2(), 'bundle');
+      const [inThread, inWorkers] = [
+        await scoreBundle(bundle, {}, { threads: 0 }),
+        await scoreBundle(bundle, {}, { threads: 2 }),
+      ];
+      if (inThread.kind !== 'scored' || inWorkers.kind !== 'scored')
+        throw new Error('the second close bundle must score');
+      expect(inWorkers.files.map((f) => f.path)).toEqual(inThread.files.map((f) => f.path));
+      inWorkers.files.forEach((f, i) =>
+        expect(Buffer.from(f.bytes).equals(Buffer.from(inThread.files[i]!.bytes)), f.path).toBe(true),
+      );
+      expect(inWorkers.inputs).toEqual(inThread.inputs);
     });
 
     describe('spliced bundles: season replay exits 1 naming what came from another close', () => {

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { sha256Hex } from '../../core/hash/sha256.ts';
+import { loads } from '../../core/json/loads.ts';
+import { isPyObject, type PyJson } from '../../core/json/value.ts';
+import { proofViewFromJson } from '../../core/proof/parse-view.ts';
+import type { ProofReport } from '../../core/proof/report.ts';
+import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { WitnessMemo } from '../../core/proof/witness-memo.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { inBundle, proofFile, rekorFile, SAFE_REKOR_UUID } from './bundle-layout.ts';
+
+/** One proof id a submission cites, as bundle.json lists it, with every distinct disclosure cited with it. */
+export interface CitedWork {
+  proofId: string;
+  /** bundle.json's status: anchored, pending, absent, refused. */
+  status: string;
+  disclosures: PyJson[];
+}
+
+/** What one cited proof gave: its view's digest, its Rekor entry's, and a report per disclosure (same order). */
+export interface CitedOutcome {
+  proofId: string;
+  /** The view file is listed but not in the bundle. */
+  missing: boolean;
+  /** SHA-256 of the view file; null when bundle.json lists the proof as absent (a null answer, no file). */
+  viewSha256: string | null;
+  /** The Rekor entry the view names, when its file is in the bundle. */
+  rekor: { uuid: string; sha256: string } | null;
+  reports: (ProofReport | 'absent')[];
+}
+
+/** The Rekor uuid a view names (transparency_log.uuid), when it is a safe file name. */
+function rekorUuidOf(view: PyJson): string | null {
+  if (!isPyObject(view)) return null;
+  const log = view['transparency_log'];
+  const uuid = isPyObject(log) ? log['uuid'] : undefined;
+  return typeof uuid === 'string' && SAFE_REKOR_UUID.test(uuid) ? uuid : null;
+}
+
+function readOrNull(path: string): Uint8Array | null {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies cited proofs from a replay bundle folder, in whichever thread runs it: the close's pool gives each worker
+ * runs of proof ids in order, so the proofs of one batch usually meet the same memo and their token and Rekor entry
+ * are verified once. Each view is read and parsed once and dropped after its reports are made; Rekor entries are
+ * kept parsed for the run (one per batch). A report depends on the proof, its disclosure and the trust bundle only,
+ * never on which thread or run made it.
+ */
+export class CitedVerifier {
+  private readonly memo = new WitnessMemo();
+  private readonly entries = new Map<string, { sha256: string; value: PyJson | undefined } | null>();
+
+  constructor(
+    private readonly bundleDir: string,
+    private readonly bundle: TrustBundle,
+  ) {}
+
+  private rekorEntry(uuid: string) {
+    let entry = this.entries.get(uuid);
+    if (entry === undefined) {
+      const bytes = readOrNull(inBundle(this.bundleDir, rekorFile(uuid)));
+      if (bytes === null) entry = null;
+      else {
+        const parsed = loads(bytes);
+        entry = { sha256: sha256Hex(bytes), value: parsed.ok ? parsed.value : undefined };
+      }
+      this.entries.set(uuid, entry);
+    }
+    return entry;
+  }
+
+  async verify(work: CitedWork): Promise<CitedOutcome> {
+    const absent = work.disclosures.map(() => 'absent' as const);
+    if (work.status === 'absent') {
+      return { proofId: work.proofId, missing: false, viewSha256: null, rekor: null, reports: absent };
+    }
+    const bytes = readOrNull(inBundle(this.bundleDir, proofFile(work.proofId)));
+    if (bytes === null) return { proofId: work.proofId, missing: true, viewSha256: null, rekor: null, reports: absent };
+    const viewSha256 = sha256Hex(bytes);
+    const parsed = loads(bytes);
+    const value = parsed.ok ? parsed.value : null;
+    const uuid = rekorUuidOf(value);
+    const entry = uuid === null ? null : this.rekorEntry(uuid);
+    const rekor = uuid !== null && entry !== null ? { uuid, sha256: entry.sha256 } : null;
+    const view = parsed.ok ? proofViewFromJson(parsed.value, bytes) : null;
+    if (!view?.ok) {
+      // No public view (a null answer), or an answer that is not a view of a proof: nothing to verify.
+      return { proofId: work.proofId, missing: false, viewSha256, rekor, reports: absent };
+    }
+    const reports: ProofReport[] = [];
+    for (const disclosure of work.disclosures) {
+      reports.push(
+        await verifyProof(
+          {
+            view: view.value,
+            ...(disclosure === null ? {} : { disclosure }),
+            ...(entry?.value === undefined ? {} : { rekorEntry: entry.value }),
+            offline: true,
+          },
+          { bundle: this.bundle, memo: this.memo },
+        ),
+      );
+    }
+    return { proofId: work.proofId, missing: false, viewSha256, rekor, reports };
+  }
+}

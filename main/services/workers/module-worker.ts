@@ -1,0 +1,25 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The URL of a worker module next to the calling module: `name.ts` when the caller runs from source (tsx, vitest),
+ * `name.js` when it runs from an electron-vite build, which emits each worker as its own entry beside index.js
+ * (electron.vite.config.ts).
+ */
+export function siblingWorkerUrl(callerUrl: string, name: string): URL {
+  const fromSource = new URL(callerUrl).pathname.endsWith('.ts');
+  return new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, callerUrl);
+}
+
+/**
+ * Starts a worker thread on a module. A TypeScript module first gets tsx's loader registered in the worker, as
+ * bin/proveit.mjs does in the main thread: loader hooks registered at run time are not inherited by workers.
+ */
+export function startModuleWorker(moduleUrl: URL, workerData: unknown): Worker {
+  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData });
+  // Resolved here, where tsx is a dependency, so the worker's bootstrap does not depend on its working folder.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap =
+    `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); ` +
+    `return import(${JSON.stringify(moduleUrl.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
