@@ -6,7 +6,14 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'main/electron/index.ts') }, external: ['better-sqlite3'] },
+      rollupOptions: {
+        // Worker threads are entries of their own, emitted beside index.js (main/services/workers/module-worker.ts).
+        input: {
+          index: resolve(__dirname, 'main/electron/index.ts'),
+          'verify-cited-worker': resolve(__dirname, 'main/services/close/verify-cited-worker.ts'),
+        },
+        external: ['better-sqlite3'],
+      },
     },
   },
   preload: {
