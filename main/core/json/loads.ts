@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '../result.ts';
 import { detectEncoding } from './detect-encoding.ts';
+import { fastLoads } from './fast-loads.ts';
 import { CPYTHON_MAX_DEPTH } from './python-limits.ts';
 import { CPYTHON_MESSAGES, scanDocument, type ScanErrorKind, type ScanPolicy } from './scanner.ts';
 import { decodeSurrogatePass } from './surrogatepass-decode.ts';
@@ -39,6 +40,8 @@ function codeFor(kind: ScanErrorKind): LoadsCode {
  * canonical encoding is the same either way (`\udXXX\udXXX`); only the sort position of such a key can differ.
  */
 export function loads(bytes: Uint8Array): Result<PyJson, LoadsCode> {
+  const fast = fastLoads(bytes);
+  if (fast !== undefined) return ok(fast);
   const decoded = decodeSurrogatePass(bytes, detectEncoding(bytes));
   if (!decoded.ok) {
     const { encoding, byteOffset, reason } = decoded.failure;
