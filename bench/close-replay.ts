@@ -16,10 +16,18 @@
 // Environment: BENCH_PARTICIPANTS (default 1000), BENCH_BATCHES (default 4032), BENCH_KEEP=1 keeps the folder,
 // BENCH_BUNDLE=DIR reuses a kept folder, BENCH_CPU_PROF=DIR profiles the children, BENCH_CLOSE_ONLY=1 skips the replay.
 import { execFile, spawn } from 'node:child_process';
-import { createHash, createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import * as nodeCrypto from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  sign as cryptoSign,
+  verify as cryptoVerify,
+  type KeyObject,
+} from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { mkdir, writeFile, rename } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -661,6 +669,39 @@ async function generate(dir: string, participants: number, batches: number) {
   }
 }
 
+/**
+ * The cryptography a close cannot skip, priced on this machine: one Ed25519 verification per proof; per batch one
+ * ECDSA verification for the RFC 3161 token and three for the Rekor entry, done twice (in-house and
+ * @sigstore/verify); about 42 small SHA-256 per proof (11 commitments and their 21-node tree, the opened fields, the
+ * batch path). What it prints is a lower bound on the close's CPU time, whatever the code around it does.
+ */
+function cryptoFloor(proofs: number, batches: number): string {
+  const time = (n: number, op: () => void) => {
+    for (let i = 0; i < n / 10; i++) op();
+    const t = performance.now();
+    for (let i = 0; i < n; i++) op();
+    return (performance.now() - t) / 1000 / n;
+  };
+  const ed = generateKeyPairSync('ed25519');
+  const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const message = Buffer.alloc(64, 7);
+  const edSignature = cryptoSign(null, message, ed.privateKey);
+  const ecSignature = cryptoSign('sha256', message, ec.privateKey);
+  const edTime = time(2000, () => cryptoVerify(null, message, ed.publicKey, edSignature));
+  const ecTime = time(2000, () => cryptoVerify('sha256', message, ec.publicKey, ecSignature));
+  const oneShot = (nodeCrypto as { hash?: (a: string, d: Uint8Array) => unknown }).hash;
+  const shaTime = time(50000, () =>
+    oneShot ? oneShot('sha256', message) : createHash('sha256').update(message).digest(),
+  );
+  const seconds = proofs * edTime + batches * 7 * ecTime + proofs * 42 * shaTime;
+  const cores = availableParallelism();
+  return (
+    `  cryptography floor: ${proofs} Ed25519 × ${(edTime * 1e6).toFixed(0)} µs + ${batches * 7} ECDSA P-256 × ` +
+    `${(ecTime * 1e6).toFixed(0)} µs + ${proofs * 42} SHA-256 × ${(shaTime * 1e6).toFixed(1)} µs = ` +
+    `${seconds.toFixed(1)} CPU s, ${(seconds / cores).toFixed(1)} s over ${cores} cores at best`
+  );
+}
+
 async function bench() {
   const participants = Number(process.env['BENCH_PARTICIPANTS'] ?? 1000);
   const batches = Number(process.env['BENCH_BATCHES'] ?? 4032);
@@ -684,6 +725,9 @@ async function bench() {
         `  generated in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed): ${participants} participants × 10 tasks, ${made.assertions} assertions, ${made.proofs} proofs, ${made.batches} batches (${made.batches} RFC 3161 tokens, ${made.rekor} Rekor entries), ${made.files} bundle files`,
       );
     }
+    console.log(
+      cryptoFloor(readdirSync(join(g.bundleDir, 'proofs')).length, readdirSync(join(g.bundleDir, 'rekor')).length),
+    );
     const targetSeconds = 10;
     const targetMiB = 1024;
     const show = (label: string, r: PhaseResult) => {
