@@ -2,6 +2,7 @@ import { auditCommands } from './audit-commands.ts';
 import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
 import { corpusCommands } from './corpus-commands.ts';
+import { demoCommand } from './demo-command.ts';
 import { devnetUpCommand } from './devnet-up.ts';
 import { disputeCommands } from './dispute-commands.ts';
 import { freezeCommands } from './freeze-commands.ts';
@@ -34,4 +35,5 @@ export const commands: Command[] = [
   ...incidentCommands,
   ...auditCommands,
   devnetUpCommand,
+  demoCommand,
 ];

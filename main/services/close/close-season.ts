@@ -22,6 +22,7 @@ import { freezePublication } from '../freeze/publish-freeze.ts';
 import { revealFreezes } from '../freeze/reveal-freeze.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import { fetchProofs, type FetchReport } from '../proofs/fetch-proofs.ts';
+import type { FetchProgress } from '../proofs/progress.ts';
 import type { ReadSettings } from '../proofs/read-settings.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { BUNDLE, inBundle, SAFE_PROOF_ID, SAFE_REKOR_UUID, SCORES_FILE } from './bundle-layout.ts';
@@ -47,6 +48,8 @@ export interface CloseSeasonInput {
   readSettings?: Partial<ReadSettings>;
   /** Who runs the close (--actor): recorded in the audit log with the close and the incidents it opens. */
   actor: string;
+  /** Progress of the proof reads (the console's events); the CLI draws its own from the report. */
+  onReadProgress?: (progress: FetchProgress) => void;
 }
 
 export interface CloseSummary {
@@ -128,6 +131,7 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     ...(input.rekorUrl === undefined ? {} : { rekorUrl: input.rekorUrl }),
     ids,
     ...(input.readSettings ? { settings: input.readSettings } : {}),
+    ...(input.onReadProgress ? { onProgress: input.onReadProgress } : {}),
   });
   if (fetch.outcome !== 'done') {
     const failure: Failure = fetch.failure ?? { code: 'CLOSE_READS_ABORTED', message: 'the proof reads were aborted' };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
-import { systemClock, type Clock } from '../../../../main/services/clock.ts';
+import { VirtualClock } from '../../../../devnet/scripted/virtual-clock.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
 import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
@@ -17,20 +17,8 @@ export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
 export const DURING = Date.parse('2026-10-10T12:00:00.000Z');
 export const AFTER_CLOSE = Date.parse('2026-10-29T09:00:00.000Z');
 
-/**
- * One clock for the devnet (TSA genTime, proof timestamps, the season host's window) and the operator (freeze,
- * reveal, read ledger), which the test moves. Waiting is the system's: a read's deadline timer is a sleep that its
- * answer cancels, so a sleep must not end at once (no test waits on it: a close makes one read).
- */
-export class VirtualClock implements Clock {
-  constructor(public current: number) {}
-  readonly now = () => this.current;
-  readonly date = () => new Date(this.current);
-  readonly sleep = systemClock.sleep;
-  set(ms: number) {
-    this.current = ms;
-  }
-}
+/** One clock for the devnet and the operator, which the test moves (shared with the demo season). */
+export { VirtualClock };
 
 export interface ReadProof {
   proofId: string;

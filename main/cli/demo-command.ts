@@ -1,0 +1,57 @@
+import { playDemo } from '../services/demo/play-demo.ts';
+import { progressText } from '../services/demo/demo-progress.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+
+/** `proveit demo --out DIR`: the console's demo season, played headless (issue 14). */
+export const demoCommand: Command = {
+  path: ['demo'],
+  summary:
+    'play the demo season headless on an in-process devnet: scripted agents enroll, read and submit; both tracks ' +
+    'are frozen, closed, scored and published, with one open dispute and one incident',
+  usage:
+    'demo --out DIR [--json]\n\n' +
+    '  --out DIR  where to write console.sqlite (the operator database), corpus/<track>/ (the frozen copies) and\n' +
+    '             <track>/ (each close: scores.json, reports/, bundle/); console.sqlite must not exist yet\n' +
+    '  --json     print the summary as one JSON document (progress still goes to stderr)\n\n' +
+    'Open the result with: proveit console --db DIR/console.sqlite',
+  async run(args, io) {
+    const parsed = parseOptions({
+      args,
+      options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
+    if (!parsed.ok) return usageError(io, demoCommand, parsed.message);
+    const out = parsed.values.out;
+    if (typeof out !== 'string' || out === '') return usageError(io, demoCommand, '--out DIR is required');
+    const played = await playDemo({ outDir: out, onProgress: (p) => io.err(`${progressText(p)}\n`) });
+    if (!played.ok) {
+      if (parsed.values.json)
+        printJson(io, {
+          ok: false,
+          code: played.error.code,
+          message: played.error.message,
+          details: played.error.details ?? null,
+        });
+      else io.err(`proveit demo: ${played.error.code}: ${played.error.message}\n`);
+      return EXIT.failed;
+    }
+    const summary = played.value;
+    if (parsed.values.json) printJson(io, { ok: true, ...summary });
+    else {
+      io.out(
+        `demo season ${summary.season} played into ${summary.out}\n` +
+          `  database: ${summary.db}\n` +
+          summary.tracks
+            .map(
+              (t) =>
+                `  ${t.track}: ${t.out} (${t.scored} scored, ${t.pending} pending, version ${t.publicationVersion})\n`,
+            )
+            .join('') +
+          `  open dispute: ${summary.dispute.id} (${summary.dispute.taskId} ${summary.dispute.assertionId})\n` +
+          `Open it with: proveit console --db ${summary.db}\n`,
+      );
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,361 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
+import { operatorKey, participantKey } from '../../../devnet/scripted/participant-key.ts';
+import { proxiedRead, setProxyFault, type ProxiedRead } from '../../../devnet/scripted/proxy-read.ts';
+import { VirtualClock } from '../../../devnet/scripted/virtual-clock.ts';
+import { DEFAULT_CORPUS_DIR } from '../../cli/devnet-up.ts';
+import { loadCorpus } from '../../core/corpus/load-corpus.ts';
+import { parseKey, parseTasks } from '../../core/corpus/parse-tasks-and-key.ts';
+import { Problems } from '../../core/corpus/problems.ts';
+import { TRACKS } from '../../core/corpus/tracks.ts';
+import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../../core/demo/scripted-agents.ts';
+import type { Track } from '../../core/freeze/freeze-document.ts';
+import { canonical } from '../../core/json/canonical.ts';
+import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { openDatabase, type Db } from '../../db/open-database.ts';
+import { closeSeason } from '../close/close-season.ts';
+import { readCorpusTree } from '../corpus/corpus-folder.ts';
+import { openDispute } from '../disputes/open-dispute.ts';
+import { createFreeze } from '../freeze/create-freeze.ts';
+import { createHttpClient, type HttpClient } from '../http/http-client.ts';
+import { publishSeason } from '../publications/publish-season.ts';
+import { DEMO_ACTOR, DEMO_CALENDAR } from './demo-calendar.ts';
+import type { DemoProgress, DemoSummary } from './demo-progress.ts';
+
+export const DEMO_TRACKS: readonly Track[] = ['conformite', 'generique'];
+/** The track whose careful agent meets the instrument fault (one incident opens there). */
+const FAULT_TRACK: Track = 'conformite';
+
+export interface PlayDemoOptions {
+  /** Where the demo writes console.sqlite, corpus/<track>/ and <track>/ (each close's output). */
+  outDir: string;
+  /** The season folder played (default: corpus/season-1, both tracks). */
+  seasonDir?: string;
+  onProgress?: (progress: DemoProgress) => void;
+}
+
+type Participant = ScriptedAgent & { track: Track; participantId: string; seasonToken: string; did: string };
+
+/** Submissions are sent as canonical JSON, so a claim's value keeps the JSON type the corpus serves (int, float). */
+function submissionBytes(
+  season: number,
+  track: Track,
+  did: string,
+  task: ScriptedAgent['submissions'][number],
+  proofOf: (resource: string, underFault: boolean) => ProxiedRead,
+): string {
+  const disclosures = new Map<string, PyJson>();
+  const assertions = task.claims.map((claim, i) => {
+    const proof = proofOf(claim.resource, claim.readUnderFault);
+    const d = proof.disclosure;
+    disclosures.set(
+      proof.proofId,
+      pyObjectFrom([
+        ['request_hash', pyObjectFrom(Object.entries(d.request_hash))],
+        ['response_hash', pyObjectFrom(Object.entries(d.response_hash))],
+      ]),
+    );
+    return pyObjectFrom([
+      ['id', `a${i + 1}`],
+      [
+        'claim',
+        pyObjectFrom([
+          ['resource', claim.resource],
+          ['field', claim.field],
+          ['value', claim.value],
+        ]),
+      ],
+      ['proof_ids', [proof.proofId]],
+    ]);
+  });
+  return canonical(
+    pyObjectFrom([
+      ['season', BigInt(season)],
+      ['track', track],
+      ['task_id', task.taskId],
+      ['agent_did', did],
+      ['verdict', task.verdict],
+      ['assertions', assertions],
+      ['disclosures', pyObjectFrom(disclosures)],
+      ['narrative', 'scripted demo participant'],
+    ]),
+  );
+}
+
+async function seasonCall(devnet: Devnet, season: number, path: string, headers: Record<string, string>, body: string) {
+  const answer = await fetch(`${devnet.info.season}/v1/season/${season}/${path}`, { method: 'POST', headers, body });
+  return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+}
+
+async function readExport(http: HttpClient, devnet: Devnet, season: number): Promise<Uint8Array> {
+  const answer = await http.request({
+    method: 'GET',
+    url: `${devnet.info.season}/v1/season/${season}/export`,
+    headers: { authorization: `Bearer ${devnet.info.internal_secret}`, accept: 'application/x-ndjson' },
+  });
+  if (!answer.ok || answer.value.status !== 200) throw new Error('the devnet season service did not give its export');
+  return answer.value.body;
+}
+
+/** The first unsupported assertion of a participant's report: the one the demo's participant disputes. */
+function firstUnsupported(reportFile: string): { taskId: string; assertionId: string } | null {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+    assertions: { task_id: string; assertion_id: string; status: string }[];
+  };
+  const found = report.assertions.find((a) => a.status === 'unsupported');
+  return found ? { taskId: found.task_id, assertionId: found.assertion_id } : null;
+}
+
+/**
+ * Plays the demo season headless on an in-process devnet (issue 14): both tracks frozen through the proxy; five
+ * scripted participants per track (a reference run, a careful agent, one that claims values the corpus does not
+ * serve, one that abstains, one with a constant verdict) enroll, read the corpus through the proxy and submit; one
+ * read meets an instrument fault (the corpus host misses the challenge secret); then both tracks are closed, scored
+ * and published, and a participant's dispute is received. Dates are the fixed calendar's (demo-calendar.ts); keys,
+ * DIDs and proof ids are drawn fresh, so the figures repeat but not the ids.
+ */
+export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSummary>> {
+  const outDir = resolve(options.outDir);
+  const dbFile = join(outDir, 'console.sqlite');
+  if (existsSync(dbFile))
+    return fail(
+      'DEMO_OUT_NOT_EMPTY',
+      `${dbFile} exists: the demo writes a new operator database; choose another --out`,
+      {
+        out: outDir,
+      },
+    );
+  for (const track of DEMO_TRACKS)
+    if (existsSync(join(outDir, track)) && readdirSync(join(outDir, track)).length > 0)
+      return fail('DEMO_OUT_NOT_EMPTY', `${join(outDir, track)} is not empty: choose another --out`, { out: outDir });
+  const seasonDir = resolve(options.seasonDir ?? DEFAULT_CORPUS_DIR);
+  const emit = (step: DemoProgress['step'], message: string, done = 0, total = 0) =>
+    options.onProgress?.({ step, message, done, total });
+
+  mkdirSync(outDir, { recursive: true });
+  const stateDir = mkdtempSync(join(tmpdir(), 'proveit-demo-devnet-'));
+  const clock = new VirtualClock(DEMO_CALENDAR.frozenAt);
+  const http = createHttpClient({ timeoutMs: 30_000 });
+  let devnet: Devnet | null = null;
+  let db: Db | null = null;
+  try {
+    emit('devnet', 'starting the local Trust Layer, TSA, log, corpus hosts and season service');
+    devnet = await startDevnet({
+      stateDir,
+      corpusDir: seasonDir,
+      batchSize: 10_000,
+      // Never by age: the clock jumps by weeks; batches close when the demo says so.
+      batchAgeSeconds: 10 * 365 * 24 * 3600,
+      now: clock.date,
+    });
+    const trustLayer = devnet.info.trust_layer;
+    db = openDatabase(dbFile);
+
+    // Freeze both tracks (the frozen copies stay beside the database: the close reads them).
+    const corpusDir = {} as Record<Track, string>;
+    const opKey = await operatorKey(trustLayer, 'operator@demo.example.org');
+    for (const [i, track] of DEMO_TRACKS.entries()) {
+      emit('freeze', `freezing the ${track} track: rules, manifest, key commitment, anchored through the proxy`, i, 2);
+      corpusDir[track] = join(outDir, 'corpus', track);
+      cpSync(join(seasonDir, track), corpusDir[track], { recursive: true });
+      const frozen = await createFreeze(
+        {
+          corpusDir: corpusDir[track],
+          trustLayer,
+          apiKey: opKey,
+          seasonBase: devnet.info.virtual_hosts.season,
+          opensAt: DEMO_CALENDAR.opensAt,
+          closesAt: DEMO_CALENDAR.closesAt,
+          replace: false,
+          reason: null,
+          actor: DEMO_ACTOR,
+        },
+        { db, http, clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+      );
+      if (!frozen.ok) return frozen;
+    }
+    await devnet.closeBatch();
+    emit('freeze', 'both tracks frozen and anchored', 2, 2);
+
+    // The scripts, from each track's published tasks, its key and its frozen bodies.
+    clock.set(DEMO_CALENDAR.playedAt);
+    const season = Number(
+      (JSON.parse(readFileSync(join(seasonDir, 'conformite', 'season.json'), 'utf8')) as { season: number }).season,
+    );
+    const scriptsOf = {} as Record<Track, ScriptedAgent[]>;
+    for (const track of DEMO_TRACKS) {
+      const problems = new Problems();
+      const corpus = loadCorpus(await readCorpusTree(corpusDir[track]), problems);
+      const tasks = parseTasks(corpus.tasks, problems);
+      const key = parseKey(corpus.key, problems);
+      const definition = TRACKS[track];
+      if (!definition || problems.list.length > 0)
+        return fail('DEMO_CORPUS_UNREADABLE', `the ${track} track of ${seasonDir} cannot be read`, {
+          problems: problems.list.map((p) => `${p.code} ${p.message}`),
+        });
+      scriptsOf[track] = scriptTrack({
+        definition,
+        tasks,
+        key,
+        lookup: (path) => corpus.bodies.get(path)?.value,
+        withFault: track === FAULT_TRACK,
+      });
+    }
+    // Each agent signs up, binds a DID and enrolls once for the season; it submits on both tracks.
+    const participants: Participant[] = [];
+    const keys = new Map<string, { apiKey: string; did: string }>();
+    for (const [i, agent] of DEMO_AGENTS.entries()) {
+      const k = await participantKey(trustLayer, `${agent}@demo.example.org`);
+      keys.set(agent, k);
+      const name = DEMO_AGENT_NAMES[agent];
+      const enrolled = await seasonCall(
+        devnet,
+        season,
+        'enroll',
+        { 'X-Api-Key': k.apiKey },
+        JSON.stringify({ agent_name: name, declared_stack: 'a scripted demo participant' }),
+      );
+      if (enrolled.status !== 201)
+        return fail('DEMO_ENROLL_REFUSED', `the season service refused ${name}: ${JSON.stringify(enrolled.json)}`);
+      for (const track of DEMO_TRACKS) {
+        const script = scriptsOf[track].find((s) => s.agent === agent) as ScriptedAgent;
+        participants.push({
+          ...script,
+          track,
+          did: k.did,
+          participantId: enrolled.json['participant_id'] as string,
+          seasonToken: enrolled.json['season_token'] as string,
+        });
+      }
+      emit('enroll', `${name} enrolled`, i + 1, DEMO_AGENTS.length);
+    }
+
+    // Reads through the proxy, then submissions.
+    const totalReads = participants.reduce((n, p) => n + p.reads.length, 0);
+    let readsDone = 0;
+    const proofs = new Map<string, ProxiedRead>();
+    const proofKey = (p: Participant, resource: string, underFault: boolean) =>
+      `${p.track}|${p.participantId}|${resource}|${underFault}`;
+    for (const p of participants) {
+      const base = (JSON.parse(readFileSync(join(corpusDir[p.track], 'season.json'), 'utf8')) as { base: string }).base;
+      const host = new URL(base).host;
+      for (const read of p.reads) {
+        if (read.underFault) await setProxyFault(trustLayer, devnet.info.internal_secret, host, 'drop-secret');
+        try {
+          const proof = await proxiedRead(trustLayer, keys.get(p.agent)!.apiKey, `${base}${read.resource}`);
+          proofs.set(proofKey(p, read.resource, read.underFault), proof);
+        } finally {
+          if (read.underFault) await setProxyFault(trustLayer, devnet.info.internal_secret, host, null);
+        }
+        readsDone++;
+        if (readsDone % 10 === 0 || readsDone === totalReads)
+          emit('read', `agents reading the corpus through the proxy`, readsDone, totalReads);
+      }
+    }
+    await devnet.closeBatch();
+    const totalSubmissions = participants.reduce((n, p) => n + p.submissions.length, 0);
+    let submitted = 0;
+    for (const p of participants) {
+      for (const task of p.submissions) {
+        const body = submissionBytes(season, p.track, p.did, task, (resource, underFault) => {
+          const proof = proofs.get(proofKey(p, resource, underFault));
+          if (!proof) throw new Error(`no read of ${resource} by ${p.name}`);
+          return proof;
+        });
+        const answer = await seasonCall(devnet, season, 'submit', { Authorization: `Bearer ${p.seasonToken}` }, body);
+        if (answer.json['recorded'] !== true)
+          return fail(
+            'DEMO_SUBMISSION_REFUSED',
+            `${p.name}'s ${task.taskId} was refused at intake: ${JSON.stringify(answer.json)}`,
+          );
+        submitted++;
+      }
+      emit('submit', `${p.name} submitted on ${p.track}`, submitted, totalSubmissions);
+    }
+
+    // Close, score and publish each track.
+    clock.set(DEMO_CALENDAR.closedAt);
+    const exported = await readExport(http, devnet, season);
+    const closes: DemoSummary['tracks'] = [];
+    for (const track of DEMO_TRACKS) {
+      emit('close', `closing ${track}: key revealed, cited proofs read under the limit, scored`);
+      const closed = await closeSeason({
+        db,
+        http,
+        clock,
+        season,
+        track,
+        corpusDir: corpusDir[track],
+        submissions: exported,
+        trustLayerUrl: trustLayer,
+        trustDir: devnet.info.trust_bundle,
+        outDir: join(outDir, track),
+        actor: DEMO_ACTOR,
+        onReadProgress: (p) => emit('close', `reading the cited proofs of ${track} (${p.phase})`, p.done, p.total),
+      });
+      if (!closed.ok) return closed;
+      emit('publish', `publishing ${track} (version 1; the 14-day dispute window starts)`);
+      const published = await publishSeason({ db, clock, season, track, actor: DEMO_ACTOR });
+      if (!published.ok) return published;
+      closes.push({
+        track,
+        out: join(outDir, track),
+        closeId: closed.value.closeId,
+        scoresSha256: closed.value.scoresSha256,
+        scored: closed.value.scored.length,
+        pending: closed.value.pending.length,
+        publicationVersion: published.value.version,
+      });
+    }
+
+    // A participant disputes one of its unsupported assertions, two days after publication.
+    clock.set(DEMO_CALENDAR.disputedAt);
+    const disputer = participants.find((p) => p.agent === 'overclaims' && p.track === FAULT_TRACK);
+    const assertion = disputer
+      ? firstUnsupported(join(outDir, FAULT_TRACK, 'reports', `${disputer.participantId}.json`))
+      : null;
+    if (!disputer || !assertion)
+      return fail('DEMO_NO_DISPUTABLE_ASSERTION', 'the scripted season left no unsupported assertion to dispute');
+    emit('dispute', `${disputer.name} disputes ${assertion.taskId} ${assertion.assertionId}`);
+    const dispute = await openDispute(db, clock, {
+      season,
+      track: FAULT_TRACK,
+      participantId: disputer.participantId,
+      taskId: assertion.taskId,
+      assertionId: assertion.assertionId,
+      reason: 'The participant states that the value claimed is the one the resource served when it was read.',
+      actor: DEMO_ACTOR,
+    });
+    if (!dispute.ok) return dispute;
+
+    const summary: DemoSummary = {
+      out: outDir,
+      db: dbFile,
+      season,
+      tracks: closes,
+      participants: DEMO_AGENTS.map((agent) => {
+        const mine = participants.filter((p) => p.agent === agent);
+        return {
+          agent,
+          name: DEMO_AGENT_NAMES[agent],
+          participantId: (mine[0] as Participant).participantId,
+          tasksSubmitted: Object.fromEntries(mine.map((p) => [p.track, p.submissions.length])),
+        };
+      }),
+      dispute: { id: dispute.value.disputeId, participantId: disputer.participantId, ...assertion },
+    };
+    emit('done', `demo season played: ${dbFile}`, 1, 1);
+    return ok(summary);
+  } catch (error) {
+    return fail('DEMO_FAILED', `the demo season stopped: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await http.close();
+    db?.close();
+    await devnet?.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
