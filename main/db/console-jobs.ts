@@ -1,0 +1,107 @@
+import type { Db } from './open-database.ts';
+
+export type StoredJobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** One row of `console_jobs` (migration 9), JSON columns parsed. */
+export interface StoredJob {
+  id: number;
+  kind: 'close';
+  args: Record<string, unknown>;
+  state: StoredJobState;
+  createdAtMs: number;
+  startedAtMs: number | null;
+  finishedAtMs: number | null;
+  attempts: number;
+  progress: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+}
+
+interface SqlRow {
+  id: number;
+  kind: 'close';
+  args_json: string;
+  state: StoredJobState;
+  created_at_ms: number;
+  started_at_ms: number | null;
+  finished_at_ms: number | null;
+  attempts: number;
+  progress_json: string | null;
+  result_json: string | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
+
+function fromSql(r: SqlRow): StoredJob {
+  return {
+    id: r.id,
+    kind: r.kind,
+    args: JSON.parse(r.args_json) as Record<string, unknown>,
+    state: r.state,
+    createdAtMs: r.created_at_ms,
+    startedAtMs: r.started_at_ms,
+    finishedAtMs: r.finished_at_ms,
+    attempts: r.attempts,
+    progress: parsed(r.progress_json),
+    result: parsed(r.result_json),
+    error: r.error_code === null ? null : { code: r.error_code, message: r.error_message ?? '' },
+  };
+}
+
+export function insertJob(db: Db, kind: 'close', args: Record<string, unknown>, atMs: number): StoredJob {
+  const info = db
+    .prepare("INSERT INTO console_jobs (kind, args_json, state, created_at_ms) VALUES (?, ?, 'queued', ?)")
+    .run(kind, JSON.stringify(args), atMs);
+  return jobById(db, Number(info.lastInsertRowid)) as StoredJob;
+}
+
+export function jobById(db: Db, id: number): StoredJob | null {
+  const row = db.prepare('SELECT * FROM console_jobs WHERE id = ?').get(id) as SqlRow | undefined;
+  return row ? fromSql(row) : null;
+}
+
+export function listJobs(db: Db): StoredJob[] {
+  return (db.prepare('SELECT * FROM console_jobs ORDER BY id DESC LIMIT 200').all() as SqlRow[]).map(fromSql);
+}
+
+/** Jobs to (re)start: queued, or found running at start (their process stopped mid-way). */
+export function unfinishedJobs(db: Db): StoredJob[] {
+  return (
+    db.prepare("SELECT * FROM console_jobs WHERE state IN ('queued', 'running') ORDER BY id").all() as SqlRow[]
+  ).map(fromSql);
+}
+
+/** A live job of the same kind and arguments, if any: a second request joins it instead of running twice. */
+export function liveJobLike(db: Db, kind: 'close', args: Record<string, unknown>): StoredJob | null {
+  const row = db
+    .prepare("SELECT * FROM console_jobs WHERE kind = ? AND args_json = ? AND state IN ('queued', 'running') LIMIT 1")
+    .get(kind, JSON.stringify(args)) as SqlRow | undefined;
+  return row ? fromSql(row) : null;
+}
+
+export function markJobStarted(db: Db, id: number, atMs: number): void {
+  db.prepare("UPDATE console_jobs SET state = 'running', started_at_ms = ?, attempts = attempts + 1 WHERE id = ?").run(
+    atMs,
+    id,
+  );
+}
+
+export function recordJobProgress(db: Db, id: number, progress: Record<string, unknown>): void {
+  db.prepare('UPDATE console_jobs SET progress_json = ? WHERE id = ?').run(JSON.stringify(progress), id);
+}
+
+export function markJobDone(db: Db, id: number, atMs: number, result: Record<string, unknown>): void {
+  db.prepare("UPDATE console_jobs SET state = 'done', finished_at_ms = ?, result_json = ? WHERE id = ?").run(
+    atMs,
+    JSON.stringify(result),
+    id,
+  );
+}
+
+export function markJobFailed(db: Db, id: number, atMs: number, error: { code: string; message: string }): void {
+  db.prepare(
+    "UPDATE console_jobs SET state = 'failed', finished_at_ms = ?, error_code = ?, error_message = ? WHERE id = ?",
+  ).run(atMs, error.code, error.message, id);
+}
