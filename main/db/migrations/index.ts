@@ -6,6 +6,8 @@ import { freezeDocumentVersionMigration } from './0004-freeze-document-version.t
 import { seasonClosesMigration } from './0005-season-closes.ts';
 import { auditLogAndIncidentsMigration } from './0006-audit-log-and-incidents.ts';
 import { publicationsAndDisputesMigration } from './0007-publications-and-disputes.ts';
+import { indexExportMigration } from './0008-index-export.ts';
+import { consoleJobsMigration } from './0009-console-jobs.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   seasonClosesMigration,
   auditLogAndIncidentsMigration,
   publicationsAndDisputesMigration,
+  indexExportMigration,
+  consoleJobsMigration,
 ];

@@ -1,0 +1,135 @@
+import { isoUtc } from '../disputes/calendar.ts';
+import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
+import { INDEX_FILES, INDEX_FORMAT, type IndexDocument, type IndexRow, type TrackSection } from './model.ts';
+import { figuresFrom, reportSummary } from './report-summary.ts';
+
+/** One track's publication version as the database holds it (docs/publications.md), parsed. */
+export interface TrackPublication {
+  track: string;
+  version: number;
+  correctsVersion: number | null;
+  publishedAtMs: number;
+  scoresSha256: string;
+  bundleSha256: string;
+  auditSeq: number;
+  auditHash: string;
+  /** json.loads of the version's scores.json. */
+  scores: PyObject;
+  /** participant id → the report the version publishes (publishedReport) and its SHA-256. */
+  reports: ReadonlyMap<string, { report: PyObject; sha256: string; version: number }>;
+  /** Every later version up to this one (corrections and later closes), from their correction records. */
+  corrections: { version: number; correctsVersion: number; reason: string; publishedAtMs: number }[];
+  /** participant id → narratives submitted (spec §5.8: published, not scored), when the close's bundle is at hand. */
+  narratives: ReadonlyMap<string, { task_id: string; text: string }[]>;
+}
+
+export interface BuildIndexInput {
+  season: number;
+  indexVersion: number;
+  correctsVersion: number | null;
+  exportedAtMs: number;
+  signingKey: { publicKeyHex: string; keyId: string };
+  /** At most one per track; the two are never merged (spec §6.6). */
+  tracks: readonly TrackPublication[];
+  displayNames: ReadonlyMap<string, string>;
+  referenceRuns: ReadonlyMap<string, { model: string; modelVersion: string; framework: string; promptSha256: string }>;
+}
+
+const str = (v: PyJson | undefined): string => (typeof v === 'string' ? v : '');
+const num = (v: PyJson | undefined): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
+
+function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection {
+  const rows = (Array.isArray(t.scores['participants']) ? t.scores['participants'] : []).filter(isPyObject);
+  const reference: IndexRow[] = [];
+  const community: IndexRow[] = [];
+  // Rows keep the scorer's order (enrollment order): spec §7.2, no sort on a composite score since there is none.
+  for (const p of rows) {
+    const id = str(p['participant_id']);
+    const mark = input.referenceRuns.get(id);
+    const row: IndexRow = {
+      track: t.track,
+      participant_id: id,
+      agent: input.displayNames.get(id) ?? str(p['agent_name']),
+      did: str(p['did']),
+      declared_stack: str(p['declared_stack']),
+      figures: figuresFrom(p),
+      reference: mark
+        ? {
+            model: mark.model,
+            model_version: mark.modelVersion,
+            framework: mark.framework,
+            prompt_sha256: mark.promptSha256,
+            prompt_file: INDEX_FILES.prompt(id),
+          }
+        : null,
+      report_file: INDEX_FILES.reportHtml(t.track, id, 'fr'),
+    };
+    (mark ? reference : community).push(row);
+  }
+  const best = isPyObject(t.scores['best_constant_answer'] ?? null)
+    ? (t.scores['best_constant_answer'] as PyObject)
+    : null;
+  const bestSuccess = best && isPyObject(best['success'] ?? null) ? (best['success'] as PyObject) : null;
+  return {
+    track: t.track,
+    rules_version: str(t.scores['rules_version']),
+    publication: {
+      version: t.version,
+      corrects_version: t.correctsVersion,
+      published_at: isoUtc(t.publishedAtMs),
+      scores_sha256: t.scoresSha256,
+      bundle_sha256: t.bundleSha256,
+      audit_head: { seq: t.auditSeq, hash: t.auditHash },
+    },
+    best_constant_answer: {
+      verdict: str(best?.['verdict']),
+      exact: num(bestSuccess?.['exact']),
+      out_of: num(bestSuccess?.['out_of']),
+    },
+    reference_runs: reference,
+    community,
+    corrections: t.corrections.map((c) => ({
+      version: c.version,
+      corrects_version: c.correctsVersion,
+      reason: c.reason,
+      published_at: isoUtc(c.publishedAtMs),
+    })),
+  };
+}
+
+/**
+ * The Index of a season (spec §7): per track, its reference runs and its community in two tables, the best constant
+ * answer, the publication it shows; one individual report per participant and track. Pure: the same input gives the
+ * same document, hence the same bytes.
+ */
+export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
+  const tracks = [...input.tracks].sort((a, b) => (a.track < b.track ? -1 : a.track > b.track ? 1 : 0));
+  const sections = tracks.map((t) => trackSection(input, t));
+  const reports = tracks.flatMap((t) =>
+    [...t.reports.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([id, r]) =>
+        reportSummary({
+          track: t.track,
+          participantId: id,
+          agent: input.displayNames.get(id) ?? str(r.report['agent_name']),
+          isReferenceRun: input.referenceRuns.has(id),
+          report: r.report,
+          reportSha256: r.sha256,
+          reportJsonFile: INDEX_FILES.reportJson(t.track, id),
+          publicationVersion: r.version,
+          narratives: t.narratives.get(id) ?? [],
+        }),
+      ),
+  );
+  return {
+    format: INDEX_FORMAT,
+    season: input.season,
+    index_version: input.indexVersion,
+    corrects_version: input.correctsVersion,
+    exported_at: isoUtc(input.exportedAtMs),
+    signing_key: { algorithm: 'ed25519', public_key: input.signingKey.publicKeyHex, key_id: input.signingKey.keyId },
+    tracks: sections,
+    reports,
+  };
+}

@@ -1,0 +1,247 @@
+import { INDEX_FILES, LANGS, type IndexDocument, type ReportSummary } from '../model.ts';
+import { TEXTS } from '../texts.ts';
+
+/** Stable codes (API: never renamed, never reused), one per publication rule of spec §7.3 and issue 13. */
+export type LintCode =
+  | 'LINT_MODEL_NAME_NEGATIVE'
+  | 'LINT_HUMOUR_OR_EMOJI'
+  | 'LINT_COMMUNITY_LABEL_MISSING'
+  | 'LINT_AI_ACT_LABEL_MISSING'
+  | 'LINT_TRACKS_MIXED'
+  | 'LINT_SECRET';
+
+export interface LintFinding {
+  code: LintCode;
+  /** The export file concerned (relative path). */
+  file: string;
+  /** Where in it: a section, a row or a field. */
+  where: string;
+  message: string;
+}
+
+/** A secret the export must never hold, named by its kind only (its value is never printed). */
+export interface KnownSecret {
+  kind: string;
+  value: string;
+}
+
+export interface LintInput {
+  doc: IndexDocument;
+  files: ReadonlyMap<string, Uint8Array>;
+  modelNames: readonly string[];
+  humourMarkers: readonly string[];
+  secrets: readonly KnownSecret[];
+}
+
+const dec = new TextDecoder();
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Case-insensitive, on word boundaries (letters, digits, '_' and '-' count as inside a word's neighbourhood). */
+const wordRe = (w: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRe(w)}(?![\\p{L}\\p{N}_])`, 'iu');
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+/** Secrets recognisable by their form alone: a private key block, a Trust Layer API key, a season token. */
+const SECRET_PATTERNS: { kind: string; re: RegExp }[] = [
+  { kind: 'private key (PEM)', re: /-----BEGIN [A-Z ]*PRIVATE KEY-----/ },
+  { kind: 'Trust Layer API key', re: /\bmcp_(?:free|pro|test|internal|enterprise)_[A-Za-z0-9_-]{8,}/ },
+  { kind: 'season token', re: /\bsst_[A-Za-z0-9_-]{20,}/ },
+];
+
+/** The texts of a report that sit in a negative category (spec §7.3): unsupported assertions, failures, faults. */
+function negativeTexts(r: ReportSummary): { where: string; text: string }[] {
+  const out: { where: string; text: string }[] = [];
+  for (const u of r.unsupported)
+    out.push({ where: `unsupported ${u.task_id}/${u.assertion_id}`, text: `${u.resource} ${u.field} ${u.value}` });
+  for (const x of r.rejected_at_close) out.push({ where: `rejected at close ${x.task_id}`, text: x.rule });
+  for (const c of r.corrections) out.push({ where: `correction ${c.task_id}/${c.assertion_id}`, text: c.reason });
+  return out;
+}
+
+const hasNegative = (r: ReportSummary) =>
+  r.unsupported.length + r.instrument_faults.length + r.rejected_at_close.length + r.not_submitted.length > 0;
+
+function modelNameFindings(input: LintInput, out: LintFinding[]): void {
+  const names = input.modelNames.filter((n) => n.trim() !== '').map((n) => ({ n, re: wordRe(n) }));
+  for (const r of input.doc.reports) {
+    if (!hasNegative(r)) continue;
+    const file = INDEX_FILES.reportHtml(r.track, r.participant_id, 'fr');
+    // The agent name heads every negative list of the page; the operator's correction reasons are free text. Claim
+    // values are corpus data (fictional), not checked here: a common word of the list would block the export.
+    const sites = [
+      { where: 'agent name heading the negative lists', text: r.agent },
+      ...r.corrections.map((c) => ({ where: `correction ${c.task_id}/${c.assertion_id}`, text: c.reason })),
+    ];
+    for (const site of sites)
+      for (const { n, re } of names)
+        if (re.test(site.text))
+          out.push({
+            code: 'LINT_MODEL_NAME_NEGATIVE',
+            file,
+            where: `${r.track}/${r.participant_id}: ${site.where}`,
+            message:
+              `the model or provider name "${n}" appears in a negative category (spec §7.3, reference runs included): ` +
+              `give the participant a display name: proveit participant rename --season ${input.doc.season} ` +
+              `--participant ${r.participant_id} --display-name NAME`,
+          });
+  }
+}
+
+function humourFindings(input: LintInput, out: LintFinding[]): void {
+  const markers = input.humourMarkers.map((m) => ({ m, re: wordRe(m) }));
+  for (const r of input.doc.reports) {
+    if (!hasNegative(r)) continue;
+    const file = INDEX_FILES.reportHtml(r.track, r.participant_id, 'fr');
+    for (const site of [{ where: 'agent name', text: r.agent }, ...negativeTexts(r)]) {
+      if (EMOJI.test(site.text))
+        out.push({
+          code: 'LINT_HUMOUR_OR_EMOJI',
+          file,
+          where: `${r.track}/${r.participant_id}: ${site.where}`,
+          message: 'an emoji on a named negative result (spec §7.3)',
+        });
+      for (const { m, re } of markers)
+        if (re.test(site.text))
+          out.push({
+            code: 'LINT_HUMOUR_OR_EMOJI',
+            file,
+            where: `${r.track}/${r.participant_id}: ${site.where}`,
+            message: `"${m}" reads as humour on a named negative result (spec §7.3)`,
+          });
+    }
+  }
+  // The Index's own pages carry no emoji anywhere (a page of results is a negative category for someone).
+  for (const [path, bytes] of input.files)
+    if (path.endsWith('.html') && EMOJI.test(dec.decode(bytes).replace(/<[^>]*>/g, '')))
+      out.push({
+        code: 'LINT_HUMOUR_OR_EMOJI',
+        file: path,
+        where: 'page text',
+        message: 'an emoji in a page of results (spec §7.3)',
+      });
+}
+
+function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
+  for (const lang of LANGS) {
+    const path = INDEX_FILES.html(lang);
+    const html = input.files.get(path);
+    if (!html) continue;
+    const label = TEXTS[lang].communityLabel;
+    for (const m of dec
+      .decode(html)
+      .matchAll(/<tr data-row="community"[^>]*data-participant="([^"]*)"[^>]*>([\s\S]*?)<\/tr>/g))
+      if (!m[2]!.includes(`data-lint="community-label">${label}<`))
+        out.push({
+          code: 'LINT_COMMUNITY_LABEL_MISSING',
+          file: path,
+          where: `community row ${m[1]}`,
+          message: `the row lacks "${label}" (spec §7.1: on every row, not only in a legend)`,
+        });
+  }
+  for (const s of input.doc.tracks) {
+    const path = INDEX_FILES.csv(s.track, 'community');
+    const csv = input.files.get(path);
+    if (!csv) continue;
+    const lines = dec
+      .decode(csv)
+      .split('\r\n')
+      .filter((l) => l !== '');
+    const header = lines[0]?.split(',') ?? [];
+    const col = header.indexOf('stack_label');
+    for (const l of lines.slice(2))
+      if (col < 0 || !l.includes(TEXTS.en.communityLabel) || !l.includes(TEXTS.fr.communityLabel))
+        out.push({
+          code: 'LINT_COMMUNITY_LABEL_MISSING',
+          file: path,
+          where: `row ${l.split(',')[4] ?? ''}`,
+          message: 'the CSV row lacks its stack_label',
+        });
+  }
+}
+
+function aiActFindings(input: LintInput, out: LintFinding[]): void {
+  for (const [path, bytes] of input.files) {
+    if (!path.endsWith('.html')) continue;
+    const lang = path.endsWith('.en.html') ? 'en' : 'fr';
+    if (!dec.decode(bytes).includes(`data-lint="ai-act-label">${TEXTS[lang].aiActLabel}<`))
+      out.push({
+        code: 'LINT_AI_ACT_LABEL_MISSING',
+        file: path,
+        where: 'page header',
+        message: 'the EU AI Act art. 50 label is missing (spec §7.3: on the Index and on every report)',
+      });
+  }
+}
+
+function trackMixFindings(input: LintInput, out: LintFinding[]): void {
+  const seen = new Set<string>();
+  for (const s of input.doc.tracks) {
+    if (seen.has(s.track))
+      out.push({
+        code: 'LINT_TRACKS_MIXED',
+        file: INDEX_FILES.json,
+        where: `tracks ${s.track}`,
+        message: 'two sections for one track',
+      });
+    seen.add(s.track);
+    for (const row of [...s.reference_runs, ...s.community])
+      if (row.track !== s.track)
+        out.push({
+          code: 'LINT_TRACKS_MIXED',
+          file: INDEX_FILES.json,
+          where: `${s.track} table, row ${row.participant_id}`,
+          message: `a ${row.track} row in the ${s.track} table (spec §6.6)`,
+        });
+  }
+  for (const lang of LANGS) {
+    const path = INDEX_FILES.html(lang);
+    const html = input.files.get(path);
+    if (!html) continue;
+    const text = dec.decode(html);
+    for (const m of text.matchAll(/<(table|svg)\b[^>]*data-track="([^"]*)"[^>]*>([\s\S]*?)<\/\1>/g))
+      for (const inner of m[3]!.matchAll(/data-track="([^"]*)"/g))
+        if (inner[1] !== m[2])
+          out.push({
+            code: 'LINT_TRACKS_MIXED',
+            file: path,
+            where: `${m[1]} of track ${m[2]}`,
+            message: `holds an element of track ${inner[1]} (spec §6.6: never the same table or chart)`,
+          });
+  }
+}
+
+function secretFindings(input: LintInput, out: LintFinding[]): void {
+  const secrets = input.secrets.filter((s) => s.value.length >= 12);
+  for (const [path, bytes] of input.files) {
+    const text = dec.decode(bytes);
+    for (const s of secrets)
+      if (text.includes(s.value))
+        out.push({
+          code: 'LINT_SECRET',
+          file: path,
+          where: s.kind,
+          message: `the file holds a secret (${s.kind}); nothing is written`,
+        });
+    for (const p of SECRET_PATTERNS)
+      if (p.re.test(text))
+        out.push({
+          code: 'LINT_SECRET',
+          file: path,
+          where: p.kind,
+          message: `the file holds what has the form of a secret (${p.kind}); nothing is written`,
+        });
+  }
+}
+
+/**
+ * The publication linter (issue 13, spec §7.3): runs on every export over the document and the rendered files, and
+ * returns every finding; any finding blocks the export. Pure. A finding never quotes a secret's value.
+ */
+export function lintIndex(input: LintInput): LintFinding[] {
+  const out: LintFinding[] = [];
+  modelNameFindings(input, out);
+  humourFindings(input, out);
+  communityLabelFindings(input, out);
+  aiActFindings(input, out);
+  trackMixFindings(input, out);
+  secretFindings(input, out);
+  return out;
+}

@@ -1,0 +1,129 @@
+/**
+ * The content model of the public Index (issue 13, spec §7): `index.json` is this object as canonical JSON, and every
+ * HTML and CSV file is rendered from it alone (main/core/index/render-*.ts), so a stored index.json gives the same
+ * files again. Keys are snake_case as published (docs/index-export.md lists the schema). Every number is an integer
+ * count: rates are computed when rendered, never stored (spec §5.7: two counts, never a float).
+ */
+
+export const INDEX_FORMAT = 'proveit-index/1';
+
+export type Lang = 'fr' | 'en';
+/** French is the authority; English is a translation (issue 13). */
+export const LANGS: readonly Lang[] = ['fr', 'en'];
+
+export interface Figures {
+  status: 'scored' | 'pending';
+  /** null while pending (spec §4.1: no figure for a pending participant). */
+  overclaim: { unsupported: number; submitted: number } | null;
+  success: { grounded_exact: number; out_of: number } | null;
+  tasks_submitted: number;
+  instrument_faults: number;
+}
+
+/** What spec §7.1 publishes about a reference run: model, version, framework and prompt. */
+export interface ReferenceRun {
+  model: string;
+  model_version: string;
+  framework: string;
+  prompt_sha256: string;
+  /** Path of the published prompt file, relative to the export folder. */
+  prompt_file: string;
+}
+
+/** One row of a track table (spec §7.2 columns). */
+export interface IndexRow {
+  track: string;
+  participant_id: string;
+  /** The name shown: the operator's display name, else the agent name enrolled (spec §7.2 "name chosen by the operator"). */
+  agent: string;
+  did: string;
+  declared_stack: string;
+  figures: Figures;
+  reference: ReferenceRun | null;
+  /** Path of the individual report (French page), relative to the export folder. */
+  report_file: string;
+}
+
+export interface UnsupportedItem {
+  task_id: string;
+  assertion_id: string;
+  resource: string;
+  field: string;
+  /** The claimed value as canonical JSON text. */
+  value: string;
+  cause: string;
+  code: string;
+  proof_id: string;
+}
+
+export interface ReportSummary {
+  track: string;
+  participant_id: string;
+  agent: string;
+  did: string;
+  is_reference_run: boolean;
+  figures: Figures;
+  unsupported: UnsupportedItem[];
+  instrument_faults: { task_id: string; assertion_id: string; systeme_status: string }[];
+  pending: { task_id: string; assertion_id: string; proof_ids: string[] }[];
+  rejected_at_close: { task_id: string; rule: string; assertion_id: string | null }[];
+  not_submitted: { task_id: string; reason: string }[];
+  missing_facts: { task_id: string; fact: string; resource: string; field: string; value: string }[];
+  corrections: {
+    version: number;
+    corrects_version: number;
+    task_id: string;
+    assertion_id: string;
+    from_status: string;
+    to_status: string;
+    reason: string;
+  }[];
+  /** Spec §5.8: the narrative is not scored; shown as "published, not scored". */
+  narratives: { task_id: string; text: string }[];
+  /** The published report (scorer's bytes) beside the pages, and its SHA-256 as the publication version stores it. */
+  report_json_file: string;
+  report_sha256: string;
+  publication_version: number;
+}
+
+export interface TrackSection {
+  track: string;
+  rules_version: string;
+  publication: {
+    version: number;
+    corrects_version: number | null;
+    published_at: string;
+    scores_sha256: string;
+    bundle_sha256: string;
+    audit_head: { seq: number; hash: string };
+  };
+  best_constant_answer: { verdict: string; exact: number; out_of: number };
+  reference_runs: IndexRow[];
+  community: IndexRow[];
+  corrections: { version: number; corrects_version: number; reason: string; published_at: string }[];
+}
+
+export interface IndexDocument {
+  format: typeof INDEX_FORMAT;
+  season: number;
+  index_version: number;
+  /** The Index version this one follows (a correction, a later close, or a change of names): null for version 1. */
+  corrects_version: number | null;
+  exported_at: string;
+  signing_key: { algorithm: 'ed25519'; public_key: string; key_id: string };
+  tracks: TrackSection[];
+  reports: ReportSummary[];
+}
+
+/** Paths inside an export folder: one place, so renderers, linter and verifier agree. */
+export const INDEX_FILES = {
+  json: 'index.json',
+  html: (lang: Lang) => (lang === 'fr' ? 'index.html' : 'index.en.html'),
+  csv: (track: string, table: 'reference' | 'community') => `tables/${track}-${table}.csv`,
+  reportHtml: (track: string, id: string, lang: Lang) => `reports/${track}/${id}${lang === 'fr' ? '' : '.en'}.html`,
+  reportJson: (track: string, id: string) => `reports/${track}/${id}.json`,
+  prompt: (id: string) => `prompts/${id}.txt`,
+  publicKey: 'signing-key.json',
+  manifest: 'manifest.json',
+  signature: 'manifest.sig.json',
+} as const;

@@ -1,0 +1,87 @@
+import { sha256Canonical } from '../json/sha256-canonical.ts';
+import { indexRowValue } from './index-json.ts';
+import type { IndexDocument, IndexRow, TrackSection } from './model.ts';
+import { TEXTS } from './texts.ts';
+
+/** RFC 4180 field: quoted when it holds a comma, a quote or a line break. */
+function field(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (values: (string | number)[]) => `${values.map(field).join(',')}\r\n`;
+
+/** Counts as printed in the CSV: empty while pending or undefined (the HTML shows "pending" / "—"). */
+function counts(row: IndexRow): (string | number)[] {
+  const f = row.figures;
+  const pending = f.status === 'pending';
+  return [
+    f.status,
+    pending || f.overclaim === null ? '' : f.overclaim.unsupported,
+    pending || f.overclaim === null ? '' : f.overclaim.submitted,
+    pending || f.success === null ? '' : f.success.grounded_exact,
+    pending || f.success === null ? '' : f.success.out_of,
+    pending ? '' : f.tasks_submitted,
+  ];
+}
+
+const FIXED = ['season', 'index_version', 'track', 'row', 'participant_id', 'agent', 'did'];
+const FIGURES = [
+  'status',
+  'overclaim_unsupported',
+  'overclaim_submitted',
+  'success_grounded_exact',
+  'success_out_of',
+  'tasks_submitted',
+];
+
+/**
+ * One CSV per table (issue 13), UTF-8, CRLF. The first data row is the best constant answer (spec §7.2). Each
+ * participant row carries its `row_sha256` (SHA-256 of the row's canonical JSON in index.json), which the manifest
+ * lists: a row taken from another export names itself. Counts, never rates: a rate is a reading of the two counts.
+ */
+export function renderTableCsv(doc: IndexDocument, section: TrackSection, table: 'reference' | 'community'): string {
+  const label = `${TEXTS.fr.communityLabel} / ${TEXTS.en.communityLabel}`;
+  const extra =
+    table === 'reference'
+      ? ['model', 'model_version', 'framework', 'prompt_sha256']
+      : ['declared_stack', 'stack_label'];
+  const header = line([...FIXED, ...FIGURES, ...extra, 'report', 'row_sha256']);
+  const b = section.best_constant_answer;
+  const best = line([
+    doc.season,
+    doc.index_version,
+    section.track,
+    'best_constant_answer',
+    '',
+    `verdict ${b.verdict}`,
+    '',
+    'fixed',
+    '',
+    '',
+    b.exact,
+    b.out_of,
+    '',
+    ...extra.map(() => ''),
+    '',
+    '',
+  ]);
+  const rows = (table === 'reference' ? section.reference_runs : section.community).map((row) =>
+    line([
+      doc.season,
+      doc.index_version,
+      row.track,
+      table,
+      row.participant_id,
+      row.agent,
+      row.did,
+      ...counts(row),
+      ...(table === 'reference'
+        ? [row.reference!.model, row.reference!.model_version, row.reference!.framework, row.reference!.prompt_sha256]
+        : [row.declared_stack, label]),
+      row.report_file,
+      sha256Canonical(indexRowValue(row)),
+    ]),
+  );
+  return header + best + rows.join('');
+}

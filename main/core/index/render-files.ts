@@ -1,0 +1,53 @@
+import { canonical } from '../json/canonical.ts';
+import { pyObjectFrom } from '../json/value.ts';
+import { indexJsonText } from './index-json.ts';
+import { INDEX_FILES, LANGS, type IndexDocument } from './model.ts';
+import { renderTableCsv } from './render-csv.ts';
+import { renderIndexHtml } from './render-index-html.ts';
+import { renderReportHtml } from './render-report-html.ts';
+
+export interface RenderExtras {
+  /** `${track}/${participant_id}` → the published report bytes (the scorer's canonical JSON), copied as they are. */
+  reportJson: ReadonlyMap<string, Uint8Array>;
+  /** participant id → the reference run's prompt as the operator recorded it (spec §7.1: prompt published). */
+  prompts: ReadonlyMap<string, Uint8Array>;
+}
+
+const enc = new TextEncoder();
+
+/**
+ * Every file of an export except manifest.json and its signature, path → bytes, in code-point order of the path.
+ * Pure and deterministic: the same document and extras give the same bytes (issue 13).
+ */
+export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  files.set(INDEX_FILES.json, enc.encode(indexJsonText(doc)));
+  for (const lang of LANGS) files.set(INDEX_FILES.html(lang), enc.encode(renderIndexHtml(doc, lang)));
+  for (const section of doc.tracks) {
+    files.set(INDEX_FILES.csv(section.track, 'reference'), enc.encode(renderTableCsv(doc, section, 'reference')));
+    files.set(INDEX_FILES.csv(section.track, 'community'), enc.encode(renderTableCsv(doc, section, 'community')));
+    for (const row of section.reference_runs) {
+      const prompt = extras.prompts.get(row.participant_id);
+      if (prompt) files.set(INDEX_FILES.prompt(row.participant_id), prompt);
+    }
+  }
+  for (const r of doc.reports) {
+    for (const lang of LANGS)
+      files.set(INDEX_FILES.reportHtml(r.track, r.participant_id, lang), enc.encode(renderReportHtml(doc, r, lang)));
+    const json = extras.reportJson.get(`${r.track}/${r.participant_id}`);
+    if (json) files.set(INDEX_FILES.reportJson(r.track, r.participant_id), json);
+  }
+  files.set(
+    INDEX_FILES.publicKey,
+    enc.encode(
+      `${canonical(
+        pyObjectFrom([
+          ['algorithm', 'ed25519'],
+          ['public_key', doc.signing_key.public_key],
+          ['key_id', doc.signing_key.key_id],
+        ]),
+      )}\n`,
+    ),
+  );
+  return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,116 @@
+import { trackChartSvg } from './chart-svg.ts';
+import { esc, page } from './html.ts';
+import { INDEX_FILES, type IndexDocument, type IndexRow, type Lang, type TrackSection } from './model.ts';
+import { overclaimText, rateText, successText } from './rates.ts';
+import { TEXTS } from './texts.ts';
+
+/** A link from the index page (at the root) to a participant's report in the same language. */
+const reportHref = (row: IndexRow, lang: Lang) => INDEX_FILES.reportHtml(row.track, row.participant_id, lang);
+
+function bestConstantRow(section: TrackSection, lang: Lang, span: number): string {
+  const t = TEXTS[lang];
+  const b = section.best_constant_answer;
+  // Spec §7.2: the fixed row on top of each table; overclaim not applicable.
+  return (
+    `<tr class="fixed" data-row="best-constant" data-track="${esc(section.track)}">` +
+    `<th scope="row" colspan="2">${esc(t.bestConstant(b.verdict))}</th>` +
+    `<td class="num">${esc(t.notApplicable)}</td>` +
+    `<td class="num">${esc(b.out_of === 0 ? '—' : rateText(b.exact, b.out_of, lang))}</td>` +
+    `<td colspan="${span}"></td></tr>`
+  );
+}
+
+function figureCells(row: IndexRow, lang: Lang): string {
+  const t = TEXTS[lang];
+  const f = row.figures;
+  return (
+    `<td class="num">${esc(overclaimText(f, lang, t.pending))}</td>` +
+    `<td class="num">${esc(successText(f, lang, t.pending))}</td>` +
+    `<td class="num">${f.status === 'pending' ? esc(t.pending) : f.tasks_submitted}</td>`
+  );
+}
+
+function referenceTable(section: TrackSection, lang: Lang): string {
+  const t = TEXTS[lang];
+  const c = t.columns;
+  const rows = section.reference_runs.map(
+    (row) =>
+      `<tr data-row="reference" data-track="${esc(row.track)}" data-participant="${esc(row.participant_id)}">` +
+      `<th scope="row">${esc(row.agent)}</th><td class="mono">${esc(row.did)}</td>${figureCells(row, lang)}` +
+      `<td>${esc(row.reference!.model)}</td><td>${esc(row.reference!.model_version)}</td>` +
+      `<td>${esc(row.reference!.framework)}</td>` +
+      `<td><a href="${esc(row.reference!.prompt_file)}">${esc(t.promptLink)}</a> <span class="mono">${esc(row.reference!.prompt_sha256.slice(0, 16))}</span></td>` +
+      `<td><a href="${esc(reportHref(row, lang))}">${esc(t.reportLink)}</a></td></tr>`,
+  );
+  return (
+    `<table data-track="${esc(section.track)}" data-table="reference">\n` +
+    `<caption>${esc(t.referenceCaption)}. <strong>${esc(t.referenceLabel)}</strong></caption>\n` +
+    `<thead><tr><th scope="col">${c.agent}</th><th scope="col">${c.did}</th><th scope="col">${c.overclaim}</th>` +
+    `<th scope="col">${c.success}</th><th scope="col">${c.tasksSubmitted}</th><th scope="col">${c.model}</th>` +
+    `<th scope="col">${c.version}</th><th scope="col">${c.framework}</th><th scope="col">${c.prompt}</th>` +
+    `<th scope="col">${c.proofs}</th></tr></thead>\n<tbody>\n${bestConstantRow(section, lang, 6)}\n` +
+    (rows.length === 0 ? `<tr><td colspan="10">${esc(t.noRows)}</td></tr>\n` : `${rows.join('\n')}\n`) +
+    '</tbody>\n</table>\n'
+  );
+}
+
+function communityTable(section: TrackSection, lang: Lang): string {
+  const t = TEXTS[lang];
+  const c = t.columns;
+  const rows = section.community.map(
+    (row) =>
+      `<tr data-row="community" data-track="${esc(row.track)}" data-participant="${esc(row.participant_id)}">` +
+      `<th scope="row">${esc(row.agent)}</th><td class="mono">${esc(row.did)}</td>${figureCells(row, lang)}` +
+      // Spec §7.1: the label on each row, not only in a legend.
+      `<td>${esc(row.declared_stack)}<span class="label" data-lint="community-label">${esc(t.communityLabel)}</span></td>` +
+      `<td><a href="${esc(reportHref(row, lang))}">${esc(t.reportLink)}</a></td></tr>`,
+  );
+  return (
+    `<table data-track="${esc(section.track)}" data-table="community">\n<caption>${esc(t.communityCaption)}</caption>\n` +
+    `<thead><tr><th scope="col">${c.agent}</th><th scope="col">${c.did}</th><th scope="col">${c.overclaim}</th>` +
+    `<th scope="col">${c.success}</th><th scope="col">${c.tasksSubmitted}</th><th scope="col">${c.declaredStack}</th>` +
+    `<th scope="col">${c.proofs}</th></tr></thead>\n<tbody>\n${bestConstantRow(section, lang, 3)}\n` +
+    (rows.length === 0 ? `<tr><td colspan="7">${esc(t.noRows)}</td></tr>\n` : `${rows.join('\n')}\n`) +
+    '</tbody>\n</table>\n'
+  );
+}
+
+function trackHtml(section: TrackSection, lang: Lang): string {
+  const t = TEXTS[lang];
+  const p = section.publication;
+  const corrections =
+    section.corrections.length === 0
+      ? `<p>${esc(t.noCorrections)}</p>`
+      : `<ul>${section.corrections.map((c) => `<li>${esc(t.correctionLine(c.version, c.corrects_version, c.published_at, c.reason))}</li>`).join('')}</ul>`;
+  return (
+    `<section data-track="${esc(section.track)}" aria-labelledby="track-${esc(section.track)}">\n` +
+    `<h2 id="track-${esc(section.track)}">${esc(t.trackName(section.track))} <span class="mono">(${esc(section.rules_version)})</span></h2>\n` +
+    `<p>${esc(t.publicationLine(p.version, p.published_at, p.scores_sha256))}</p>\n` +
+    `<p class="reading-rule">${esc(t.readingRule)}</p>\n` +
+    referenceTable(section, lang) +
+    `<p class="reading-rule">${esc(t.readingRule)}</p>\n` +
+    communityTable(section, lang) +
+    `<figure>\n${trackChartSvg(section, lang)}\n<figcaption>${esc(t.chartTitle(section.track))}</figcaption>\n</figure>\n` +
+    `<h3>${esc(t.correctionsTitle)}</h3>\n${corrections}\n</section>\n`
+  );
+}
+
+/** The Index page in one language (index.html in French, the authority; index.en.html in English). */
+export function renderIndexHtml(doc: IndexDocument, lang: Lang): string {
+  const t = TEXTS[lang];
+  const body =
+    `<h1>${esc(t.title(doc.season))}</h1>\n<p>${esc(t.versionLine(doc.index_version, doc.corrects_version, doc.exported_at))}</p>\n` +
+    doc.tracks.map((s) => trackHtml(s, lang)).join('') +
+    `<section aria-labelledby="limits"><h2 id="limits">${esc(t.limitsTitle)}</h2>\n<ul>\n` +
+    t.limits.map((l) => `<li>${esc(l)}</li>`).join('\n') +
+    `\n</ul>\n</section>\n<section aria-labelledby="signature"><h2 id="signature">${esc(t.keyTitle)}</h2>\n` +
+    `<p class="mono">${esc(t.keyLine(doc.signing_key.key_id, doc.signing_key.public_key))}</p>\n</section>\n`;
+  return page({
+    lang,
+    title: t.title(doc.season),
+    season: doc.season,
+    version: doc.index_version,
+    otherHref: INDEX_FILES.html(lang === 'fr' ? 'en' : 'fr'),
+    body,
+  });
+}

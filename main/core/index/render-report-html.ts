@@ -1,0 +1,108 @@
+import { esc, page } from './html.ts';
+import { INDEX_FILES, type IndexDocument, type Lang, type ReportSummary } from './model.ts';
+import { overclaimText, successText } from './rates.ts';
+import { TEXTS } from './texts.ts';
+
+function list(items: string[], none: string, section: string): string {
+  return items.length === 0
+    ? `<p data-section="${section}">${esc(none)}</p>`
+    : `<ul data-section="${section}">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`;
+}
+
+/**
+ * One participant's report page (spec §7.5): every unsupported assertion with its cause among the four of §4.1,
+ * instrument faults, pending proofs, tasks rejected at close or not submitted, missing grounding facts, the
+ * correction history, the narratives (published, not scored) and how to replay it. The heading names the agent by
+ * its display name: model and provider names stay out of these negative lists (spec §7.3).
+ */
+export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lang): string {
+  const t = TEXTS[lang];
+  const rt = t.report;
+  const c = rt.unsupportedCols;
+  const f = r.figures;
+  const unsupported =
+    r.unsupported.length === 0
+      ? `<p data-section="unsupported">${esc(rt.none)}</p>`
+      : `<table data-section="unsupported"><caption>${esc(rt.unsupported)}</caption><thead><tr>` +
+        `<th scope="col">${c.task}</th><th scope="col">${c.assertion}</th><th scope="col">${c.claim}</th>` +
+        `<th scope="col">${c.cause}</th><th scope="col">${c.code}</th><th scope="col">${c.proof}</th></tr></thead><tbody>` +
+        r.unsupported
+          .map(
+            (u) =>
+              `<tr><td>${esc(u.task_id)}</td><th scope="row">${esc(u.assertion_id)}</th>` +
+              `<td class="mono">${esc(u.resource)} ${esc(u.field)} = ${esc(u.value)}</td>` +
+              `<td>${esc(t.causes[u.cause] ?? u.cause)}</td><td class="mono">${esc(u.code)}</td>` +
+              `<td class="mono">${esc(u.proof_id)}</td></tr>`,
+          )
+          .join('') +
+        '</tbody></table>';
+  const body =
+    `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(rt.back)}</a></p>\n` +
+    `<h1>${esc(rt.title(r.agent, r.track))}</h1>\n` +
+    (r.is_reference_run ? `<p><strong>${esc(rt.referenceNote)}</strong></p>\n` : '') +
+    `<p class="mono">DID ${esc(r.did)}</p>\n<h2>${esc(rt.figures)}</h2>\n<dl>` +
+    `<dt>${esc(t.columns.overclaim)}</dt><dd>${esc(overclaimText(f, lang, t.pending))}</dd>` +
+    `<dt>${esc(t.columns.success)}</dt><dd>${esc(successText(f, lang, t.pending))}</dd>` +
+    `<dt>${esc(t.columns.tasksSubmitted)}</dt><dd>${f.status === 'pending' ? esc(t.pending) : f.tasks_submitted}</dd></dl>\n` +
+    `<h2>${esc(rt.unsupported)}</h2>\n${unsupported}\n` +
+    `<h2>${esc(rt.instrumentFaults)}</h2>\n` +
+    list(
+      r.instrument_faults.map((i) => rt.instrumentFaultLine(i.task_id, i.assertion_id, i.systeme_status)),
+      rt.none,
+      'instrument-faults',
+    ) +
+    `\n<h2>${esc(rt.pendingTitle)}</h2>\n` +
+    list(
+      r.pending.map((p) => rt.pendingLine(p.task_id, p.assertion_id, p.proof_ids.join(', '))),
+      rt.none,
+      'pending',
+    ) +
+    `\n<h2>${esc(rt.rejected)}</h2>\n` +
+    list(
+      r.rejected_at_close.map((x) => rt.rejectedLine(x.task_id, x.rule, x.assertion_id)),
+      rt.none,
+      'rejected-at-close',
+    ) +
+    `\n<h2>${esc(rt.notSubmitted)}</h2>\n` +
+    list(
+      r.not_submitted.map((x) => rt.notSubmittedLine(x.task_id, x.reason)),
+      rt.none,
+      'not-submitted',
+    ) +
+    `\n<h2>${esc(rt.missingFacts)}</h2>\n` +
+    list(
+      r.missing_facts.map((m) => rt.missingFactLine(m.task_id, m.fact, m.resource, m.field, m.value)),
+      rt.none,
+      'missing-facts',
+    ) +
+    `\n<h2>${esc(rt.corrections)}</h2>\n` +
+    list(
+      r.corrections.map((x) =>
+        rt.correctionLine(
+          x.version,
+          x.corrects_version,
+          x.task_id,
+          x.assertion_id,
+          x.from_status,
+          x.to_status,
+          x.reason,
+        ),
+      ),
+      rt.none,
+      'corrections',
+    ) +
+    `\n<h2>${esc(rt.narratives)}</h2>\n<p><em>${esc(rt.narrativesNote)}</em></p>\n` +
+    (r.narratives.length === 0
+      ? `<p>${esc(rt.none)}</p>`
+      : `<dl data-section="narratives">${r.narratives.map((n) => `<dt>${esc(n.task_id)}</dt><dd>${esc(n.text)}</dd>`).join('')}</dl>`) +
+    `\n<h2>${esc(rt.replay)}</h2>\n<p>${esc(rt.replayText(r.report_json_file, r.report_sha256, r.publication_version))} ` +
+    `<a href="${esc(`${r.participant_id}.json`)}">${esc(`${r.participant_id}.json`)}</a></p>\n`;
+  return page({
+    lang,
+    title: rt.title(r.agent, r.track),
+    season: doc.season,
+    version: doc.index_version,
+    otherHref: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
+    body,
+  });
+}
