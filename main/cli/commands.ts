@@ -7,8 +7,10 @@ import { devnetUpCommand } from './devnet-up.ts';
 import { disputeCommands } from './dispute-commands.ts';
 import { freezeCommands } from './freeze-commands.ts';
 import { incidentCommands } from './incident-commands.ts';
+import { indexCommands } from './index-commands.ts';
 import { jsonCanonicalCommand } from './json-canonical-command.ts';
 import { jsonCheckCommand } from './json-check-command.ts';
+import { participantCommands } from './participant-commands.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
 import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
@@ -34,6 +36,8 @@ export const commands: Command[] = [
   ...disputeCommands,
   ...incidentCommands,
   ...auditCommands,
+  ...participantCommands,
+  ...indexCommands,
   devnetUpCommand,
   demoCommand,
 ];

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { parseNameList } from '../core/index/lint/name-lists.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { exportIndex } from '../services/index-export/export-index.ts';
+import { verifyIndexDir } from '../services/index-export/verify-index.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+
+const EXPORT_USAGE =
+  `index export --season N [--version K] [--db FILE] --out DIR [--key-file FILE] [--names FILE] ` +
+  `[--secrets-file FILE] ${ACTOR_USAGE} [--json]`;
+const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--json]';
+
+const positiveInt = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
+
+/** `proveit index export` (docs/index-export.md). `clock` dates a new version (tests give their own). */
+export function createIndexExportCommand(clock: Clock = systemClock): Command {
+  const command: Command = {
+    path: ['index', 'export'],
+    summary:
+      'export the season\u2019s public Index (HTML in French and English, JSON, CSV), checked by the publication ' +
+      'linter, listed in a manifest signed with the operator\u2019s Ed25519 key',
+    usage: EXPORT_USAGE,
+    run: (args, io) => runExport(command, clock, args, io),
+  };
+  return command;
+}
+
+async function runExport(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: {
+      season: { type: 'string' },
+      version: { type: 'string' },
+      db: { type: 'string' },
+      out: { type: 'string' },
+      'key-file': { type: 'string' },
+      names: { type: 'string' },
+      'secrets-file': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      ...ACTOR_OPTION,
+    },
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const v = parsed.values;
+  const season = positiveInt(v.season);
+  if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
+  const version = v.version === undefined ? undefined : positiveInt(v.version);
+  if (version === null || version === 0)
+    return usageError(io, command, `--version '${v.version}' is not an Index version; e.g. --version 1`);
+  if (v.out === undefined) return usageError(io, command, '--out DIR is required: a new folder for the export');
+  let modelNames: string[] | undefined;
+  let secrets: { kind: string; value: string }[] = [];
+  try {
+    if (v.names !== undefined) modelNames = parseNameList(readFileSync(v.names, 'utf8'));
+    if (v['secrets-file'] !== undefined)
+      secrets = parseNameList(readFileSync(v['secrets-file'], 'utf8')).map((value, i) => ({
+        kind: `--secrets-file line ${i + 1}`,
+        value,
+      }));
+  } catch (error) {
+    return usageError(io, command, `cannot read ${(error as Error).message}`);
+  }
+  const json = v.json ?? false;
+  const db = openDatabase(dbPathFrom(v.db));
+  try {
+    const outcome = exportIndex(db, {
+      season,
+      ...(version === undefined ? {} : { version }),
+      outDir: v.out,
+      clock,
+      actor: actorOf(v),
+      ...(v['key-file'] === undefined ? {} : { keyFile: v['key-file'] }),
+      ...(modelNames === undefined ? {} : { modelNames }),
+      extraSecrets: secrets,
+    });
+    if (!outcome.ok) {
+      if (outcome.findings && !json)
+        io.err(outcome.findings.map((f) => `  ${f.code} ${f.file} (${f.where}): ${f.message}\n`).join(''));
+      printRefusal(io, json, 'index export', outcome.error);
+      return EXIT.failed;
+    }
+    const o = outcome.value;
+    if (json) printJson(io, { ok: true, ...o, audit: { seq: o.audit.seq, hash: o.audit.hash } });
+    else
+      io.out(
+        [
+          `season ${o.season}: Index version ${o.indexVersion}${o.correctsVersion === null ? '' : ` (replaces version ${o.correctsVersion})`}` +
+            `${o.newVersion ? '' : ', written again'} in ${o.outDir}`,
+          `  ${o.files} files, ${o.rows} rows; publications ${o.publications.map((p) => `${p.track} v${p.version}`).join(', ')}`,
+          `  manifest SHA-256 ${o.manifestSha256}`,
+          `  signed with key ${o.keyId}${o.keyCreated ? ' (created now)' : ''}; public key ${o.publicKey}`,
+          `  audit log head: entry ${o.audit.seq}, ${o.audit.hash}`,
+        ].join('\n') + '\n',
+      );
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
+}
+
+/** --public-key FILE: 64 hex characters, or the signing-key.json an export publishes. */
+function publicKeyFrom(file: string): string | null {
+  const text = readFileSync(file, 'utf8').trim();
+  if (/^[0-9a-f]{64}$/.test(text)) return text;
+  try {
+    const o = JSON.parse(text) as { public_key?: unknown };
+    return typeof o.public_key === 'string' && /^[0-9a-f]{64}$/.test(o.public_key) ? o.public_key : null;
+  } catch {
+    return null;
+  }
+}
+
+export const indexVerifyCommand: Command = {
+  path: ['index', 'verify'],
+  summary: 'check an exported Index: its signature, every file and row against the signed manifest, nothing added',
+  usage: VERIFY_USAGE,
+  run: async (args, io) => {
+    const command = indexVerifyCommand;
+    const parsed = parseOptions({
+      args,
+      allowPositionals: true,
+      options: { 'public-key': { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
+    if (!parsed.ok) return usageError(io, command, parsed.message);
+    const dir = parsed.positionals[0];
+    if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
+    let expected: string | undefined;
+    if (parsed.values['public-key'] !== undefined) {
+      let key: string | null;
+      try {
+        key = publicKeyFrom(parsed.values['public-key']);
+      } catch (error) {
+        return usageError(io, command, `cannot read --public-key: ${(error as Error).message}`);
+      }
+      if (key === null)
+        return usageError(io, command, '--public-key FILE holds 64 hex characters or a signing-key.json');
+      expected = key;
+    }
+    let result;
+    try {
+      result = verifyIndexDir(dir, expected);
+    } catch (error) {
+      return usageError(io, command, `cannot read ${dir}: ${(error as Error).message}`);
+    }
+    const json = parsed.values.json ?? false;
+    if (!result.ok) {
+      if (json)
+        printJson(io, { ok: false, code: result.error.code, message: result.error.message, problems: result.problems });
+      else io.err(result.problems.map((p) => `proveit index verify: ${p.code}: ${p.message}\n`).join(''));
+      return EXIT.failed;
+    }
+    const r = result.value;
+    if (json) printJson(io, { ok: true, ...r });
+    else
+      io.out(
+        `season ${r.season} Index version ${r.indexVersion}: signature and ${r.files} files, ${r.rows} rows verified; ` +
+          `key ${r.keyId}; manifest SHA-256 ${r.manifestSha256}\n`,
+      );
+    return EXIT.ok;
+  },
+};
+
+export const indexCommands: Command[] = [createIndexExportCommand(), indexVerifyCommand];

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { markReferenceRun, renameParticipant } from '../services/index-export/participants.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal } from './freeze-options.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+
+const RENAME_USAGE = `participant rename --season N --participant ID --display-name NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
+const REFERENCE_USAGE =
+  `participant reference --season N --participant ID --model NAME --version V --framework NAME --prompt FILE ` +
+  `[--db FILE] ${ACTOR_USAGE} [--json]`;
+
+const seasonOf = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
+
+async function withDb(
+  json: boolean,
+  io: CliIo,
+  name: string,
+  dbFile: string | undefined,
+  run: (
+    db: ReturnType<typeof openDatabase>,
+  ) =>
+    | { ok: true; value: object }
+    | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } },
+  text: (v: never) => string,
+): Promise<number> {
+  const db = openDatabase(dbPathFrom(dbFile));
+  try {
+    const r = run(db);
+    if (!r.ok) {
+      printRefusal(io, json, name, r.error);
+      return EXIT.failed;
+    }
+    if (json) printJson(io, { ok: true, ...r.value });
+    else io.out(`${text(r.value as never)}\n`);
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
+}
+
+/** `proveit participant rename` (docs/index-export.md): the name the Index shows (spec §7.2), audited. */
+export function createParticipantRenameCommand(clock: Clock = systemClock): Command {
+  const command: Command = {
+    path: ['participant', 'rename'],
+    summary: 'set the name the Index shows for a participant (spec §7.2), recorded in the audit log',
+    usage: RENAME_USAGE,
+    run: async (args, io) => {
+      const parsed = parseOptions({
+        args,
+        options: {
+          season: { type: 'string' },
+          participant: { type: 'string' },
+          'display-name': { type: 'string' },
+          db: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          ...ACTOR_OPTION,
+        },
+      });
+      if (!parsed.ok) return usageError(io, command, parsed.message);
+      const v = parsed.values;
+      const season = seasonOf(v.season);
+      if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
+      if (!v.participant) return usageError(io, command, '--participant ID is required (the id scores.json lists)');
+      if (v['display-name'] === undefined) return usageError(io, command, '--display-name NAME is required');
+      const participantId = v.participant;
+      const displayName = v['display-name'];
+      return withDb(
+        v.json ?? false,
+        io,
+        'participant rename',
+        v.db,
+        (db) => {
+          const r = renameParticipant(db, { season, participantId, displayName, clock, actor: actorOf(v) });
+          return r.ok
+            ? {
+                ok: true,
+                value: { participant_id: participantId, display_name: r.value.displayName, audit_head: r.value.audit },
+              }
+            : r;
+        },
+        (o: { display_name: string }) =>
+          `participant ${participantId} of season ${season} is shown as "${o.display_name}"`,
+      );
+    },
+  };
+  return command;
+}
+
+/** `proveit participant reference` (docs/index-export.md): marks a reference run (spec §7.1), audited. */
+export function createParticipantReferenceCommand(clock: Clock = systemClock): Command {
+  const command: Command = {
+    path: ['participant', 'reference'],
+    summary: 'mark a participant as a reference run, with the model, version, framework and prompt the Index publishes',
+    usage: REFERENCE_USAGE,
+    run: async (args, io) => {
+      const parsed = parseOptions({
+        args,
+        options: {
+          season: { type: 'string' },
+          participant: { type: 'string' },
+          model: { type: 'string' },
+          version: { type: 'string' },
+          framework: { type: 'string' },
+          prompt: { type: 'string' },
+          db: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          ...ACTOR_OPTION,
+        },
+      });
+      if (!parsed.ok) return usageError(io, command, parsed.message);
+      const v = parsed.values;
+      const season = seasonOf(v.season);
+      if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
+      for (const flag of ['participant', 'model', 'version', 'framework', 'prompt'] as const)
+        if (v[flag] === undefined) return usageError(io, command, `--${flag} is required`);
+      let prompt: Uint8Array;
+      try {
+        prompt = new Uint8Array(readFileSync(v.prompt!));
+      } catch (error) {
+        return usageError(io, command, `cannot read --prompt: ${(error as Error).message}`);
+      }
+      const participantId = v.participant!;
+      return withDb(
+        v.json ?? false,
+        io,
+        'participant reference',
+        v.db,
+        (db) => {
+          const r = markReferenceRun(db, {
+            season,
+            participantId,
+            model: v.model!,
+            modelVersion: v.version!,
+            framework: v.framework!,
+            prompt,
+            clock,
+            actor: actorOf(v),
+          });
+          return r.ok
+            ? {
+                ok: true,
+                value: {
+                  participant_id: participantId,
+                  prompt_sha256: r.value.promptSha256,
+                  audit_head: r.value.audit,
+                },
+              }
+            : r;
+        },
+        () => `participant ${participantId} of season ${season} is a reference run`,
+      );
+    },
+  };
+  return command;
+}
+
+export const participantCommands: Command[] = [createParticipantRenameCommand(), createParticipantReferenceCommand()];

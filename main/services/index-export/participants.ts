@@ -1,0 +1,140 @@
+import { sha256Hex } from '../../core/hash/sha256.ts';
+import { pyObjectFrom } from '../../core/json/value.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
+import { insertDisplayName, insertReferenceRun } from '../../db/index-exports.ts';
+import type { Db } from '../../db/open-database.ts';
+import type { Clock } from '../clock.ts';
+
+export type ParticipantCode =
+  'PARTICIPANT_UNKNOWN' | 'PARTICIPANT_DISPLAY_NAME_INVALID' | 'PARTICIPANT_REFERENCE_INVALID';
+
+/** Whether any publication of the season lists the participant (scores.json rows). */
+function publishedParticipant(db: Db, season: number, participantId: string): boolean {
+  const rows = db.prepare('SELECT scores_json FROM publication_versions WHERE season = ?').all(season) as {
+    scores_json: Buffer;
+  }[];
+  return rows.some((r) => {
+    try {
+      const doc = JSON.parse(r.scores_json.toString('utf8')) as { participants?: { participant_id?: string }[] };
+      return (doc.participants ?? []).some((p) => p.participant_id === participantId);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function unknown(season: number, id: string) {
+  return fail(
+    'PARTICIPANT_UNKNOWN',
+    `no publication of season ${season} lists participant ${id}: check the id in scores.json (proveit dispute list shows them too)`,
+    { season, participant_id: id },
+  );
+}
+
+// One line, printable, no control character: it is shown in every table and report heading.
+const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
+
+/**
+ * `proveit participant rename` (spec §7.2 "agent (name chosen by the operator)"; spec §7.3: how a model or provider
+ * name leaves a negative category). Appends the display name in force and a `participant.rename` audit entry.
+ */
+export function renameParticipant(
+  db: Db,
+  o: { season: number; participantId: string; displayName: string; clock: Clock; actor: string },
+): Result<{ displayName: string; audit: AuditHead }, ParticipantCode> {
+  const name = o.displayName.trim();
+  if (name === '' || name.length > 80 || !PRINTABLE.test(name))
+    return fail(
+      'PARTICIPANT_DISPLAY_NAME_INVALID',
+      'a display name is 1 to 80 printable characters on one line, e.g. --display-name "Agent A"',
+      { length: name.length },
+    );
+  if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
+  const at = o.clock.now();
+  const audit = db
+    .transaction(() => {
+      insertDisplayName(db, o.season, {
+        participantId: o.participantId,
+        displayName: name,
+        setAtMs: at,
+        actor: o.actor,
+      });
+      return appendAudit(db, {
+        atMs: at,
+        actor: o.actor,
+        action: 'participant.rename',
+        summary: `season ${o.season}: participant ${o.participantId} shown as "${name}"`,
+        details: pyObjectFrom([
+          ['season', BigInt(o.season)],
+          ['participant_id', o.participantId],
+          ['display_name', name],
+        ]),
+      });
+    })
+    .immediate();
+  return ok({ displayName: name, audit });
+}
+
+/**
+ * `proveit participant reference` (spec §7.1): the operator marks a participant as a reference run, with the model,
+ * version, framework and prompt the Index publishes. Never inferred; recorded with a `participant.reference` audit
+ * entry (the prompt is named by its SHA-256 there, and published in full with the Index).
+ */
+export function markReferenceRun(
+  db: Db,
+  o: {
+    season: number;
+    participantId: string;
+    model: string;
+    modelVersion: string;
+    framework: string;
+    prompt: Uint8Array;
+    clock: Clock;
+    actor: string;
+  },
+): Result<{ promptSha256: string; audit: AuditHead }, ParticipantCode> {
+  for (const [flag, value] of [
+    ['--model', o.model],
+    ['--version', o.modelVersion],
+    ['--framework', o.framework],
+  ] as const)
+    if (value.trim() === '' || !PRINTABLE.test(value.trim()))
+      return fail('PARTICIPANT_REFERENCE_INVALID', `${flag} must be printable text on one line`, { flag });
+  if (o.prompt.length === 0)
+    return fail('PARTICIPANT_REFERENCE_INVALID', 'the --prompt file is empty: the reference run publishes its prompt', {
+      flag: '--prompt',
+    });
+  if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
+  const at = o.clock.now();
+  const promptSha256 = sha256Hex(o.prompt);
+  const audit = db
+    .transaction(() => {
+      insertReferenceRun(db, o.season, {
+        participantId: o.participantId,
+        model: o.model.trim(),
+        modelVersion: o.modelVersion.trim(),
+        framework: o.framework.trim(),
+        prompt: o.prompt,
+        promptSha256,
+        markedAtMs: at,
+        actor: o.actor,
+      });
+      return appendAudit(db, {
+        atMs: at,
+        actor: o.actor,
+        action: 'participant.reference',
+        summary: `season ${o.season}: participant ${o.participantId} marked a reference run`,
+        details: pyObjectFrom([
+          ['season', BigInt(o.season)],
+          ['participant_id', o.participantId],
+          ['model', o.model.trim()],
+          ['model_version', o.modelVersion.trim()],
+          ['framework', o.framework.trim()],
+          ['prompt_sha256', promptSha256],
+        ]),
+      });
+    })
+    .immediate();
+  return ok({ promptSha256, audit });
+}

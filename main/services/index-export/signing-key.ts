@@ -1,0 +1,72 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { publicKeyOf, signingKeyId } from '../../core/index/signature.ts';
+
+/** The default key file: beside the database, never inside it (the database is handed out for `audit verify`). */
+export function defaultKeyFile(dbFile: string): string {
+  return join(dirname(dbFile), 'index-signing-key.pem');
+}
+
+export interface SigningKey {
+  /** The 32-byte Ed25519 seed. Held in memory for signing only: never logged, never exported. */
+  privateKey: Uint8Array;
+  publicKey: Uint8Array;
+  publicKeyHex: string;
+  keyId: string;
+  /** The PEM text as on disk: given to the linter as a secret no export may contain. */
+  pem: string;
+  created: boolean;
+}
+
+function fromPem(pem: string, created: boolean): SigningKey {
+  const der = createPrivateKey(pem).export({ format: 'der', type: 'pkcs8' });
+  // PKCS#8 of an Ed25519 key (RFC 8410): the 32-byte seed is the last 32 bytes of the DER.
+  const privateKey = new Uint8Array(der.subarray(der.length - 32));
+  const publicKey = publicKeyOf(privateKey);
+  return {
+    privateKey,
+    publicKey,
+    publicKeyHex: Buffer.from(publicKey).toString('hex'),
+    keyId: signingKeyId(publicKey),
+    pem,
+    created,
+  };
+}
+
+/**
+ * The operator's Ed25519 signing key (issue 13): read from `file`, or created there on first use (PKCS#8 PEM, mode
+ * 0600, created exclusively so two processes never make two keys). Randomness is node:crypto's, here in the service.
+ */
+export function loadOrCreateSigningKey(file: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return fail('INDEX_SIGNING_KEY_UNREADABLE', `cannot read the signing key ${file}: ${(error as Error).message}`);
+    const { privateKey } = generateKeyPairSync('ed25519');
+    pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    } catch (writeError) {
+      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST')
+        return fail(
+          'INDEX_SIGNING_KEY_UNREADABLE',
+          `cannot create the signing key ${file}: ${(writeError as Error).message}`,
+        );
+      return loadOrCreateSigningKey(file);
+    }
+    return ok(fromPem(pem, true));
+  }
+  try {
+    return ok(fromPem(pem, false));
+  } catch (error) {
+    return fail(
+      'INDEX_SIGNING_KEY_UNREADABLE',
+      `${file} is not an Ed25519 private key in PEM: ${(error as Error).message}`,
+    );
+  }
+}
