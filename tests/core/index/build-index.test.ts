@@ -6,7 +6,10 @@ import { overclaimText, rateText, successText } from '../../../main/core/index/r
 import { craftedDocument } from './support/crafted-season.ts';
 
 const files = () =>
-  renderIndexFiles(craftedDocument(), { reportJson: new Map(), prompts: new Map([['ref-1', new TextEncoder().encode('prompt')]]) });
+  renderIndexFiles(craftedDocument(), {
+    reportJson: new Map(),
+    prompts: new Map([['ref-1', new TextEncoder().encode('prompt')]]),
+  });
 const text = (f: Map<string, Uint8Array>, p: string) => new TextDecoder().decode(f.get(p)!);
 
 describe('the Index content of a season (spec §7)', () => {
@@ -16,7 +19,11 @@ describe('the Index content of a season (spec §7)', () => {
     const conf = doc.tracks[0]!;
     expect(conf.reference_runs.map((r) => r.participant_id)).toEqual(['ref-1']);
     expect(conf.community.map((r) => r.participant_id)).toEqual(['p-ada', 'p-bob', 'p-fay']);
-    expect(conf.reference_runs[0]!.reference).toMatchObject({ model: 'Claude', model_version: '4.5', framework: 'proveit-runner' });
+    expect(conf.reference_runs[0]!.reference).toMatchObject({
+      model: 'Claude',
+      model_version: '4.5',
+      framework: 'proveit-runner',
+    });
     expect(doc.tracks[1]!.community.map((r) => r.participant_id)).toEqual(['g-cy']);
   });
 

@@ -1,3 +1,4 @@
+import { esc } from '../html.ts';
 import { INDEX_FILES, LANGS, type IndexDocument, type ReportSummary } from '../model.ts';
 import { TEXTS } from '../texts.ts';
 
@@ -128,7 +129,7 @@ function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
     for (const m of dec
       .decode(html)
       .matchAll(/<tr data-row="community"[^>]*data-participant="([^"]*)"[^>]*>([\s\S]*?)<\/tr>/g))
-      if (!m[2]!.includes(`data-lint="community-label">${label}<`))
+      if (!m[2]!.includes(`data-lint="community-label">${esc(label)}<`))
         out.push({
           code: 'LINT_COMMUNITY_LABEL_MISSING',
           file: path,
@@ -161,7 +162,7 @@ function aiActFindings(input: LintInput, out: LintFinding[]): void {
   for (const [path, bytes] of input.files) {
     if (!path.endsWith('.html')) continue;
     const lang = path.endsWith('.en.html') ? 'en' : 'fr';
-    if (!dec.decode(bytes).includes(`data-lint="ai-act-label">${TEXTS[lang].aiActLabel}<`))
+    if (!dec.decode(bytes).includes(`data-lint="ai-act-label">${esc(TEXTS[lang].aiActLabel)}<`))
       out.push({
         code: 'LINT_AI_ACT_LABEL_MISSING',
         file: path,

@@ -16,7 +16,14 @@ const obj = (value: unknown): PyObject => {
   return parsed.value as PyObject;
 };
 
-const row = (id: string, name: string, status: string, o: [number | null, number | null], s: number | null, submitted: number) => ({
+const row = (
+  id: string,
+  name: string,
+  status: string,
+  o: [number | null, number | null],
+  s: number | null,
+  submitted: number,
+) => ({
   participant_id: id,
   did: `did:key:z${id}`,
   agent_name: name,
@@ -34,13 +41,38 @@ function report(r: ReturnType<typeof row>, track: string, extra: object = {}) {
     season: 1,
     track,
     tasks: [
-      { task_id: 'conf-01', status: 'submitted', missing_facts: [{ fact: 'f1', resource: '/entites/1', field: '/statut', value: 'actif' }] },
-      { task_id: 'conf-02', status: 'rejected_at_close', rejected_at_close: { rule: 'NOT_PROBATIVE', assertion_id: 'a2' }, missing_facts: [] },
+      {
+        task_id: 'conf-01',
+        status: 'submitted',
+        missing_facts: [{ fact: 'f1', resource: '/entites/1', field: '/statut', value: 'actif' }],
+      },
+      {
+        task_id: 'conf-02',
+        status: 'rejected_at_close',
+        rejected_at_close: { rule: 'NOT_PROBATIVE', assertion_id: 'a2' },
+        missing_facts: [],
+      },
       { task_id: 'conf-03', status: 'not_submitted', not_submitted: 'BELOW_MINIMUM', missing_facts: [] },
     ],
     assertions: [
-      { task_id: 'conf-01', assertion_id: 'a3', status: 'unsupported', claim: { resource: '/entites/1', field: '/statut', value: 'radie' }, cause: 'value_mismatch', code: 'VALUE_DIFFERS', proof_id: 'prf_20261010_120000_abcdef', proofs: [] },
-      { task_id: 'conf-01', assertion_id: 'a4', status: 'instrument_fault', claim: { resource: '/entites/1', field: '/existe', value: true }, systeme_status: '403', proofs: [] },
+      {
+        task_id: 'conf-01',
+        assertion_id: 'a3',
+        status: 'unsupported',
+        claim: { resource: '/entites/1', field: '/statut', value: 'radie' },
+        cause: 'value_mismatch',
+        code: 'VALUE_DIFFERS',
+        proof_id: 'prf_20261010_120000_abcdef',
+        proofs: [],
+      },
+      {
+        task_id: 'conf-01',
+        assertion_id: 'a4',
+        status: 'instrument_fault',
+        claim: { resource: '/entites/1', field: '/existe', value: true },
+        systeme_status: '403',
+        proofs: [],
+      },
     ],
     ...extra,
   });
@@ -55,7 +87,13 @@ export function craftedTracks(names: Record<string, string> = {}): TrackPublicat
   ];
   const gen = [row('g-cy', 'Cy', 'scored', [2, 10], 4, 5)];
   const pub = (track: string, rows: ReturnType<typeof row>[], verdict: string, exact: number): TrackPublication => {
-    const scores = obj({ season: 1, track, rules_version: `${track}-rules`, best_constant_answer: { verdict, success: { exact, out_of: 10 } }, participants: rows });
+    const scores = obj({
+      season: 1,
+      track,
+      rules_version: `${track}-rules`,
+      best_constant_answer: { verdict, success: { exact, out_of: 10 } },
+      participants: rows,
+    });
     return {
       track,
       version: 1,
@@ -66,7 +104,9 @@ export function craftedTracks(names: Record<string, string> = {}): TrackPublicat
       auditSeq: 7,
       auditHash: 'a'.repeat(64),
       scores,
-      reports: new Map(rows.map((r) => [r.participant_id, { report: report(r, track), sha256: 'c'.repeat(64), version: 1 }])),
+      reports: new Map(
+        rows.map((r) => [r.participant_id, { report: report(r, track), sha256: 'c'.repeat(64), version: 1 }]),
+      ),
       corrections: [],
       narratives: new Map([['p-ada', [{ task_id: 'conf-01', text: 'Read the entity record first.' }]]]),
     };
@@ -76,7 +116,9 @@ export function craftedTracks(names: Record<string, string> = {}): TrackPublicat
 
 export const KEY = { publicKeyHex: '11'.repeat(32), keyId: '22'.repeat(32) };
 
-export function craftedDocument(options: { names?: Record<string, string>; displayNames?: Map<string, string>; referenceModel?: string } = {}): IndexDocument {
+export function craftedDocument(
+  options: { names?: Record<string, string>; displayNames?: Map<string, string>; referenceModel?: string } = {},
+): IndexDocument {
   return buildIndexDocument({
     season: 1,
     indexVersion: 1,
@@ -86,7 +128,15 @@ export function craftedDocument(options: { names?: Record<string, string>; displ
     tracks: craftedTracks(options.names),
     displayNames: options.displayNames ?? new Map(),
     referenceRuns: new Map([
-      ['ref-1', { model: options.referenceModel ?? 'Claude', modelVersion: '4.5', framework: 'proveit-runner', promptSha256: 'd'.repeat(64) }],
+      [
+        'ref-1',
+        {
+          model: options.referenceModel ?? 'Claude',
+          modelVersion: '4.5',
+          framework: 'proveit-runner',
+          promptSha256: 'd'.repeat(64),
+        },
+      ],
     ]),
   });
 }

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { lintIndex, type LintInput } from '../../../../main/core/index/lint/lint-index.ts';
+import {
+  DEFAULT_HUMOUR_MARKERS,
+  DEFAULT_MODEL_AND_PROVIDER_NAMES,
+  parseNameList,
+} from '../../../../main/core/index/lint/name-lists.ts';
+import type { IndexDocument } from '../../../../main/core/index/model.ts';
+import { renderIndexFiles } from '../../../../main/core/index/render-files.ts';
+import { craftedDocument } from '../support/crafted-season.ts';
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+function input(doc: IndexDocument = craftedDocument(), edit?: (files: Map<string, Uint8Array>) => void): LintInput {
+  const files = renderIndexFiles(doc, { reportJson: new Map(), prompts: new Map() });
+  edit?.(files);
+  return {
+    doc,
+    files,
+    modelNames: DEFAULT_MODEL_AND_PROVIDER_NAMES,
+    humourMarkers: DEFAULT_HUMOUR_MARKERS,
+    secrets: [],
+  };
+}
+const codes = (i: LintInput) => lintIndex(i).map((f) => f.code);
+const editText = (files: Map<string, Uint8Array>, path: string, f: (t: string) => string) =>
+  files.set(path, enc.encode(f(dec.decode(files.get(path)!))));
+
+describe('the publication linter (spec §7.3): each rule fires on a crafted violation', () => {
+  it('a clean export has no finding', () => {
+    expect(lintIndex(input())).toEqual([]);
+  });
+
+  it('LINT_MODEL_NAME_NEGATIVE: an agent named after a model heads a report with unsupported assertions', () => {
+    const findings = lintIndex(input(craftedDocument({ names: { 'p-ada': 'gpt-4o scout' } })));
+    expect(findings.map((f) => f.code)).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
+    expect(findings[0]!.file).toBe('reports/conformite/p-ada.html');
+    expect(findings[0]!.message).toContain('proveit participant rename --season 1 --participant p-ada');
+  });
+
+  it('LINT_MODEL_NAME_NEGATIVE: reference runs included, and their own model name counts even when off the shipped list', () => {
+    const doc = craftedDocument({ names: { 'ref-1': 'Zephyr runner' }, referenceModel: 'Zephyr' });
+    const i = { ...input(doc), modelNames: [...DEFAULT_MODEL_AND_PROVIDER_NAMES, 'Zephyr'] };
+    expect(codes(i)).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
+  });
+
+  it('a display name set by the operator resolves it', () => {
+    const doc = craftedDocument({ names: { 'p-ada': 'Claude helper' }, displayNames: new Map([['p-ada', 'Agent A']]) });
+    expect(codes(input(doc))).toEqual([]);
+  });
+
+  it('the name list is configurable (one name a line, # comments)', () => {
+    expect(parseNameList('# names\nAcme Model\n\n  Foo # provider\n')).toEqual(['Acme Model', 'Foo']);
+    const doc = craftedDocument({ names: { 'p-ada': 'Acme Model 2' } });
+    expect(codes({ ...input(doc), modelNames: ['Acme Model'] })).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
+  });
+
+  it('LINT_HUMOUR_OR_EMOJI: an emoji or "lol" on a named negative result', () => {
+    expect(codes(input(craftedDocument({ names: { 'p-ada': 'Ada \u{1F602}' } })))).toContain('LINT_HUMOUR_OR_EMOJI');
+    expect(codes(input(craftedDocument({ names: { 'p-ada': 'Ada lol' } })))).toEqual(['LINT_HUMOUR_OR_EMOJI']);
+  });
+
+  it('LINT_COMMUNITY_LABEL_MISSING: a community row of the page without "declared stack, not verified"', () => {
+    const i = input(undefined, (files) =>
+      editText(files, 'index.en.html', (t) =>
+        t.replace('<span class="label" data-lint="community-label">declared stack, not verified</span>', ''),
+      ),
+    );
+    const findings = lintIndex(i);
+    expect(findings.map((f) => f.code)).toEqual(['LINT_COMMUNITY_LABEL_MISSING']);
+    expect(findings[0]!.where).toBe('community row p-ada');
+  });
+
+  it('LINT_AI_ACT_LABEL_MISSING: a report page without the art. 50 label', () => {
+    const i = input(undefined, (files) =>
+      editText(files, 'reports/generique/g-cy.en.html', (t) => t.replace(/<p class="ai-act"[^]*?<\/p>/, '')),
+    );
+    expect(lintIndex(i).map((f) => [f.code, f.file])).toEqual([
+      ['LINT_AI_ACT_LABEL_MISSING', 'reports/generique/g-cy.en.html'],
+    ]);
+  });
+
+  it('LINT_TRACKS_MIXED: a generic row in the compliance table, in the document and on the page', () => {
+    const doc = craftedDocument();
+    doc.tracks[0]!.community.push(doc.tracks[1]!.community[0]!);
+    expect(codes(input(doc))).toContain('LINT_TRACKS_MIXED');
+    const i = input(undefined, (files) =>
+      editText(files, 'index.html', (t) =>
+        t.replace('data-row="community" data-track="conformite"', 'data-row="community" data-track="generique"'),
+      ),
+    );
+    expect(codes(i)).toEqual(['LINT_TRACKS_MIXED']);
+  });
+
+  it('LINT_SECRET: a known secret value, a private key block, an API key or a season token in any file; the value is never printed', () => {
+    const salt = 'ab'.repeat(32);
+    const withSalt = input(craftedDocument({ displayNames: new Map([['p-fay', `Fay ${salt}`]]) }));
+    const found = lintIndex({ ...withSalt, secrets: [{ kind: 'freeze salt before reveal', value: salt }] });
+    expect(found.map((f) => f.code)).toContain('LINT_SECRET');
+    expect(JSON.stringify(found)).not.toContain(salt);
+    for (const leaked of ['-----BEGIN PRIVATE KEY-----', 'mcp_free_0123456789abcdef', `sst_${'A'.repeat(43)}`]) {
+      const i = input(undefined, (files) => editText(files, 'reports/conformite/p-bob.html', (t) => `${t}${leaked}`));
+      expect(codes(i)).toEqual(['LINT_SECRET']);
+    }
+  });
+});

@@ -1,0 +1,298 @@
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIndexExportCommand, indexVerifyCommand } from '../../../main/cli/index-commands.ts';
+import {
+  createParticipantReferenceCommand,
+  createParticipantRenameCommand,
+} from '../../../main/cli/participant-commands.ts';
+import { auditCommands } from '../../../main/cli/audit-commands.ts';
+import { auditRows } from '../../../main/db/audit-log.ts';
+import { latestIndexVersion } from '../../../main/db/index-exports.ts';
+import { captureIo } from '../../support/capture-io.ts';
+import { dispute, type Json } from '../disputes/support/published-close.ts';
+import { publishedSeason } from './support/exported-season.ts';
+
+let ctx: Awaited<ReturnType<typeof publishedSeason>>;
+let alice: string;
+let bob: string;
+
+async function run(command: { run(a: string[], io: ReturnType<typeof captureIo>): Promise<number> }, args: string[]) {
+  const io = captureIo();
+  const code = await command.run(args, io);
+  let doc: Json | null = null;
+  try {
+    doc = io.stdout ? (JSON.parse(io.stdout) as Json) : null;
+  } catch {
+    doc = null;
+  }
+  return { code, io, doc };
+}
+const exportTo = (out: string, extra: string[] = []) =>
+  run(createIndexExportCommand(ctx.clock), [
+    '--season',
+    '1',
+    '--db',
+    ctx.db.dbFile,
+    '--out',
+    out,
+    '--actor',
+    'ana',
+    '--json',
+    ...extra,
+  ]);
+const verify = (dir: string, extra: string[] = []) => run(indexVerifyCommand, [dir, '--json', ...extra]);
+const rename = (id: string, name: string) =>
+  run(createParticipantRenameCommand(ctx.clock), [
+    '--season',
+    '1',
+    '--participant',
+    id,
+    '--display-name',
+    name,
+    '--db',
+    ctx.db.dbFile,
+    '--actor',
+    'ana',
+    '--json',
+  ]);
+
+beforeAll(async () => {
+  ctx = await publishedSeason();
+  alice = ctx.season.alice.participantId;
+  bob = ctx.season.bob.participantId;
+}, 300_000);
+afterAll(async () => {
+  ctx?.db.dispose();
+  rmSync(ctx?.work ?? '/nonexistent', { recursive: true, force: true });
+  await ctx?.season.net.close();
+});
+
+describe('proveit index export on a published devnet season', () => {
+  it('a model name on a participant with unsupported assertions blocks the export (LINT_MODEL_NAME_NEGATIVE): nothing written, nothing recorded', async () => {
+    expect((await rename(alice, 'Claude scout')).code).toBe(0);
+    const out = join(ctx.work, 'blocked');
+    const r = await exportTo(out);
+    expect(r.code).toBe(1);
+    expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_LINT_FAILED' });
+    expect(r.doc!['details'].findings.map((f: Json) => f.code)).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
+    expect(existsSync(out)).toBe(false);
+    const db = ctx.db.open();
+    expect(latestIndexVersion(db, 1)).toBeUndefined();
+    db.close();
+  });
+
+  it('after participant rename and participant reference, version 1 exports, signed, and verifies (exit 0)', async () => {
+    expect((await rename(alice, 'Agent A')).code).toBe(0);
+    const prompt = join(ctx.work, 'prompt.txt');
+    writeFileSync(prompt, 'Answer each compliance question from the corpus only.\n');
+    const marked = await run(createParticipantReferenceCommand(ctx.clock), [
+      ...[
+        '--season',
+        '1',
+        '--participant',
+        bob,
+        '--model',
+        'Claude',
+        '--version',
+        'sonnet-4.5',
+        '--framework',
+        'proveit-runner',
+      ],
+      ...['--prompt', prompt, '--db', ctx.db.dbFile, '--actor', 'ana', '--json'],
+    ]);
+    expect(marked.code).toBe(0);
+    const r = await exportTo(join(ctx.work, 'v1'));
+    expect(r.io.stderr).toBe('');
+    expect(r.doc).toMatchObject({ ok: true, indexVersion: 1, correctsVersion: null, newVersion: true });
+    expect(existsSync(join(ctx.db.dir, 'index-signing-key.pem'))).toBe(true);
+    const index = JSON.parse(readFileSync(join(ctx.work, 'v1', 'index.json'), 'utf8')) as Json;
+    const conf = index['tracks'][0];
+    expect(conf.track).toBe('conformite');
+    expect(conf.reference_runs.map((x: Json) => [x.participant_id, x.reference.model])).toEqual([[bob, 'Claude']]);
+    expect(conf.community.map((x: Json) => [x.participant_id, x.agent])).toEqual([[alice, 'Agent A']]);
+    expect(conf.best_constant_answer.out_of).toBe(10);
+    const html = readFileSync(join(ctx.work, 'v1', 'index.html'), 'utf8');
+    expect(html).toContain('en attente');
+    expect(readFileSync(join(ctx.work, 'v1', 'prompts', `${bob}.txt`), 'utf8')).toContain('corpus only');
+    const v = await verify(join(ctx.work, 'v1'), ['--public-key', join(ctx.work, 'v1', 'signing-key.json')]);
+    expect(v.code).toBe(0);
+    expect(v.doc).toMatchObject({ ok: true, season: 1, indexVersion: 1 });
+  });
+
+  it('the public key is in the audit log; the private key is in neither the export, the database nor the log', async () => {
+    const pem = readFileSync(join(ctx.db.dir, 'index-signing-key.pem'), 'utf8');
+    const body = pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+    const db = ctx.db.open();
+    const rows = auditRows(db);
+    db.close();
+    const exported = rows.find((e) => e.action === 'index.export')!;
+    const key = JSON.parse(readFileSync(join(ctx.work, 'v1', 'signing-key.json'), 'utf8')) as Json;
+    expect(JSON.parse(exported.details)).toMatchObject({ index_version: 1, public_key: key['public_key'] });
+    expect(rows.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['participant.rename', 'participant.reference', 'index.export']),
+    );
+    expect(JSON.stringify(rows)).not.toContain(body);
+    expect(readFileSync(ctx.db.dbFile).includes(Buffer.from(body))).toBe(false);
+    const audit = await run(
+      auditCommands.find((c) => c.path[1] === 'verify')!,
+      ['--db', ctx.db.dbFile, '--json'],
+    );
+    expect(audit.code).toBe(0);
+  });
+
+  it('exported again with nothing changed: the same version and the same bytes; --version 1 writes them again too', async () => {
+    const again = await exportTo(join(ctx.work, 'v1-again'));
+    expect(again.doc).toMatchObject({ ok: true, indexVersion: 1, newVersion: false });
+    const pinned = await exportTo(join(ctx.work, 'v1-pinned'), ['--version', '1']);
+    expect(pinned.doc).toMatchObject({ ok: true, indexVersion: 1, newVersion: false });
+    for (const f of [
+      'manifest.json',
+      'manifest.sig.json',
+      'index.html',
+      'index.en.html',
+      'tables/conformite-community.csv',
+    ])
+      for (const dir of ['v1-again', 'v1-pinned'])
+        expect(readFileSync(join(ctx.work, dir, f)).equals(readFileSync(join(ctx.work, 'v1', f))), `${dir}/${f}`).toBe(
+          true,
+        );
+  });
+
+  it('a correction (an upheld dispute) exports as version 2, which names version 1 and shows the corrected figures', async () => {
+    ctx.clock.current += 3600_000;
+    const opened = await dispute(ctx.clock, ctx.db.dbFile, 'open', [
+      ...['--season', '1', '--track', 'conformite', '--participant', alice, '--assertion', 'conf-01/a3'],
+      ...['--reason', 'the value is the one served', '--actor', 'ana'],
+    ]);
+    expect(opened.code, opened.io.stderr).toBe(0);
+    const decided = await dispute(ctx.clock, ctx.db.dbFile, 'decide', [
+      opened.doc!['dispute_id'],
+      ...[
+        '--decision',
+        'upheld',
+        '--change',
+        'supported',
+        '--reason',
+        'the frozen body carries it',
+        '--reviewer',
+        'rita',
+      ],
+    ]);
+    expect(decided.code, decided.io.stderr).toBe(0);
+    const r = await exportTo(join(ctx.work, 'v2'));
+    expect(r.doc).toMatchObject({ ok: true, indexVersion: 2, correctsVersion: 1, newVersion: true });
+    const manifest = JSON.parse(readFileSync(join(ctx.work, 'v2', 'manifest.json'), 'utf8')) as Json;
+    expect(manifest).toMatchObject({ index_version: 2, corrects_version: 1 });
+    expect(manifest['publications']).toEqual([expect.objectContaining({ track: 'conformite', version: 2 })]);
+    expect(readFileSync(join(ctx.work, 'v2', 'index.en.html'), 'utf8')).toContain('Index version 2, exported');
+    expect((await verify(join(ctx.work, 'v2'))).code).toBe(0);
+  });
+});
+
+describe('proveit index verify refuses a tampered export, naming the problem (exit 1)', () => {
+  const copy = (name: string, from = 'v2') => {
+    const dir = join(ctx.work, `tamper-${name}`);
+    cpSync(join(ctx.work, from), dir, { recursive: true });
+    return dir;
+  };
+  const refused = async (dir: string, extra: string[] = []) => {
+    const r = await verify(dir, extra);
+    expect(r.code).toBe(1);
+    return r.doc!['problems'].map((p: Json) => p.code) as string[];
+  };
+  const reportOf = (id: string) => `reports/conformite/${id}.html`;
+
+  it('unsigned: manifest.sig.json removed fails with INDEX_UNSIGNED', async () => {
+    const dir = copy('unsigned');
+    rmSync(join(dir, 'manifest.sig.json'));
+    expect(await refused(dir)).toEqual(['INDEX_UNSIGNED']);
+  });
+
+  it('re-signed with another key (manifest, key and signature rewritten) fails with INDEX_KEY_MISMATCH against the published key', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { signManifest, publicKeyOf, signingKeyId } = await import('../../../main/core/index/signature.ts');
+    const dir = copy('resigned');
+    const der = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' });
+    const seed = new Uint8Array(der.subarray(der.length - 32));
+    const pub = Buffer.from(publicKeyOf(seed)).toString('hex');
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Json;
+    manifest['signing_key'] = { algorithm: 'ed25519', public_key: pub, key_id: signingKeyId(publicKeyOf(seed)) };
+    const bytes = new TextEncoder().encode(`${JSON.stringify(manifest)}\n`);
+    writeFileSync(join(dir, 'manifest.json'), bytes);
+    writeFileSync(join(dir, 'manifest.sig.json'), signManifest(bytes, seed));
+    expect(await refused(dir, ['--public-key', join(ctx.work, 'v1', 'signing-key.json')])).toEqual([
+      'INDEX_KEY_MISMATCH',
+    ]);
+  });
+
+  it('a signature file from another key over the same manifest fails with INDEX_KEY_MISMATCH and INDEX_SIGNATURE_INVALID', async () => {
+    const dir = copy('other-sig');
+    const sig = JSON.parse(readFileSync(join(dir, 'manifest.sig.json'), 'utf8')) as Json;
+    sig['public_key'] = '3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29';
+    writeFileSync(join(dir, 'manifest.sig.json'), JSON.stringify(sig));
+    expect(await refused(dir)).toEqual(['INDEX_KEY_MISMATCH', 'INDEX_SIGNATURE_INVALID']);
+  });
+
+  it('the manifest edited after signing fails with INDEX_SIGNATURE_INVALID', async () => {
+    const dir = copy('manifest-edited');
+    const path = join(dir, 'manifest.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"index_version":2', '"index_version":3'));
+    expect(await refused(dir)).toEqual(['INDEX_SIGNATURE_INVALID']);
+  });
+
+  it('edited: one figure changed on the page fails with INDEX_FILE_EDITED naming the file', async () => {
+    const dir = copy('edited');
+    const path = join(dir, 'index.en.html');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Agent A', 'Agent B'));
+    const r = await verify(dir);
+    expect(r.doc!['problems']).toEqual([
+      expect.objectContaining({
+        code: 'INDEX_FILE_EDITED',
+        details: expect.objectContaining({ path: 'index.en.html' }),
+      }),
+    ]);
+  });
+
+  it('duplicated: a copy of a report beside it fails with INDEX_FILE_UNLISTED; a row twice in index.json with INDEX_ROW_DUPLICATED', async () => {
+    const dir = copy('duplicated');
+    cpSync(join(dir, reportOf(alice)), join(dir, `reports/conformite/${alice} (1).html`));
+    expect(await refused(dir)).toEqual(['INDEX_FILE_UNLISTED']);
+    const dir2 = copy('row-twice');
+    const index = JSON.parse(readFileSync(join(dir2, 'index.json'), 'utf8')) as Json;
+    index['tracks'][0].community.push(index['tracks'][0].community[0]);
+    writeFileSync(join(dir2, 'index.json'), JSON.stringify(index));
+    expect(await refused(dir2)).toEqual(['INDEX_FILE_EDITED', 'INDEX_ROW_DUPLICATED']);
+  });
+
+  it('spliced: a page from version 1 fails with INDEX_FILE_FROM_OTHER_EXPORT; a row from version 1 with INDEX_ROW_UNLISTED', async () => {
+    const dir = copy('spliced-file');
+    cpSync(join(ctx.work, 'v1', reportOf(alice)), join(dir, reportOf(alice)));
+    expect(await refused(dir)).toEqual(['INDEX_FILE_FROM_OTHER_EXPORT']);
+    const dir2 = copy('spliced-row');
+    const v1 = JSON.parse(readFileSync(join(ctx.work, 'v1', 'index.json'), 'utf8')) as Json;
+    const v2 = JSON.parse(readFileSync(join(dir2, 'index.json'), 'utf8')) as Json;
+    v2['tracks'][0].community = v1['tracks'][0].community;
+    writeFileSync(join(dir2, 'index.json'), JSON.stringify(v2));
+    expect(await refused(dir2)).toEqual(['INDEX_FILE_EDITED', 'INDEX_ROW_UNLISTED']);
+    const dir3 = copy('spliced-manifest');
+    for (const f of ['manifest.json', 'manifest.sig.json']) cpSync(join(ctx.work, 'v1', f), join(dir3, f));
+    expect(new Set(await refused(dir3))).toEqual(
+      new Set(['INDEX_FILE_FROM_OTHER_EXPORT', 'INDEX_FILE_EDITED', 'INDEX_ROW_UNLISTED']),
+    );
+  });
+
+  it('partly removed: a report deleted fails with INDEX_FILE_MISSING', async () => {
+    const dir = copy('removed');
+    rmSync(join(dir, reportOf(alice)));
+    expect(await refused(dir)).toEqual(['INDEX_FILE_MISSING']);
+  });
+
+  it('no manifest at all fails with INDEX_MANIFEST_MISSING; a usage error exits 2', async () => {
+    const dir = copy('no-manifest');
+    rmSync(join(dir, 'manifest.json'));
+    expect(await refused(dir)).toEqual(['INDEX_MANIFEST_MISSING']);
+    expect((await run(indexVerifyCommand, [])).code).toBe(2);
+    expect((await run(createIndexExportCommand(ctx.clock), ['--season', '1'])).code).toBe(2);
+  });
+});
