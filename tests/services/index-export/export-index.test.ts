@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexExportCommand, indexVerifyCommand } from '../../../main/cli/index-commands.ts';
@@ -105,7 +105,8 @@ describe('proveit index export on a published devnet season', () => {
     const r = await exportTo(join(ctx.work, 'v1'));
     expect(r.io.stderr).toBe('');
     expect(r.doc).toMatchObject({ ok: true, indexVersion: 1, correctsVersion: null, newVersion: true });
-    expect(existsSync(join(ctx.db.dir, 'index-signing-key.pem'))).toBe(true);
+    // The private key: a 0600 file beside the database, never in it.
+    expect(statSync(join(ctx.db.dir, 'index-signing-key.pem')).mode & 0o777).toBe(0o600);
     const index = JSON.parse(readFileSync(join(ctx.work, 'v1', 'index.json'), 'utf8')) as Json;
     const conf = index['tracks'][0];
     expect(conf.track).toBe('conformite');
@@ -187,6 +188,41 @@ describe('proveit index export on a published devnet season', () => {
     expect(manifest['publications']).toEqual([expect.objectContaining({ track: 'conformite', version: 2 })]);
     expect(readFileSync(join(ctx.work, 'v2', 'index.en.html'), 'utf8')).toContain('Index version 2, exported');
     expect((await verify(join(ctx.work, 'v2'))).code).toBe(0);
+  });
+});
+
+describe('refusals of export and participant commands', () => {
+  it('an existing, non-empty --out is refused with INDEX_OUT_NOT_EMPTY; an unknown version with INDEX_VERSION_NOT_FOUND', async () => {
+    expect((await exportTo(join(ctx.work, 'v1'))).doc).toMatchObject({ ok: false, code: 'INDEX_OUT_NOT_EMPTY' });
+    expect((await exportTo(join(ctx.work, 'v9'), ['--version', '9'])).doc).toMatchObject({
+      ok: false,
+      code: 'INDEX_VERSION_NOT_FOUND',
+    });
+  });
+
+  it('rename: an unknown participant is PARTICIPANT_UNKNOWN, a name on two lines PARTICIPANT_DISPLAY_NAME_INVALID, a missing flag exits 2', async () => {
+    const unknown = await rename('nobody', 'X');
+    expect([unknown.code, unknown.doc!['code']]).toEqual([1, 'PARTICIPANT_UNKNOWN']);
+    const twoLines = await rename(alice, 'A\nB');
+    expect([twoLines.code, twoLines.doc!['code']]).toEqual([1, 'PARTICIPANT_DISPLAY_NAME_INVALID']);
+    const usage = await run(createParticipantRenameCommand(ctx.clock), ['--season', '1', '--db', ctx.db.dbFile]);
+    expect(usage.code).toBe(2);
+  });
+
+  it('reference: an empty prompt is PARTICIPANT_REFERENCE_INVALID; a missing --prompt exits 2', async () => {
+    const empty = join(ctx.work, 'empty.txt');
+    writeFileSync(empty, '');
+    const args = ['--season', '1', '--participant', alice, '--model', 'M', '--version', '1', '--framework', 'F'];
+    const r = await run(createParticipantReferenceCommand(ctx.clock), [
+      ...args,
+      '--prompt',
+      empty,
+      '--db',
+      ctx.db.dbFile,
+      '--json',
+    ]);
+    expect([r.code, r.doc!['code']]).toEqual([1, 'PARTICIPANT_REFERENCE_INVALID']);
+    expect((await run(createParticipantReferenceCommand(ctx.clock), [...args, '--db', ctx.db.dbFile])).code).toBe(2);
   });
 });
 
