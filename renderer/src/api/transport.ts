@@ -1,4 +1,5 @@
-import type { ArgsOf, Channel, IpcAnswer, ResultOf } from '../../main/ipc/contract.ts';
+import type { IpcAnswer } from '../../../main/ipc/contract.ts';
+import type { ConsoleError, OpArgs, OpResult, Operation } from './operations.ts';
 
 interface DesktopBridge {
   invoke(channel: string, args: unknown): Promise<IpcAnswer<unknown>>;
@@ -14,24 +15,40 @@ const TOKEN_KEY = 'proveit-headless-token';
 
 /**
  * Headless mode: the per-launch token arrives in the URL fragment (never sent to the server). Keep it for this tab
- * only and take it out of the address bar.
+ * only and take it out of the address bar. Called once, before the router reads the fragment.
  */
-function headlessToken(): string {
+export function captureHeadlessToken(): void {
   const match = /(?:^#|&)token=([0-9a-f]+)/.exec(window.location.hash);
   if (match) {
     sessionStorage.setItem(TOKEN_KEY, match[1] as string);
     history.replaceState(null, '', window.location.pathname);
   }
+}
+
+function headlessToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
-/** One call through the contract: Electron IPC on the desktop, loopback HTTP in headless mode. */
-export async function invoke<C extends Channel>(channel: C, args: ArgsOf<C>): Promise<IpcAnswer<ResultOf<C>>> {
-  if (window.proveit) return (await window.proveit.invoke(channel, args)) as IpcAnswer<ResultOf<C>>;
-  const response = await fetch('/api/invoke', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${headlessToken()}` },
-    body: JSON.stringify({ channel, args }),
-  });
-  return (await response.json()) as IpcAnswer<ResultOf<C>>;
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: ConsoleError };
+
+/**
+ * One call through the contract: Electron IPC on the desktop, loopback HTTP in headless mode. Never throws: a
+ * transport failure is answered as CONSOLE_UNREACHABLE, like any other error with its code.
+ */
+export async function invoke<O extends Operation>(channel: O, args: OpArgs<O>): Promise<Answer<OpResult<O>>> {
+  try {
+    if (window.proveit) return (await window.proveit.invoke(channel, args)) as Answer<OpResult<O>>;
+    const response = await fetch('/api/invoke', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${headlessToken()}` },
+      body: JSON.stringify({ channel, args }),
+    });
+    const answer = (await response.json()) as Answer<OpResult<O>>;
+    if (typeof answer !== 'object' || answer === null || typeof answer.ok !== 'boolean') {
+      return { ok: false, error: { code: 'CONSOLE_ANSWER_INVALID', message: `HTTP ${response.status}` } };
+    }
+    return answer;
+  } catch (error) {
+    return { ok: false, error: { code: 'CONSOLE_UNREACHABLE', message: String(error) } };
+  }
 }

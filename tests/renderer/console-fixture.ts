@@ -1,0 +1,359 @@
+// Test data for the renderer tests only (never shipped): a season in the shapes of the contract
+// (main/ipc/contract.ts) and of the documents it carries (renderer/src/api/operations.ts), with 1,000 participants
+// so the tables' virtualisation is exercised. The dispatch answers like the real choke point: a value, or an error
+// with a stable code; a channel it does not know is IPC_UNKNOWN_CHANNEL.
+import type { IpcAnswer } from '../../main/ipc/contract.ts';
+import type { Dispatch } from '../../main/ipc/dispatcher.ts';
+import type {
+  AssertionEvidence,
+  AuditEntry,
+  DisputeDetail,
+  Incident,
+  ParticipantReport,
+  PublicationVersion,
+  ScoreRow,
+  ScoresView,
+  SeasonTrackStatus,
+} from '../../renderer/src/api/operations.ts';
+import type { DisputeListing } from '../../main/services/disputes/list-disputes.ts';
+
+const DAY = 86_400_000;
+export const NOW = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString();
+const hex = (n: number) => n.toString(16).padStart(64, '0');
+
+/** Row i of 1,000: three reference runs first, then the community; a few pending, a few with no task submitted. */
+function row(i: number): ScoreRow {
+  const reference = i < 3;
+  const pending = i % 97 === 5;
+  const noTask = i % 89 === 7;
+  const base = {
+    participant_id: `p-${String(i).padStart(4, '0')}`,
+    did: `did:web:agent-${i}.example`,
+    agent_name: i === 0 ? 'Careful reference' : `Agent ${i}`,
+    declared_stack: reference ? 'reference stack' : `stack ${i % 7}`,
+    reference,
+    tasks_submitted: noTask ? 0 : 4,
+    instrument_faults: i === 3 ? 1 : 0,
+  };
+  if (pending)
+    return {
+      ...base,
+      status: 'pending',
+      overclaim: { unsupported: null, submitted: null },
+      success: { grounded_exact: null, out_of: 10 },
+    };
+  if (noTask)
+    return {
+      ...base,
+      status: 'scored',
+      overclaim: { unsupported: 0, submitted: 0 },
+      success: { grounded_exact: 0, out_of: 10 },
+    };
+  return {
+    ...base,
+    status: 'scored',
+    overclaim: i === 3 ? { unsupported: 5, submitted: 40 } : { unsupported: i % 5, submitted: 40 },
+    success: { grounded_exact: i % 11, out_of: 10 },
+  };
+}
+
+export function createFixture(): { dispatch: Dispatch; calls: { channel: string; args: unknown }[] } {
+  const participants = Array.from({ length: 1000 }, (_, i) => row(i));
+  const calls: { channel: string; args: unknown }[] = [];
+  let disputeState: DisputeListing['state'] = 'received';
+  let decision: { reason: string; reviewer: string } | null = null;
+  let incidentResolved = false;
+  const versions: PublicationVersion[] = [
+    {
+      version: 1,
+      corrects_version: null,
+      published_at: iso(NOW - 6 * DAY),
+      actor: 'ann',
+      scores_sha256: hex(1),
+      correction: null,
+    },
+  ];
+
+  const status = (track: 'conformite' | 'generique'): SeasonTrackStatus => ({
+    season: 1,
+    track,
+    state: 'published',
+    opens_at: '2026-10-01T08:00:00.000Z',
+    closes_at: '2026-11-01T08:00:00.000Z',
+    revealed_at: '2026-11-01T08:00:00.000Z',
+    latest_close_at: iso(NOW - 7 * DAY),
+    published_at: iso(NOW - 6 * DAY),
+    latest_version: versions.length,
+    dispute_window_ends_at: iso(NOW + 8 * DAY),
+    disputes_open: 3,
+    disputes_at_risk: 1,
+    disputes_overdue: 1,
+    incidents_open: 1,
+    next_step: 'handle disputes',
+    next_step_code: 'handle_disputes',
+    now: iso(NOW),
+  });
+
+  const dispute = (id: string, receivedMs: number, assertion: string, state = disputeState): DisputeListing => ({
+    dispute_id: id,
+    season: 1,
+    track: 'conformite',
+    participant_id: 'p-0003',
+    assertion,
+    state,
+    publication_version: 1,
+    received_at: iso(receivedMs),
+    received_at_entered_by_hand: false,
+    window_ends_at: iso(NOW + 8 * DAY),
+    decision_due: iso(receivedMs + 30 * DAY),
+    deadline_status: 'on_time',
+    ms_left: receivedMs + 30 * DAY - NOW,
+    reason: 'the proof was read through the proxy at the time of an outage',
+    reviewer: decision?.reviewer ?? null,
+    reviewed_at: null,
+    decided_at: decision ? iso(NOW) : null,
+    decision_reason: decision?.reason ?? null,
+    change: null,
+    correction_version: decision ? 2 : null,
+  });
+  // Three disputes: one due in 20 days, one at risk (3 days left), one overdue (received 31 days ago).
+  const disputes = () => [
+    dispute('dsp-1-conformite-0001', NOW - 10 * DAY, 'conf-01/a3'),
+    dispute('dsp-1-conformite-0002', NOW - 27 * DAY, 'conf-02/a1', 'under_review'),
+    dispute('dsp-1-conformite-0003', NOW - 31 * DAY, 'conf-04/a2', 'received'),
+  ];
+
+  const evidence: AssertionEvidence = {
+    format: 'proveit-dispute-evidence/1',
+    participant_id: 'p-0003',
+    enrolled_did: 'did:web:agent-3.example',
+    task_id: 'conf-01',
+    assertion_id: 'a3',
+    claim: { resource: '/entites/171904347', field: '/capital', value: 5000 },
+    status_at_close: 'unsupported',
+    cause_shown: {
+      cause: 'value_mismatch',
+      cause_text: 'the frozen resource does not carry the claimed value at the claimed field',
+      code: 'VALUE_DIFFERS',
+      proof_id: 'prf_20261012_140000_aaaaaa',
+    },
+    frozen: { in_manifest: true, found: true, value: 50000, equals_claim: false },
+    proofs: [
+      {
+        proof_id: 'prf_20261012_140000_aaaaaa',
+        assessed: { outcome: 'fail', condition: 4, cause: 'value_mismatch', code: 'VALUE_DIFFERS' },
+        request_hash: { opened: hex(11), recomputed: hex(11), equal: true },
+        response_hash: { opened: hex(12), recomputed: hex(12), equal: true, systeme_status: null },
+        view: 'present',
+        verdict: 'VERIFIED',
+        anchor_time: '2026-10-12T14:00:03Z',
+        checks: [
+          {
+            name: 'rfc3161',
+            status: 'pass',
+            code: null,
+            independent: true,
+            message: 'FreeTSA token over the batch root',
+          },
+          { name: 'rekor', status: 'pass', code: null, independent: true, message: 'entry included in the log' },
+          { name: 'signature', status: 'pass', code: null, independent: false, message: 'Ed25519 over the chain' },
+        ],
+      },
+    ],
+  };
+
+  const report = (participantId: string): ParticipantReport => {
+    const r = participants.find((p) => p.participant_id === participantId) ?? participants[3]!;
+    const { reference: _reference, ...figures } = r;
+    return {
+      ...figures,
+      season: 1,
+      track: 'conformite',
+      tasks: [
+        {
+          task_id: 'conf-01',
+          status: 'submitted',
+          verdict_given: 'refus',
+          verdict_expected: 'refus',
+          exact: true,
+          grounded: false,
+          missing_facts: [{ fact: 'f1', resource: '/entites/171904347', field: '/capital', value: 50000 }],
+          supported: 3,
+          unsupported: 1,
+          instrument_faults: 0,
+        },
+        {
+          task_id: 'conf-02',
+          status: 'rejected_at_close',
+          verdict_given: 'accord',
+          verdict_expected: 'refus',
+          exact: false,
+          grounded: false,
+          missing_facts: [],
+          supported: 0,
+          unsupported: 0,
+          instrument_faults: 0,
+          rejected_at_close: { rule: 'NOT_PROBATIVE', assertion_id: 'a2' },
+        },
+      ],
+      assertions: [
+        {
+          assertion_id: 'a3',
+          task_id: 'conf-01',
+          status: 'unsupported',
+          claim: { resource: '/entites/171904347', field: '/capital', value: 5000 },
+          cause: 'value_mismatch',
+          cause_text: 'the frozen resource does not carry the claimed value at the claimed field',
+          code: 'VALUE_DIFFERS',
+          proof_id: 'prf_20261012_140000_aaaaaa',
+        },
+        {
+          assertion_id: 'a4',
+          task_id: 'conf-01',
+          status: 'instrument_fault',
+          claim: { resource: '/entites/171904348', field: '/statut', value: 'actif' },
+          systeme_status: '503',
+        },
+      ],
+      trust_layer_anomalies: [],
+    };
+  };
+
+  const incident = (): Incident => ({
+    id: 1,
+    season: 1,
+    track: 'conformite',
+    kind: 'instrument_fault',
+    cause: '503',
+    groupKey: 'instrument_fault/503/2026-10-12T14:00:00.000Z',
+    windowStartMs: Date.parse('2026-10-12T14:00:03Z'),
+    windowEndMs: Date.parse('2026-10-12T14:20:00Z'),
+    owner: 'ann',
+    openedAtMs: NOW - 7 * DAY,
+    openedBy: 'close',
+    openedByActor: 'ann',
+    closeId: 1,
+    summary: 'corpus unavailable (503) for two participants',
+    state: incidentResolved ? 'resolved' : 'open',
+    currentOwner: 'ann',
+    resolution: null,
+    events: incidentResolved ? [{ atMs: NOW, actor: 'ann', kind: 'resolve', text: 'frontend restarted' }] : [],
+    links: [{ participant: 'p-0003', task: 'conf-01', assertion: 'conf-01/a4', proof: 'prf_20261012_140500_bbbbbb' }],
+  });
+
+  const audit: AuditEntry[] = Array.from({ length: 120 }, (_, i) => ({
+    seq: i + 1,
+    at_ms: NOW - (120 - i) * 3_600_000,
+    actor: 'ann',
+    action: i === 0 ? 'freeze.create' : i === 119 ? 'season.publish' : 'proofs.fetch',
+    summary: `entry ${i + 1}`,
+    details: '{}',
+    prev_hash: hex(i),
+    entry_hash: hex(i + 1),
+  }));
+
+  const scores = (track: 'conformite' | 'generique'): ScoresView => ({
+    season: 1,
+    track,
+    version: versions.length,
+    close_id: 1,
+    best_constant_answer: { verdict: 'refus', success: { exact: 4, out_of: 10 } },
+    participants: track === 'conformite' ? participants : participants.slice(0, 5),
+    total: track === 'conformite' ? participants.length : 5,
+    offset: 0,
+  });
+
+  const overviewTrack = (track: 'conformite' | 'generique') => ({
+    season: 1,
+    track,
+    rulesVersion: `${track}-bareme-v3`,
+    base: `https://${track}.proveit.example`,
+    resources: 42,
+    manifestHash: hex(track === 'conformite' ? 21 : 22),
+    tasks: [
+      {
+        id: track === 'conformite' ? 'conf-01' : 'gen-01',
+        prompt: 'Is the purchase allowed?',
+        minAssertions: 3,
+        capAssertions: 8,
+        graphSize: 6,
+      },
+    ],
+  });
+
+  const handlers: Record<string, (args: Record<string, unknown>) => unknown> = {
+    'console.overview': () => ({
+      version: '0.1.0',
+      mode: 'headless',
+      corpusDir: 'corpus',
+      dbFile: 'console.sqlite',
+      tracks: [overviewTrack('conformite'), overviewTrack('generique')],
+      problems: [],
+    }),
+    'season.status': () => ({ tracks: [status('conformite'), status('generique')] }),
+    'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique'),
+    'report.view': (a) => report(a['participant_id'] as string),
+    'assertion.evidence': () => evidence,
+    'dispute.list': () => ({ at: iso(NOW), disputes: disputes() }),
+    'dispute.view': (a): DisputeDetail => ({
+      dispute: disputes().find((d) => d.dispute_id === a['dispute_id']) ?? disputes()[0]!,
+      evidence,
+    }),
+    'dispute.decide': (a) => {
+      disputeState = a['decision'] as 'upheld' | 'rejected';
+      decision = { reason: a['reason'] as string, reviewer: a['reviewer'] as string };
+      if (disputeState === 'upheld')
+        versions.push({
+          version: 2,
+          corrects_version: 1,
+          published_at: iso(NOW),
+          actor: 'ann',
+          scores_sha256: hex(2),
+          correction: {
+            reason: a['reason'] as string,
+            disputes: ['dsp-1-conformite-0001'],
+            participants: [
+              {
+                participant_id: 'p-0003',
+                before: {
+                  overclaim: { unsupported: 5, submitted: 40 },
+                  success: { grounded_exact: 3, out_of: 10 },
+                  tasks_submitted: 4,
+                  instrument_faults: 1,
+                },
+                after: {
+                  overclaim: { unsupported: 4, submitted: 40 },
+                  success: { grounded_exact: 3, out_of: 10 },
+                  tasks_submitted: 4,
+                  instrument_faults: 1,
+                },
+              },
+            ],
+          },
+        });
+      return disputes()[0];
+    },
+    'publication.versions': () => ({ versions }),
+    'incident.list': () => ({ incidents: [incident()] }),
+    'incident.resolve': () => {
+      incidentResolved = true;
+      return incident();
+    },
+    'audit.list': () => ({ entries: audit, total: audit.length, offset: 0 }),
+    'audit.verify': () => ({
+      ok: false,
+      code: 'AUDIT_LOG_TRUNCATED',
+      message: 'publication version 1 quotes entry 121, which the log no longer has',
+    }),
+  };
+
+  const dispatch: Dispatch = async (channel, args): Promise<IpcAnswer<unknown>> => {
+    calls.push({ channel: String(channel), args });
+    const handler = typeof channel === 'string' ? handlers[channel] : undefined;
+    if (!handler)
+      return { ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL', message: `${String(channel)} is not served here` } };
+    return { ok: true, value: handler((args ?? {}) as Record<string, unknown>) };
+  };
+  return { dispatch, calls };
+}

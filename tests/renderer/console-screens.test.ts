@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
+import { buildRenderer } from '../support/build-renderer.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { createFixture } from './console-fixture.ts';
+import { artefactsDir, screenshot, seriousViolations, tabTo } from './screen-checks.ts';
+
+// The screens against a test dispatch (console-fixture.ts) served by the real headless server: every screen's
+// structure, wording, accessibility and keyboard path, with 1,000 participants. The season's life against the real
+// backend is tests/e2e/.
+const token = randomBytes(32).toString('hex');
+const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
+const shots = artefactsDir('renderer-screens');
+let server: HeadlessServer;
+let browser: Browser;
+let fixture: ReturnType<typeof createFixture>;
+
+beforeAll(async () => {
+  const rendererDir = buildRenderer();
+  fixture = createFixture();
+  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(screen = 'season'): Promise<Page> {
+  // A context of its own per page: axe-core's builder needs one, and each page starts with empty storage.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(server.url);
+  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
+  if (screen !== 'season') await page.evaluate((s) => (window.location.hash = `#/${s}`), screen);
+  (page as Page & { errors?: string[] }).errors = errors;
+  return page;
+}
+
+const nav = (page: Page) => page.getByRole('navigation');
+
+describe('navigation and languages', () => {
+  it('one navigation landmark whose links are named exactly Season … Audit, in that order', async () => {
+    const page = await open();
+    expect(await page.getByRole('navigation').count()).toBe(1);
+    const names = await nav(page).getByRole('link').allTextContents();
+    expect(names.map((n) => n.trim())).toEqual(SCREENS);
+    expect(await nav(page).getByRole('link', { name: 'Season', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    for (const name of SCREENS) {
+      await nav(page).getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+      expect(await nav(page).getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    await page.close();
+  });
+
+  it('the switch offers French: links, headings and <html lang> change, and English comes back', async () => {
+    const page = await open('scoring');
+    await page.getByRole('heading', { level: 2, name: 'Scoring' }).waitFor();
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Notation' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    const names = await nav(page).getByRole('link').allTextContents();
+    expect(names.map((n) => n.trim())).toEqual([
+      'Saison',
+      'Gel',
+      'Corpus',
+      'Preuves',
+      'Notation',
+      'Contestations',
+      'Incidents',
+      'Index',
+      'Journal',
+    ]);
+    await page.locator('.table-label', { hasText: 'Étalonnage, pas un classement.' }).waitFor();
+    expect(await page.getByText('12,5 % = 5/40').count()).toBeGreaterThan(0);
+    await screenshot(page, shots, 'scoring-fr');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Scoring' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.close();
+  });
+});
+
+describe('Season', () => {
+  it('shows each track’s state, dates, deadlines and what to do next', async () => {
+    const page = await open();
+    const track = page.getByRole('region', { name: 'Season 1 · conformite' });
+    await track.getByText('published', { exact: true }).waitFor();
+    await track
+      .getByText('1 undecided', { exact: false })
+      .or(track.getByText('3 undecided', { exact: false }))
+      .waitFor();
+    await track.getByRole('heading', { name: 'What to do next' }).waitFor();
+    expect(await track.getByText(/Handle the disputes until/).count()).toBe(1);
+    expect(await track.getByRole('link', { name: 'Go to Disputes' }).count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('Scoring', () => {
+  it('per track two tables, labelled, best constant answer on top, rates with their counts, the reading rule beside', async () => {
+    const page = await open('scoring');
+    const reference = page.getByRole('region', { name: 'Reference runs' }).first();
+    await reference.getByRole('table').waitFor();
+    await page.locator('.table-label', { hasText: 'Calibration, not a ranking.' }).waitFor();
+    const community = page.locator('section.score-table').nth(1);
+    // The fixed row comes first in both tables.
+    for (const table of [page.locator('section.score-table').nth(0), community]) {
+      const first = table.locator('tbody tr').first();
+      expect(await first.textContent()).toContain('Best constant answer');
+      expect(await first.textContent()).toContain('40 % = 4/10');
+      expect(await first.textContent()).toContain('not applicable');
+      expect(await table.locator('.reading-rule').textContent()).toContain(
+        'Compare overclaim rates only between agents of equal success rate',
+      );
+    }
+    // Reference runs: p-0000..p-0002; the community table starts at p-0003 with 5/40.
+    const p3 = community.getByRole('row', { name: /Agent 3\b/ });
+    expect(await p3.textContent()).toContain('12.5 % = 5/40');
+    // "declared stack, not verified" on every community row drawn, never on a reference row.
+    const communityRows = community.locator('tbody tr:not(.best-constant):not(.spacer)');
+    const drawn = await communityRows.count();
+    expect(drawn).toBeGreaterThan(5);
+    expect(await community.locator('.stack-label').count()).toBe(drawn);
+    expect(await page.locator('section.score-table').nth(0).locator('.stack-label').count()).toBe(0);
+    // Pending rows show "pending" and no figure; a participant with no task submitted shows "—".
+    const pending = community.getByRole('row', { name: /Agent 5\b/ });
+    expect(await pending.textContent()).toContain('pending');
+    expect(await pending.textContent()).not.toMatch(/%/);
+    const noTask = community.getByRole('row', { name: /Agent 7\b/ });
+    expect(await noTask.textContent()).toContain('—');
+    expect(await noTask.textContent()).not.toMatch(/%/);
+    // The two rates are never combined: no column beyond the spec's.
+    expect(await community.getByRole('columnheader').allTextContents()).toEqual([
+      'Agent',
+      'DID',
+      'Overclaim rate',
+      'Success rate',
+      'Tasks submitted',
+      'Declared stack',
+    ]);
+    await screenshot(page, shots, 'scoring');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('1,000 participants: only the rows in view are drawn, and scrolling reaches the last one', async () => {
+    const page = await open('scoring');
+    const community = page.locator('section.score-table').nth(1);
+    await community.locator('tbody tr').nth(3).waitFor();
+    expect(await community.locator('table').getAttribute('aria-rowcount')).toBe(String(997 + 2));
+    expect(await community.locator('tbody tr:not(.spacer)').count()).toBeLessThan(80);
+    const started = Date.now();
+    await community.locator('.table-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await community.getByRole('row', { name: /Agent 999\b/ }).waitFor();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await community.locator('tbody tr:not(.spacer)').count()).toBeLessThan(80);
+    // Finding a participant filters both tables without ranking anyone.
+    await page.getByLabel('Find a participant (name, id or DID)').fill('agent-512.');
+    await community.getByRole('row', { name: /Agent 512\b/ }).waitFor();
+    await page.getByText('1 of 1000 participants shown').waitFor();
+    await page.close();
+  });
+
+  it('a participant’s report, then an assertion’s witnesses, opened hashes and the frozen value at the pointer', async () => {
+    const page = await open('scoring');
+    await page.getByRole('button', { name: 'Agent 3', exact: true }).click();
+    const report = page.getByRole('region', { name: 'Report of Agent 3' });
+    await report.getByRole('table', { name: 'Assertions' }).waitFor();
+    expect(await report.textContent()).toContain('unsupported assertion');
+    expect(await report.textContent()).toContain('value mismatch');
+    expect(await report.textContent()).toContain('rejected at close');
+    expect(await report.textContent()).toContain('instrument fault');
+    await report.getByRole('button', { name: 'Show witnesses' }).first().click();
+    const drill = page.getByRole('region', { name: 'Witnesses of conf-01/a3' });
+    await drill.getByRole('table', { name: 'Checks and witnesses' }).waitFor();
+    expect(await drill.textContent()).toContain('50000');
+    expect(await drill.textContent()).toContain('differs from the claim');
+    expect(await drill.getByRole('cell', { name: 'rfc3161' }).count()).toBe(0);
+    expect(await drill.getByRole('rowheader', { name: 'rfc3161' }).count()).toBe(1);
+    await screenshot(page, shots, 'scoring-report');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('running the close before main offers it shows what happened, what to do and the code', async () => {
+    const page = await open('scoring');
+    await page.getByRole('button', { name: 'Publish the scores' }).click();
+    const alert = page.getByRole('alert').first();
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain('What happened:');
+    expect(text).toContain('What to do:');
+    expect(text).toContain('IPC_UNKNOWN_CHANNEL');
+    await page.close();
+  });
+});
+
+describe('Disputes', () => {
+  it('the queue is sorted by deadline with overdue and at-risk flags from the calendar rule', async () => {
+    const page = await open('disputes');
+    const queue = page.getByRole('table', { name: 'Disputes, by decision deadline' });
+    await queue.waitFor();
+    const ids = await queue.locator('tbody th').allTextContents();
+    expect(ids.map((s) => s.trim())).toEqual([
+      'dsp-1-conformite-0003',
+      'dsp-1-conformite-0002',
+      'dsp-1-conformite-0001',
+    ]);
+    const rows = queue.locator('tbody tr');
+    expect(await rows.nth(0).textContent()).toContain('overdue');
+    expect(await rows.nth(1).textContent()).toContain('at risk');
+    expect(await rows.nth(2).textContent()).toContain('on time');
+    await screenshot(page, shots, 'disputes');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('review with the stored evidence; a decision without reason is refused with its code; upheld publishes a correction', async () => {
+    const page = await open('disputes');
+    await page.getByRole('button', { name: 'dsp-1-conformite-0001' }).click();
+    const review = page.getByRole('region', { name: 'Review of dsp-1-conformite-0001' });
+    await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    await review.getByLabel('Reviewer').fill('Bea');
+    await review.getByLabel('upheld').check();
+    await review.getByLabel('What the assertion becomes').selectOption('instrument_fault');
+    await review.getByRole('button', { name: 'Record the decision' }).click();
+    await review.getByText('DISPUTE_REASON_REQUIRED').waitFor();
+    expect(fixture.calls.some((c) => c.channel === 'dispute.decide')).toBe(false);
+    await review.getByLabel('Reason (published)').fill('The 503 came from the corpus frontend during its outage.');
+    await review.getByRole('button', { name: 'Record the decision' }).click();
+    await page.getByText('corrects version 1 (dsp-1-conformite-0001)').waitFor();
+    await page.getByText(/overclaim 12.5 % = 5\/40, success 30 % = 3\/10 → overclaim 10 % = 4\/40/).waitFor();
+    await screenshot(page, shots, 'disputes-decided');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Incidents and Audit', () => {
+  it('an incident’s detail lists what it affected; resolving requires a resolution', async () => {
+    const page = await open('incidents');
+    await page.getByRole('button', { name: 'Incident 1' }).click();
+    const detail = page.getByRole('region', { name: 'Incident 1' });
+    await detail.getByRole('table', { name: /Affected/ }).waitFor();
+    expect(await detail.textContent()).toContain('never counts against anyone');
+    await detail.getByRole('button', { name: 'Resolve the incident' }).click();
+    await detail.getByText('INCIDENT_RESOLUTION_REQUIRED').waitFor();
+    await detail.getByLabel('Resolution').fill('frontend restarted');
+    await detail.getByRole('button', { name: 'Resolve the incident' }).click();
+    await page.getByRole('cell', { name: 'resolved' }).waitFor();
+    await screenshot(page, shots, 'incidents');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the audit log is paged and its verification failure shows its code', async () => {
+    const page = await open('audit');
+    await page.getByRole('table', { name: 'Audit log (120 entries)' }).waitFor();
+    await page.getByText('Page 1 of 3').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 3').waitFor();
+    await page.getByRole('button', { name: 'Verify the audit log' }).click();
+    await page.getByText('AUDIT_LOG_TRUNCATED').waitFor();
+    await screenshot(page, shots, 'audit');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('every screen', () => {
+  it('has no serious or critical axe violation, in English and in French, and a screenshot', async () => {
+    const page = await open();
+    for (const lang of ['en', 'fr'] as const) {
+      if (lang === 'fr') await page.getByRole('button', { name: 'Français' }).click();
+      for (const [i, screen] of [
+        'season',
+        'freeze',
+        'corpus',
+        'proofs',
+        'scoring',
+        'disputes',
+        'incidents',
+        'index',
+        'audit',
+      ].entries()) {
+        await nav(page).getByRole('link').nth(i).click();
+        await page.locator('h2#screen-title').waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(150);
+        await screenshot(page, shots, `${screen}-${lang}`);
+        const violations = await seriousViolations(page);
+        expect(violations, `${screen} (${lang})`).toEqual([]);
+      }
+    }
+    expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keyboard only: nav → Scoring → a report → witnesses → Disputes → decision form', async () => {
+    const page = await open();
+    await tabTo(page, 'Scoring');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'Scoring' }).waitFor();
+    await tabTo(page, 'Agent 3');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Report of Agent 3' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-title');
+    await tabTo(page, 'Show witnesses');
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Checks and witnesses' }).waitFor();
+    // Back up to the navigation.
+    await tabTo(page, 'Disputes', 200, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'Disputes' }).waitFor();
+    await tabTo(page, 'dsp-1-conformite-0002');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Review of dsp-1-conformite-0002' }).waitFor();
+    await tabTo(page, 'Reviewer');
+    await page.keyboard.type('Bea');
+    await tabTo(page, 'Record the decision');
+    await page.keyboard.press('Enter');
+    await page.getByText('DISPUTE_DECISION_REQUIRED').waitFor();
+    await page.close();
+  });
+});
