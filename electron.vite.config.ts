@@ -11,6 +11,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'main/electron/index.ts'),
           'verify-cited-worker': resolve(__dirname, 'main/services/close/verify-cited-worker.ts'),
+          'job-worker': resolve(__dirname, 'main/services/console/jobs/job-worker.ts'),
         },
         external: ['better-sqlite3'],
       },

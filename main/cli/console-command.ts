@@ -7,6 +7,9 @@ import { startHeadlessServer } from '../headless/headless-server.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { desktopElectron } from '../services/console/electron-binary.ts';
+import { progressText, type DemoProgress } from '../services/demo/demo-progress.ts';
+import { openConsole } from '../services/console/open-console.ts';
+import { defaultDbFile } from '../services/console/user-data.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
@@ -23,11 +26,17 @@ function untilStopped(): Promise<void> {
 
 export const consoleCommand: Command = {
   path: ['console'],
-  summary: 'start the operator console on the demo season (headless where no display or Electron binary exists)',
+  summary:
+    'start the operator console on an operator database; with none yet, it plays the demo season into a new one ' +
+    '(headless where no display or Electron binary exists)',
   usage:
-    'console [--headless] [--corpus DIR] [--port N] [--json]\n\n' +
+    'console [--db FILE] [--headless] [--corpus DIR] [--port N] [--json]\n\n' +
+    '  --db FILE     the operator database (default: console.sqlite in the user data folder, e.g.\n' +
+    '                ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder). Missing: the console\n' +
+    '                creates it by playing the demo season (as proveit demo does), showing its progress\n' +
     '  --headless    serve the console on 127.0.0.1 for a browser, even where a desktop window could open\n' +
-    '  --corpus DIR  the corpus root holding season-N/<track> folders (default: the embedded demo season, corpus/)\n' +
+    "  --corpus DIR  the corpus root holding season-N/<track> folders (default: the database folder's corpus/\n" +
+    '                when the demo wrote one there, else the embedded demo season, corpus/)\n' +
     '  --port N      loopback port of the headless mode (default: any free port)\n' +
     '  --json        print {mode, url} as one JSON line\n\n' +
     'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
@@ -37,7 +46,8 @@ export const consoleCommand: Command = {
       args,
       options: {
         headless: { type: 'boolean', default: false },
-        corpus: { type: 'string', default: join(repoRoot, 'corpus') },
+        db: { type: 'string' },
+        corpus: { type: 'string' },
         port: { type: 'string', default: '0' },
         json: { type: 'boolean', default: false },
       },
@@ -52,7 +62,8 @@ export const consoleCommand: Command = {
       io.err(`proveit console: --port must be an integer from 0 to 65535, not '${options.port}'\n`);
       return EXIT.usage;
     }
-    const corpusDir = resolve(options.corpus);
+    const corpusDir = options.corpus === undefined ? undefined : resolve(options.corpus);
+    const dbFile = resolve(options.db ?? defaultDbFile());
 
     const electron = options.headless ? null : desktopElectron();
     const desktopMain = join(repoRoot, 'out/main/index.js');
@@ -61,7 +72,7 @@ export const consoleCommand: Command = {
       else io.out('PROVE IT console: opening the desktop window\n');
       const child = spawn(electron, [desktopMain], {
         stdio: 'inherit',
-        env: { ...process.env, PROVEIT_CORPUS: corpusDir },
+        env: { ...process.env, PROVEIT_DB: dbFile, ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}) },
       });
       return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failed)));
     }
@@ -73,19 +84,45 @@ export const consoleCommand: Command = {
       );
       return EXIT.failed;
     }
-    const dispatch = createDispatcher(createConsoleHandlers({ corpusDir, mode: 'headless' }));
-    const server = await startHeadlessServer({ dispatch, rendererDir, token: randomBytes(32).toString('hex'), port });
-    if (options.json) printJson(io, { mode: 'headless', url: server.url, origin: server.origin });
+    const opened = openConsole({
+      mode: 'headless',
+      dbFile,
+      defaultCorpusDir: join(repoRoot, 'corpus'),
+      ...(corpusDir ? { corpusDir } : {}),
+    });
+    const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+    const server = await startHeadlessServer({
+      dispatch,
+      rendererDir,
+      token: randomBytes(32).toString('hex'),
+      port,
+      subscribe: (listener) => opened.ctx.events.subscribe(listener),
+    });
+    const firstStart = opened.ctx.firstStart !== null;
+    if (options.json)
+      printJson(io, { mode: 'headless', url: server.url, origin: server.origin, db: dbFile, demo: firstStart });
     else {
       io.out(
         `PROVE IT console (headless: no display or Electron binary here)\n` +
-          `  corpus: ${corpusDir}\n` +
-          `  open:   ${server.url}\n` +
+          `  database: ${dbFile}${firstStart ? ' (new: the demo season is being played into it)' : ''}\n` +
+          `  corpus:   ${opened.ctx.corpusDir}\n` +
+          `  open:     ${server.url}\n` +
           `Only this machine can reach it, and only with the token in that URL. Ctrl-C stops it.\n`,
       );
     }
+    if (firstStart && !options.json) {
+      const unsubscribe = opened.ctx.events.subscribe((event) => {
+        if (event.type === 'demo.progress')
+          io.err(`${progressText({ ...event, step: event.step as DemoProgress['step'] })}\n`);
+      });
+      void opened.ready.then((ok) => {
+        unsubscribe();
+        io.err(ok ? `demo season played: ${dbFile}\n` : 'the demo season could not be played: see the console\n');
+      });
+    }
     await untilStopped();
     await server.close();
+    await opened.close();
     return EXIT.ok;
   },
 };

@@ -12,7 +12,7 @@ export const demoCommand: Command = {
     'are frozen, closed, scored and published, with one open dispute and one incident',
   usage:
     'demo --out DIR [--json]\n\n' +
-    '  --out DIR  where to write console.sqlite (the operator database), corpus/<track>/ (the frozen copies) and\n' +
+    '  --out DIR  where to write console.sqlite (the operator database), corpus/season-N/<track>/ (the frozen copies) and\n' +
     '             <track>/ (each close: scores.json, reports/, bundle/); console.sqlite must not exist yet\n' +
     '  --json     print the summary as one JSON document (progress still goes to stderr)\n\n' +
     'Open the result with: proveit console --db DIR/console.sqlite',

@@ -2,15 +2,22 @@ import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
+import { openConsole } from '../services/console/open-console.ts';
 
 // The desktop shell. Hardened per the project's security rules: isolated, sandboxed, no Node in the renderer,
 // no navigation away from the bundled page, no new windows, and every IPC call through one validating choke point.
 const rendererPage = join(__dirname, '../renderer/index.html');
 const rendererUrl = new URL(`file://${rendererPage}`).href;
 
-const dispatch = createDispatcher(
-  createConsoleHandlers({ corpusDir: process.env.PROVEIT_CORPUS ?? join(app.getAppPath(), 'corpus'), mode: 'desktop' }),
-);
+// The operator database: --db from `proveit console`, else console.sqlite in the user data folder; missing, the demo
+// season is played into it (in a worker thread) while the window already shows its progress.
+const opened = openConsole({
+  mode: 'desktop',
+  dbFile: process.env.PROVEIT_DB ?? join(app.getPath('userData'), 'console.sqlite'),
+  defaultCorpusDir: join(app.getAppPath(), 'corpus'),
+  ...(process.env.PROVEIT_CORPUS ? { corpusDir: process.env.PROVEIT_CORPUS } : {}),
+});
+const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
 
 ipcMain.handle('proveit:invoke', (event, channel: unknown, args: unknown) => {
   // Only our own page may call main: a frame from anywhere else gets nothing.
@@ -37,6 +44,12 @@ function createWindow(): void {
     },
   });
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // The one event channel: every console event goes to the page over 'proveit:event' (a reload keeps the
+  // subscription: the window, not the page, is subscribed).
+  const unsubscribe = opened.ctx.events.subscribe((event) => {
+    if (!window.isDestroyed()) window.webContents.send('proveit:event', event);
+  });
+  window.on('closed', unsubscribe);
   window.webContents.on('will-navigate', (event) => event.preventDefault());
   void window.loadFile(rendererPage);
 }
@@ -46,3 +59,4 @@ app.on('web-contents-created', (_event, contents) => {
 });
 void app.whenReady().then(createWindow);
 app.on('window-all-closed', () => app.quit());
+app.on('will-quit', () => void opened.close());

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import type { ConsoleEvent } from '../ipc/contract.ts';
 import type { Dispatch } from '../ipc/dispatcher.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { readStaticFile } from './static-files.ts';
@@ -19,7 +20,12 @@ export interface HeadlessOptions {
   token: string;
   host?: string;
   port?: number;
+  /** The event channel pushed as server-sent events on GET /api/events (absent: no events served). */
+  subscribe?: (listener: (event: ConsoleEvent) => void) => () => void;
 }
+
+/** Event streams one console serves at once (a tab or two; more is a page opened in a loop). */
+export const MAX_EVENT_STREAMS = 16;
 
 export interface HeadlessServer {
   /** Where to open the console: the token travels in the fragment, which browsers never send to the server. */
@@ -37,12 +43,15 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
   send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json');
 }
 
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function tokenMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer ([0-9a-f]+)$/.exec(header ?? '');
-  if (!match) return false;
-  const given = Buffer.from(match[1] as string);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return match !== null && sameToken(match[1] as string, token);
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -68,13 +77,65 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
     throw new Error('the per-launch token must be at least 16 random bytes in hex');
   const rendererDir = resolve(options.rendererDir);
   let allowedHosts = new Set<string>();
+  let selfOrigins = new Set<string>();
+  const streams = new Set<{ end(): void }>();
 
   const server = createServer(async (req, res) => {
     if (!allowedHosts.has(req.headers.host ?? '')) {
       sendError(res, 421, 'HEADLESS_HOST_REFUSED', 'this console answers only on its loopback address');
       return;
     }
-    const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    const path = url.pathname;
+    if (path.startsWith('/api/')) {
+      // A page of another origin (or another site) never reaches the contract, even holding the token.
+      const origin = req.headers.origin;
+      if ((origin !== undefined && !selfOrigins.has(origin)) || req.headers['sec-fetch-site'] === 'cross-site') {
+        return sendError(res, 403, 'HEADLESS_ORIGIN_REFUSED', 'calls are accepted from the console page only');
+      }
+    }
+    if (path === '/api/events') {
+      if (req.method !== 'GET') return sendError(res, 405, 'HEADLESS_METHOD', 'events are GET /api/events');
+      // EventSource cannot set headers: the token may come as ?token= (loopback only, never logged).
+      const queryToken = url.searchParams.get('token');
+      if (
+        !tokenMatches(req.headers.authorization, options.token) &&
+        !(queryToken && sameToken(queryToken, options.token))
+      )
+        return sendError(
+          res,
+          401,
+          'HEADLESS_TOKEN_REQUIRED',
+          'this stream needs the per-launch token printed at start',
+        );
+      if (!options.subscribe) return sendError(res, 404, 'HEADLESS_NOT_FOUND', 'this console pushes no events');
+      if (streams.size >= MAX_EVENT_STREAMS)
+        return sendError(
+          res,
+          429,
+          'HEADLESS_TOO_MANY_STREAMS',
+          'too many event streams open: close other console tabs',
+        );
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        Connection: 'keep-alive',
+      });
+      res.write(': events of the PROVE IT console\n\n');
+      const unsubscribe = options.subscribe((event) => {
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+      heartbeat.unref();
+      const stream = { end: () => res.end() };
+      streams.add(stream);
+      req.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(stream);
+      });
+      return;
+    }
     if (path === '/api/invoke') {
       if (req.method !== 'POST') return sendError(res, 405, 'HEADLESS_METHOD', 'calls are POST /api/invoke');
       if (!tokenMatches(req.headers.authorization, options.token)) {
@@ -116,9 +177,15 @@ export async function startHeadlessServer(options: HeadlessOptions): Promise<Hea
   const hostPart = host.includes(':') ? `[${host}]` : host;
   allowedHosts = new Set([`${hostPart}:${port}`, `localhost:${port}`]);
   const origin = `http://${hostPart}:${port}`;
+  selfOrigins = new Set([...allowedHosts].map((h) => `http://${h}`));
   return {
     origin,
     url: `${origin}/#token=${options.token}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        for (const stream of streams) stream.end();
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,6 +1,11 @@
 // The one typed contract between the renderer and main (design brief §3). The renderer imports types from here
 // only; main validates every call against it (main/ipc/validate-call.ts) whether it arrives over Electron IPC or
-// over the headless mode's loopback HTTP.
+// over the headless mode's loopback HTTP. Secrets (the answer key before close, the salt, API keys, the corpus
+// secret) have no field here: no answer can carry them.
+
+import type { StoredIncident } from '../db/incidents.ts';
+import type { DisputeListing } from '../services/disputes/list-disputes.ts';
+import type { FetchProgress } from '../services/proofs/progress.ts';
 
 export type TrackName = 'conformite' | 'generique';
 
@@ -27,14 +32,229 @@ export interface ConsoleOverview {
   version: string;
   mode: 'desktop' | 'headless';
   corpusDir: string;
+  /** The operator database the console runs on (null: none opened). */
+  dbFile: string | null;
   tracks: SeasonTrackOverview[];
   /** Problems met while reading the corpus, with their stable codes. */
   problems: { code: string; message: string }[];
 }
 
+/** A season and track: what almost every operation is about. */
+export interface TrackRef {
+  season: number;
+  track: TrackName;
+}
+
+export type SeasonState = 'draft' | 'frozen' | 'open' | 'closed' | 'published' | 'corrected';
+
+export interface SeasonTrackStatus extends TrackRef {
+  state: SeasonState;
+  opens_at: string | null;
+  closes_at: string | null;
+  revealed_at: string | null;
+  latest_close_at: string | null;
+  published_at: string | null;
+  /** Latest publication version (1, or a correction's k+1). */
+  latest_version: number | null;
+  dispute_window_ends_at: string | null;
+  disputes_open: number;
+  disputes_at_risk: number;
+  disputes_overdue: number;
+  incidents_open: number;
+  /** What the operator does next, in a sentence (English; the screen may translate by `next_step_code`). */
+  next_step: string;
+  next_step_code: string;
+  now: string;
+}
+
+export interface PublishedFreezeEntry {
+  proof_id: string;
+  rules_version: string;
+  rules_hash: string;
+  manifest_hash: string;
+  key_commitment: string;
+  url: string;
+  replaces: string | null;
+  reason: string | null;
+  opens_at: string;
+  closes_at: string;
+  /** When the freeze was recorded (the operator's clock), ISO UTC. */
+  created_at: string;
+  anchor_time: string | null;
+  /** Recorded in the operator database: what `proveit freeze publish` prints from. */
+  published: boolean;
+}
+
+export interface FreezeView extends TrackRef {
+  rules_file: string;
+  rules_text: string;
+  manifest_hash: string;
+  in_force: string | null;
+  freezes: PublishedFreezeEntry[];
+  revealed_at: string | null;
+}
+
+export interface CheckFailure {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface CorpusResource {
+  path: string;
+  url: string;
+  collection: string | null;
+  request_hash: string;
+  response_hash: string;
+}
+
+export interface CorpusView extends TrackRef {
+  base: string;
+  manifest_hash: string;
+  resources: CorpusResource[];
+  check: { ok: boolean; problems: CheckFailure[] };
+}
+
+export interface ServedResource {
+  path: string;
+  content_type: string;
+  sha256: string;
+  /** The bytes served, as UTF-8 text (the corpus serves JSON). */
+  text: string;
+}
+
+export interface PendingProof {
+  proof_id: string;
+  participant_id: string | null;
+  first_seen_pending_at: string;
+  next_recheck_at: string | null;
+}
+
+export interface ProofsView {
+  running: boolean;
+  /** A read under way in this console (the close's reads report through `close.progress` events). */
+  progress: FetchProgress | null;
+  /** The last progress recorded by the running job, if any. */
+  job_progress: JobView['progress'];
+  cache: { views: number; rekor_entries: number; absent: number };
+  /** The read quota now: reads counted in the sliding window and left in it. */
+  quota: { limit: number; window_ms: number; used: number; left: number };
+  pending: PendingProof[];
+}
+
+/** One row of scores.json (docs/scoring.md). */
+export interface ScoreRow {
+  participant_id: string;
+  did: string;
+  agent_name: string;
+  declared_stack: string;
+  reference: boolean;
+  status: 'scored' | 'pending';
+  overclaim: { unsupported: number | null; submitted: number | null };
+  success: { grounded_exact: number | null; out_of: number };
+  tasks_submitted: number;
+  instrument_faults: number;
+}
+
+export interface ScoresView extends TrackRef {
+  /** The publication version shown; null: the latest close, not published yet. */
+  version: number | null;
+  close_id: number;
+  best_constant_answer: { verdict: string; success: { exact: number; out_of: number } };
+  /** Every participant when no page is asked; else rows offset .. offset + limit of `total`. */
+  participants: ScoreRow[];
+  total: number;
+  offset: number;
+}
+
+/** reports/<participant_id>.json (docs/scoring.md) as published, read as plain JSON. */
+export type ParticipantReport = Record<string, unknown>;
+/** proveit-dispute-evidence/1 (docs/disputes.md): what the drill-down from an assertion shows. */
+export type AssertionEvidence = Record<string, unknown>;
+
+export interface PublicationVersion {
+  version: number;
+  corrects_version: number | null;
+  published_at: string;
+  actor: string;
+  scores_sha256: string;
+  correction: Record<string, unknown> | null;
+}
+
+export interface DisputeDetail {
+  dispute: DisputeListing;
+  evidence: AssertionEvidence;
+}
+
+export type DisputeDecision = 'upheld' | 'rejected';
+export type DisputeChange = 'supported' | 'instrument_fault';
+export type Incident = StoredIncident;
+
+export interface AuditEntry {
+  seq: number;
+  at_ms: number;
+  actor: string;
+  action: string;
+  summary: string;
+  details: string;
+  prev_hash: string;
+  entry_hash: string;
+}
+
+export type AuditVerifyAnswer =
+  | { ok: true; entries: number; head: { seq: number; hash: string }; quoted_heads: number }
+  | { ok: false; code: string; message: string; details?: Record<string, unknown> };
+
+export type JobKind = 'demo' | 'close';
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Long work run off the main thread, recorded in the database so it survives a reload and resumes after a restart. */
+export interface JobView {
+  id: number;
+  kind: JobKind;
+  state: JobState;
+  /** The job's arguments as given (never a secret). */
+  args: Record<string, unknown>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** How many times it was started (more than 1: resumed after a restart). */
+  attempts: number;
+  progress: { step: string; message: string; done: number; total: number } | null;
+  result: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+}
+
+type Op<A, R> = { args: A; result: R };
+type None = Record<string, never>;
+type Page = { offset?: number; limit?: number };
+
 /** Channel name → argument and result types. */
 export interface IpcContract {
-  'console.overview': { args: Record<string, never>; result: ConsoleOverview };
+  'console.overview': Op<None, ConsoleOverview>;
+  'season.status': Op<None, { tracks: SeasonTrackStatus[] }>;
+  'freeze.view': Op<TrackRef, FreezeView>;
+  'corpus.view': Op<TrackRef, CorpusView>;
+  'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
+  'proofs.view': Op<None, ProofsView>;
+  'close.run': Op<TrackRef, JobView>;
+  'scores.view': Op<TrackRef & Page & { version?: number }, ScoresView>;
+  'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
+  'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;
+  'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
+  'dispute.list': Op<None, { at: string; disputes: DisputeListing[] }>;
+  'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
+  'dispute.review': Op<{ dispute_id: string; reviewer: string }, DisputeListing>;
+  'dispute.decide': Op<
+    { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },
+    DisputeListing
+  >;
+  'incident.list': Op<None, { incidents: Incident[] }>;
+  'incident.view': Op<{ id: number }, Incident>;
+  'incident.resolve': Op<{ id: number; resolution: string }, Incident>;
+  'audit.list': Op<Page, { entries: AuditEntry[]; total: number; offset: number }>;
+  'audit.verify': Op<None, AuditVerifyAnswer>;
+  'jobs.list': Op<None, { jobs: JobView[] }>;
 }
 
 export type Channel = keyof IpcContract;
@@ -43,3 +263,17 @@ export type ResultOf<C extends Channel> = IpcContract[C]['result'];
 
 /** What every call answers: a value, or an error with a stable code (never a stack trace). */
 export type IpcAnswer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+/** The events main pushes, over one allow-listed channel (SSE in headless mode, `proveit:event` in Electron). */
+export type ConsoleEvent =
+  | { type: 'job'; job: JobView }
+  | { type: 'demo.progress'; job_id: number; step: string; message: string; done: number; total: number }
+  | { type: 'close.progress'; job_id: number; track: TrackName; progress: FetchProgress }
+  | { type: 'deadline'; dispute_id: string; deadline_status: string; decision_due: string };
+
+export const CONSOLE_EVENT_TYPES: readonly ConsoleEvent['type'][] = [
+  'job',
+  'demo.progress',
+  'close.progress',
+  'deadline',
+];

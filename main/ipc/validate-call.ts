@@ -9,26 +9,114 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !Array.isArray(value) &&
   Object.getPrototypeOf(value) === Object.prototype;
 
-/** One validator per channel: the argument shape is checked in main, whatever the renderer sent. */
-const validators: { [C in Channel]: (args: Record<string, unknown>) => string | null } = {
-  'console.overview': (args) => (Object.keys(args).length === 0 ? null : 'console.overview takes no arguments'),
+/** A field's rule: null when the value is acceptable, else what to send instead. */
+type FieldRule = (value: unknown) => string | null;
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+const MAX_TEXT = 4000;
+
+const season: FieldRule = (v) =>
+  Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 9999 ? null : 'a season number from 1 to 9999';
+const track: FieldRule = (v) => (v === 'conformite' || v === 'generique' ? null : "'conformite' or 'generique'");
+const id: FieldRule = (v) => (typeof v === 'string' && SAFE_ID.test(v) ? null : 'an id (letters, digits, _ . : -)');
+const count: FieldRule = (v) =>
+  Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1_000_000 ? null : 'an integer from 0 to 1000000';
+const positive: FieldRule = (v) =>
+  Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 1_000_000_000 ? null : 'a positive integer';
+const pageSize: FieldRule = (v) =>
+  Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 1000 ? null : 'an integer from 1 to 1000';
+const text: FieldRule = (v) =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= MAX_TEXT
+    ? null
+    : `a written text (not blank, at most ${MAX_TEXT} characters)`;
+const resourcePath: FieldRule = (v) =>
+  typeof v === 'string' && /^\/[^\s\0?#]{0,511}$/.test(v) && !v.split('/').includes('..')
+    ? null
+    : "a corpus path such as '/entites/171904347' (no '..', query or fragment)";
+const assertion: FieldRule = (v) =>
+  typeof v === 'string' && /^[A-Za-z0-9_.-]{1,64}\/[A-Za-z0-9_.-]{1,64}$/.test(v)
+    ? null
+    : "TASK_ID/ASSERTION_ID, such as 'conf-01/a2'";
+const oneOf =
+  (...values: string[]): FieldRule =>
+  (v) =>
+    typeof v === 'string' && values.includes(v) ? null : values.map((x) => `'${x}'`).join(' or ');
+
+/** Field → rule; a name ending in `?` is optional. Any other field is refused. */
+type Shape = Record<string, FieldRule>;
+
+const TRACK_REF: Shape = { season, track };
+const PAGE: Shape = { 'offset?': count, 'limit?': pageSize };
+
+/** One shape per channel: the argument shape is checked in main, whatever the renderer sent. */
+export const SHAPES: { [C in Channel]: Shape } = {
+  'console.overview': {},
+  'season.status': {},
+  'freeze.view': TRACK_REF,
+  'corpus.view': TRACK_REF,
+  'corpus.resource': { ...TRACK_REF, path: resourcePath },
+  'proofs.view': {},
+  'close.run': TRACK_REF,
+  'scores.view': { ...TRACK_REF, ...PAGE, 'version?': positive },
+  'report.view': { ...TRACK_REF, participant_id: id, 'version?': positive },
+  'assertion.evidence': { ...TRACK_REF, participant_id: id, assertion },
+  'publication.versions': TRACK_REF,
+  'dispute.list': {},
+  'dispute.view': { dispute_id: id },
+  'dispute.review': { dispute_id: id, reviewer: text },
+  'dispute.decide': {
+    dispute_id: id,
+    decision: oneOf('upheld', 'rejected'),
+    reason: text,
+    reviewer: text,
+    'change?': oneOf('supported', 'instrument_fault'),
+  },
+  'incident.list': {},
+  'incident.view': { id: positive },
+  'incident.resolve': { id: positive, resolution: text },
+  'audit.list': PAGE,
+  'audit.verify': {},
+  'jobs.list': {},
 };
+
+function shapeProblem(channel: Channel, args: Record<string, unknown>): string | null {
+  const shape = SHAPES[channel];
+  const rules = new Map(
+    Object.entries(shape).map(([k, rule]) => [k.replace(/\?$/, ''), { rule, optional: k.endsWith('?') }]),
+  );
+  for (const key of Object.keys(args)) {
+    if (!rules.has(key)) {
+      const known = [...rules.keys()];
+      return `${channel} takes no argument '${key}'${known.length ? `: it takes ${known.join(', ')}` : ''}`;
+    }
+  }
+  for (const [key, { rule, optional }] of rules) {
+    const value = args[key];
+    if (value === undefined) {
+      if (optional) continue;
+      return `${channel} needs '${key}'`;
+    }
+    const problem = rule(value);
+    if (problem !== null) return `${channel}: '${key}' must be ${problem}`;
+  }
+  return null;
+}
 
 /** The choke point's first step: a known channel and arguments of the shape the contract gives it. */
 export function validateCall(
   channel: unknown,
   args: unknown,
 ): Result<{ channel: Channel; args: Record<string, unknown> }, IpcCallCode> {
-  if (typeof channel !== 'string' || !Object.hasOwn(validators, channel)) {
+  if (typeof channel !== 'string' || !Object.hasOwn(SHAPES, channel)) {
     return fail(
       'IPC_UNKNOWN_CHANNEL',
-      `unknown channel ${JSON.stringify(channel)}: the contract has ${Object.keys(validators).join(', ')}`,
+      `unknown channel ${JSON.stringify(channel)}: the contract has ${Object.keys(SHAPES).join(', ')}`,
     );
   }
   const known = channel as Channel;
   const given = args === undefined ? {} : args;
   if (!isPlainObject(given)) return fail('IPC_BAD_ARGUMENTS', `${known} takes an object of arguments`);
-  const problem = validators[known](given);
+  const problem = shapeProblem(known, given);
   if (problem !== null) return fail('IPC_BAD_ARGUMENTS', problem);
   return ok({ channel: known, args: given });
 }

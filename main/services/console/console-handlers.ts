@@ -1,16 +1,61 @@
 import packageJson from '../../../package.json' with { type: 'json' };
-import type { ConsoleOverview } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/dispatcher.ts';
 import { seasonOverview } from './season-overview.ts';
+import { jobsOf, type ConsoleContext } from './console-context.ts';
+import { corpusResource, corpusView } from './handlers/corpus-handlers.ts';
+import { disputeDecide, disputeList, disputeReview, disputeView } from './handlers/dispute-handlers.ts';
+import {
+  auditList,
+  auditVerify,
+  incidentList,
+  incidentResolve,
+  incidentView,
+} from './handlers/incident-audit-handlers.ts';
+import { proofsView } from './handlers/proofs-handlers.ts';
+import { freezeView, seasonStatus } from './handlers/season-handlers.ts';
+import { assertionEvidence, publicationVersions, reportView, scoresView } from './handlers/scores-handlers.ts';
+import { systemClock } from '../clock.ts';
+import { ConsoleEvents } from './console-events.ts';
 
 export interface ConsoleSettings {
   corpusDir: string;
-  mode: ConsoleOverview['mode'];
+  mode: ConsoleContext['mode'];
+}
+
+/** A context without a database (the overview only): what the tests of the shell and older callers give. */
+function contextOf(settings: ConsoleSettings | ConsoleContext): ConsoleContext {
+  return 'events' in settings
+    ? settings
+    : { ...settings, db: null, dbFile: null, clock: systemClock, events: new ConsoleEvents(), jobs: null };
 }
 
 /** The handlers behind the IPC contract, the same for the desktop window and the headless mode. */
-export function createConsoleHandlers(settings: ConsoleSettings): Handlers {
+export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext): Handlers {
+  const ctx = contextOf(settings);
   return {
-    'console.overview': () => seasonOverview(settings.corpusDir, settings.mode, packageJson.version),
+    'console.overview': async () => ({
+      ...(await seasonOverview(ctx.corpusDir, ctx.mode, packageJson.version)),
+      dbFile: ctx.dbFile,
+    }),
+    'season.status': () => seasonStatus(ctx),
+    'freeze.view': (a) => freezeView(ctx, a),
+    'corpus.view': (a) => corpusView(ctx, a),
+    'corpus.resource': (a) => corpusResource(ctx, a),
+    'proofs.view': () => proofsView(ctx),
+    'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track }),
+    'scores.view': (a) => scoresView(ctx, a),
+    'report.view': (a) => reportView(ctx, a),
+    'assertion.evidence': (a) => assertionEvidence(ctx, a),
+    'publication.versions': (a) => publicationVersions(ctx, a),
+    'dispute.list': () => disputeList(ctx),
+    'dispute.view': (a) => disputeView(ctx, a),
+    'dispute.review': (a) => disputeReview(ctx, a),
+    'dispute.decide': (a) => disputeDecide(ctx, a),
+    'incident.list': () => incidentList(ctx),
+    'incident.view': (a) => incidentView(ctx, a),
+    'incident.resolve': (a) => incidentResolve(ctx, a),
+    'audit.list': (a) => auditList(ctx, a),
+    'audit.verify': () => auditVerify(ctx),
+    'jobs.list': async () => ({ jobs: [...(ctx.firstStart?.jobs() ?? []), ...(ctx.jobs?.list() ?? [])] }),
   };
 }

@@ -33,6 +33,8 @@ const FAULT_TRACK: Track = 'conformite';
 export interface PlayDemoOptions {
   /** Where the demo writes console.sqlite, corpus/<track>/ and <track>/ (each close's output). */
   outDir: string;
+  /** The operator database written (default: OUT/console.sqlite); the console's first start names a partial file. */
+  dbFile?: string;
   /** The season folder played (default: corpus/season-1, both tracks). */
   seasonDir?: string;
   onProgress?: (progress: DemoProgress) => void;
@@ -120,7 +122,7 @@ function firstUnsupported(reportFile: string): { taskId: string; assertionId: st
  */
 export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSummary>> {
   const outDir = resolve(options.outDir);
-  const dbFile = join(outDir, 'console.sqlite');
+  const dbFile = resolve(options.dbFile ?? join(outDir, 'console.sqlite'));
   if (existsSync(dbFile))
     return fail(
       'DEMO_OUT_NOT_EMPTY',
@@ -155,12 +157,15 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     const trustLayer = devnet.info.trust_layer;
     db = openDatabase(dbFile);
 
-    // Freeze both tracks (the frozen copies stay beside the database: the close reads them).
+    // Freeze both tracks (the frozen copies stay beside the database, as corpus/season-N/<track>).
+    const season = Number(
+      (JSON.parse(readFileSync(join(seasonDir, 'conformite', 'season.json'), 'utf8')) as { season: number }).season,
+    );
     const corpusDir = {} as Record<Track, string>;
     const opKey = await operatorKey(trustLayer, 'operator@demo.example.org');
     for (const [i, track] of DEMO_TRACKS.entries()) {
       emit('freeze', `freezing the ${track} track: rules, manifest, key commitment, anchored through the proxy`, i, 2);
-      corpusDir[track] = join(outDir, 'corpus', track);
+      corpusDir[track] = join(outDir, 'corpus', `season-${season}`, track);
       cpSync(join(seasonDir, track), corpusDir[track], { recursive: true });
       const frozen = await createFreeze(
         {
@@ -183,9 +188,6 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
 
     // The scripts, from each track's published tasks, its key and its frozen bodies.
     clock.set(DEMO_CALENDAR.playedAt);
-    const season = Number(
-      (JSON.parse(readFileSync(join(seasonDir, 'conformite', 'season.json'), 'utf8')) as { season: number }).season,
-    );
     const scriptsOf = {} as Record<Track, ScriptedAgent[]>;
     for (const track of DEMO_TRACKS) {
       const problems = new Problems();

@@ -1,0 +1,61 @@
+import type { SeasonState } from '../../ipc/contract.ts';
+
+export interface SeasonFacts {
+  /** The freeze in force: its anchored window (ISO UTC), or null when the track is not frozen. */
+  freeze: { opensAt: string; closesAt: string } | null;
+  latestCloseAtMs: number | null;
+  /** The latest publication version, or null. */
+  latestVersion: number | null;
+  disputeWindowEndsMs: number | null;
+  disputesUndecided: number;
+  nowMs: number;
+}
+
+export interface SeasonStep {
+  state: SeasonState;
+  code: string;
+  text: string;
+}
+
+/**
+ * Where a season's track stands and what the operator does next (pure: the facts come from the operator database
+ * and the clock). draft: no freeze; frozen: before the opening; open: inside the window; closed: the window is over
+ * (scored or not yet); published: version 1 is out; corrected: a later version is out.
+ */
+export function seasonStep(f: SeasonFacts): SeasonStep {
+  if (f.freeze === null)
+    return {
+      state: 'draft',
+      code: 'FREEZE_TRACK',
+      text: 'Freeze the track: rules, manifest and key commitment (proveit freeze create).',
+    };
+  const opens = Date.parse(f.freeze.opensAt);
+  const closes = Date.parse(f.freeze.closesAt);
+  if (f.latestVersion !== null) {
+    const state: SeasonState = f.latestVersion > 1 ? 'corrected' : 'published';
+    if (f.disputesUndecided > 0)
+      return {
+        state,
+        code: 'DECIDE_DISPUTES',
+        text: `Decide the ${f.disputesUndecided} open dispute(s) before their deadlines.`,
+      };
+    if (f.disputeWindowEndsMs !== null && f.nowMs <= f.disputeWindowEndsMs)
+      return { state, code: 'AWAIT_DISPUTES', text: 'The dispute window is open: disputes may still arrive.' };
+    return { state, code: 'EXPORT_INDEX', text: 'Export and verify the Index.' };
+  }
+  if (f.nowMs < opens)
+    return { state: 'frozen', code: 'AWAIT_OPENING', text: 'Frozen: the season opens at its anchored opening time.' };
+  if (f.nowMs <= closes)
+    return {
+      state: 'open',
+      code: 'READ_PROOFS',
+      text: 'Open: read proofs under the hourly limit as submissions arrive.',
+    };
+  if (f.latestCloseAtMs === null)
+    return {
+      state: 'closed',
+      code: 'RUN_CLOSE',
+      text: 'The window is over: run the close (reveal the key, read, score).',
+    };
+  return { state: 'closed', code: 'PUBLISH', text: 'Scored: publish version 1 (the 14-day dispute window starts).' };
+}

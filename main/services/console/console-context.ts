@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import type { ConsoleOverview, JobView, TrackName } from '../../ipc/contract.ts';
+import { HandlerRefusal } from '../../ipc/refusal.ts';
+import type { Db } from '../../db/open-database.ts';
+import type { Clock } from '../clock.ts';
+import type { ConsoleEvents } from './console-events.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
+
+/** What the console's handlers work on: one operator database, the corpus root, the clock, events and jobs. */
+export interface ConsoleContext {
+  mode: ConsoleOverview['mode'];
+  /** The corpus root holding season-N/<track> folders. */
+  corpusDir: string;
+  db: Db | null;
+  dbFile: string | null;
+  clock: Clock;
+  events: ConsoleEvents;
+  jobs: JobRunner | null;
+  /** The demo season played at first start, while it plays or once played (null: the database existed). */
+  firstStart?: { jobs(): JobView[] } | null;
+}
+
+/** The database, or the refusal a screen shows when the console was started without one. */
+export function dbOf(ctx: ConsoleContext): Db {
+  if (ctx.db === null && ctx.firstStart?.jobs().some((j) => j.state === 'running' || j.state === 'queued'))
+    throw new HandlerRefusal(
+      'CONSOLE_DEMO_PLAYING',
+      'the demo season is still being played into a new operator database: its progress is shown; try again when it is done',
+    );
+  if (ctx.db === null)
+    throw new HandlerRefusal(
+      'CONSOLE_NO_DATABASE',
+      'this console runs without an operator database: start it with proveit console --db FILE',
+    );
+  return ctx.db;
+}
+
+export function jobsOf(ctx: ConsoleContext): JobRunner {
+  if (ctx.jobs === null)
+    throw new HandlerRefusal(
+      'CONSOLE_NO_DATABASE',
+      'background work is recorded in the operator database: start the console with proveit console --db FILE',
+    );
+  return ctx.jobs;
+}
+
+/** A track's corpus folder under the corpus root (season-N/<track>). */
+export function trackCorpusDir(ctx: ConsoleContext, season: number, track: TrackName): string {
+  return join(ctx.corpusDir, `season-${season}`, track);
+}
+
+export const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { JobView } from '../../ipc/contract.ts';
+import type { DemoProgress } from '../demo/demo-progress.ts';
+import { DEMO_TRACKS } from '../demo/play-demo.ts';
+import type { ConsoleEvents } from './console-events.ts';
+import { threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
+import type { WorkerMessage } from './jobs/worker-messages.ts';
+
+/** Written beside the database while the demo plays; found at start, it means the last run was interrupted. */
+const MARKER = 'demo-playing.marker';
+
+/**
+ * The console's first start with no operator database (issue 14): the demo season plays in a worker thread into the
+ * database's folder, its progress pushed as `demo.progress` events; the database is written under a partial name and
+ * renamed once complete, so a stop mid-way never leaves a half-played database in place. A restart after such a stop
+ * clears what the interrupted run wrote (only the demo's own folders, named by the marker) and plays it again.
+ */
+export class FirstStartDemo {
+  private view: JobView;
+
+  constructor(
+    private readonly dbFile: string,
+    private readonly events: ConsoleEvents,
+    private readonly startWorker: WorkerStarter = threadStarter,
+    now: () => number = Date.now,
+  ) {
+    this.view = {
+      id: 0,
+      kind: 'demo',
+      state: 'queued',
+      args: { db: dbFile },
+      created_at: new Date(now()).toISOString(),
+      started_at: null,
+      finished_at: null,
+      attempts: 0,
+      progress: null,
+      result: null,
+      error: null,
+    };
+  }
+
+  jobs(): JobView[] {
+    return [this.view];
+  }
+
+  /** Plays the demo; resolves true once the database is in place. */
+  run(): Promise<boolean> {
+    const dir = dirname(this.dbFile);
+    const partial = `${this.dbFile}.partial`;
+    mkdirSync(dir, { recursive: true });
+    if (existsSync(join(dir, MARKER))) {
+      for (const path of [
+        partial,
+        `${partial}-wal`,
+        `${partial}-shm`,
+        join(dir, 'corpus'),
+        ...DEMO_TRACKS.map((t) => join(dir, t)),
+      ])
+        rmSync(path, { recursive: true, force: true });
+    }
+    writeFileSync(join(dir, MARKER), 'the demo season is being played into this folder\n');
+    this.update({ state: 'running', started_at: new Date().toISOString(), attempts: this.view.attempts + 1 });
+    const worker = this.startWorker({ kind: 'demo', jobId: 0, attempt: 1, dbFile: partial, args: { out: dir } });
+    return new Promise((resolve) => {
+      let settled = false;
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'demo.progress') {
+          const p: DemoProgress = message.progress;
+          this.view = { ...this.view, progress: { step: p.step, message: p.message, done: p.done, total: p.total } };
+          this.events.publish({ type: 'demo.progress', job_id: 0, ...p });
+        } else if (message.type === 'done') {
+          settled = true;
+          renameSync(partial, this.dbFile);
+          rmSync(join(dir, MARKER), { force: true });
+          this.update({ state: 'done', finished_at: new Date().toISOString(), result: { db: this.dbFile } });
+          resolve(true);
+        } else if (message.type === 'failed') {
+          settled = true;
+          this.update({ state: 'failed', finished_at: new Date().toISOString(), error: message });
+          resolve(false);
+        }
+      });
+      worker.on('exit', () => {
+        if (!settled) resolve(false);
+      });
+    });
+  }
+
+  private update(change: Partial<JobView>): void {
+    this.view = { ...this.view, ...change };
+    this.events.publish({ type: 'job', job: this.view });
+  }
+}

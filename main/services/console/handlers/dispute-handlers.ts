@@ -1,0 +1,66 @@
+import { isoUtc } from '../../../core/disputes/calendar.ts';
+import type { DisputeChange, DisputeDecision, DisputeDetail } from '../../../ipc/contract.ts';
+import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
+import { disputeById } from '../../../db/disputes.ts';
+import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
+import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
+import { dbOf, type ConsoleContext } from '../console-context.ts';
+
+/** Who the console records in the audit log for an action taken from its screens. */
+export const CONSOLE_ACTOR = 'console';
+
+const byDeadline = (a: DisputeListing, b: DisputeListing) =>
+  (a.ms_left === null ? 1 : 0) - (b.ms_left === null ? 1 : 0) ||
+  (a.ms_left ?? 0) - (b.ms_left ?? 0) ||
+  (a.dispute_id < b.dispute_id ? -1 : 1);
+
+/** The queue: undecided disputes first, the nearest (or most overdue) decision first, each with its deadline status. */
+export async function disputeList(ctx: ConsoleContext): Promise<{ at: string; disputes: DisputeListing[] }> {
+  const now = ctx.clock.now();
+  return { at: isoUtc(now), disputes: disputeListing(dbOf(ctx), now).sort(byDeadline) };
+}
+
+function listingOf(ctx: ConsoleContext, disputeId: string): DisputeListing {
+  const found = disputeListing(dbOf(ctx), ctx.clock.now()).find((d) => d.dispute_id === disputeId);
+  if (!found)
+    throw new HandlerRefusal('DISPUTE_NOT_FOUND', `no dispute ${disputeId} in this database: the queue lists the ids`);
+  return found;
+}
+
+/** A dispute with the evidence stored when it opened. */
+export async function disputeView(ctx: ConsoleContext, args: { dispute_id: string }): Promise<DisputeDetail> {
+  const dispute = listingOf(ctx, args.dispute_id);
+  const row = disputeById(dbOf(ctx), args.dispute_id) as NonNullable<ReturnType<typeof disputeById>>;
+  return {
+    dispute,
+    evidence: JSON.parse(Buffer.from(row.evidenceJson).toString('utf8')) as Record<string, unknown>,
+  };
+}
+
+export async function disputeReview(
+  ctx: ConsoleContext,
+  args: { dispute_id: string; reviewer: string },
+): Promise<DisputeListing> {
+  valueOrRefuse(
+    reviewDispute(dbOf(ctx), ctx.clock, { disputeId: args.dispute_id, reviewer: args.reviewer, actor: CONSOLE_ACTOR }),
+  );
+  return listingOf(ctx, args.dispute_id);
+}
+
+/** The decision form: a reason is required; an upheld dispute publishes the correction in the same transaction. */
+export async function disputeDecide(
+  ctx: ConsoleContext,
+  args: { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },
+): Promise<DisputeListing> {
+  valueOrRefuse(
+    decideDispute(dbOf(ctx), ctx.clock, {
+      disputeId: args.dispute_id,
+      decision: args.decision,
+      reason: args.reason,
+      reviewer: args.reviewer,
+      ...(args.change ? { change: args.change } : {}),
+      actor: CONSOLE_ACTOR,
+    }),
+  );
+  return listingOf(ctx, args.dispute_id);
+}

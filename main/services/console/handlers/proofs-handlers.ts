@@ -1,0 +1,43 @@
+import type { ProofsView } from '../../../ipc/contract.ts';
+import { windowUse } from '../../../core/proofs-plan/read-window.ts';
+import { ledgerState } from '../../../db/read-ledger.ts';
+import { DEFAULT_READ_SETTINGS, effectiveRule } from '../../proofs/read-settings.ts';
+import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+
+/** The proofs screen: the read cache, the quota in the sliding window now, pending proofs, and a running read. */
+export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
+  const db = dbOf(ctx);
+  const now = ctx.clock.now();
+  const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+  const rule = effectiveRule(DEFAULT_READ_SETTINGS);
+  const use = windowUse(ledgerState(db, now, rule), rule, now);
+  const pending = db
+    .prepare(
+      "SELECT proof_id, first_read_at_ms, last_read_at_ms FROM proof_views WHERE status = 'pending' ORDER BY first_read_at_ms LIMIT 1000",
+    )
+    .all() as { proof_id: string; first_read_at_ms: number; last_read_at_ms: number }[];
+  const running = ctx.jobs?.list().find((j) => j.state === 'running' || j.state === 'queued') ?? null;
+  const progress = running?.progress ?? null;
+  return {
+    running: running !== null,
+    progress: null,
+    job_progress: progress,
+    cache: {
+      views: count("SELECT count(*) FROM proof_views WHERE status = 'anchored'"),
+      rekor_entries: count('SELECT count(*) FROM rekor_entries'),
+      absent: count("SELECT count(*) FROM proof_views WHERE status = 'absent'"),
+    },
+    quota: {
+      limit: DEFAULT_READ_SETTINGS.limit,
+      window_ms: DEFAULT_READ_SETTINGS.windowMs,
+      used: use.used,
+      left: use.left,
+    },
+    pending: pending.map((p) => ({
+      proof_id: p.proof_id,
+      participant_id: null,
+      first_seen_pending_at: isoOf(p.first_read_at_ms) as string,
+      next_recheck_at: isoOf(p.last_read_at_ms + DEFAULT_READ_SETTINGS.pendingRecheckMs),
+    })),
+  };
+}

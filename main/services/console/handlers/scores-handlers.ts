@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { disputeEvidence } from '../../../core/disputes/evidence.ts';
+import { canonical } from '../../../core/json/canonical.ts';
+import type {
+  AssertionEvidence,
+  ParticipantReport,
+  PublicationVersion,
+  ScoreRow,
+  ScoresView,
+  TrackRef,
+} from '../../../ipc/contract.ts';
+import { HandlerRefusal } from '../../../ipc/refusal.ts';
+import {
+  closeReportOf,
+  latestSeasonClose,
+  publicationVersionsOf,
+  publishedReport,
+  seasonCloseById,
+} from '../../../db/publications.ts';
+import { scoreBundle } from '../../close/score-bundle.ts';
+import { dbOf, type ConsoleContext } from '../console-context.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- scores.json is read as the scorer wrote it
+type Json = Record<string, any>;
+const text = new TextDecoder();
+
+function notScored(ref: TrackRef): HandlerRefusal {
+  return new HandlerRefusal(
+    'SCORES_NOT_FOUND',
+    `season ${ref.season}, track ${ref.track} has no close yet: run the close (Scoring screen, or proveit season close)`,
+  );
+}
+
+/** scores.json of the version asked (default: the latest), else of the latest close not yet published. */
+async function scoresDocument(ctx: ConsoleContext, ref: TrackRef & { version?: number }) {
+  const db = dbOf(ctx);
+  const versions = publicationVersionsOf(db, ref.season, ref.track);
+  if (ref.version !== undefined) {
+    const v = versions.find((x) => x.version === ref.version);
+    if (!v)
+      throw new HandlerRefusal(
+        'PUBLICATION_VERSION_NOT_FOUND',
+        `season ${ref.season}, track ${ref.track} has no version ${ref.version}: versions are 1 to ${versions.length}`,
+      );
+    return { doc: JSON.parse(text.decode(v.scoresJson)) as Json, version: v.version, closeId: v.closeId };
+  }
+  const close = latestSeasonClose(db, ref.season, ref.track);
+  const latest = versions[versions.length - 1];
+  if (latest && (!close || latest.closeId >= close.id))
+    return {
+      doc: JSON.parse(text.decode(latest.scoresJson)) as Json,
+      version: latest.version,
+      closeId: latest.closeId,
+    };
+  if (!close) throw notScored(ref);
+  const bytes = await readFile(join(close.outDir, 'scores.json')).catch(() => null);
+  if (bytes === null)
+    throw new HandlerRefusal(
+      'PUBLISH_CLOSE_FILES_MISSING',
+      `${join(close.outDir, 'scores.json')} cannot be read: restore the close's folder or run the close again`,
+    );
+  return { doc: JSON.parse(bytes.toString('utf8')) as Json, version: null, closeId: close.id };
+}
+
+const row = (p: Json): ScoreRow => ({
+  participant_id: p.participant_id,
+  did: p.did ?? p.enrolled_did ?? '',
+  agent_name: p.agent_name,
+  declared_stack: p.declared_stack,
+  reference: p.reference === true,
+  status: p.status,
+  overclaim: p.overclaim,
+  success: p.success,
+  tasks_submitted: p.tasks_submitted,
+  instrument_faults: p.instrument_faults,
+});
+
+/** Both tables of a track as the Index shows them (the screen sorts), paged for large seasons. */
+export async function scoresView(
+  ctx: ConsoleContext,
+  ref: TrackRef & { version?: number; offset?: number; limit?: number },
+): Promise<ScoresView> {
+  const { doc, version, closeId } = await scoresDocument(ctx, ref);
+  const all = (doc.participants as Json[]).map(row);
+  const offset = ref.offset ?? 0;
+  const rows = ref.limit === undefined ? all.slice(offset) : all.slice(offset, offset + ref.limit);
+  return {
+    season: ref.season,
+    track: ref.track,
+    version,
+    close_id: closeId,
+    best_constant_answer: doc.best_constant_answer,
+    participants: rows,
+    total: all.length,
+    offset,
+  };
+}
+
+/** A participant's report as published in the version asked (default: the latest), else as the latest close wrote it. */
+export async function reportView(
+  ctx: ConsoleContext,
+  ref: TrackRef & { participant_id: string; version?: number },
+): Promise<ParticipantReport> {
+  const db = dbOf(ctx);
+  const versions = publicationVersionsOf(db, ref.season, ref.track);
+  const upTo = ref.version ?? versions[versions.length - 1]?.version;
+  if (upTo !== undefined) {
+    const stored = publishedReport(db, ref.season, ref.track, upTo, ref.participant_id);
+    if (stored) return JSON.parse(text.decode(stored.reportJson)) as ParticipantReport;
+  }
+  const close = latestSeasonClose(db, ref.season, ref.track);
+  const bytes = close
+    ? await readFile(join(close.outDir, 'reports', `${ref.participant_id}.json`)).catch(() => null)
+    : null;
+  if (bytes === null)
+    throw new HandlerRefusal(
+      'REPORT_NOT_FOUND',
+      `no report of ${ref.participant_id} for season ${ref.season}, track ${ref.track}: check the participant id in the scores table`,
+    );
+  return JSON.parse(bytes.toString('utf8')) as ParticipantReport;
+}
+
+/**
+ * The drill-down from an assertion (docs/disputes.md evidence): recomputed from the bundle of the close that scored
+ * the participant with the scorer's own code: witnesses, opened and recomputed hashes, the frozen value.
+ */
+export async function assertionEvidence(
+  ctx: ConsoleContext,
+  ref: TrackRef & { participant_id: string; assertion: string },
+): Promise<AssertionEvidence> {
+  const db = dbOf(ctx);
+  const [taskId, assertionId] = ref.assertion.split('/') as [string, string];
+  const versions = publicationVersionsOf(db, ref.season, ref.track);
+  const latestVersion = versions[versions.length - 1]?.version;
+  const origin =
+    latestVersion === undefined
+      ? undefined
+      : closeReportOf(db, ref.season, ref.track, latestVersion, ref.participant_id);
+  const close = origin ? seasonCloseById(db, origin.closeId) : latestSeasonClose(db, ref.season, ref.track);
+  if (!close) throw notScored(ref);
+  const scored = await scoreBundle(join(close.outDir, 'bundle'), { season: ref.season, track: ref.track });
+  if (scored.kind === 'refused')
+    throw new HandlerRefusal(
+      'DISPUTE_EVIDENCE_UNAVAILABLE',
+      `the close's bundle (${join(close.outDir, 'bundle')}) does not score: ${scored.failures.map((f) => f.code).join(', ')}; restore it`,
+    );
+  const result = scored.score.participants.find((p) => p.participant.participantId === ref.participant_id);
+  const evidence = result ? disputeEvidence(scored.input, result, taskId, assertionId) : null;
+  if (evidence === null)
+    throw new HandlerRefusal(
+      'DISPUTE_ASSERTION_UNKNOWN',
+      `${ref.participant_id} has no assertion ${ref.assertion} in season ${ref.season}, track ${ref.track}`,
+    );
+  return JSON.parse(canonical(evidence)) as AssertionEvidence;
+}
+
+export async function publicationVersions(
+  ctx: ConsoleContext,
+  ref: TrackRef,
+): Promise<{ versions: PublicationVersion[] }> {
+  return {
+    versions: publicationVersionsOf(dbOf(ctx), ref.season, ref.track).map((v) => ({
+      version: v.version,
+      corrects_version: v.correctsVersion,
+      published_at: new Date(v.publishedAtMs).toISOString(),
+      actor: v.actor,
+      scores_sha256: v.scoresSha256,
+      correction: v.correctionJson ? (JSON.parse(text.decode(v.correctionJson)) as Record<string, unknown>) : null,
+    })),
+  };
+}

@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { seasonStep } from '../../../core/console/season-state.ts';
+import { disputeWindowEnd } from '../../../core/disputes/calendar.ts';
+import type { FreezeView, SeasonTrackStatus, TrackName, TrackRef } from '../../../ipc/contract.ts';
+import { HandlerRefusal } from '../../../ipc/refusal.ts';
+import { freezeInForceOf, freezesOf, revealedAtOf } from '../../../db/freezes.ts';
+import { incidentsOf } from '../../../db/incidents.ts';
+import type { Db } from '../../../db/open-database.ts';
+import { publicationVersionsOf } from '../../../db/publications.ts';
+import { seasonClosesOf } from '../../../db/season-closes.ts';
+import { disputeListing } from '../../disputes/list-disputes.ts';
+import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+import { trackFolder } from './track-folder.ts';
+
+/** Every season and track the database knows (frozen at least once). */
+export function knownTracks(db: Db): TrackRef[] {
+  return (
+    db.prepare('SELECT DISTINCT season, track FROM freezes ORDER BY season, track').all() as {
+      season: number;
+      track: TrackName;
+    }[]
+  ).map((r) => ({ season: r.season, track: r.track }));
+}
+
+export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStatus {
+  const db = dbOf(ctx);
+  const now = ctx.clock.now();
+  const freeze = freezeInForceOf(db, ref.season, ref.track);
+  const closes = seasonClosesOf(db, ref.season, ref.track);
+  const latestClose = closes[closes.length - 1] ?? null;
+  const versions = publicationVersionsOf(db, ref.season, ref.track);
+  const first = versions[0] ?? null;
+  const latest = versions[versions.length - 1] ?? null;
+  const disputes = disputeListing(db, now, ref).filter((d) => d.deadline_status !== 'decided');
+  const windowEnds = first ? disputeWindowEnd(latest?.publishedAtMs ?? first.publishedAtMs) : null;
+  const step = seasonStep({
+    freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt } : null,
+    latestCloseAtMs: latestClose?.closedAtMs ?? null,
+    latestVersion: latest?.version ?? null,
+    disputeWindowEndsMs: windowEnds,
+    disputesUndecided: disputes.length,
+    nowMs: now,
+  });
+  const revealed = revealedAtOf(
+    db,
+    freezesOf(db, ref.season, ref.track).map((f) => f.proofId),
+  );
+  return {
+    ...ref,
+    state: step.state,
+    opens_at: freeze?.opensAt ?? null,
+    closes_at: freeze?.closesAt ?? null,
+    revealed_at: isoOf(revealed),
+    latest_close_at: isoOf(latestClose?.closedAtMs ?? null),
+    published_at: isoOf(first?.publishedAtMs ?? null),
+    latest_version: latest?.version ?? null,
+    dispute_window_ends_at: isoOf(windowEnds),
+    disputes_open: disputes.length,
+    disputes_at_risk: disputes.filter((d) => d.deadline_status === 'at_risk').length,
+    disputes_overdue: disputes.filter((d) => d.deadline_status === 'overdue').length,
+    incidents_open: incidentsOf(db, ref).filter((i) => i.state === 'open').length,
+    next_step: step.text,
+    next_step_code: step.code,
+    now: new Date(now).toISOString(),
+  };
+}
+
+export async function seasonStatus(ctx: ConsoleContext): Promise<{ tracks: SeasonTrackStatus[] }> {
+  return { tracks: knownTracks(dbOf(ctx)).map((ref) => trackStatus(ctx, ref)) };
+}
+
+/** The freeze screen: the rules text, every freeze of the track (replacements with their reason), the reveal. */
+export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
+  const db = dbOf(ctx);
+  const rows = freezesOf(db, ref.season, ref.track);
+  if (rows.length === 0)
+    throw new HandlerRefusal(
+      'FREEZE_NOT_FOUND',
+      `season ${ref.season}, track ${ref.track} has no freeze in this database; create one with proveit freeze create`,
+    );
+  const inForce = freezeInForceOf(db, ref.season, ref.track);
+  const folder = await trackFolder(ctx, ref);
+  const season = JSON.parse(await readFile(join(folder, 'season.json'), 'utf8')) as { rules_file: string };
+  const rulesText = await readFile(join(folder, season.rules_file), 'utf8');
+  return {
+    ...ref,
+    rules_file: season.rules_file,
+    rules_text: rulesText,
+    manifest_hash: inForce?.manifestHash ?? (rows[rows.length - 1] as (typeof rows)[number]).manifestHash,
+    in_force: inForce?.proofId ?? null,
+    freezes: rows.map((f) => ({
+      proof_id: f.proofId,
+      rules_version: f.rulesVersion,
+      rules_hash: f.rulesHash,
+      manifest_hash: f.manifestHash,
+      key_commitment: f.keyCommitment,
+      url: f.url,
+      replaces: f.replaces,
+      reason: f.reason,
+      opens_at: f.opensAt,
+      closes_at: f.closesAt,
+      created_at: new Date(f.createdAtMs).toISOString(),
+      anchor_time: null,
+      published: true,
+    })),
+    revealed_at: isoOf(
+      revealedAtOf(
+        db,
+        rows.map((f) => f.proofId),
+      ),
+    ),
+  };
+}

@@ -1,0 +1,142 @@
+import type { Worker } from 'node:worker_threads';
+import type { JobKind, JobView } from '../../../ipc/contract.ts';
+import {
+  insertJob,
+  jobById,
+  listJobs,
+  liveJobLike,
+  markJobDone,
+  markJobFailed,
+  markJobStarted,
+  recordJobProgress,
+  unfinishedJobs,
+  type StoredJob,
+} from '../../../db/console-jobs.ts';
+import type { Db } from '../../../db/open-database.ts';
+import type { Clock } from '../../clock.ts';
+import { siblingWorkerUrl, startModuleWorker } from '../../workers/module-worker.ts';
+import type { ConsoleEvents } from '../console-events.ts';
+import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function jobView(job: StoredJob): JobView {
+  return {
+    id: job.id,
+    kind: job.kind as JobKind,
+    state: job.state,
+    args: job.args,
+    created_at: new Date(job.createdAtMs).toISOString(),
+    started_at: iso(job.startedAtMs),
+    finished_at: iso(job.finishedAtMs),
+    attempts: job.attempts,
+    progress: job.progress as JobView['progress'],
+    result: job.result,
+    error: job.error,
+  };
+}
+
+/** Starts a job's worker; tests may run a job in-thread with their own starter. */
+export type WorkerStarter = (job: WorkerJob) => Pick<Worker, 'on' | 'terminate'>;
+
+export const threadStarter: WorkerStarter = (job) =>
+  startModuleWorker(siblingWorkerUrl(import.meta.url, 'job-worker'), job);
+
+/**
+ * Runs the console's long work (a close) in worker threads, one job row per request (migration 9): recorded before
+ * it starts, its progress and outcome written as they come and pushed as events. A window reload loses nothing (the
+ * job lives in main and in the database); a job found queued or running when the console starts was interrupted by a
+ * stop and is started again (`resumeUnfinished`), its attempt counted.
+ */
+export class JobRunner {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly workers = new Set<Pick<Worker, 'terminate'>>();
+  private stopping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dbFile: string,
+    private readonly clock: Clock,
+    private readonly events: ConsoleEvents,
+    private readonly startWorker: WorkerStarter = threadStarter,
+  ) {}
+
+  /** Records and starts a job; the same request while one runs joins it. */
+  start(kind: 'close', args: Record<string, unknown>): JobView {
+    const live = liveJobLike(this.db, kind, args);
+    if (live) return jobView(live);
+    const job = insertJob(this.db, kind, args, this.clock.now());
+    this.launch(job);
+    return jobView(jobById(this.db, job.id) as StoredJob);
+  }
+
+  /** At start: every job left queued or running by the previous process runs again. */
+  resumeUnfinished(): number {
+    const jobs = unfinishedJobs(this.db);
+    for (const job of jobs) this.launch(job);
+    return jobs.length;
+  }
+
+  list(): JobView[] {
+    return listJobs(this.db).map(jobView);
+  }
+
+  /** Resolves once every job started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()]);
+  }
+
+  /** Stops the workers without marking their jobs: they are unfinished and resume at the next start. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.workers].map((w) => w.terminate()));
+  }
+
+  private publish(id: number): void {
+    const job = jobById(this.db, id);
+    if (job) this.events.publish({ type: 'job', job: jobView(job) });
+  }
+
+  private launch(job: StoredJob): void {
+    markJobStarted(this.db, job.id, this.clock.now());
+    const attempt = job.attempts + 1;
+    this.publish(job.id);
+    const worker = this.startWorker({ kind: job.kind, jobId: job.id, attempt, dbFile: this.dbFile, args: job.args });
+    this.workers.add(worker);
+    const finished = new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = (outcome: { result: Record<string, unknown> } | { code: string; message: string }) => {
+        if (settled) return;
+        settled = true;
+        if ('result' in outcome) markJobDone(this.db, job.id, this.clock.now(), outcome.result);
+        else markJobFailed(this.db, job.id, this.clock.now(), outcome);
+        this.publish(job.id);
+      };
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'close.progress') {
+          const p = message.progress;
+          recordJobProgress(this.db, job.id, {
+            step: p.phase,
+            message: `proof reads: ${p.phase}`,
+            done: p.done,
+            total: p.total,
+          });
+          const track = job.args['track'] as 'conformite' | 'generique';
+          this.events.publish({ type: 'close.progress', job_id: job.id, track, progress: p });
+        } else if (message.type === 'done') settle({ result: message.result });
+        else if (message.type === 'failed') settle({ code: message.code, message: message.message });
+      });
+      worker.on('error', (error: Error) => {
+        if (!this.stopping) settle({ code: 'CONSOLE_JOB_FAILED', message: error.message });
+      });
+      worker.on('exit', () => {
+        this.workers.delete(worker);
+        if (!settled && !this.stopping)
+          settle({ code: 'CONSOLE_JOB_FAILED', message: 'the job stopped without an outcome: start it again' });
+        this.running.delete(job.id);
+        resolve();
+      });
+    });
+    this.running.set(job.id, finished);
+  }
+}

@@ -1,0 +1,37 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { playDemo } from '../../demo/play-demo.ts';
+import { runCloseJob, type CloseJobArgs } from './close-job.ts';
+import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
+
+// A worker thread running one long job (a close, the demo season), so the console's main thread stays free. It
+// opens its own connection to the operator database (WAL: main keeps reading) and reports to main by messages.
+const job = workerData as WorkerJob;
+const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+
+async function run(): Promise<void> {
+  if (job.kind === 'close') {
+    const done = await runCloseJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as CloseJobArgs, (p) =>
+      post({ type: 'close.progress', progress: p }),
+    );
+    post(
+      done.ok
+        ? { type: 'done', result: done.value }
+        : { type: 'failed', code: done.error.code, message: done.error.message },
+    );
+    return;
+  }
+  const played = await playDemo({
+    outDir: job.args['out'] as string,
+    dbFile: job.dbFile,
+    onProgress: (p) => post({ type: 'demo.progress', progress: p }),
+  });
+  post(
+    played.ok
+      ? { type: 'done', result: { db: played.value.db, season: played.value.season } }
+      : { type: 'failed', code: played.error.code, message: played.error.message },
+  );
+}
+
+run().catch((error: unknown) =>
+  post({ type: 'failed', code: 'CONSOLE_JOB_FAILED', message: error instanceof Error ? error.message : String(error) }),
+);

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { openDatabase } from '../../db/open-database.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import type { ConsoleContext } from './console-context.ts';
+import { ConsoleEvents } from './console-events.ts';
+import { FirstStartDemo } from './first-start-demo.ts';
+import { JobRunner, threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
+
+export interface OpenConsoleOptions {
+  mode: ConsoleContext['mode'];
+  dbFile: string;
+  /** The corpus root (season-N/<track>) given with --corpus; default: the database folder's corpus/ when the demo
+   * wrote one there, else `defaultCorpusDir`. */
+  corpusDir?: string;
+  defaultCorpusDir: string;
+  clock?: Clock;
+  startWorker?: WorkerStarter;
+}
+
+export interface OpenedConsole {
+  ctx: ConsoleContext;
+  /** Resolves once the database is open (at once, or when the first-start demo has played). */
+  ready: Promise<boolean>;
+  /** Jobs resumed from the previous run. */
+  resumed(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the console on an operator database: an existing one is opened and its unfinished jobs resume; a missing one
+ * is created by playing the demo season first (issue 14), in a worker thread, while the screens already answer.
+ */
+export function openConsole(options: OpenConsoleOptions): OpenedConsole {
+  const events = new ConsoleEvents();
+  const clock = options.clock ?? systemClock;
+  const startWorker = options.startWorker ?? threadStarter;
+  const demoCorpus = join(dirname(options.dbFile), 'corpus');
+  const ctx: ConsoleContext = {
+    mode: options.mode,
+    corpusDir: options.corpusDir ?? (existsSync(demoCorpus) ? demoCorpus : options.defaultCorpusDir),
+    db: null,
+    dbFile: options.dbFile,
+    clock,
+    events,
+    jobs: null,
+    firstStart: null,
+  };
+  let resumed = 0;
+  let closed = false;
+  const attach = () => {
+    ctx.db = openDatabase(options.dbFile);
+    ctx.jobs = new JobRunner(ctx.db, options.dbFile, clock, events, startWorker);
+    resumed = ctx.jobs.resumeUnfinished();
+    return true;
+  };
+  let ready: Promise<boolean>;
+  if (existsSync(options.dbFile)) ready = Promise.resolve(attach());
+  else {
+    const demo = new FirstStartDemo(options.dbFile, events, startWorker, clock.now);
+    ctx.firstStart = demo;
+    ready = demo.run().then((played) => {
+      if (!played || closed) return false;
+      if (options.corpusDir === undefined && existsSync(demoCorpus)) ctx.corpusDir = demoCorpus;
+      return attach();
+    });
+  }
+  return {
+    ctx,
+    ready,
+    resumed: () => resumed,
+    async close() {
+      closed = true;
+      await ctx.jobs?.stop();
+      ctx.db?.close();
+      ctx.db = null;
+    },
+  };
+}
