@@ -27,6 +27,19 @@ export function citedKey(proofId: string, disclosure: PyJson): string {
   return `${proofId}\n${canonical(disclosure)}`;
 }
 
+/** The citedKey of every (proof id, disclosure) pair these participants' submissions cite. */
+export function citedKeysOf(participants: readonly ScoredParticipant[]): Set<string> {
+  const keys = new Set<string>();
+  for (const participant of participants) {
+    for (const submission of participant.submissions.values()) {
+      for (const assertion of assertionsOf(submission)) {
+        for (const proofId of assertion.proofIds) keys.add(citedKey(proofId, disclosureOf(submission, proofId)));
+      }
+    }
+  }
+  return keys;
+}
+
 function invalid(line: number, message: string) {
   return fail(
     'CLOSE_SUBMISSIONS_INVALID',

@@ -30,7 +30,7 @@ import {
   SAFE_PROOF_ID,
   SCORES_FILE,
 } from './bundle-layout.ts';
-import { citedKey, trackSubmissions } from './export-lines.ts';
+import { citedKey, citedKeysOf, trackSubmissions } from './export-lines.ts';
 import type { CitedWork } from './verify-cited.ts';
 import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
 
@@ -161,17 +161,26 @@ function corpusDifferences(
  * `season close` writes the bundle first and calls this on it; `season replay` calls the same function, so a
  * close and its replay cannot differ. Every refusal names the field or file and both values.
  */
+export interface ScoreBundleOptions extends CitedPoolOptions {
+  /**
+   * Score these participants only (a dispute's evidence, a report shown in the console): only the proofs they cite
+   * are verified, every view is still read and hashed, so `inputs` and their reports are the bytes of a whole close.
+   * scores.json is then not among the files: it would list a part of the track.
+   */
+  participants?: ReadonlySet<string>;
+}
+
 export async function scoreBundle(
   bundleDir: string,
   expect?: { season?: number; track?: string },
-  options: CitedPoolOptions = {},
+  options: ScoreBundleOptions = {},
 ): Promise<BundleScore> {
   const opened = await openBundle(bundleDir);
   if (opened.kind === 'refused') return opened;
   // The verifying workers load while this thread verifies the freeze and reads the corpus and submissions.
   const pool = new CitedPool(bundleDir, opened.bundle, opened.proofsIndex.size, options);
   try {
-    return await scoreOpenedBundle(bundleDir, opened, pool, expect);
+    return await scoreOpenedBundle(bundleDir, opened, pool, expect, options.participants);
   } finally {
     await pool.close();
   }
@@ -208,6 +217,7 @@ async function scoreOpenedBundle(
   { proofsIndex, bundle }: OpenedBundle,
   pool: CitedPool,
   expect?: { season?: number; track?: string },
+  only?: ReadonlySet<string>,
 ): Promise<BundleScore> {
   const publication = await readJson(bundleDir, BUNDLE.publication);
   if (isFailure(publication)) return refused(publication);
@@ -341,11 +351,18 @@ async function scoreOpenedBundle(
     disclosuresOf.set(proofId, list);
   }
   const citedIds = [...disclosuresOf.keys()].sort();
+  const scoredParticipants =
+    only === undefined
+      ? exported.value.participants
+      : exported.value.participants.filter((p) => only.has(p.participantId));
+  const verifyFor = only === undefined ? null : citedKeysOf(scoredParticipants);
   const work: CitedWork[] = [];
   for (const id of citedIds) {
     const entry = proofsIndex.get(id);
-    if (entry) work.push({ proofId: id, status: entry.status, disclosures: disclosuresOf.get(id)! });
+    const disclosures = disclosuresOf.get(id)!.filter((d) => verifyFor === null || verifyFor.has(citedKey(id, d)));
+    if (entry) work.push({ proofId: id, status: entry.status, disclosures });
   }
+  const workOf = new Map(work.map((w) => [w.proofId, w]));
   const outcomes = new Map((await pool.verify(work)).map((o) => [o.proofId, o]));
   const viewHashes: [string, PyJson][] = [];
   const rekorHashes = new Map<string, string>();
@@ -378,7 +395,7 @@ async function scoreOpenedBundle(
     }
     viewHashes.push([id, digest]);
     if (outcome.rekor) rekorHashes.set(outcome.rekor.uuid, outcome.rekor.sha256);
-    disclosuresOf.get(id)!.forEach((disclosure, i) => {
+    workOf.get(id)!.disclosures.forEach((disclosure, i) => {
       const report = outcome.reports[i]!;
       reports.set(citedKey(id, disclosure), report);
       if (report !== 'absent' && !anchorTimes.has(id)) anchorTimes.set(id, report.anchorTime);
@@ -409,12 +426,13 @@ async function scoreOpenedBundle(
     definition,
     tasks,
     key,
-    participants: exported.value.participants,
+    participants: scoredParticipants,
     proofs: (proofId, disclosure) => reports.get(citedKey(proofId, disclosure)) ?? 'absent',
     inputs,
   };
   const score = scoreTrack(input);
-  const files: OutputFile[] = [{ path: SCORES_FILE, bytes: documentBytes(scoresDocument(input, score)) }];
+  const files: OutputFile[] =
+    only === undefined ? [{ path: SCORES_FILE, bytes: documentBytes(scoresDocument(input, score)) }] : [];
   for (const p of score.participants) {
     files.push({ path: reportFile(p.participant.participantId), bytes: documentBytes(reportDocument(input, p)) });
   }

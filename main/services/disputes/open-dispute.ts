@@ -102,7 +102,8 @@ export async function openDispute(
   const origin = closeReportOf(db, season, track, disputed.version, participantId);
   const close = origin ? seasonCloseById(db, origin.closeId) : undefined;
   const bundleDir = close ? join(close.outDir, 'bundle') : '(no close)';
-  const scored = await scoreBundle(bundleDir, { season, track });
+  // Only this participant's proofs are verified (every view is still hashed): the report is the close's, bytes alike.
+  const scored = await scoreBundle(bundleDir, { season, track }, { participants: new Set([participantId]) });
   const unavailable = (message: string, failures: Failure[] = []) =>
     fail(
       'DISPUTE_EVIDENCE_UNAVAILABLE',

@@ -681,6 +681,15 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       expect(inWorkers.inputs).toEqual(inThread.inputs);
     });
 
+    it("one participant scored alone gets the bytes of the whole close's report, and no scores.json", async () => {
+      const bundle = join(out2(), 'bundle');
+      const ada = people.ada!.participantId;
+      const alone = await scoreBundle(bundle, {}, { participants: new Set([ada]) });
+      if (alone.kind !== 'scored') throw new Error('the second close bundle must score');
+      expect(alone.files.map((f) => f.path)).toEqual([`reports/${ada}.json`]);
+      expect(Buffer.from(alone.files[0]!.bytes)).toEqual(readFileSync(join(out2(), 'reports', `${ada}.json`)));
+    });
+
     describe('spliced bundles: season replay exits 1 naming what came from another close', () => {
       let season2: SeasonDevnet | undefined;
       const outS2 = () => join(net.dir, 'close-season-2');
