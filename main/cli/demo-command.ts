@@ -13,7 +13,8 @@ export const demoCommand: Command = {
   usage:
     'demo --out DIR [--json]\n\n' +
     '  --out DIR  where to write console.sqlite (the operator database), corpus/season-N/<track>/ (the frozen copies) and\n' +
-    '             <track>/ (each close: scores.json, reports/, bundle/); console.sqlite must not exist yet\n' +
+    '             <track>/ (each close: scores.json, reports/, bundle/) and index/ (the signed Index export);\n' +
+    '             console.sqlite must not exist yet\n' +
     '  --json     print the summary as one JSON document (progress still goes to stderr)\n\n' +
     'Open the result with: proveit console --db DIR/console.sqlite',
   async run(args, io) {
@@ -49,6 +50,7 @@ export const demoCommand: Command = {
             )
             .join('') +
           `  open dispute: ${summary.dispute.id} (${summary.dispute.taskId} ${summary.dispute.assertionId})\n` +
+          `  signed Index: ${summary.index.out} (version ${summary.index.version}, manifest.json)\n` +
           `Open it with: proveit console --db ${summary.db}\n`,
       );
     }

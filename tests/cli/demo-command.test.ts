@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCommand } from '../../main/cli/demo-command.ts';
+import { indexVerifyCommand } from '../../main/cli/index-commands.ts';
 import { seasonReplayCommand } from '../../main/cli/season-replay-command.ts';
 import { incidentsOf } from '../../main/db/incidents.ts';
 import { openDatabase, type Db } from '../../main/db/open-database.ts';
@@ -95,6 +96,15 @@ describe('proveit demo --out DIR', () => {
     expect(summary.dispute.participantId).toBe(disputer.participantId);
   });
 
+  it('writes the signed Index export with its manifest.json, which proveit index verify accepts', async () => {
+    expect(summary.index).toMatchObject({ out: join(out, 'index'), version: 1 });
+    expect(existsSync(join(out, 'index', 'manifest.json'))).toBe(true);
+    const io = captureIo();
+    const code = await indexVerifyCommand.run([join(out, 'index'), '--json'], io);
+    expect(code, io.stdout + io.stderr).toBe(0);
+    expect(JSON.parse(io.stdout)).toMatchObject({ ok: true });
+  });
+
   it('the audit log verifies', () => {
     const verified = verifyAuditLog(db);
     expect(verified.ok, JSON.stringify(verified)).toBe(true);
@@ -102,7 +112,18 @@ describe('proveit demo --out DIR', () => {
 
   it('reports its progress step by step on stderr, ending with done', () => {
     const steps = [...new Set(progressLines.map((l) => /^\[(\w+)\]/.exec(l)?.[1]))];
-    expect(steps).toEqual(['devnet', 'freeze', 'enroll', 'read', 'submit', 'close', 'publish', 'dispute', 'done']);
+    expect(steps).toEqual([
+      'devnet',
+      'freeze',
+      'enroll',
+      'read',
+      'submit',
+      'close',
+      'publish',
+      'dispute',
+      'export',
+      'done',
+    ]);
   });
 
   it('both close bundles replay byte-identical with proveit season replay', async () => {

@@ -55,6 +55,7 @@ export class FirstStartDemo {
         `${partial}-wal`,
         `${partial}-shm`,
         join(dir, 'corpus'),
+        join(dir, 'index'),
         ...DEMO_TRACKS.map((t) => join(dir, t)),
       ])
         rmSync(path, { recursive: true, force: true });

@@ -23,6 +23,8 @@ export interface DemoSummary {
   }[];
   participants: { agent: string; name: string; participantId: string; tasksSubmitted: Record<string, number> }[];
   dispute: { id: string; participantId: string; taskId: string; assertionId: string };
+  /** The signed Index export (DIR/index, with manifest.json and its signature). */
+  index: { out: string; version: number; manifestSha256: string; keyId: string; files: number };
 }
 
 /** The plain line printed for a step. */

@@ -22,6 +22,8 @@ import { readCorpusTree } from '../corpus/corpus-folder.ts';
 import { openDispute } from '../disputes/open-dispute.ts';
 import { createFreeze } from '../freeze/create-freeze.ts';
 import { createHttpClient, type HttpClient } from '../http/http-client.ts';
+import { exportIndex } from '../index-export/export-index.ts';
+import { markReferenceRun } from '../index-export/participants.ts';
 import { publishSeason } from '../publications/publish-season.ts';
 import { DEMO_ACTOR, DEMO_CALENDAR } from './demo-calendar.ts';
 import type { DemoProgress, DemoSummary } from './demo-progress.ts';
@@ -334,6 +336,30 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     });
     if (!dispute.ok) return dispute;
 
+    // The reference run is marked as such (spec §7.1), then the signed Index is exported (issue 13's function).
+    const reference = participants.find((p) => p.agent === 'reference') as Participant;
+    const marked = markReferenceRun(db, {
+      season,
+      participantId: reference.participantId,
+      model: 'scripted-reference',
+      modelVersion: '1',
+      framework: 'proveit demo',
+      prompt: new TextEncoder().encode(
+        'Answer each task with the key verdict and its grounding facts (demo script).\n',
+      ),
+      clock,
+      actor: DEMO_ACTOR,
+    });
+    if (!marked.ok) return marked;
+    emit('export', 'exporting the signed Index (French and English, manifest.json signed)');
+    const indexDir = join(outDir, 'index');
+    const indexed = exportIndex(db, { season, outDir: indexDir, clock, actor: DEMO_ACTOR });
+    if (!indexed.ok)
+      return fail(indexed.error.code, indexed.error.message, {
+        ...(indexed.error.details ?? {}),
+        findings: indexed.findings ?? [],
+      });
+
     const summary: DemoSummary = {
       out: outDir,
       db: dbFile,
@@ -349,6 +375,13 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
         };
       }),
       dispute: { id: dispute.value.disputeId, participantId: disputer.participantId, ...assertion },
+      index: {
+        out: indexDir,
+        version: indexed.value.indexVersion,
+        manifestSha256: indexed.value.manifestSha256,
+        keyId: indexed.value.keyId,
+        files: indexed.value.files,
+      },
     };
     emit('done', `demo season played: ${dbFile}`, 1, 1);
     return ok(summary);
