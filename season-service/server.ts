@@ -8,6 +8,7 @@ import { TokenBuckets } from './limits/token-buckets.ts';
 import { enrollRoute } from './routes/enroll-route.ts';
 import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
+import { indexAnchorRoute } from './routes/index-anchor-route.ts';
 import { submitRoute } from './routes/submit-route.ts';
 import { tasksRoute } from './routes/tasks-route.ts';
 import { secretSha256 } from './secrets.ts';
@@ -42,13 +43,14 @@ const ROUTES: Record<string, { method: string; route: Route }> = {
   export: { method: 'GET', route: exportRoute },
   tasks: { method: 'GET', route: tasksRoute },
   freeze: { method: 'POST', route: freezeRoute },
+  index: { method: 'POST', route: indexAnchorRoute },
 };
 
 function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse): unknown {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
   if (path === '/v1/health') return sendJson(response, 200, { ok: true });
-  const match = /^\/v1\/season\/(\d{1,6})\/(enroll|submit|export|tasks|freeze)$/.exec(path);
+  const match = /^\/v1\/season\/(\d{1,6})\/(enroll|submit|export|tasks|freeze|index)$/.exec(path);
   if (!match) {
     return sendError(response, 404, {
       code: 'NOT_FOUND',

@@ -3,7 +3,10 @@ import { parseNameList } from '../core/index/lint/name-lists.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { exportIndex } from '../services/index-export/export-index.ts';
-import { verifyIndexDir } from '../services/index-export/verify-index.ts';
+import { anchorIndexExport } from '../services/index-export/anchor-index.ts';
+import { verifyIndexFolder } from '../services/index-export/verify-index.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import { readSecretFile } from './secret-file.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
@@ -14,7 +17,8 @@ import { dbPathFrom } from './proofs-options.ts';
 const EXPORT_USAGE =
   `index export --season N [--version K] [--db FILE] --out DIR [--key-file FILE] [--names FILE] ` +
   `[--secrets-file FILE] ${ACTOR_USAGE} [--json]`;
-const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--json]';
+const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--trust DIR] [--json]';
+const ANCHOR_USAGE = 'index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--json]';
 
 const positiveInt = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
 
@@ -125,7 +129,11 @@ export const indexVerifyCommand: Command = {
     const parsed = parseOptions({
       args,
       allowPositionals: true,
-      options: { 'public-key': { type: 'string' }, json: { type: 'boolean', default: false } },
+      options: {
+        'public-key': { type: 'string' },
+        trust: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
     });
     if (!parsed.ok) return usageError(io, command, parsed.message);
     const dir = parsed.positionals[0];
@@ -143,8 +151,12 @@ export const indexVerifyCommand: Command = {
       expected = key;
     }
     let result;
+    let anchor;
     try {
-      result = verifyIndexDir(dir, expected);
+      ({ result, anchor } = await verifyIndexFolder(dir, {
+        ...(expected === undefined ? {} : { publicKey: expected }),
+        ...(parsed.values.trust === undefined ? {} : { trustDir: parsed.values.trust }),
+      }));
     } catch (error) {
       return usageError(io, command, `cannot read ${dir}: ${(error as Error).message}`);
     }
@@ -156,14 +168,70 @@ export const indexVerifyCommand: Command = {
       return EXIT.failed;
     }
     const r = result.value;
-    if (json) printJson(io, { ok: true, ...r });
+    if (json) printJson(io, { ok: true, ...r, anchor });
     else
       io.out(
         `season ${r.season} Index version ${r.indexVersion}: signature and ${r.files} files, ${r.rows} rows verified; ` +
-          `key ${r.keyId}; manifest SHA-256 ${r.manifestSha256}\n`,
+          `key ${r.keyId}; manifest SHA-256 ${r.manifestSha256}; anchor ${anchor.status}` +
+          `${anchor.proof_id ? ` (${anchor.proof_id}${anchor.anchored_at ? `, RFC 3161 time ${anchor.anchored_at}` : ''})` : ''}\n`,
       );
     return EXIT.ok;
   },
 };
 
-export const indexCommands: Command[] = [createIndexExportCommand(), indexVerifyCommand];
+export const indexAnchorCommand: Command = {
+  path: ['index', 'anchor'],
+  summary:
+    'anchor an export\u2019s manifest hash through the Trust Layer (a proxy call to the season host, as a freeze is)',
+  usage: ANCHOR_USAGE,
+  run: async (args, io) => {
+    const command = indexAnchorCommand;
+    const parsed = parseOptions({
+      args,
+      allowPositionals: true,
+      options: {
+        'trust-layer': { type: 'string' },
+        'api-key-file': { type: 'string' },
+        'season-base': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usageError(io, command, parsed.message);
+    const v = parsed.values;
+    const dir = parsed.positionals[0];
+    if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
+    if (!v['trust-layer'] || !v['api-key-file'] || !v['season-base'])
+      return usageError(io, command, '--trust-layer URL, --api-key-file FILE and --season-base URL are required');
+    const apiKey = await readSecretFile(v['api-key-file'], 'API key');
+    if (typeof apiKey !== 'string') return usageError(io, command, apiKey.problem);
+    const http = createHttpClient();
+    try {
+      const r = await anchorIndexExport(dir, {
+        http,
+        trustLayer: v['trust-layer'],
+        apiKey,
+        seasonBase: v['season-base'],
+      });
+      if (!r.ok) {
+        printRefusal(io, v.json ?? false, 'index anchor', r.error);
+        return EXIT.failed;
+      }
+      if (v.json)
+        printJson(io, {
+          ok: true,
+          proof_id: r.value.proofId,
+          url: r.value.record.url,
+          manifest_sha256: r.value.record.manifest_sha256,
+        });
+      else
+        io.out(
+          `manifest ${r.value.record.manifest_sha256} anchored by proof ${r.value.proofId} (${r.value.record.url})\n`,
+        );
+      return EXIT.ok;
+    } finally {
+      await http.close();
+    }
+  },
+};
+
+export const indexCommands: Command[] = [createIndexExportCommand(), indexVerifyCommand, indexAnchorCommand];

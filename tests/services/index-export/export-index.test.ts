@@ -332,3 +332,42 @@ describe('proveit index verify refuses a tampered export, naming the problem (ex
     expect((await run(createIndexExportCommand(ctx.clock), ['--season', '1'])).code).toBe(2);
   });
 });
+
+describe('proveit index anchor: the manifest hash anchored through the Trust Layer, checked offline by index verify', () => {
+  let anchored: string;
+  const trust = () => ctx.season.net.devnet.info.trust_bundle;
+
+  it('anchors version 2 through the devnet proxy and the season host; verify reports it pending until its batch is anchored, then verified with its RFC 3161 time', async () => {
+    const { freeSignupKey } = await import('../../devnet/support/trust-layer-calls.ts');
+    const { indexAnchorCommand } = await import('../../../main/cli/index-commands.ts');
+    const trustLayer = ctx.season.net.devnet.info.trust_layer;
+    const keyFile = join(ctx.work, 'operator.key');
+    writeFileSync(keyFile, `${await freeSignupKey(trustLayer, 'index-operator@example.org')}\n`);
+    anchored = join(ctx.work, 'v2-anchored');
+    cpSync(join(ctx.work, 'v2'), anchored, { recursive: true });
+    const r = await run(indexAnchorCommand, [
+      anchored,
+      ...['--trust-layer', trustLayer, '--api-key-file', keyFile, '--season-base', 'http://proveit.devnet.localhost'],
+      '--json',
+    ]);
+    expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
+    expect(r.io.stdout + r.io.stderr).not.toContain(readFileSync(keyFile, 'utf8').trim());
+    const pending = await verify(anchored, ['--trust', trust()]);
+    expect(pending.doc).toMatchObject({ ok: true, anchor: { status: 'pending', proof_id: r.doc!['proof_id'] } });
+    await ctx.season.net.devnet.closeBatch();
+    const view = await fetch(`${trustLayer}/v1/proof/${r.doc!['proof_id']}`);
+    writeFileSync(join(anchored, 'anchor', 'proof.json'), Buffer.from(await view.arrayBuffer()));
+    const done = await verify(anchored, ['--trust', trust()]);
+    expect(done.code, JSON.stringify(done.doc)).toBe(0);
+    expect(done.doc!['anchor']).toMatchObject({ status: 'verified', anchored_at: expect.stringMatching(/^2026-/) });
+  });
+
+  it("another export's anchor record fails with INDEX_ANCHOR_MISMATCH", async () => {
+    const dir = join(ctx.work, 'anchor-spliced');
+    cpSync(join(ctx.work, 'v1'), dir, { recursive: true });
+    cpSync(join(anchored, 'anchor'), join(dir, 'anchor'), { recursive: true });
+    const r = await verify(dir, ['--trust', trust()]);
+    expect(r.code).toBe(1);
+    expect(r.doc!['problems'].map((p: Json) => p.code)).toEqual(['INDEX_ANCHOR_MISMATCH']);
+  });
+});
