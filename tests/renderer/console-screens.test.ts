@@ -20,7 +20,7 @@ let fixture: ReturnType<typeof createFixture>;
 beforeAll(async () => {
   const rendererDir = buildRenderer();
   fixture = createFixture();
-  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token });
+  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token, subscribe: () => () => {} });
   browser = await launchChromium();
 }, 180_000);
 

@@ -3,6 +3,7 @@ import type { ConsoleError, OpArgs, OpResult, Operation } from './operations.ts'
 
 interface DesktopBridge {
   invoke(channel: string, args: unknown): Promise<IpcAnswer<unknown>>;
+  onEvent?(listener: (event: unknown) => void): () => void;
 }
 
 declare global {
@@ -25,7 +26,7 @@ export function captureHeadlessToken(): void {
   }
 }
 
-function headlessToken(): string {
+export function headlessToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 

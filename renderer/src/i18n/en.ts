@@ -26,6 +26,14 @@ export const en = {
   },
   error: { happened: 'What happened:', todo: 'What to do:', code: 'Code:' },
   advice: {
+    CONSOLE_DEMO_PLAYING: 'The demo season is being played into a new database: wait until its progress above ends.',
+    CONSOLE_NO_DATABASE: 'The console has no operator database open: start it with `proveit console --db FILE`.',
+    CONSOLE_CLOSE_NEEDS_EXPORT:
+      'The first close reads the season service’s export: run `proveit season close --season-url URL`; later closes run from here.',
+    CONSOLE_CLOSE_BUNDLE_MISSING:
+      'Restore the latest close’s folder (its digests are in the publication), or close with `proveit season close`.',
+    CONSOLE_CORPUS_NOT_FOUND: 'Start the console with `--corpus DIR` holding season-N/<track>.',
+    CONSOLE_JOB_FAILED: 'The job stopped: read the message, correct the cause, then start it again.',
     CONSOLE_UNREACHABLE: 'The console process is not answering: check that `proveit console` still runs, then reload.',
     CONSOLE_ANSWER_INVALID:
       'The console answered something that is not a contract answer: reload; if it persists, restart `proveit console`.',
@@ -75,6 +83,11 @@ export const en = {
             : code.startsWith('PUBLISH_') || code.startsWith('CORRECTION_')
               ? `Read docs/publications.md, "Codes", for ${code}.`
               : `Correct the cause the message names, then try again; ${code} is listed in docs/.`,
+  demo: {
+    title: 'Playing the demo season',
+    explain:
+      'No operator database existed: the console is creating one by playing a short demo season (freeze, submissions, close, publication, a dispute, an incident). The screens fill in when it ends.',
+  },
   common: {
     loading: 'Loading…',
     yes: 'yes',

@@ -26,6 +26,15 @@ export const fr: Messages = {
   },
   error: { happened: 'Ce qui s’est passé :', todo: 'Que faire :', code: 'Code :' },
   advice: {
+    CONSOLE_DEMO_PLAYING:
+      'La saison de démonstration s’écrit dans une nouvelle base : attendez la fin de sa progression ci-dessus.',
+    CONSOLE_NO_DATABASE: 'Aucune base opérateur n’est ouverte : lancez `proveit console --db FICHIER`.',
+    CONSOLE_CLOSE_NEEDS_EXPORT:
+      'La première clôture lit l’export du service de saison : lancez `proveit season close --season-url URL` ; les suivantes se lancent d’ici.',
+    CONSOLE_CLOSE_BUNDLE_MISSING:
+      'Restaurez le dossier de la dernière clôture (ses empreintes sont dans la publication), ou clôturez avec `proveit season close`.',
+    CONSOLE_CORPUS_NOT_FOUND: 'Lancez la console avec `--corpus DOSSIER` contenant season-N/<piste>.',
+    CONSOLE_JOB_FAILED: 'La tâche s’est arrêtée : lisez le message, corrigez la cause, puis relancez-la.',
     CONSOLE_UNREACHABLE:
       'Le processus de la console ne répond pas : vérifiez que `proveit console` tourne, puis rechargez.',
     CONSOLE_ANSWER_INVALID:
@@ -78,6 +87,11 @@ export const fr: Messages = {
             : code.startsWith('PUBLISH_') || code.startsWith('CORRECTION_')
               ? `Voir docs/publications.md, « Codes », pour ${code}.`
               : `Corrigez la cause indiquée par le message, puis réessayez ; ${code} est décrit dans docs/.`,
+  demo: {
+    title: 'Saison de démonstration en cours',
+    explain:
+      'Aucune base opérateur n’existait : la console en crée une en jouant une courte saison de démonstration (gel, soumissions, clôture, publication, une contestation, un incident). Les écrans se remplissent à la fin.',
+  },
   common: {
     loading: 'Chargement…',
     yes: 'oui',
