@@ -205,6 +205,34 @@ export type AuditVerifyAnswer =
   | { ok: true; entries: number; head: { seq: number; hash: string }; quoted_heads: number }
   | { ok: false; code: string; message: string; details?: Record<string, unknown> };
 
+export interface VerifyAnswer {
+  verified: boolean;
+  failures: CheckFailure[];
+}
+
+export interface LintFinding {
+  code: string;
+  where: string;
+  message: string;
+}
+
+export interface IndexPreview extends TrackRef {
+  lang: 'fr' | 'en';
+  /** The Index version of the export shown. */
+  version: number;
+  /** The export's self-contained HTML page, shown in a sandboxed frame. */
+  html: string;
+  /** Findings block an export (INDEX_LINT_FAILED lists them): a written export has none. */
+  findings: LintFinding[];
+}
+
+export interface IndexExportAnswer {
+  out_dir: string;
+  version: number;
+  manifest_sha256: string;
+  files: number;
+}
+
 export type JobKind = 'demo' | 'close';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -252,6 +280,9 @@ export interface IpcContract {
   'incident.list': Op<None, { incidents: Incident[] }>;
   'incident.view': Op<{ id: number }, Incident>;
   'incident.resolve': Op<{ id: number; resolution: string }, Incident>;
+  'index.preview': Op<TrackRef & { lang: 'fr' | 'en' }, IndexPreview>;
+  'index.export': Op<{ season: number }, IndexExportAnswer>;
+  'index.verify': Op<{ season: number }, VerifyAnswer>;
   'audit.list': Op<Page, { entries: AuditEntry[]; total: number; offset: number }>;
   'audit.verify': Op<None, AuditVerifyAnswer>;
   'jobs.list': Op<None, { jobs: JobView[] }>;

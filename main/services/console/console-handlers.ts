@@ -11,6 +11,7 @@ import {
   incidentResolve,
   incidentView,
 } from './handlers/incident-audit-handlers.ts';
+import { indexExport, indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
 import { freezeView, seasonStatus } from './handlers/season-handlers.ts';
 import { assertionEvidence, publicationVersions, reportView, scoresView } from './handlers/scores-handlers.ts';
@@ -54,6 +55,9 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'incident.list': () => incidentList(ctx),
     'incident.view': (a) => incidentView(ctx, a),
     'incident.resolve': (a) => incidentResolve(ctx, a),
+    'index.preview': (a) => indexPreview(ctx, a),
+    'index.export': (a) => indexExport(ctx, a),
+    'index.verify': (a) => indexVerify(ctx, a),
     'audit.list': (a) => auditList(ctx, a),
     'audit.verify': () => auditVerify(ctx),
     'jobs.list': async () => ({ jobs: [...(ctx.firstStart?.jobs() ?? []), ...(ctx.jobs?.list() ?? [])] }),

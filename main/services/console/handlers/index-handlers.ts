@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { IndexExportAnswer, IndexPreview, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
+import { HandlerRefusal } from '../../../ipc/refusal.ts';
+import { exportIndex } from '../../index-export/export-index.ts';
+import { verifyIndexDir } from '../../index-export/verify-index.ts';
+import { dbOf, type ConsoleContext } from '../console-context.ts';
+import { CONSOLE_ACTOR } from './dispute-handlers.ts';
+
+/** Where the console writes a season's Index exports: index-exports/ beside the operator database. */
+function exportsRoot(ctx: ConsoleContext): string {
+  return join(dirname(ctx.dbFile ?? '.'), 'index-exports');
+}
+
+/** The newest export of a season written by the console (or the demo's DIR/index for its season). */
+function newestExport(ctx: ConsoleContext, season: number): string {
+  const root = exportsRoot(ctx);
+  const prefix = `season-${season}-`;
+  const made = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => name.startsWith(prefix))
+        .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)))
+    : [];
+  const newest = made[made.length - 1];
+  if (newest) return join(root, newest);
+  const demo = join(dirname(ctx.dbFile ?? '.'), 'index');
+  if (existsSync(join(demo, 'manifest.json'))) return demo;
+  throw new HandlerRefusal(
+    'INDEX_NOT_EXPORTED',
+    `season ${season} has no Index exported from this console yet: export it first (Index screen, or proveit index export)`,
+  );
+}
+
+/**
+ * Exports the season's Index (issue 13's exportIndex: lint, render both languages, sign manifest.json, record the
+ * version with its audit entry) into a new folder beside the database. A lint finding refuses the export with
+ * INDEX_LINT_FAILED and its findings in the message; nothing is written then.
+ */
+export async function indexExport(ctx: ConsoleContext, args: { season: number }): Promise<IndexExportAnswer> {
+  const outDir = join(exportsRoot(ctx), `season-${args.season}-${ctx.clock.now()}`);
+  const done = exportIndex(dbOf(ctx), { season: args.season, outDir, clock: ctx.clock, actor: CONSOLE_ACTOR });
+  if (!done.ok) {
+    const findings = (done.findings ?? []).map((f) => `${f.code} ${f.where}: ${f.message}`).join('; ');
+    throw new HandlerRefusal(done.error.code, findings ? `${done.error.message} (${findings})` : done.error.message);
+  }
+  return {
+    out_dir: outDir,
+    version: done.value.indexVersion,
+    manifest_sha256: done.value.manifestSha256,
+    files: done.value.files,
+  };
+}
+
+/** Verifies the newest export as a third party would (manifest, signature, every file and row). */
+export async function indexVerify(ctx: ConsoleContext, args: { season: number }): Promise<VerifyAnswer> {
+  const verified = verifyIndexDir(newestExport(ctx, args.season));
+  return {
+    verified: verified.ok,
+    failures: verified.problems.map((p) => ({ code: p.code, message: p.message })),
+  };
+}
+
+/** The newest export's page in the language asked (the screen shows it in a sandboxed frame). */
+export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang: 'fr' | 'en' }): Promise<IndexPreview> {
+  const dir = newestExport(ctx, args.season);
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { index_version?: number };
+  return {
+    ...args,
+    version: manifest.index_version ?? 0,
+    html: readFileSync(join(dir, args.lang === 'en' ? 'index.en.html' : 'index.html'), 'utf8'),
+    findings: [],
+  };
+}
