@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { collectionOf } from '../../../core/corpus/canonical-url.ts';
-import { loadCorpus } from '../../../core/corpus/load-corpus.ts';
+import { TASKS_FILE } from '../../../core/corpus/assemble.ts';
+import { loadCorpus, servedFileProblems } from '../../../core/corpus/load-corpus.ts';
 import { computeManifest } from '../../../core/corpus/manifest.ts';
 import { Problems } from '../../../core/corpus/problems.ts';
 import { TRACKS } from '../../../core/corpus/tracks.ts';
@@ -20,8 +21,9 @@ async function publishedTree(ctx: ConsoleContext, ref: TrackRef): Promise<Corpus
 /** The corpus screen: every canonical resource with its URL and hashes, and what reading the folder found. */
 export async function corpusView(ctx: ConsoleContext, ref: TrackRef): Promise<CorpusView> {
   const tree = await publishedTree(ctx, ref);
-  const problems = new Problems();
-  loadCorpus(tree, problems);
+  const reading = new Problems();
+  // What is served and hashed (the sealed key is not in this view: it never leaves main).
+  const problems = servedFileProblems(loadCorpus(tree, reading), reading.list, [TASKS_FILE]);
   const manifest = computeManifest(tree);
   if (!manifest.ok) throw new HandlerRefusal(manifest.error.code, manifest.error.message);
   const collections = TRACKS[ref.track]?.collections ?? [];
@@ -37,8 +39,8 @@ export async function corpusView(ctx: ConsoleContext, ref: TrackRef): Promise<Co
       response_hash: r.response_hash,
     })),
     check: {
-      ok: problems.list.length === 0,
-      problems: problems.list.map((p) => ({ code: p.code, message: p.message })),
+      ok: problems.length === 0,
+      problems: problems.map((p) => ({ code: p.code, message: p.message })),
     },
   };
 }

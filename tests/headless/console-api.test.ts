@@ -1,0 +1,301 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
+import { createDispatcher } from '../../main/ipc/dispatcher.ts';
+import type { ConsoleEvent } from '../../main/ipc/contract.ts';
+import { openDatabase } from '../../main/db/open-database.ts';
+import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
+import { playDemo } from '../../main/services/demo/play-demo.ts';
+import type { DemoSummary } from '../../main/services/demo/demo-progress.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
+type Json = Record<string, any>;
+
+const defaultCorpusDir = resolve(import.meta.dirname, '../../corpus');
+const token = randomBytes(32).toString('hex');
+let dir: string;
+let dbFile: string;
+let demo: DemoSummary;
+let opened: OpenedConsole;
+let server: HeadlessServer;
+/** Everything any call answered, to look for secrets in. */
+const answered: string[] = [];
+
+async function start() {
+  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir });
+  await opened.ready;
+  server = await startHeadlessServer({
+    dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
+    rendererDir: dir,
+    token,
+    subscribe: (listener) => opened.ctx.events.subscribe(listener),
+  });
+}
+
+async function stop() {
+  await server.close();
+  await opened.close();
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'console-api-'));
+  const played = await playDemo({ outDir: join(dir, 'demo') });
+  if (!played.ok) throw new Error(`${played.error.code} ${played.error.message}`);
+  demo = played.value;
+  dbFile = demo.db;
+  await start();
+}, 180_000);
+
+afterAll(async () => {
+  await stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call(channel: string, args: object = {}, headers: Record<string, string> = {}) {
+  const answer = await fetch(`${server.origin}/api/invoke`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify({ channel, args }),
+  });
+  const text = await answer.text();
+  answered.push(text);
+  return { status: answer.status, body: JSON.parse(text) as Json };
+}
+
+async function value(channel: string, args: object = {}) {
+  const { body } = await call(channel, args);
+  expect(body.ok, JSON.stringify(body)).toBe(true);
+  return body.value as Json;
+}
+
+const conformite = { season: 1, track: 'conformite' };
+const participant = (agent: string) => demo.participants.find((p) => p.agent === agent)!.participantId;
+
+describe('each operation over headless HTTP, on the demo season', () => {
+  it('season.status: both tracks published, the open dispute overdue or at risk, the open incident, the next step', async () => {
+    const { tracks } = await value('season.status');
+    expect(tracks.map((t: Json) => [t.track, t.state, t.latest_version])).toEqual([
+      ['conformite', 'published', 1],
+      ['generique', 'published', 1],
+    ]);
+    expect(tracks[0]).toMatchObject({
+      opens_at: '2026-10-01T08:00:00.000Z',
+      closes_at: '2026-10-29T08:00:00.000Z',
+      disputes_open: 1,
+      incidents_open: 1,
+      next_step_code: 'DECIDE_DISPUTES',
+    });
+  });
+
+  it('freeze.view: the rules text, the freeze in force with its commitments, revealed at close', async () => {
+    const view = await value('freeze.view', conformite);
+    expect(view.rules_text).toContain('conformite-bareme-v3');
+    expect(view.freezes).toHaveLength(1);
+    expect(view.in_force).toBe(view.freezes[0].proof_id);
+    expect(view.freezes[0].key_commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(view.revealed_at).toBe('2026-10-29T09:00:00.000Z');
+  });
+
+  it('corpus.view and corpus.resource: canonical URLs and hashes; the served bytes and their SHA-256', async () => {
+    const corpus = await value('corpus.view', conformite);
+    expect(corpus.check.ok).toBe(true);
+    const first = corpus.resources[0];
+    expect(first.url).toBe(`${corpus.base}${first.path}`);
+    expect(first.response_hash).toMatch(/^[0-9a-f]{64}$/);
+    const served = await value('corpus.resource', { ...conformite, path: first.path });
+    expect(JSON.parse(served.text).resource ?? first.path).toBeDefined();
+    expect(served.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const missing = await call('corpus.resource', { ...conformite, path: '/nothing/here' });
+    expect(missing.body.error.code).toBe('CORPUS_RESOURCE_NOT_FOUND');
+  });
+
+  it('proofs.view: the read cache and the quota left this hour', async () => {
+    const proofs = await value('proofs.view');
+    expect(proofs.cache.views).toBeGreaterThan(100);
+    expect(proofs.quota).toMatchObject({ limit: 100, window_ms: 3_600_000 });
+    expect(proofs.pending).toEqual([]);
+  });
+
+  it('scores.view pages the table; report.view and assertion.evidence drill down to witnesses and the frozen value', async () => {
+    const page = await value('scores.view', { ...conformite, offset: 1, limit: 2 });
+    expect(page).toMatchObject({ version: 1, total: 5, offset: 1 });
+    expect(page.participants.map((p: Json) => p.agent_name)).toEqual([
+      'Careful agent',
+      'Agent claiming values the corpus does not serve',
+    ]);
+    const report = await value('report.view', { ...conformite, participant_id: participant('overclaims') });
+    expect(report.participant_id).toBe(participant('overclaims'));
+    const evidence = await value('assertion.evidence', {
+      ...conformite,
+      participant_id: participant('overclaims'),
+      assertion: `${demo.dispute.taskId}/${demo.dispute.assertionId}`,
+    });
+    expect(evidence).toMatchObject({
+      status_at_close: 'unsupported',
+      frozen: { in_manifest: true, equals_claim: false },
+    });
+    expect(evidence.proofs[0].checks.length).toBeGreaterThan(0);
+    const versions = await value('publication.versions', conformite);
+    expect(versions.versions.map((v: Json) => v.version)).toEqual([1]);
+  });
+
+  it('disputes: the queue, the stored evidence, a decision without a reason refused, then decided with one', async () => {
+    const queue = await value('dispute.list');
+    expect(queue.disputes.map((d: Json) => d.dispute_id)).toEqual([demo.dispute.id]);
+    expect(['at_risk', 'overdue', 'on_time']).toContain(queue.disputes[0].deadline_status);
+    const detail = await value('dispute.view', { dispute_id: demo.dispute.id });
+    expect(detail.evidence.assertion_id).toBe(demo.dispute.assertionId);
+    const blank = await call('dispute.decide', {
+      dispute_id: demo.dispute.id,
+      decision: 'rejected',
+      reason: ' ',
+      reviewer: 'ana',
+    });
+    expect(blank.body.error.code).toBe('IPC_BAD_ARGUMENTS');
+    const decided = await value('dispute.decide', {
+      dispute_id: demo.dispute.id,
+      decision: 'rejected',
+      reason: 'The frozen body carries another value at that field.',
+      reviewer: 'ana',
+    });
+    expect(decided).toMatchObject({ state: 'rejected', deadline_status: 'decided' });
+    const again = await call('dispute.decide', {
+      dispute_id: demo.dispute.id,
+      decision: 'rejected',
+      reason: 'twice',
+      reviewer: 'ana',
+    });
+    expect(again.body.error.code).toBe('DISPUTE_ALREADY_DECIDED');
+  });
+
+  it('incidents: list, detail with its affected assertion, resolve with a written resolution, not twice', async () => {
+    const { incidents } = await value('incident.list');
+    expect(incidents).toHaveLength(1);
+    const incident = await value('incident.view', { id: incidents[0].id });
+    expect(incident.links[0]).toMatchObject({ participant: participant('careful') });
+    const resolved = await value('incident.resolve', { id: incident.id, resolution: 'Proxy secret restored.' });
+    expect(resolved.state).toBe('resolved');
+    const twice = await call('incident.resolve', { id: incident.id, resolution: 'again' });
+    expect(twice.body.error.code).toBe('INCIDENT_ALREADY_RESOLVED');
+    expect((await call('incident.view', { id: 999 })).body.error.code).toBe('INCIDENT_NOT_FOUND');
+  });
+
+  it('index: the demo export previewed in both languages and verified; a new export from the console verifies too', async () => {
+    const fr = await value('index.preview', { ...conformite, lang: 'fr' });
+    const en = await value('index.preview', { ...conformite, lang: 'en' });
+    expect(fr.html).toContain('<html');
+    expect(en.html).not.toBe(fr.html);
+    expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
+    const exported = await value('index.export', { season: 1 });
+    expect(exported.version).toBeGreaterThanOrEqual(1);
+    expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
+  });
+
+  it('audit: the log (newest first, paged) records the console actions and verifies', async () => {
+    const log = await value('audit.list', { limit: 3 });
+    expect(log.entries[0].seq).toBe(log.total);
+    expect(log.entries.map((e: Json) => e.actor)).toContain('console');
+    expect(await value('audit.verify')).toMatchObject({ ok: true, entries: log.total });
+  });
+
+  it('no answer carries a secret: the freeze salts, the answer keys as sealed, the devnet tokens', () => {
+    const db = openDatabase(dbFile);
+    try {
+      const seals = db.prepare('SELECT * FROM freeze_seals').all() as Record<string, unknown>[];
+      const secrets = seals.flatMap((row) =>
+        Object.values(row).flatMap((v) =>
+          typeof v === 'string' && v.length >= 32 ? [v] : Buffer.isBuffer(v) ? [v.toString('hex')] : [],
+        ),
+      );
+      expect(secrets.length).toBeGreaterThan(0);
+      const all = answered.join('\n');
+      for (const secret of secrets) expect(all.includes(secret)).toBe(false);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the headless choke point refuses foreign callers', () => {
+  it('a page of another origin, even with the token, is refused 403 HEADLESS_ORIGIN_REFUSED', async () => {
+    const foreign = await call('season.status', {}, { Origin: 'http://attacker.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('HEADLESS_ORIGIN_REFUSED');
+    const crossSite = await call('season.status', {}, { 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('a wrong token is refused 401 on calls and on the event stream', async () => {
+    const wrong = await call('season.status', {}, { Authorization: `Bearer ${'0'.repeat(64)}` });
+    expect(wrong.status).toBe(401);
+    const stream = await fetch(`${server.origin}/api/events?token=${'0'.repeat(64)}`);
+    expect(stream.status).toBe(401);
+    await stream.body?.cancel();
+  });
+
+  it('a malformed call answers IPC_BAD_ARGUMENTS and touches nothing', async () => {
+    const { body } = await call('incident.resolve', { id: 'one', resolution: 'x' });
+    expect(body.error.code).toBe('IPC_BAD_ARGUMENTS');
+  });
+});
+
+/** Reads server-sent events until `until` says stop; returns them. */
+async function readEvents(response: Response, until: (events: ConsoleEvent[]) => boolean): Promise<ConsoleEvent[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: ConsoleEvent[] = [];
+  let buffer = '';
+  while (!until(events)) {
+    const { value: chunk, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split('\n').find((l) => l.startsWith('data: '));
+      if (data) events.push(JSON.parse(data.slice(6)) as ConsoleEvent);
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('background work: a close runs in a worker thread, pushes its progress over SSE, and resumes after a restart', () => {
+  it('close.run answers a job at once; the stream delivers close.progress then the job done', async () => {
+    const stream = await fetch(`${server.origin}/api/events`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const job = await value('close.run', { season: 1, track: 'generique' });
+    expect(job).toMatchObject({ kind: 'close', args: { season: 1, track: 'generique' } });
+    const events = await readEvents(stream, (es) =>
+      es.some((e) => e.type === 'job' && e.job.id === job.id && (e.job.state === 'done' || e.job.state === 'failed')),
+    );
+    const last = events.filter((e) => e.type === 'job').pop() as Extract<ConsoleEvent, { type: 'job' }>;
+    expect(last.job.state, JSON.stringify(last.job.error)).toBe('done');
+    expect(events.some((e) => e.type === 'close.progress' && e.track === 'generique')).toBe(true);
+    expect(last.job.result).toMatchObject({ scored: 5, pending: 0 });
+  }, 60_000);
+
+  it('a job left running by a stopped console is started again at the next start, its attempt counted', async () => {
+    await stop();
+    const db = openDatabase(dbFile);
+    const id = Number(
+      db
+        .prepare(
+          "INSERT INTO console_jobs (kind, args_json, state, created_at_ms, started_at_ms, attempts) VALUES ('close', ?, 'running', 0, 0, 1)",
+        )
+        .run(JSON.stringify({ season: 1, track: 'conformite' })).lastInsertRowid,
+    );
+    db.close();
+    await start();
+    expect(opened.resumed()).toBe(1);
+    await opened.ctx.jobs!.idle();
+    const { jobs } = await value('jobs.list');
+    const resumed = jobs.find((j: Json) => j.id === id);
+    expect(resumed, JSON.stringify(jobs)).toMatchObject({ state: 'done', attempts: 2 });
+  }, 60_000);
+});
