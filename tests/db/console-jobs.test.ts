@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  insertJob,
+  jobById,
+  liveJobLike,
+  markJobDone,
+  markJobFailed,
+  markJobStarted,
+  unfinishedJobs,
+} from '../../main/db/console-jobs.ts';
+import { openDatabase } from '../../main/db/open-database.ts';
+
+describe('migration 9: console jobs', () => {
+  it('a job goes queued → running (attempt counted) → done with its outcome; finished jobs are not resumed', () => {
+    const db = openDatabase(':memory:');
+    const job = insertJob(db, 'close', { season: 1, track: 'conformite' }, 1000);
+    expect(job).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(unfinishedJobs(db).map((j) => j.id)).toEqual([job.id]);
+    markJobStarted(db, job.id, 2000);
+    expect(liveJobLike(db, 'close', { season: 1, track: 'conformite' })?.id).toBe(job.id);
+    markJobDone(db, job.id, 3000, { close_id: 4 });
+    expect(jobById(db, job.id)).toMatchObject({ state: 'done', attempts: 1, result: { close_id: 4 }, error: null });
+    expect(unfinishedJobs(db)).toEqual([]);
+    expect(liveJobLike(db, 'close', { season: 1, track: 'conformite' })).toBeNull();
+    db.close();
+  });
+
+  it('a failed job carries its code; a failed state without one, or an unknown kind, is refused by the schema', () => {
+    const db = openDatabase(':memory:');
+    const job = insertJob(db, 'close', { season: 1, track: 'generique' }, 1000);
+    markJobFailed(db, job.id, 2000, { code: 'CLOSE_READS_FAILED', message: 'x' });
+    expect(jobById(db, job.id)?.error).toEqual({ code: 'CLOSE_READS_FAILED', message: 'x' });
+    expect(() => db.prepare('UPDATE console_jobs SET error_code = NULL WHERE id = ?').run(job.id)).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare("INSERT INTO console_jobs (kind, args_json, state, created_at_ms) VALUES ('shell', '{}', 'queued', 0)")
+        .run(),
+    ).toThrow(/CHECK/);
+    db.close();
+  });
+});

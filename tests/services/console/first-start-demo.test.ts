@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleEvent } from '../../../main/ipc/contract.ts';
+import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
+import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../../main/services/console/open-console.ts';
+
+let dir: string;
+let opened: OpenedConsole;
+const events: ConsoleEvent[] = [];
+let answerWhilePlaying: unknown;
+let played: boolean;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'first-start-'));
+  // What an interrupted first start leaves: the marker, a partial database, a half-written close folder.
+  writeFileSync(join(dir, 'demo-playing.marker'), 'x');
+  writeFileSync(join(dir, 'console.sqlite.partial'), 'not a database');
+  mkdirSync(join(dir, 'conformite'));
+  writeFileSync(join(dir, 'conformite', 'scores.json'), '{}');
+  opened = openConsole({
+    mode: 'headless',
+    dbFile: join(dir, 'console.sqlite'),
+    defaultCorpusDir: resolve(import.meta.dirname, '../../../corpus'),
+  });
+  opened.ctx.events.subscribe((e) => events.push(e));
+  const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+  answerWhilePlaying = await dispatch('season.status', {});
+  played = await opened.ready;
+}, 180_000);
+
+afterAll(async () => {
+  await opened?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('first start with no operator database: the demo season is played into a new one', () => {
+  it('while it plays, the screens get CONSOLE_DEMO_PLAYING rather than an error of their own', () => {
+    expect(answerWhilePlaying).toMatchObject({ ok: false, error: { code: 'CONSOLE_DEMO_PLAYING' } });
+  });
+
+  it('the database is opened once played; what the interrupted run left was cleared first', () => {
+    expect(played).toBe(true);
+    expect(opened.ctx.db).not.toBeNull();
+    const files = readdirSync(dir);
+    expect(files).toContain('console.sqlite');
+    expect(files).not.toContain('console.sqlite.partial');
+    expect(files).not.toContain('demo-playing.marker');
+    expect(readdirSync(join(dir, 'conformite')).sort()).toEqual(['bundle', 'reports', 'scores.json']);
+    expect(opened.ctx.corpusDir).toBe(join(dir, 'corpus'));
+  });
+
+  it('its progress was pushed as demo.progress events, step by step, and the job ends done', async () => {
+    const steps = [...new Set(events.flatMap((e) => (e.type === 'demo.progress' ? [e.step] : [])))];
+    expect(steps).toEqual([
+      'devnet',
+      'freeze',
+      'enroll',
+      'read',
+      'submit',
+      'close',
+      'publish',
+      'dispute',
+      'export',
+      'done',
+    ]);
+    const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+    const jobs = (await dispatch('jobs.list', {})) as { ok: true; value: { jobs: { kind: string; state: string }[] } };
+    expect(jobs.value.jobs[0]).toMatchObject({ kind: 'demo', state: 'done' });
+    const status = (await dispatch('season.status', {})) as { ok: boolean };
+    expect(status.ok).toBe(true);
+  });
+
+  it('a second start opens the database as it is, playing nothing', async () => {
+    const again = openConsole({ mode: 'headless', dbFile: join(dir, 'console.sqlite'), defaultCorpusDir: dir });
+    expect(await again.ready).toBe(true);
+    expect(again.ctx.firstStart).toBeNull();
+    expect(existsSync(join(dir, 'demo-playing.marker'))).toBe(false);
+    await again.close();
+  });
+});
