@@ -1,5 +1,6 @@
 import { canonical } from '../json/canonical.ts';
-import { pyObjectFrom } from '../json/value.ts';
+import { loads } from '../json/loads.ts';
+import { isPyObject, pyObjectFrom } from '../json/value.ts';
 import { indexJsonText } from './index-json.ts';
 import { INDEX_FILES, LANGS, type IndexDocument } from './model.ts';
 import { renderTableCsv } from './render-csv.ts';
@@ -35,7 +36,7 @@ export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<
     for (const lang of LANGS)
       files.set(INDEX_FILES.reportHtml(r.track, r.participant_id, lang), enc.encode(renderReportHtml(doc, r, lang)));
     const json = extras.reportJson.get(`${r.track}/${r.participant_id}`);
-    if (json) files.set(INDEX_FILES.reportJson(r.track, r.participant_id), json);
+    if (json) files.set(INDEX_FILES.reportJson(r.track, r.participant_id), reportCopy(json, r.agent));
   }
   files.set(
     INDEX_FILES.publicKey,
@@ -50,4 +51,18 @@ export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<
     ),
   );
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The report as published, byte for byte, unless the operator gave the participant a display name: then its
+ * `agent_name` is that name (canonical JSON again), so a model or provider name the linter keeps out of the pages does
+ * not come back through the JSON copy (spec §7.3). The page states the SHA-256 of the published bytes, which a replay
+ * of the close reproduces.
+ */
+export function reportCopy(bytes: Uint8Array, agent: string): Uint8Array {
+  const parsed = loads(bytes);
+  if (!parsed.ok || !isPyObject(parsed.value) || parsed.value['agent_name'] === agent) return bytes;
+  const copy = pyObjectFrom(Object.entries(parsed.value));
+  copy['agent_name'] = agent;
+  return enc.encode(`${canonical(copy)}\n`);
 }

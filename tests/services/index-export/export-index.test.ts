@@ -75,7 +75,10 @@ describe('proveit index export on a published devnet season', () => {
     const r = await exportTo(out);
     expect(r.code).toBe(1);
     expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_LINT_FAILED' });
-    expect(r.doc!['details'].findings.map((f: Json) => f.code)).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
+    expect(r.doc!['details'].findings.map((f: Json) => [f.code, f.file])).toEqual([
+      ['LINT_MODEL_NAME_NEGATIVE', `reports/conformite/${alice}.html`],
+      ['LINT_MODEL_NAME_NEGATIVE', `reports/conformite/${alice}.json`],
+    ]);
     expect(existsSync(out)).toBe(false);
     const db = ctx.db.open();
     expect(latestIndexVersion(db, 1)).toBeUndefined();
@@ -116,6 +119,11 @@ describe('proveit index export on a published devnet season', () => {
     const html = readFileSync(join(ctx.work, 'v1', 'index.html'), 'utf8');
     expect(html).toContain('en attente');
     expect(readFileSync(join(ctx.work, 'v1', 'prompts', `${bob}.txt`), 'utf8')).toContain('corpus only');
+    // The JSON copy of a renamed participant's report carries the display name, not the enrolled one.
+    const report = JSON.parse(
+      readFileSync(join(ctx.work, 'v1', 'reports', 'conformite', `${alice}.json`), 'utf8'),
+    ) as Json;
+    expect(report['agent_name']).toBe('Agent A');
     const v = await verify(join(ctx.work, 'v1'), ['--public-key', join(ctx.work, 'v1', 'signing-key.json')]);
     expect(v.code).toBe(0);
     expect(v.doc).toMatchObject({ ok: true, season: 1, indexVersion: 1 });

@@ -86,6 +86,31 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
   }
 }
 
+/** The JSON copies of reports with negative content: their agent_name is a name shown in a negative category too. */
+function reportJsonFindings(input: LintInput, out: LintFinding[]): void {
+  const names = input.modelNames.filter((n) => n.trim() !== '').map((n) => ({ n, re: wordRe(n) }));
+  for (const r of input.doc.reports) {
+    if (!hasNegative(r)) continue;
+    const bytes = input.files.get(r.report_json_file);
+    if (!bytes) continue;
+    let agent: unknown;
+    try {
+      agent = (JSON.parse(dec.decode(bytes)) as { agent_name?: unknown }).agent_name;
+    } catch {
+      continue;
+    }
+    if (typeof agent !== 'string') continue;
+    for (const { n, re } of names)
+      if (re.test(agent))
+        out.push({
+          code: 'LINT_MODEL_NAME_NEGATIVE',
+          file: r.report_json_file,
+          where: `${r.track}/${r.participant_id}: agent_name`,
+          message: `the model or provider name "${n}" is the agent_name of a report with negative results: give the participant a display name (proveit participant rename)`,
+        });
+  }
+}
+
 function humourFindings(input: LintInput, out: LintFinding[]): void {
   const markers = input.humourMarkers.map((m) => ({ m, re: wordRe(m) }));
   for (const r of input.doc.reports) {
@@ -239,6 +264,7 @@ function secretFindings(input: LintInput, out: LintFinding[]): void {
 export function lintIndex(input: LintInput): LintFinding[] {
   const out: LintFinding[] = [];
   modelNameFindings(input, out);
+  reportJsonFindings(input, out);
   humourFindings(input, out);
   communityLabelFindings(input, out);
   aiActFindings(input, out);

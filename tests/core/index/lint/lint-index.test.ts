@@ -56,6 +56,30 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     expect(codes({ ...input(doc), modelNames: ['Acme Model'] })).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
   });
 
+  it('LINT_MODEL_NAME_NEGATIVE in the JSON copy of a report; a display name rewrites its agent_name, else the bytes are the published ones', () => {
+    const published = enc.encode('{"agent_name":"Gemini scout","status":"scored"}\n');
+    const lintWith = (doc: IndexDocument) => {
+      const files = renderIndexFiles(doc, {
+        reportJson: new Map([['conformite/p-ada', published]]),
+        prompts: new Map(),
+      });
+      return { files, findings: lintIndex({ ...input(doc), files }) };
+    };
+    const raw = lintWith(craftedDocument({ names: { 'p-ada': 'Gemini scout' } }));
+    expect(raw.findings.map((f) => [f.code, f.file])).toEqual([
+      ['LINT_MODEL_NAME_NEGATIVE', 'reports/conformite/p-ada.html'],
+      ['LINT_MODEL_NAME_NEGATIVE', 'reports/conformite/p-ada.json'],
+    ]);
+    expect(raw.files.get('reports/conformite/p-ada.json')).toBe(published);
+    const renamed = lintWith(
+      craftedDocument({ names: { 'p-ada': 'Gemini scout' }, displayNames: new Map([['p-ada', 'Agent A']]) }),
+    );
+    expect(renamed.findings).toEqual([]);
+    expect(dec.decode(renamed.files.get('reports/conformite/p-ada.json'))).toBe(
+      '{"agent_name":"Agent A","status":"scored"}\n',
+    );
+  });
+
   it('LINT_HUMOUR_OR_EMOJI: an emoji or "lol" on a named negative result', () => {
     expect(codes(input(craftedDocument({ names: { 'p-ada': 'Ada \u{1F602}' } })))).toContain('LINT_HUMOUR_OR_EMOJI');
     expect(codes(input(craftedDocument({ names: { 'p-ada': 'Ada lol' } })))).toEqual(['LINT_HUMOUR_OR_EMOJI']);
