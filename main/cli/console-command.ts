@@ -117,7 +117,11 @@ export const consoleCommand: Command = {
       });
       void opened.ready.then((ok) => {
         unsubscribe();
-        io.err(ok ? `demo season played: ${dbFile}\n` : 'the demo season could not be played: see the console\n');
+        io.err(
+          ok
+            ? `demo season played: ${dbFile}\n`
+            : 'the demo season was not played to the end (stopped, or see jobs.list): the next start plays it again\n',
+        );
       });
     }
     await untilStopped();

@@ -18,6 +18,7 @@ const MARKER = 'demo-playing.marker';
  */
 export class FirstStartDemo {
   private view: JobView;
+  private worker: { terminate(): Promise<number> } | null = null;
 
   constructor(
     private readonly dbFile: string,
@@ -63,6 +64,7 @@ export class FirstStartDemo {
     writeFileSync(join(dir, MARKER), 'the demo season is being played into this folder\n');
     this.update({ state: 'running', started_at: new Date().toISOString(), attempts: this.view.attempts + 1 });
     const worker = this.startWorker({ kind: 'demo', jobId: 0, attempt: 1, dbFile: partial, args: { out: dir } });
+    this.worker = worker;
     return new Promise((resolve) => {
       let settled = false;
       worker.on('message', (message: WorkerMessage) => {
@@ -86,6 +88,11 @@ export class FirstStartDemo {
         if (!settled) resolve(false);
       });
     });
+  }
+
+  /** Stops a demo still playing (the console is stopping): the marker stays, so the next start plays it again. */
+  async stop(): Promise<void> {
+    if (this.view.state === 'running') await this.worker?.terminate();
   }
 
   private update(change: Partial<JobView>): void {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openDatabase } from '../../db/open-database.ts';
+import { disputeListing } from '../disputes/list-disputes.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { ConsoleEvents } from './console-events.ts';
@@ -55,9 +56,10 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
     return true;
   };
   let ready: Promise<boolean>;
+  let demo: FirstStartDemo | null = null;
   if (existsSync(options.dbFile)) ready = Promise.resolve(attach());
   else {
-    const demo = new FirstStartDemo(options.dbFile, events, startWorker, clock.now);
+    demo = new FirstStartDemo(options.dbFile, events, startWorker, clock.now);
     ctx.firstStart = demo;
     ready = demo.run().then((played) => {
       if (!played || closed) return false;
@@ -65,12 +67,33 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
       return attach();
     });
   }
+  // Deadlines: a dispute whose decision turns at risk or overdue is pushed as a `deadline` event (checked each minute).
+  const seen = new Map<string, string>();
+  const tick = () => {
+    if (ctx.db === null) return;
+    for (const d of disputeListing(ctx.db, clock.now())) {
+      if (seen.get(d.dispute_id) === d.deadline_status) continue;
+      seen.set(d.dispute_id, d.deadline_status);
+      if (d.deadline_status === 'at_risk' || d.deadline_status === 'overdue')
+        events.publish({
+          type: 'deadline',
+          dispute_id: d.dispute_id,
+          deadline_status: d.deadline_status,
+          decision_due: d.decision_due,
+        });
+    }
+  };
+  const ticker = setInterval(tick, 60_000);
+  ticker.unref();
+  void ready.then(tick);
   return {
     ctx,
     ready,
     resumed: () => resumed,
     async close() {
       closed = true;
+      clearInterval(ticker);
+      await demo?.stop();
       await ctx.jobs?.stop();
       ctx.db?.close();
       ctx.db = null;

@@ -6,6 +6,7 @@ import type { ConsoleEvent } from '../../../main/ipc/contract.ts';
 import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../../main/services/console/open-console.ts';
+import { systemClock } from '../../../main/services/clock.ts';
 
 let dir: string;
 let opened: OpenedConsole;
@@ -24,6 +25,8 @@ beforeAll(async () => {
     mode: 'headless',
     dbFile: join(dir, 'console.sqlite'),
     defaultCorpusDir: resolve(import.meta.dirname, '../../../corpus'),
+    // Two days before the demo dispute's decision is due (30 November 2026, 10:00 UTC).
+    clock: { ...systemClock, now: () => Date.parse('2026-11-28T10:00:00.000Z') },
   });
   opened.ctx.events.subscribe((e) => events.push(e));
   const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
@@ -71,6 +74,17 @@ describe('first start with no operator database: the demo season is played into 
     expect(jobs.value.jobs[0]).toMatchObject({ kind: 'demo', state: 'done' });
     const status = (await dispatch('season.status', {})) as { ok: boolean };
     expect(status.ok).toBe(true);
+  });
+
+  it('the open dispute due within five days is pushed as a deadline event (at risk)', () => {
+    expect(events.filter((e) => e.type === 'deadline')).toEqual([
+      {
+        type: 'deadline',
+        dispute_id: 'dsp-1-conformite-0001',
+        deadline_status: 'at_risk',
+        decision_due: '2026-11-30T10:00:00.000Z',
+      },
+    ]);
   });
 
   it('a second start opens the database as it is, playing nothing', async () => {
