@@ -90,7 +90,24 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
       return EXIT.failed;
     }
     const o = outcome.value;
-    if (json) printJson(io, { ok: true, ...o, audit: { seq: o.audit.seq, hash: o.audit.hash } });
+    if (json)
+      printJson(io, {
+        ok: true,
+        season: o.season,
+        index_version: o.indexVersion,
+        corrects_version: o.correctsVersion,
+        new_version: o.newVersion,
+        exported_at: o.exportedAt,
+        manifest_sha256: o.manifestSha256,
+        key_id: o.keyId,
+        public_key: o.publicKey,
+        key_created: o.keyCreated,
+        publications: o.publications,
+        files: o.files,
+        rows: o.rows,
+        out_dir: o.outDir,
+        audit_head: { seq: o.audit.seq, hash: o.audit.hash },
+      });
     else
       io.out(
         [
@@ -168,7 +185,19 @@ export const indexVerifyCommand: Command = {
       return EXIT.failed;
     }
     const r = result.value;
-    if (json) printJson(io, { ok: true, ...r, anchor });
+    if (json)
+      printJson(io, {
+        ok: true,
+        season: r.season,
+        index_version: r.indexVersion,
+        corrects_version: r.correctsVersion,
+        key_id: r.keyId,
+        public_key: r.publicKey,
+        manifest_sha256: r.manifestSha256,
+        files: r.files,
+        rows: r.rows,
+        anchor,
+      });
     else
       io.out(
         `season ${r.season} Index version ${r.indexVersion}: signature and ${r.files} files, ${r.rows} rows verified; ` +

@@ -107,7 +107,7 @@ describe('proveit index export on a published devnet season', () => {
     expect(marked.code).toBe(0);
     const r = await exportTo(join(ctx.work, 'v1'));
     expect(r.io.stderr).toBe('');
-    expect(r.doc).toMatchObject({ ok: true, indexVersion: 1, correctsVersion: null, newVersion: true });
+    expect(r.doc).toMatchObject({ ok: true, index_version: 1, corrects_version: null, new_version: true });
     // The private key: a 0600 file beside the database, never in it.
     expect(statSync(join(ctx.db.dir, 'index-signing-key.pem')).mode & 0o777).toBe(0o600);
     const index = JSON.parse(readFileSync(join(ctx.work, 'v1', 'index.json'), 'utf8')) as Json;
@@ -126,7 +126,7 @@ describe('proveit index export on a published devnet season', () => {
     expect(report['agent_name']).toBe('Agent A');
     const v = await verify(join(ctx.work, 'v1'), ['--public-key', join(ctx.work, 'v1', 'signing-key.json')]);
     expect(v.code).toBe(0);
-    expect(v.doc).toMatchObject({ ok: true, season: 1, indexVersion: 1 });
+    expect(v.doc).toMatchObject({ ok: true, season: 1, index_version: 1 });
   });
 
   it('the public key is in the audit log; the private key is in neither the export, the database nor the log', async () => {
@@ -152,9 +152,9 @@ describe('proveit index export on a published devnet season', () => {
 
   it('exported again with nothing changed: the same version and the same bytes; --version 1 writes them again too', async () => {
     const again = await exportTo(join(ctx.work, 'v1-again'));
-    expect(again.doc).toMatchObject({ ok: true, indexVersion: 1, newVersion: false });
+    expect(again.doc).toMatchObject({ ok: true, index_version: 1, new_version: false });
     const pinned = await exportTo(join(ctx.work, 'v1-pinned'), ['--version', '1']);
-    expect(pinned.doc).toMatchObject({ ok: true, indexVersion: 1, newVersion: false });
+    expect(pinned.doc).toMatchObject({ ok: true, index_version: 1, new_version: false });
     for (const f of [
       'manifest.json',
       'manifest.sig.json',
@@ -190,7 +190,7 @@ describe('proveit index export on a published devnet season', () => {
     ]);
     expect(decided.code, decided.io.stderr).toBe(0);
     const r = await exportTo(join(ctx.work, 'v2'));
-    expect(r.doc).toMatchObject({ ok: true, indexVersion: 2, correctsVersion: 1, newVersion: true });
+    expect(r.doc).toMatchObject({ ok: true, index_version: 2, corrects_version: 1, new_version: true });
     const manifest = JSON.parse(readFileSync(join(ctx.work, 'v2', 'manifest.json'), 'utf8')) as Json;
     expect(manifest).toMatchObject({ index_version: 2, corrects_version: 1 });
     expect(manifest['publications']).toEqual([expect.objectContaining({ track: 'conformite', version: 2 })]);
@@ -206,6 +206,17 @@ describe('refusals of export and participant commands', () => {
       ok: false,
       code: 'INDEX_VERSION_NOT_FOUND',
     });
+  });
+
+  it('--version K with another signing key than the one that signed it is refused with INDEX_SIGNING_KEY_CHANGED', async () => {
+    const r = await exportTo(join(ctx.work, 'v1-other-key'), [
+      '--version',
+      '1',
+      '--key-file',
+      join(ctx.work, 'other-key.pem'),
+    ]);
+    expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_SIGNING_KEY_CHANGED' });
+    expect(existsSync(join(ctx.work, 'v1-other-key'))).toBe(false);
   });
 
   it('rename: an unknown participant is PARTICIPANT_UNKNOWN, a name on two lines PARTICIPANT_DISPLAY_NAME_INVALID, a missing flag exits 2', async () => {
