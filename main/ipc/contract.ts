@@ -262,6 +262,7 @@ export interface IpcContract {
   'console.overview': Op<None, ConsoleOverview>;
   'season.status': Op<None, { tracks: SeasonTrackStatus[] }>;
   'freeze.view': Op<TrackRef, FreezeView>;
+  'freeze.verify': Op<TrackRef, VerifyAnswer>;
   'corpus.view': Op<TrackRef, CorpusView>;
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;

@@ -53,6 +53,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'console.overview': {},
   'season.status': {},
   'freeze.view': TRACK_REF,
+  'freeze.verify': TRACK_REF,
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},

@@ -98,6 +98,7 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(view.in_force).toBe(view.freezes[0].proof_id);
     expect(view.freezes[0].key_commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(view.revealed_at).toBe('2026-10-29T09:00:00.000Z');
+    expect(await value('freeze.verify', conformite)).toEqual({ verified: true, failures: [] });
   });
 
   it('corpus.view and corpus.resource: canonical URLs and hashes; the served bytes and their SHA-256', async () => {

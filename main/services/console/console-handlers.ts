@@ -11,6 +11,7 @@ import {
   incidentResolve,
   incidentView,
 } from './handlers/incident-audit-handlers.ts';
+import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexExport, indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
 import { freezeView, seasonStatus } from './handlers/season-handlers.ts';
@@ -40,6 +41,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     }),
     'season.status': () => seasonStatus(ctx),
     'freeze.view': (a) => freezeView(ctx, a),
+    'freeze.verify': (a) => freezeVerify(ctx, a),
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
