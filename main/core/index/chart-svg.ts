@@ -68,7 +68,7 @@ export function trackChartSvg(section: TrackSection, lang: Lang): string {
   for (const row of rows) {
     const o = row.figures.overclaim!;
     const s = row.figures.success!;
-    const label = `${row.agent}: ${t.columns.overclaim} ${rateText(o.unsupported, o.submitted, lang)}, ${t.columns.success} ${rateText(s.grounded_exact, s.out_of, lang)}`;
+    const label = `${row.agent}${row.reference ? ` (${t.chartReference})` : ''}: ${t.columns.overclaim} ${rateText(o.unsupported, o.submitted, lang)}, ${t.columns.success} ${rateText(s.grounded_exact, s.out_of, lang)}`;
     parts.push(
       `<circle cx="${r(x((o.unsupported * 100) / o.submitted))}" cy="${r(y((s.grounded_exact * 100) / s.out_of))}" r="5" ` +
         `fill="${row.reference ? '#0b4f9c' : '#1a1a1a'}" data-track="${esc(row.track)}" ` +

@@ -45,6 +45,8 @@ export interface IndexTexts {
   chartX: string;
   chartY: string;
   chartBest: string;
+  /** Reference-run points are blue and also say so in their title: colour is never the only cue. */
+  chartReference: string;
   correctionsTitle: string;
   correctionLine: (v: number, corrects: number, at: string, reason: string) => string;
   noCorrections: string;
@@ -137,6 +139,7 @@ const fr: IndexTexts = {
   chartX: 'Taux de surdéclaration (%)',
   chartY: 'Taux de réussite (%)',
   chartBest: 'meilleure réponse constante',
+  chartReference: 'exécution de référence, point bleu',
   correctionsTitle: 'Historique des versions publiées',
   correctionLine: (v, c, at, r) => `Version ${v} (remplace la version ${c}), ${at} : ${r}`,
   noCorrections: 'Aucune correction publiée.',
@@ -249,6 +252,7 @@ const en: IndexTexts = {
   chartX: 'Overclaim rate (%)',
   chartY: 'Success rate (%)',
   chartBest: 'best constant answer',
+  chartReference: 'reference run, blue point',
   correctionsTitle: 'History of published versions',
   correctionLine: (v, c, at, r) => `Version ${v} (replaces version ${c}), ${at}: ${r}`,
   noCorrections: 'No correction published.',
