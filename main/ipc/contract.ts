@@ -267,6 +267,7 @@ export interface IpcContract {
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;
   'close.run': Op<TrackRef, JobView>;
+  'season.publish': Op<TrackRef, { version: number; published_at: string; pending: string[] }>;
   'scores.view': Op<TrackRef & Page & { version?: number }, ScoresView>;
   'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
   'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;

@@ -58,6 +58,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},
   'close.run': TRACK_REF,
+  'season.publish': TRACK_REF,
   'scores.view': { ...TRACK_REF, ...PAGE, 'version?': positive },
   'report.view': { ...TRACK_REF, participant_id: id, 'version?': positive },
   'assertion.evidence': { ...TRACK_REF, participant_id: id, assertion },

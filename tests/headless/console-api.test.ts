@@ -279,6 +279,9 @@ describe('background work: a close runs in a worker thread, pushes its progress 
     expect(last.job.state, JSON.stringify(last.job.error)).toBe('done');
     expect(events.some((e) => e.type === 'close.progress' && e.track === 'generique')).toBe(true);
     expect(last.job.result).toMatchObject({ scored: 5, pending: 0 });
+    // Nobody was pending in version 1: the later close publishes nothing new.
+    const publish = await call('season.publish', { season: 1, track: 'generique' });
+    expect(publish.body.error.code).toBe('PUBLISH_ALREADY_PUBLISHED');
   }, 60_000);
 
   it('a job left running by a stopped console is started again at the next start, its attempt counted', async () => {

@@ -15,7 +15,13 @@ import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexExport, indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
 import { freezeView, seasonStatus } from './handlers/season-handlers.ts';
-import { assertionEvidence, publicationVersions, reportView, scoresView } from './handlers/scores-handlers.ts';
+import {
+  assertionEvidence,
+  publicationVersions,
+  reportView,
+  scoresView,
+  seasonPublish,
+} from './handlers/scores-handlers.ts';
 import { systemClock } from '../clock.ts';
 import { ConsoleEvents } from './console-events.ts';
 
@@ -46,6 +52,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
     'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track }),
+    'season.publish': (a) => seasonPublish(ctx, a),
     'scores.view': (a) => scoresView(ctx, a),
     'report.view': (a) => reportView(ctx, a),
     'assertion.evidence': (a) => assertionEvidence(ctx, a),

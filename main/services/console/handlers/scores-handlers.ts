@@ -10,7 +10,7 @@ import type {
   ScoresView,
   TrackRef,
 } from '../../../ipc/contract.ts';
-import { HandlerRefusal } from '../../../ipc/refusal.ts';
+import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import {
   closeReportOf,
   latestSeasonClose,
@@ -19,6 +19,7 @@ import {
   seasonCloseById,
 } from '../../../db/publications.ts';
 import { scoreBundle } from '../../close/score-bundle.ts';
+import { publishSeason } from '../../publications/publish-season.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scores.json is read as the scorer wrote it
@@ -168,5 +169,20 @@ export async function publicationVersions(
       scores_sha256: v.scoresSha256,
       correction: v.correctionJson ? (JSON.parse(text.decode(v.correctionJson)) as Record<string, unknown>) : null,
     })),
+  };
+}
+
+/** Publishes the latest close as version 1 (or a later close's pending figures as version k+1): docs/publications.md. */
+export async function seasonPublish(
+  ctx: ConsoleContext,
+  ref: TrackRef,
+): Promise<{ version: number; published_at: string; pending: string[] }> {
+  const published = valueOrRefuse(
+    await publishSeason({ db: dbOf(ctx), clock: ctx.clock, season: ref.season, track: ref.track, actor: 'console' }),
+  );
+  return {
+    version: published.version,
+    published_at: new Date(published.publishedAtMs).toISOString(),
+    pending: published.pending,
   };
 }
