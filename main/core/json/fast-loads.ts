@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { CPYTHON_MAX_DEPTH } from './python-limits.ts';
 import { newPyObject, type PyJson } from './value.ts';
 
@@ -17,10 +18,7 @@ const NOT_SAFE_INTEGERS = /\.|\d[eE]|\d{16}/;
  */
 export function fastLoads(bytes: Uint8Array): PyJson | undefined {
   // Bytes 0x01-0x7F only: UTF-8 by detect_encoding (no BOM, no NUL pattern), and text = bytes.
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    if (byte === 0 || byte > 0x7f) return undefined;
-  }
+  if (!isAscii(bytes) || bytes.includes(0)) return undefined;
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const structure = text.replace(STRING_LITERALS, '""');
   if (NOT_SAFE_INTEGERS.test(structure)) return undefined;
