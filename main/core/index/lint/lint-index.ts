@@ -134,15 +134,6 @@ function humourFindings(input: LintInput, out: LintFinding[]): void {
           });
     }
   }
-  // The Index's own pages carry no emoji anywhere (a page of results is a negative category for someone).
-  for (const [path, bytes] of input.files)
-    if (path.endsWith('.html') && EMOJI.test(dec.decode(bytes).replace(/<[^>]*>/g, '')))
-      out.push({
-        code: 'LINT_HUMOUR_OR_EMOJI',
-        file: path,
-        where: 'page text',
-        message: 'an emoji in a page of results (spec §7.3)',
-      });
 }
 
 function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
