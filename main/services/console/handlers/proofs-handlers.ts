@@ -20,7 +20,7 @@ export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
   const progress = running?.progress ?? null;
   return {
     running: running !== null,
-    progress: null,
+    progress: ctx.jobs?.currentReadProgress() ?? null,
     job_progress: progress,
     cache: {
       views: count("SELECT count(*) FROM proof_views WHERE status = 'anchored'"),

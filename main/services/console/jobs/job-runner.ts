@@ -14,6 +14,7 @@ import {
 } from '../../../db/console-jobs.ts';
 import type { Db } from '../../../db/open-database.ts';
 import type { Clock } from '../../clock.ts';
+import type { FetchProgress } from '../../proofs/progress.ts';
 import { siblingWorkerUrl, startModuleWorker } from '../../workers/module-worker.ts';
 import type { ConsoleEvents } from '../console-events.ts';
 import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
@@ -52,6 +53,8 @@ export class JobRunner {
   private readonly running = new Map<number, Promise<void>>();
   private readonly workers = new Set<Pick<Worker, 'terminate'>>();
   private stopping = false;
+  /** The last read progress of each running job (the proofs screen's bar: done/total, reads left, next read, ETA). */
+  private readonly readProgress = new Map<number, FetchProgress>();
 
   constructor(
     private readonly db: Db,
@@ -75,6 +78,12 @@ export class JobRunner {
     const jobs = unfinishedJobs(this.db);
     for (const job of jobs) this.launch(job);
     return jobs.length;
+  }
+
+  /** The read progress of a job still running, if it reported one. */
+  currentReadProgress(): FetchProgress | null {
+    const ids = [...this.readProgress.keys()];
+    return ids.length === 0 ? null : (this.readProgress.get(ids[ids.length - 1] as number) ?? null);
   }
 
   list(): JobView[] {
@@ -115,6 +124,7 @@ export class JobRunner {
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'close.progress') {
           const p = message.progress;
+          this.readProgress.set(job.id, p);
           recordJobProgress(this.db, job.id, {
             step: p.phase,
             message: `proof reads: ${p.phase}`,
@@ -134,6 +144,7 @@ export class JobRunner {
         if (!settled && !this.stopping)
           settle({ code: 'CONSOLE_JOB_FAILED', message: 'the job stopped without an outcome: start it again' });
         this.running.delete(job.id);
+        this.readProgress.delete(job.id);
         resolve();
       });
     });
