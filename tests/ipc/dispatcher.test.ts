@@ -35,3 +35,24 @@ describe('the IPC choke point', () => {
     }
   });
 });
+
+describe('refusals and channels without a handler', () => {
+  it('a handler refusal answers its own stable code and message', async () => {
+    const { HandlerRefusal } = await import('../../main/ipc/refusal.ts');
+    const dispatch = createDispatcher({
+      'season.status': async () => {
+        throw new HandlerRefusal('CONSOLE_NO_DATABASE', 'start it with --db FILE');
+      },
+    });
+    expect(await dispatch('season.status', {})).toEqual({
+      ok: false,
+      error: { code: 'CONSOLE_NO_DATABASE', message: 'start it with --db FILE' },
+    });
+  });
+
+  it('a channel of the contract this dispatcher does not serve is IPC_UNKNOWN_CHANNEL, never a stub', async () => {
+    const dispatch = createDispatcher({});
+    const answer = await dispatch('audit.verify', {});
+    expect(answer.ok ? 'ok' : answer.error.code).toBe('IPC_UNKNOWN_CHANNEL');
+  });
+});
