@@ -14,6 +14,9 @@ export default defineConfig({
           'job-worker': resolve(__dirname, 'main/services/console/jobs/job-worker.ts'),
         },
         external: ['better-sqlite3'],
+        // Shared chunks beside index.js too: a worker's URL is resolved next to the module that starts it, which may
+        // end up in a shared chunk.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },
