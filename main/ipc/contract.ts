@@ -167,10 +167,84 @@ export interface ScoresView extends TrackRef {
   offset: number;
 }
 
-/** reports/<participant_id>.json (docs/scoring.md) as published, read as plain JSON. */
-export type ParticipantReport = Record<string, unknown>;
-/** proveit-dispute-evidence/1 (docs/disputes.md): what the drill-down from an assertion shows. */
-export type AssertionEvidence = Record<string, unknown>;
+export interface ReportAssertion {
+  assertion_id: string;
+  task_id: string;
+  status: 'supported' | 'unsupported' | 'instrument_fault' | 'pending' | 'not_counted';
+  claim: { resource: string; field: string; value: unknown };
+  cause?: string;
+  cause_text?: string;
+  code?: string;
+  proof_id?: string;
+  systeme_status?: string;
+  corrected?: { status: string; cause?: string; code?: string };
+}
+
+export interface ReportTask {
+  task_id: string;
+  status: 'submitted' | 'not_submitted' | 'rejected_at_close' | 'pending';
+  verdict_given: string | null;
+  verdict_expected: string;
+  exact: boolean;
+  grounded: boolean;
+  missing_facts: { fact: string; resource: string; field: string; value: unknown }[];
+  supported: number;
+  unsupported: number;
+  instrument_faults: number;
+  not_submitted?: string;
+  rejected_at_close?: { rule: string; assertion_id: string | null };
+}
+
+/** reports/<participant_id>.json (docs/scoring.md) as published. */
+export interface ParticipantReport extends Omit<ScoreRow, 'reference'> {
+  season: number;
+  track: TrackName;
+  tasks: ReportTask[];
+  assertions: ReportAssertion[];
+  trust_layer_anomalies: { proof_id: string; field: string; flat: string; opened: string }[];
+  corrections?: {
+    version: number;
+    dispute_id: string;
+    task_id: string;
+    assertion_id: string;
+    from_status: string;
+    to_status: string;
+    reason: string;
+  }[];
+}
+
+export interface ProofCheck {
+  name: string;
+  status: string;
+  code: string | null;
+  independent: boolean;
+  message: string;
+}
+
+export interface EvidenceProof {
+  proof_id: string;
+  assessed?: { outcome: string; condition?: number; cause?: string; code?: string; systeme_status?: string };
+  request_hash: { opened: string | null; recomputed: string | null; equal: boolean };
+  response_hash: { opened: string | null; recomputed: string | null; equal: boolean; systeme_status: string | null };
+  view: 'present' | 'absent';
+  verdict?: string;
+  anchor_time?: string | null;
+  checks: ProofCheck[];
+}
+
+/** proveit-dispute-evidence/1 (docs/disputes.md): also what the drill-down from an assertion shows. */
+export interface AssertionEvidence {
+  format: string;
+  participant_id: string;
+  enrolled_did: string;
+  task_id: string;
+  assertion_id: string;
+  claim: { resource: string; field: string; value: unknown };
+  status_at_close: string;
+  cause_shown: { cause?: string; cause_text?: string; code?: string; proof_id?: string; systeme_status?: string };
+  frozen: { in_manifest: boolean; found: boolean; value: unknown; equals_claim: boolean };
+  proofs: EvidenceProof[];
+}
 
 export interface PublicationVersion {
   version: number;
@@ -178,7 +252,15 @@ export interface PublicationVersion {
   published_at: string;
   actor: string;
   scores_sha256: string;
-  correction: Record<string, unknown> | null;
+  correction: {
+    reason: string;
+    disputes: string[];
+    participants: {
+      participant_id: string;
+      before: Pick<ScoreRow, 'overclaim' | 'success' | 'tasks_submitted' | 'instrument_faults'>;
+      after: Pick<ScoreRow, 'overclaim' | 'success' | 'tasks_submitted' | 'instrument_faults'>;
+    }[];
+  } | null;
 }
 
 export interface DisputeDetail {

@@ -1,5 +1,5 @@
 import { isoUtc } from '../../../core/disputes/calendar.ts';
-import type { DisputeChange, DisputeDecision, DisputeDetail } from '../../../ipc/contract.ts';
+import type { AssertionEvidence, DisputeChange, DisputeDecision, DisputeDetail } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { disputeById } from '../../../db/disputes.ts';
 import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
@@ -33,7 +33,7 @@ export async function disputeView(ctx: ConsoleContext, args: { dispute_id: strin
   const row = disputeById(dbOf(ctx), args.dispute_id) as NonNullable<ReturnType<typeof disputeById>>;
   return {
     dispute,
-    evidence: JSON.parse(Buffer.from(row.evidenceJson).toString('utf8')) as Record<string, unknown>,
+    evidence: JSON.parse(Buffer.from(row.evidenceJson).toString('utf8')) as AssertionEvidence,
   };
 }
 

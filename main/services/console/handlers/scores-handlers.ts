@@ -167,7 +167,9 @@ export async function publicationVersions(
       published_at: new Date(v.publishedAtMs).toISOString(),
       actor: v.actor,
       scores_sha256: v.scoresSha256,
-      correction: v.correctionJson ? (JSON.parse(text.decode(v.correctionJson)) as Record<string, unknown>) : null,
+      correction: v.correctionJson
+        ? (JSON.parse(text.decode(v.correctionJson)) as PublicationVersion['correction'])
+        : null,
     })),
   };
 }
