@@ -1,11 +1,14 @@
 import type { Db } from './open-database.ts';
 
+/** What a console job does (migration 10 adds proof reads). */
+export type JobKindStored = 'close' | 'proofs';
+
 export type StoredJobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** One row of `console_jobs` (migration 9), JSON columns parsed. */
 export interface StoredJob {
   id: number;
-  kind: 'close';
+  kind: JobKindStored;
   args: Record<string, unknown>;
   state: StoredJobState;
   createdAtMs: number;
@@ -19,7 +22,7 @@ export interface StoredJob {
 
 interface SqlRow {
   id: number;
-  kind: 'close';
+  kind: JobKindStored;
   args_json: string;
   state: StoredJobState;
   created_at_ms: number;
@@ -50,7 +53,7 @@ function fromSql(r: SqlRow): StoredJob {
   };
 }
 
-export function insertJob(db: Db, kind: 'close', args: Record<string, unknown>, atMs: number): StoredJob {
+export function insertJob(db: Db, kind: JobKindStored, args: Record<string, unknown>, atMs: number): StoredJob {
   const info = db
     .prepare("INSERT INTO console_jobs (kind, args_json, state, created_at_ms) VALUES (?, ?, 'queued', ?)")
     .run(kind, JSON.stringify(args), atMs);
@@ -74,7 +77,7 @@ export function unfinishedJobs(db: Db): StoredJob[] {
 }
 
 /** A live job of the same kind and arguments, if any: a second request joins it instead of running twice. */
-export function liveJobLike(db: Db, kind: 'close', args: Record<string, unknown>): StoredJob | null {
+export function liveJobLike(db: Db, kind: JobKindStored, args: Record<string, unknown>): StoredJob | null {
   const row = db
     .prepare("SELECT * FROM console_jobs WHERE kind = ? AND args_json = ? AND state IN ('queued', 'running') LIMIT 1")
     .get(kind, JSON.stringify(args)) as SqlRow | undefined;

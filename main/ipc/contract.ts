@@ -315,7 +315,7 @@ export interface IndexExportAnswer {
   files: number;
 }
 
-export type JobKind = 'demo' | 'close';
+export type JobKind = 'demo' | 'close' | 'proofs';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** Long work run off the main thread, recorded in the database so it survives a reload and resumes after a restart. */
@@ -348,6 +348,7 @@ export interface IpcContract {
   'corpus.view': Op<TrackRef, CorpusView>;
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;
+  'proofs.fetch': Op<None, JobView>;
   'close.run': Op<TrackRef, JobView>;
   'season.publish': Op<TrackRef, { version: number; published_at: string; pending: string[] }>;
   'scores.view': Op<TrackRef & Page & { version?: number }, ScoresView>;
@@ -384,11 +385,13 @@ export type ConsoleEvent =
   | { type: 'job'; job: JobView }
   | { type: 'demo.progress'; job_id: number; step: string; message: string; done: number; total: number }
   | { type: 'close.progress'; job_id: number; track: TrackName; progress: FetchProgress }
+  | { type: 'read.progress'; job_id: number; progress: FetchProgress }
   | { type: 'deadline'; dispute_id: string; deadline_status: string; decision_due: string };
 
 export const CONSOLE_EVENT_TYPES: readonly ConsoleEvent['type'][] = [
   'job',
   'demo.progress',
   'close.progress',
+  'read.progress',
   'deadline',
 ];

@@ -57,6 +57,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},
+  'proofs.fetch': {},
   'close.run': TRACK_REF,
   'season.publish': TRACK_REF,
   'scores.view': { ...TRACK_REF, ...PAGE, 'version?': positive },

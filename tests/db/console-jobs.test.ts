@@ -9,6 +9,10 @@ import {
   unfinishedJobs,
 } from '../../main/db/console-jobs.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
+import { migrations } from '../../main/db/migrations/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe('migration 9: console jobs', () => {
   it('a job goes queued → running (attempt counted) → done with its outcome; finished jobs are not resumed', () => {
@@ -37,5 +41,20 @@ describe('migration 9: console jobs', () => {
         .run(),
     ).toThrow(/CHECK/);
     db.close();
+  });
+
+  it('migration 10: proof-read jobs are accepted; a job written under migration 9 keeps its row and id', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-jobs-'));
+    const file = join(dir, 'console.sqlite');
+    const before = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 9) });
+    const old = insertJob(before, 'close', { season: 1, track: 'conformite' }, 1000);
+    before.close();
+    const after = openDatabase(file);
+    expect(jobById(after, old.id)).toMatchObject({ kind: 'close', state: 'queued', args: { season: 1 } });
+    const reads = insertJob(after, 'proofs', {}, 2000);
+    expect(reads).toMatchObject({ kind: 'proofs', state: 'queued' });
+    expect(unfinishedJobs(after).map((j) => j.id)).toEqual([old.id, reads.id]);
+    after.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

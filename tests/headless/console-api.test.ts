@@ -121,6 +121,14 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(proofs.pending).toEqual([]);
   });
 
+  it('proofs.fetch: a read job of the pending proofs (none left in the demo) runs in a worker and ends done', async () => {
+    const job = await value('proofs.fetch');
+    expect(job).toMatchObject({ kind: 'proofs' });
+    await opened.ctx.jobs!.idle();
+    const { jobs } = await value('jobs.list');
+    expect(jobs.find((j: Json) => j.id === job.id)).toMatchObject({ state: 'done', result: { ids: 0, reads: 0 } });
+  }, 60_000);
+
   it('scores.view pages the table; report.view and assertion.evidence drill down to witnesses and the frozen value', async () => {
     const page = await value('scores.view', { ...conformite, offset: 1, limit: 2 });
     expect(page).toMatchObject({ version: 1, total: 5, offset: 1 });

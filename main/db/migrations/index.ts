@@ -8,6 +8,7 @@ import { auditLogAndIncidentsMigration } from './0006-audit-log-and-incidents.ts
 import { publicationsAndDisputesMigration } from './0007-publications-and-disputes.ts';
 import { indexExportMigration } from './0008-index-export.ts';
 import { consoleJobsMigration } from './0009-console-jobs.ts';
+import { consoleProofsJobsMigration } from './0010-console-proofs-jobs.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   publicationsAndDisputesMigration,
   indexExportMigration,
   consoleJobsMigration,
+  consoleProofsJobsMigration,
 ];

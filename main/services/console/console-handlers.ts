@@ -51,6 +51,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
+    'proofs.fetch': async () => jobsOf(ctx).start('proofs', {}),
     'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track }),
     'season.publish': (a) => seasonPublish(ctx, a),
     'scores.view': (a) => scoresView(ctx, a),

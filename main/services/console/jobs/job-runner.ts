@@ -65,7 +65,7 @@ export class JobRunner {
   ) {}
 
   /** Records and starts a job; the same request while one runs joins it. */
-  start(kind: 'close', args: Record<string, unknown>): JobView {
+  start(kind: 'close' | 'proofs', args: Record<string, unknown>): JobView {
     const live = liveJobLike(this.db, kind, args);
     if (live) return jobView(live);
     const job = insertJob(this.db, kind, args, this.clock.now());
@@ -131,8 +131,10 @@ export class JobRunner {
             done: p.done,
             total: p.total,
           });
-          const track = job.args['track'] as 'conformite' | 'generique';
-          this.events.publish({ type: 'close.progress', job_id: job.id, track, progress: p });
+          if (job.kind === 'close') {
+            const track = job.args['track'] as 'conformite' | 'generique';
+            this.events.publish({ type: 'close.progress', job_id: job.id, track, progress: p });
+          } else this.events.publish({ type: 'read.progress', job_id: job.id, progress: p });
         } else if (message.type === 'done') settle({ result: message.result });
         else if (message.type === 'failed') settle({ code: message.code, message: message.message });
       });

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { playDemo } from '../../demo/play-demo.ts';
 import { runCloseJob, type CloseJobArgs } from './close-job.ts';
+import { runProofsJob } from './proofs-job.ts';
 import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
 
 // A worker thread running one long job (a close, the demo season), so the console's main thread stays free. It
@@ -13,6 +14,15 @@ async function run(): Promise<void> {
     const done = await runCloseJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as CloseJobArgs, (p) =>
       post({ type: 'close.progress', progress: p }),
     );
+    post(
+      done.ok
+        ? { type: 'done', result: done.value }
+        : { type: 'failed', code: done.error.code, message: done.error.message },
+    );
+    return;
+  }
+  if (job.kind === 'proofs') {
+    const done = await runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p }));
     post(
       done.ok
         ? { type: 'done', result: done.value }

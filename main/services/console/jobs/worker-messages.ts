@@ -3,7 +3,7 @@ import type { FetchProgress } from '../../proofs/progress.ts';
 
 /** What main gives a job worker. */
 export interface WorkerJob {
-  kind: 'close' | 'demo';
+  kind: 'close' | 'proofs' | 'demo';
   jobId: number;
   attempt: number;
   dbFile: string;
