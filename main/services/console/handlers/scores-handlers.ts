@@ -140,7 +140,12 @@ export async function assertionEvidence(
       : closeReportOf(db, ref.season, ref.track, latestVersion, ref.participant_id);
   const close = origin ? seasonCloseById(db, origin.closeId) : latestSeasonClose(db, ref.season, ref.track);
   if (!close) throw notScored(ref);
-  const scored = await scoreBundle(join(close.outDir, 'bundle'), { season: ref.season, track: ref.track });
+  // This participant alone: only its cited proofs are verified, not the whole track's (scoreBundle `participants`).
+  const scored = await scoreBundle(
+    join(close.outDir, 'bundle'),
+    { season: ref.season, track: ref.track },
+    { participants: new Set([ref.participant_id]) },
+  );
   if (scored.kind === 'refused')
     throw new HandlerRefusal(
       'DISPUTE_EVIDENCE_UNAVAILABLE',
