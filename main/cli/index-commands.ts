@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseNameList } from '../core/index/lint/name-lists.ts';
+import { pyObjectFrom } from '../core/json/value.ts';
+import { appendAudit } from '../db/audit-log.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { exportIndex } from '../services/index-export/export-index.ts';
@@ -18,7 +20,7 @@ const EXPORT_USAGE =
   `index export --season N [--version K] [--db FILE] --out DIR [--key-file FILE] [--names FILE] ` +
   `[--secrets-file FILE] ${ACTOR_USAGE} [--json]`;
 const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--trust DIR] [--json]';
-const ANCHOR_USAGE = 'index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--json]';
+const ANCHOR_USAGE = `index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--db FILE] ${ACTOR_USAGE} [--json]`;
 
 const positiveInt = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
 
@@ -222,6 +224,8 @@ export const indexAnchorCommand: Command = {
         'trust-layer': { type: 'string' },
         'api-key-file': { type: 'string' },
         'season-base': { type: 'string' },
+        db: { type: 'string' },
+        ...ACTOR_OPTION,
         json: { type: 'boolean', default: false },
       },
     });
@@ -244,6 +248,26 @@ export const indexAnchorCommand: Command = {
       if (!r.ok) {
         printRefusal(io, v.json ?? false, 'index anchor', r.error);
         return EXIT.failed;
+      }
+      // An operator action like the export itself (issue 12's audit log): which proof dates which manifest.
+      const db = openDatabase(dbPathFrom(v.db));
+      try {
+        const { season, index_version: indexVersion, manifest_sha256: manifestSha256 } = r.value.record;
+        appendAudit(db, {
+          atMs: systemClock.now(),
+          actor: actorOf(v),
+          action: 'index.anchor',
+          summary: `anchored season ${season} Index version ${indexVersion} (manifest ${manifestSha256.slice(0, 16)}) by proof ${r.value.proofId}`,
+          details: pyObjectFrom([
+            ['season', BigInt(season)],
+            ['index_version', BigInt(indexVersion)],
+            ['manifest_sha256', manifestSha256],
+            ['proof_id', r.value.proofId],
+            ['url', r.value.record.url],
+          ]),
+        });
+      } finally {
+        db.close();
       }
       if (v.json)
         printJson(io, {

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'incident.note',
   'incident.resolve',
   'index.export',
+  'index.anchor',
   'participant.rename',
   'participant.reference',
 ] as const;

@@ -367,10 +367,16 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     const r = await run(indexAnchorCommand, [
       anchored,
       ...['--trust-layer', trustLayer, '--api-key-file', keyFile, '--season-base', 'http://proveit.devnet.localhost'],
-      '--json',
+      ...['--db', ctx.db.dbFile, '--actor', 'index-operator', '--json'],
     ]);
     expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
     expect(r.io.stdout + r.io.stderr).not.toContain(readFileSync(keyFile, 'utf8').trim());
+    const db = ctx.db.open();
+    const entry = auditRows(db).at(-1)!;
+    db.close();
+    expect(entry).toMatchObject({ action: 'index.anchor', actor: 'index-operator' });
+    expect(JSON.stringify(entry)).toContain(String(r.doc!['proof_id']));
+    expect(JSON.stringify(entry)).not.toContain(readFileSync(keyFile, 'utf8').trim());
     const pending = await verify(anchored, ['--trust', trust()]);
     expect(pending.doc).toMatchObject({ ok: true, anchor: { status: 'pending', proof_id: r.doc!['proof_id'] } });
     await ctx.season.net.devnet.closeBatch();
