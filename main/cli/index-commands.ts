@@ -18,7 +18,7 @@ import { dbPathFrom } from './proofs-options.ts';
 
 const EXPORT_USAGE =
   `index export --season N [--version K] [--db FILE] --out DIR [--key-file FILE] [--names FILE] ` +
-  `[--secrets-file FILE] ${ACTOR_USAGE} [--json]`;
+  `[--secrets-file FILE] [--trust-layer URL --api-key-file FILE --season-base URL] ${ACTOR_USAGE} [--json]`;
 const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--trust DIR] [--json]';
 const ANCHOR_USAGE = `index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--db FILE] ${ACTOR_USAGE} [--json]`;
 
@@ -48,6 +48,9 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
       'key-file': { type: 'string' },
       names: { type: 'string' },
       'secrets-file': { type: 'string' },
+      'trust-layer': { type: 'string' },
+      'api-key-file': { type: 'string' },
+      'season-base': { type: 'string' },
       json: { type: 'boolean', default: false },
       ...ACTOR_OPTION,
     },
@@ -60,6 +63,13 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
   if (version === null || version === 0)
     return usageError(io, command, `--version '${v.version}' is not an Index version; e.g. --version 1`);
   if (v.out === undefined) return usageError(io, command, '--out DIR is required: a new folder for the export');
+  const anchorFlags = [v['trust-layer'], v['api-key-file'], v['season-base']];
+  if (anchorFlags.some((f) => f !== undefined) && !anchorFlags.every((f) => f !== undefined))
+    return usageError(
+      io,
+      command,
+      'to anchor the export give --trust-layer URL, --api-key-file FILE and --season-base URL together (or none)',
+    );
   let modelNames: string[] | undefined;
   let secrets: { kind: string; value: string }[] = [];
   try {
@@ -92,6 +102,29 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
       return EXIT.failed;
     }
     const o = outcome.value;
+    // Issue 13: each export's manifest hash is anchored through the Trust Layer, when its options are given.
+    let anchor: { proofId: string; url: string } | null = null;
+    if (v['trust-layer'] !== undefined) {
+      const anchored = await anchorAndRecord(o.outDir, {
+        trustLayer: v['trust-layer'],
+        apiKeyFile: v['api-key-file']!,
+        seasonBase: v['season-base']!,
+        db: v.db,
+        actor: actorOf(v),
+      });
+      if (typeof anchored === 'string' || !anchored.ok) {
+        const error =
+          typeof anchored === 'string'
+            ? { code: 'INDEX_ANCHOR_TRUST_LAYER_FAILED', message: anchored }
+            : anchored.error;
+        printRefusal(io, json, 'index export', {
+          ...error,
+          message: `${error.message}; the export in ${o.outDir} is written and signed: anchor it later with proveit index anchor ${o.outDir}`,
+        });
+        return EXIT.failed;
+      }
+      anchor = { proofId: anchored.value.proofId, url: anchored.value.record.url };
+    }
     if (json)
       printJson(io, {
         ok: true,
@@ -109,6 +142,7 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
         rows: o.rows,
         out_dir: o.outDir,
         audit_head: { seq: o.audit.seq, hash: o.audit.hash },
+        anchor: anchor === null ? null : { proof_id: anchor.proofId, url: anchor.url },
       });
     else
       io.out(
@@ -119,6 +153,9 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
           `  manifest SHA-256 ${o.manifestSha256}`,
           `  signed with key ${o.keyId}${o.keyCreated ? ' (created now)' : ''}; public key ${o.publicKey}`,
           `  audit log head: entry ${o.audit.seq}, ${o.audit.hash}`,
+          anchor === null
+            ? '  not anchored: proveit index anchor DIR (or --trust-layer, --api-key-file, --season-base) dates it'
+            : `  manifest anchored by proof ${anchor.proofId}`,
         ].join('\n') + '\n',
       );
     return EXIT.ok;
@@ -235,56 +272,68 @@ export const indexAnchorCommand: Command = {
     if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
     if (!v['trust-layer'] || !v['api-key-file'] || !v['season-base'])
       return usageError(io, command, '--trust-layer URL, --api-key-file FILE and --season-base URL are required');
-    const apiKey = await readSecretFile(v['api-key-file'], 'API key');
-    if (typeof apiKey !== 'string') return usageError(io, command, apiKey.problem);
-    const http = createHttpClient();
-    try {
-      const r = await anchorIndexExport(dir, {
-        http,
-        trustLayer: v['trust-layer'],
-        apiKey,
-        seasonBase: v['season-base'],
-      });
-      if (!r.ok) {
-        printRefusal(io, v.json ?? false, 'index anchor', r.error);
-        return EXIT.failed;
-      }
-      // An operator action like the export itself (issue 12's audit log): which proof dates which manifest.
-      const db = openDatabase(dbPathFrom(v.db));
-      try {
-        const { season, index_version: indexVersion, manifest_sha256: manifestSha256 } = r.value.record;
-        appendAudit(db, {
-          atMs: systemClock.now(),
-          actor: actorOf(v),
-          action: 'index.anchor',
-          summary: `anchored season ${season} Index version ${indexVersion} (manifest ${manifestSha256.slice(0, 16)}) by proof ${r.value.proofId}`,
-          details: pyObjectFrom([
-            ['season', BigInt(season)],
-            ['index_version', BigInt(indexVersion)],
-            ['manifest_sha256', manifestSha256],
-            ['proof_id', r.value.proofId],
-            ['url', r.value.record.url],
-          ]),
-        });
-      } finally {
-        db.close();
-      }
-      if (v.json)
-        printJson(io, {
-          ok: true,
-          proof_id: r.value.proofId,
-          url: r.value.record.url,
-          manifest_sha256: r.value.record.manifest_sha256,
-        });
-      else
-        io.out(
-          `manifest ${r.value.record.manifest_sha256} anchored by proof ${r.value.proofId} (${r.value.record.url})\n`,
-        );
-      return EXIT.ok;
-    } finally {
-      await http.close();
+    const anchored = await anchorAndRecord(dir, {
+      trustLayer: v['trust-layer'],
+      apiKeyFile: v['api-key-file'],
+      seasonBase: v['season-base'],
+      db: v.db,
+      actor: actorOf(v),
+    });
+    if (typeof anchored === 'string') return usageError(io, command, anchored);
+    if (!anchored.ok) {
+      printRefusal(io, v.json ?? false, 'index anchor', anchored.error);
+      return EXIT.failed;
     }
+    const { proofId, record } = anchored.value;
+    if (v.json)
+      printJson(io, { ok: true, proof_id: proofId, url: record.url, manifest_sha256: record.manifest_sha256 });
+    else io.out(`manifest ${record.manifest_sha256} anchored by proof ${proofId} (${record.url})\n`);
+    return EXIT.ok;
   },
 };
+
+interface AnchorOptions {
+  trustLayer: string;
+  apiKeyFile: string;
+  seasonBase: string;
+  db: string | undefined;
+  actor: string;
+}
+
+/**
+ * Anchors an export's manifest hash (anchorIndexExport) and appends the action to the audit log: which proof dates
+ * which manifest. A string is a usage problem (the API key file); a Result is the anchoring's outcome.
+ */
+async function anchorAndRecord(dir: string, o: AnchorOptions) {
+  const apiKey = await readSecretFile(o.apiKeyFile, 'API key');
+  if (typeof apiKey !== 'string') return apiKey.problem;
+  const http = createHttpClient();
+  try {
+    const r = await anchorIndexExport(dir, { http, trustLayer: o.trustLayer, apiKey, seasonBase: o.seasonBase });
+    if (!r.ok) return r;
+    const db = openDatabase(dbPathFrom(o.db));
+    try {
+      const { season, index_version: indexVersion, manifest_sha256: manifestSha256 } = r.value.record;
+      appendAudit(db, {
+        atMs: systemClock.now(),
+        actor: o.actor,
+        action: 'index.anchor',
+        summary: `anchored season ${season} Index version ${indexVersion} (manifest ${manifestSha256.slice(0, 16)}) by proof ${r.value.proofId}`,
+        details: pyObjectFrom([
+          ['season', BigInt(season)],
+          ['index_version', BigInt(indexVersion)],
+          ['manifest_sha256', manifestSha256],
+          ['proof_id', r.value.proofId],
+          ['url', r.value.record.url],
+        ]),
+      });
+    } finally {
+      db.close();
+    }
+    return r;
+  } finally {
+    await http.close();
+  }
+}
 
 export const indexCommands: Command[] = [createIndexExportCommand(), indexVerifyCommand, indexAnchorCommand];

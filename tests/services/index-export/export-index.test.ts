@@ -387,6 +387,32 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     expect(done.doc!['anchor']).toMatchObject({ status: 'verified', anchored_at: expect.stringMatching(/^2026-/) });
   });
 
+  it('index export with --trust-layer, --api-key-file and --season-base anchors what it writes (index.anchor audited)', async () => {
+    const { freeSignupKey } = await import('../../devnet/support/trust-layer-calls.ts');
+    const trustLayer = ctx.season.net.devnet.info.trust_layer;
+    const keyFile = join(ctx.work, 'operator-2.key');
+    writeFileSync(keyFile, `${await freeSignupKey(trustLayer, 'index-operator-2@example.org')}\n`);
+    const out = join(ctx.work, 'v2-exported-and-anchored');
+    const r = await exportTo(out, [
+      ...['--trust-layer', trustLayer, '--api-key-file', keyFile, '--season-base', 'http://proveit.devnet.localhost'],
+    ]);
+    expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
+    expect(r.doc!['anchor']).toMatchObject({ proof_id: expect.stringMatching(/^prf_/) });
+    const checked = await verify(out, ['--trust', trust()]);
+    expect(checked.doc).toMatchObject({ ok: true, anchor: { status: 'pending', proof_id: r.doc!['anchor'].proof_id } });
+    const db = ctx.db.open();
+    expect(auditRows(db).at(-1)).toMatchObject({ action: 'index.anchor', actor: 'ana' });
+    db.close();
+  });
+
+  it('index export with only some of the anchoring options is a usage error (exit 2), nothing written', async () => {
+    const out = join(ctx.work, 'half-anchored');
+    const r = await exportTo(out, ['--trust-layer', 'http://127.0.0.1:9']);
+    expect(r.code).toBe(2);
+    expect(r.io.stderr).toContain('--api-key-file FILE');
+    expect(existsSync(out)).toBe(false);
+  });
+
   it("another export's anchor record fails with INDEX_ANCHOR_MISMATCH", async () => {
     const dir = join(ctx.work, 'anchor-spliced');
     cpSync(join(ctx.work, 'v1'), dir, { recursive: true });
