@@ -5,7 +5,7 @@ import { startHeadlessServer, type HeadlessServer } from '../../main/headless/he
 import { buildRenderer } from '../support/build-renderer.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createFixture } from './console-fixture.ts';
-import { artefactsDir, screenshot, seriousViolations, tabTo } from './screen-checks.ts';
+import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from './screen-checks.ts';
 
 // The screens against a test dispatch (console-fixture.ts) served by the real headless server: every screen's
 // structure, wording, accessibility and keyboard path, with 1,000 participants. The season's life against the real
@@ -298,8 +298,7 @@ describe('every screen', () => {
       ].entries()) {
         await nav(page).getByRole('link').nth(i).click();
         await page.locator('h2#screen-title').waitFor();
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(150);
+        await settled(page);
         await screenshot(page, shots, `${screen}-${lang}`);
         const violations = await seriousViolations(page);
         expect(violations, `${screen} (${lang})`).toEqual([]);

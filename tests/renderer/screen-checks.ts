@@ -16,7 +16,10 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** axe-core on the page as it is: the serious and critical violations, as "rule: target" lines (empty when none). */
+/**
+ * axe-core on the page as it is: the serious and critical violations, as "rule: target" lines (empty when none).
+ * The Index previews' frames are included (axe is injected through the DevTools protocol, not by a page script).
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
@@ -44,4 +47,10 @@ export async function tabTo(page: Page, name: string | RegExp, max = 80, key = '
     if (typeof name === 'string' ? current === name : name.test(current)) return;
   }
   throw new Error(`the keyboard never reached ${String(name)} in ${max} presses of Tab`);
+}
+
+/** Waits until no panel says it is loading (network idle never comes: the event stream stays open). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !/Loading…|Chargement…/.test(document.querySelector('main')?.textContent ?? ''));
+  await page.waitForTimeout(200);
 }
