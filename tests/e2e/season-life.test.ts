@@ -84,8 +84,12 @@ describe('the demo season in the console', () => {
     for (const track of ['conformite', 'generique']) {
       const region = page.getByRole('region', { name: `Season 1 · ${track}` });
       await region.getByText('published', { exact: true }).waitFor();
-      expect(await region.getByText(/Handle the disputes until/).count()).toBe(1);
+      await region.getByRole('heading', { name: 'What to do next' }).waitFor();
     }
+    const conformite = page.getByRole('region', { name: 'Season 1 · conformite' });
+    expect(await conformite.getByText(/^Decide the 1 undecided dispute\(s\) before their deadlines/).count()).toBe(1);
+    expect(await conformite.getByRole('link', { name: 'Go to Disputes' }).count()).toBe(1);
+    await screenshot(page, shots, 'season-published');
     await page.close();
   });
 
@@ -156,6 +160,23 @@ describe('the demo season in the console', () => {
     await nav(page).getByRole('link', { name: 'Season', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Season 1 · conformite' }).getByText('corrected', { exact: true }).waitFor();
+    await page.close();
+  });
+
+  it('Scoring: running the close again is a job whose end (or coded refusal) the screen shows; publishing again is refused with its code', async () => {
+    const page = await open();
+    await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
+    await page.locator('section.score-table').first().waitFor();
+    await page.getByRole('button', { name: 'Run the close' }).click();
+    const ended = page.getByText(/^Close job \d+: (done|failed)/);
+    const refused = page.getByRole('alert');
+    await ended.or(refused).first().waitFor({ timeout: 110_000 });
+    if (await refused.count()) expect(await refused.first().textContent()).toMatch(/Code:\s*[A-Z_]+/);
+    await page.getByRole('button', { name: 'Publish the scores' }).click();
+    const publishRefused = page.getByRole('alert').filter({ hasText: /PUBLISH_[A-Z_]+/ });
+    const published = page.getByText(/^Published as version \d+/);
+    await publishRefused.or(published).first().waitFor({ timeout: 60_000 });
+    await screenshot(page, shots, 'scoring-close-again');
     await page.close();
   });
 

@@ -129,6 +129,17 @@ export const en = {
         `Handle the disputes until ${at(s.dispute_window_ends_at)} and the open incidents; export the Index.`,
       corrected: () => 'Export the Index of the corrected version and verify it.',
     } as Record<SeasonTrackStatus['state'], Next>,
+    nextByCode: {
+      FREEZE_TRACK: () => 'Freeze the track (rules, manifest, sealed key) before it opens, then publish the freeze.',
+      AWAIT_OPENING: (s, at) => `The freeze is published; the season opens on ${at(s.opens_at)}.`,
+      READ_PROOFS: (s, at) => `Read the proofs under the hourly limit; the season closes on ${at(s.closes_at)}.`,
+      RUN_CLOSE: () => 'Run the close: the key is revealed and every cited proof is checked.',
+      PUBLISH: () => 'Check the scores, then publish them: the 14-day dispute window starts.',
+      DECIDE_DISPUTES: (s) =>
+        `Decide the ${s.disputes_open} undecided dispute(s) before their deadlines (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
+      AWAIT_DISPUTES: (s, at) => `Disputes may arrive until ${at(s.dispute_window_ends_at)}.`,
+      EXPORT_INDEX: () => 'Export the Index of the latest version and verify it.',
+    } as Record<string, Next>,
     goTo: (screen: string): string => `Go to ${screen}`,
     rules: 'Scoring rules',
     base: 'Corpus base',

@@ -132,6 +132,17 @@ export const fr: Messages = {
         `Traitez les contestations jusqu’au ${at(s.dispute_window_ends_at)} et les incidents ouverts ; exportez l’Index.`,
       corrected: () => 'Exportez l’Index de la version corrigée et vérifiez-le.',
     } as Record<SeasonTrackStatus['state'], Next>,
+    nextByCode: {
+      FREEZE_TRACK: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
+      AWAIT_OPENING: (s, at) => `Le gel est publié ; la saison ouvre le ${at(s.opens_at)}.`,
+      READ_PROOFS: (s, at) => `Lisez les preuves sous la limite horaire ; la saison se clôt le ${at(s.closes_at)}.`,
+      RUN_CLOSE: () => 'Lancez la clôture : la clé est révélée et chaque preuve citée est contrôlée.',
+      PUBLISH: () => 'Vérifiez les scores, puis publiez-les : le délai de contestation de 14 jours commence.',
+      DECIDE_DISPUTES: (s) =>
+        `Tranchez les ${s.disputes_open} contestation(s) en cours avant leur échéance (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
+      AWAIT_DISPUTES: (s, at) => `Des contestations peuvent arriver jusqu’au ${at(s.dispute_window_ends_at)}.`,
+      EXPORT_INDEX: () => 'Exportez l’Index de la dernière version et vérifiez-le.',
+    } as Record<string, Next>,
     goTo: (screen) => `Aller à ${screen}`,
     rules: 'Règles de notation',
     base: 'Base du corpus',
