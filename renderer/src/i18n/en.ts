@@ -146,7 +146,6 @@ export const en = {
     resources: 'Resources',
     manifestHash: 'Manifest hash',
     tasks: (n: number): string => `${n} tasks`,
-    tasksCaption: (track: string): string => `Tasks of ${track}`,
     task: 'Task',
     assertionsRange: 'Assertions (min–cap)',
     graph: 'Graph',

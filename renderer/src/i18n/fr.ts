@@ -149,7 +149,6 @@ export const fr: Messages = {
     resources: 'Ressources',
     manifestHash: 'Empreinte du manifeste',
     tasks: (n) => `${n} tâches`,
-    tasksCaption: (track) => `Tâches de ${track}`,
     task: 'Tâche',
     assertionsRange: 'Assertions (min–plafond)',
     graph: 'Graphe',
