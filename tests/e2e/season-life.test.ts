@@ -217,10 +217,8 @@ describe('the demo season in the console', () => {
     await page.close();
   });
 
-  // Skipped until scores.view reads the operator's marking: the demo records the reference run in reference_runs
-  // (docs/console-backend.md), but scores.view takes `reference` from scores.json, which has no such field, so every
-  // row arrives with reference: false and the screen (rightly) puts it in the community table.
-  it.skip('the reference run the demo marks is in the reference runs table, not in the community one', async () => {
+  // The operator's marking (reference_runs, migration 8), never inferred from scores.json (issue 13).
+  it('the reference run the demo marks is in the reference runs table, not in the community one', async () => {
     const page = await open();
     await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
     const tables = page.locator('section.score-table');

@@ -10,6 +10,7 @@ import type {
   ScoresView,
   TrackRef,
 } from '../../../ipc/contract.ts';
+import { displayNamesOf, referenceRunsOf } from '../../../db/index-exports.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import {
   closeReportOf,
@@ -64,12 +65,16 @@ async function scoresDocument(ctx: ConsoleContext, ref: TrackRef & { version?: n
   return { doc: JSON.parse(bytes.toString('utf8')) as Json, version: null, closeId: close.id };
 }
 
-const row = (p: Json): ScoreRow => ({
+/**
+ * One row as the Index shows it (issue 13): the operator's display name when one is set, and the reference-run table
+ * when the operator marked the participant as one (migration 8), never inferred from scores.json.
+ */
+const row = (p: Json, names: Map<string, string>, references: ReadonlySet<string>): ScoreRow => ({
   participant_id: p.participant_id,
   did: p.did ?? p.enrolled_did ?? '',
-  agent_name: p.agent_name,
+  agent_name: names.get(p.participant_id) ?? p.agent_name,
   declared_stack: p.declared_stack,
-  reference: p.reference === true,
+  reference: references.has(p.participant_id),
   status: p.status,
   overclaim: p.overclaim,
   success: p.success,
@@ -83,7 +88,10 @@ export async function scoresView(
   ref: TrackRef & { version?: number; offset?: number; limit?: number },
 ): Promise<ScoresView> {
   const { doc, version, closeId } = await scoresDocument(ctx, ref);
-  const all = (doc.participants as Json[]).map(row);
+  const db = dbOf(ctx);
+  const names = displayNamesOf(db, ref.season);
+  const references = new Set(referenceRunsOf(db, ref.season).keys());
+  const all = (doc.participants as Json[]).map((p) => row(p, names, references));
   const offset = ref.offset ?? 0;
   const rows = ref.limit === undefined ? all.slice(offset) : all.slice(offset, offset + ref.limit);
   return {
