@@ -3,14 +3,8 @@ import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
-import {
-  AFTER_CLOSE,
-  DURING,
-  startCloseDevnet,
-  type CloseDevnet,
-  type Participant,
-  type ReadProof,
-} from './support/close-devnet.ts';
+import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet, type Participant } from './support/close-devnet.ts';
+import { submissionDocument, type ScriptedAssertion } from './support/submission-document.ts';
 
 let net: CloseDevnet;
 let alice: Participant;
@@ -22,37 +16,13 @@ const ABSENT_ID = 'prf_20261010_120000_abcdef';
 type Json = Record<string, any>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
 
-function submission(
+const submission = (
   p: Participant,
   taskId: string,
   verdict: string,
-  assertions: [string, string, unknown, ReadProof | string][],
+  assertions: ScriptedAssertion[],
   disclosures: Record<string, unknown> = {},
-) {
-  const cited: Record<string, unknown> = {};
-  for (const [, , , proof] of assertions) {
-    if (typeof proof === 'string')
-      cited[proof] = {
-        request_hash: { nonce: '1'.repeat(64), value: '2'.repeat(64) },
-        response_hash: { nonce: '3'.repeat(64), value: '4'.repeat(64) },
-      };
-    else cited[proof.proofId] = proof.disclosure;
-  }
-  return {
-    season: 1,
-    track: 'conformite',
-    task_id: taskId,
-    agent_did: p.key.did,
-    verdict,
-    assertions: assertions.map(([resource, field, value, proof], i) => ({
-      id: `a${i + 1}`,
-      claim: { resource, field, value },
-      proof_ids: [typeof proof === 'string' ? proof : proof.proofId],
-    })),
-    disclosures: { ...cited, ...disclosures },
-    narrative: 'test',
-  };
-}
+) => submissionDocument(p, taskId, verdict, assertions, { disclosures });
 
 /** The close of these tests: the season service's export, the devnet's trust bundle. */
 function runClose(out: string, json = true) {

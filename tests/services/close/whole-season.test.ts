@@ -19,6 +19,7 @@ import {
   type SeasonParticipant,
   type Track,
 } from './support/season-devnet.ts';
+import { submissionDocument } from './support/submission-document.ts';
 
 /**
  * Issue 11: a whole season on the devnet. Scripted participants read the compliance corpus through the real proxy,
@@ -61,24 +62,13 @@ type Json = Record<string, any>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
 type Assertion = [resource: string, field: string, value: unknown, proof: ReadProof];
 
-function submission(p: { key: { did: string } }, taskId: string, verdict: string, assertions: Assertion[], season = 1) {
-  const disclosures: Record<string, unknown> = {};
-  for (const [, , , proof] of assertions) disclosures[proof.proofId] = proof.disclosure;
-  return {
-    season,
-    track: 'conformite',
-    task_id: taskId,
-    agent_did: p.key.did,
-    verdict,
-    assertions: assertions.map(([resource, field, value, proof], i) => ({
-      id: `a${i + 1}`,
-      claim: { resource, field, value },
-      proof_ids: [proof.proofId],
-    })),
-    disclosures,
-    narrative: 'scripted participant',
-  };
-}
+const submission = (
+  p: { key: { did: string } },
+  taskId: string,
+  verdict: string,
+  assertions: Assertion[],
+  season = 1,
+) => submissionDocument(p, taskId, verdict, assertions, { season, narrative: 'scripted participant' });
 
 async function submitAll(answers: Promise<{ status: number; json: Record<string, unknown> }>[]) {
   for (const a of await Promise.all(answers)) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });

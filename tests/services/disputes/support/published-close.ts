@@ -13,8 +13,8 @@ import {
   startCloseDevnet,
   type CloseDevnet,
   type Participant,
-  type ReadProof,
 } from '../../close/support/close-devnet.ts';
+import { submissionDocument } from '../../close/support/submission-document.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- command outputs are checked field by field
 export type Json = Record<string, any>;
@@ -26,29 +26,7 @@ export class SetClock implements Clock {
   readonly sleep = systemClock.sleep;
 }
 
-function submission(
-  p: Participant,
-  taskId: string,
-  verdict: string,
-  assertions: [string, string, unknown, ReadProof][],
-) {
-  const disclosures: Record<string, unknown> = {};
-  for (const [, , , proof] of assertions) disclosures[proof.proofId] = proof.disclosure;
-  return {
-    season: 1,
-    track: 'conformite',
-    task_id: taskId,
-    agent_did: p.key.did,
-    verdict,
-    assertions: assertions.map(([resource, field, value, proof], i) => ({
-      id: `a${i + 1}`,
-      claim: { resource, field, value },
-      proof_ids: [proof.proofId],
-    })),
-    disclosures,
-    narrative: 'test',
-  };
-}
+const submission = submissionDocument;
 
 export interface ClosedSeason {
   net: CloseDevnet;
