@@ -25,6 +25,7 @@ let demo: { dispute: { id: string; participantId: string; taskId: string; assert
 let opened: OpenedConsole;
 let server: HeadlessServer;
 let browser: Browser;
+const contextCloses: Promise<void>[] = [];
 
 beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), 'proveit-e2e-'));
@@ -50,6 +51,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await Promise.all(contextCloses);
   await browser?.close();
   await server?.close();
   await opened?.close();
@@ -58,7 +60,9 @@ afterAll(async () => {
 async function open(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // Each context is closed with its page, and afterAll waits for those closes before closing the browser: a close
+  // still in flight when the browser goes would reject with nobody listening.
+  page.on('close', () => contextCloses.push(context.close()));
   await page.goto(server.url);
   await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
   return page;

@@ -15,6 +15,7 @@ const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 
 const shots = artefactsDir('renderer-screens');
 let server: HeadlessServer;
 let browser: Browser;
+const contextCloses: Promise<void>[] = [];
 let fixture: ReturnType<typeof createFixture>;
 
 beforeAll(async () => {
@@ -25,6 +26,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await Promise.all(contextCloses);
   await browser?.close();
   await server?.close();
 });
@@ -33,7 +35,9 @@ async function open(screen = 'season'): Promise<Page> {
   // A context of its own per page: axe-core's builder needs one, and each page starts with empty storage.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // Each context is closed with its page, and afterAll waits for those closes before closing the browser: a close
+  // still in flight when the browser goes would reject with nobody listening.
+  page.on('close', () => contextCloses.push(context.close()));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
