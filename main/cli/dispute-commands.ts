@@ -11,7 +11,7 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
-import { dbPathFrom } from './proofs-options.ts';
+import { dbPathFrom, withOperatorDatabase } from './proofs-options.ts';
 
 const common = { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...ACTOR_OPTION } as const;
 
@@ -57,15 +57,6 @@ export function createDisputeCommands(clock: Clock = systemClock): Command[] {
 }
 
 export const disputeCommands: Command[] = createDisputeCommands();
-
-function withDb<T>(file: string | undefined, body: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(dbPathFrom(file));
-  try {
-    return body(db);
-  } finally {
-    db.close();
-  }
-}
 
 async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
   const parsed = parseOptions({
@@ -153,7 +144,7 @@ async function runReview(command: Command, clock: Clock, args: string[], io: Cli
   if (positionals.length !== 1) return usageError(io, command, 'give one dispute id, e.g. dsp-1-conformite-0001');
   if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
   const json = values.json ?? false;
-  return withDb(values.db, (db) => {
+  return withOperatorDatabase(values.db, (db) => {
     const r = reviewDispute(db, clock, {
       disputeId: positionals[0]!,
       reviewer: values.reviewer!.trim(),
@@ -205,7 +196,7 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
   if (values.change !== undefined && values.change !== 'supported' && values.change !== 'instrument_fault')
     return usageError(io, command, `--change must be supported or instrument_fault (got '${values.change}')`);
   const json = values.json ?? false;
-  return withDb(values.db, (db) => {
+  return withOperatorDatabase(values.db, (db) => {
     const r = decideDispute(db, clock, {
       disputeId: positionals[0]!,
       decision: values.decision as Decision,
@@ -281,7 +272,7 @@ async function runList(command: Command, clock: Clock, args: string[], io: CliIo
       return usageError(io, command, `--track must be conformite or generique (got '${values.track}')`);
     filter.track = values.track;
   }
-  return withDb(values.db, (db) => {
+  return withOperatorDatabase(values.db, (db) => {
     const now = clock.now();
     const rows = disputeListing(db, now, filter);
     if (values.json) printJson(io, { ok: true, at: isoUtc(now), disputes: rows });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { openDatabase } from '../db/open-database.ts';
+import type { Db } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { markReferenceRun, renameParticipant } from '../services/index-export/participants.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
@@ -7,7 +7,7 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
-import { dbPathFrom } from './proofs-options.ts';
+import { withOperatorDatabase } from './proofs-options.ts';
 
 const RENAME_USAGE = `participant rename --season N --participant ID --display-name NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
 const REFERENCE_USAGE =
@@ -16,31 +16,27 @@ const REFERENCE_USAGE =
 
 const seasonOf = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
 
-async function withDb(
+/** Runs `run` on the operator database, then prints its refusal (exit 1) or its value (exit 0). */
+async function runAndPrint(
   json: boolean,
   io: CliIo,
   name: string,
   dbFile: string | undefined,
   run: (
-    db: ReturnType<typeof openDatabase>,
+    db: Db,
   ) =>
     | { ok: true; value: object }
     | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } },
   text: (v: never) => string,
 ): Promise<number> {
-  const db = openDatabase(dbPathFrom(dbFile));
-  try {
-    const r = run(db);
-    if (!r.ok) {
-      printRefusal(io, json, name, r.error);
-      return EXIT.failed;
-    }
-    if (json) printJson(io, { ok: true, ...r.value });
-    else io.out(`${text(r.value as never)}\n`);
-    return EXIT.ok;
-  } finally {
-    db.close();
+  const r = withOperatorDatabase(dbFile, run);
+  if (!r.ok) {
+    printRefusal(io, json, name, r.error);
+    return EXIT.failed;
   }
+  if (json) printJson(io, { ok: true, ...r.value });
+  else io.out(`${text(r.value as never)}\n`);
+  return EXIT.ok;
 }
 
 /** `proveit participant rename` (docs/index-export.md): the name the Index shows (spec §7.2), audited. */
@@ -69,7 +65,7 @@ export function createParticipantRenameCommand(clock: Clock = systemClock): Comm
       if (v['display-name'] === undefined) return usageError(io, command, '--display-name NAME is required');
       const participantId = v.participant;
       const displayName = v['display-name'];
-      return withDb(
+      return runAndPrint(
         v.json ?? false,
         io,
         'participant rename',
@@ -125,7 +121,7 @@ export function createParticipantReferenceCommand(clock: Clock = systemClock): C
         return usageError(io, command, `cannot read --prompt: ${(error as Error).message}`);
       }
       const participantId = v.participant!;
-      return withDb(
+      return runAndPrint(
         v.json ?? false,
         io,
         'participant reference',
