@@ -8,7 +8,7 @@ import { disputeListing } from '../services/disputes/list-disputes.ts';
 import { openDispute } from '../services/disputes/open-dispute.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
+import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, withOperatorDatabase } from './proofs-options.ts';
@@ -261,17 +261,8 @@ async function runList(command: Command, clock: Clock, args: string[], io: CliIo
   });
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
-  const filter: { season?: number; track?: string } = {};
-  if (values.season !== undefined) {
-    if (!/^\d{1,6}$/.test(values.season))
-      return usageError(io, command, `--season '${values.season}' is not a season number`);
-    filter.season = Number(values.season);
-  }
-  if (values.track !== undefined) {
-    if (values.track !== 'conformite' && values.track !== 'generique')
-      return usageError(io, command, `--track must be conformite or generique (got '${values.track}')`);
-    filter.track = values.track;
-  }
+  const filter = seasonAndTrackFilterOf(values);
+  if (typeof filter === 'string') return usageError(io, command, filter);
   return withOperatorDatabase(values.db, (db) => {
     const now = clock.now();
     const rows = disputeListing(db, now, filter);

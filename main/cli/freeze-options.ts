@@ -38,6 +38,25 @@ export function seasonAndTrackOf(values: {
   return { season, track };
 }
 
+/** --season N and --track T, each optional (a listing's filter); a string is the usage message of the one wrong. */
+export function seasonAndTrackFilterOf(values: {
+  season?: string;
+  track?: string;
+}): { season?: number; track?: Track } | string {
+  const out: { season?: number; track?: Track } = {};
+  if (values.season !== undefined) {
+    const season = seasonOf(values.season);
+    if (typeof season === 'string') return season;
+    out.season = season;
+  }
+  if (values.track !== undefined) {
+    const track = trackOf(values.track);
+    if (track !== 'conformite' && track !== 'generique') return track;
+    out.track = track;
+  }
+  return out;
+}
+
 /** A refusal, on stderr or as the one JSON document; the details never hold sealed material (docs/freeze.md). */
 export function printRefusal(io: CliIo, json: boolean, command: string, failure: Failure): void {
   if (json)

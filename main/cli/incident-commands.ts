@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../services/clock.ts';
 import { addIncidentEvent, openIncident } from '../services/incidents/incidents.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
+import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom } from './proofs-options.ts';
@@ -48,21 +48,6 @@ function humanLine(i: StoredIncident): string {
   );
 }
 
-/** --season N and --track T, each optional (a filter). */
-function filterOf(values: { season?: string; track?: string }): { season?: number; track?: string } | string {
-  const out: { season?: number; track?: string } = {};
-  if (values.season !== undefined) {
-    if (!/^\d{1,6}$/.test(values.season)) return `--season '${values.season}' is not a season number; e.g. --season 1`;
-    out.season = Number(values.season);
-  }
-  if (values.track !== undefined) {
-    if (values.track !== 'conformite' && values.track !== 'generique')
-      return `--track must be conformite or generique (got '${values.track}')`;
-    out.track = values.track;
-  }
-  return out;
-}
-
 export const incidentListCommand: Command = {
   path: ['incident', 'list'],
   summary: 'list incidents (opened by a close or by hand) with their state, owner, affected items and resolution',
@@ -80,7 +65,7 @@ export const incidentListCommand: Command = {
     });
     if (!parsed.ok) return usageError(io, incidentListCommand, parsed.message);
     const { values } = parsed;
-    const filter = filterOf(values);
+    const filter = seasonAndTrackFilterOf(values);
     if (typeof filter === 'string') return usageError(io, incidentListCommand, filter);
     if (values.state !== undefined && values.state !== 'open' && values.state !== 'resolved')
       return usageError(io, incidentListCommand, `--state must be open or resolved (got '${values.state}')`);
