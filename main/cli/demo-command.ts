@@ -1,5 +1,6 @@
 import { playDemo } from '../services/demo/play-demo.ts';
 import { progressText } from '../services/demo/demo-progress.ts';
+import { systemClock } from '../services/clock.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
@@ -9,7 +10,8 @@ export const demoCommand: Command = {
   path: ['demo'],
   summary:
     'play the demo season headless on an in-process devnet: scripted agents enroll, read and submit; both tracks ' +
-    'are frozen, closed, scored and published, with one open dispute and one incident',
+    'are frozen, closed, scored and published, with one open dispute and one incident; the season closed three ' +
+    'days before today',
   usage:
     'demo --out DIR [--json]\n\n' +
     '  --out DIR  where to write console.sqlite (the operator database), corpus/season-N/<track>/ (the frozen copies) and\n' +
@@ -25,7 +27,11 @@ export const demoCommand: Command = {
     if (!parsed.ok) return usageError(io, demoCommand, parsed.message);
     const out = parsed.values.out;
     if (typeof out !== 'string' || out === '') return usageError(io, demoCommand, '--out DIR is required');
-    const played = await playDemo({ outDir: out, onProgress: (p) => io.err(`${progressText(p)}\n`) });
+    const played = await playDemo({
+      outDir: out,
+      startedAt: systemClock.now(),
+      onProgress: (p) => io.err(`${progressText(p)}\n`),
+    });
     if (!played.ok) {
       if (parsed.values.json)
         printJson(io, {

@@ -43,7 +43,8 @@ async function stop() {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'console-api-'));
-  const played = await playDemo({ outDir: join(dir, 'demo') });
+  // Played as on 1 November 2026 at noon: closed three days before, on 29 October (core/demo/demo-calendar.ts).
+  const played = await playDemo({ outDir: join(dir, 'demo'), startedAt: Date.parse('2026-11-01T12:00:00.000Z') });
   if (!played.ok) throw new Error(`${played.error.code} ${played.error.message}`);
   demo = played.value;
   dbFile = demo.db;
@@ -83,7 +84,7 @@ describe('each operation over headless HTTP, on the demo season', () => {
       ['generique', 'published', 1],
     ]);
     expect(tracks[0]).toMatchObject({
-      opens_at: '2026-10-01T08:00:00.000Z',
+      opens_at: '2026-10-02T08:00:00.000Z',
       closes_at: '2026-10-29T08:00:00.000Z',
       disputes_open: 1,
       incidents_open: 1,

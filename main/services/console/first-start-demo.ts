@@ -24,7 +24,7 @@ export class FirstStartDemo {
     private readonly dbFile: string,
     private readonly events: ConsoleEvents,
     private readonly startWorker: WorkerStarter = threadStarter,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     this.view = {
       id: 0,
@@ -63,7 +63,15 @@ export class FirstStartDemo {
     }
     writeFileSync(join(dir, MARKER), 'the demo season is being played into this folder\n');
     this.update({ state: 'running', started_at: new Date().toISOString(), attempts: this.view.attempts + 1 });
-    const worker = this.startWorker({ kind: 'demo', jobId: 0, attempt: 1, dbFile: partial, args: { out: dir } });
+    // The console's clock, not the worker's: the demo's calendar is set back from it, so its dispute deadline is the
+    // one the console's deadline check and the screens measure against.
+    const worker = this.startWorker({
+      kind: 'demo',
+      jobId: 0,
+      attempt: 1,
+      dbFile: partial,
+      args: { out: dir, started_at: this.now() },
+    });
     this.worker = worker;
     return new Promise((resolve) => {
       let settled = false;

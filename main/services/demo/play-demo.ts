@@ -11,6 +11,7 @@ import { loadCorpus } from '../../core/corpus/load-corpus.ts';
 import { parseKey, parseTasks } from '../../core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../../core/corpus/problems.ts';
 import { TRACKS } from '../../core/corpus/tracks.ts';
+import { demoCalendar } from '../../core/demo/demo-calendar.ts';
 import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../../core/demo/scripted-agents.ts';
 import type { Track } from '../../core/freeze/freeze-document.ts';
 import { canonical } from '../../core/json/canonical.ts';
@@ -25,18 +26,21 @@ import { createHttpClient, type HttpClient } from '../http/http-client.ts';
 import { exportIndex } from '../index-export/export-index.ts';
 import { markReferenceRun } from '../index-export/participants.ts';
 import { publishSeason } from '../publications/publish-season.ts';
-import { DEMO_ACTOR, DEMO_CALENDAR } from './demo-calendar.ts';
 import type { DemoProgress, DemoSummary } from './demo-progress.ts';
 
 export const DEMO_TRACKS: readonly Track[] = ['conformite', 'generique'];
 /** The track whose careful agent meets the instrument fault (one incident opens there). */
 const FAULT_TRACK: Track = 'conformite';
+/** Who the demo records as acting in the audit log. */
+const DEMO_ACTOR = 'demo-operator';
 
 export interface PlayDemoOptions {
   /** Where the demo writes console.sqlite, corpus/<track>/ and <track>/ (each close's output). */
   outDir: string;
   /** The operator database written (default: OUT/console.sqlite); the console's first start names a partial file. */
   dbFile?: string;
+  /** The moment the demo is played (the console's or the command's clock): the calendar is set back from it. */
+  startedAt: number;
   /** The season folder played (default: corpus/season-1, both tracks). */
   seasonDir?: string;
   onProgress?: (progress: DemoProgress) => void;
@@ -119,8 +123,8 @@ function firstUnsupported(reportFile: string): { taskId: string; assertionId: st
  * scripted participants per track (a reference run, a careful agent, one that claims values the corpus does not
  * serve, one that abstains, one with a constant verdict) enroll, read the corpus through the proxy and submit; one
  * read meets an instrument fault (the corpus host misses the challenge secret); then both tracks are closed, scored
- * and published, and a participant's dispute is received. Dates are the fixed calendar's (demo-calendar.ts); keys,
- * DIDs and proof ids are drawn fresh, so the figures repeat but not the ids.
+ * and published, and a participant's dispute is received. Dates are the calendar's (core/demo/demo-calendar.ts), set
+ * back from `startedAt`; keys, DIDs and proof ids are drawn fresh, so the figures repeat but not the ids or dates.
  */
 export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSummary>> {
   const outDir = resolve(options.outDir);
@@ -142,7 +146,8 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
 
   mkdirSync(outDir, { recursive: true });
   const stateDir = mkdtempSync(join(tmpdir(), 'proveit-demo-devnet-'));
-  const clock = new VirtualClock(DEMO_CALENDAR.frozenAt);
+  const calendar = demoCalendar(options.startedAt);
+  const clock = new VirtualClock(calendar.frozenAt);
   const http = createHttpClient({ timeoutMs: 30_000 });
   let devnet: Devnet | null = null;
   let db: Db | null = null;
@@ -175,8 +180,8 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
           trustLayer,
           apiKey: opKey,
           seasonBase: devnet.info.virtual_hosts.season,
-          opensAt: DEMO_CALENDAR.opensAt,
-          closesAt: DEMO_CALENDAR.closesAt,
+          opensAt: calendar.opensAt,
+          closesAt: calendar.closesAt,
           replace: false,
           reason: null,
           actor: DEMO_ACTOR,
@@ -189,7 +194,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     emit('freeze', 'both tracks frozen and anchored', 2, 2);
 
     // The scripts, from each track's published tasks, its key and its frozen bodies.
-    clock.set(DEMO_CALENDAR.playedAt);
+    clock.set(calendar.playedAt);
     const scriptsOf = {} as Record<Track, ScriptedAgent[]>;
     for (const track of DEMO_TRACKS) {
       const problems = new Problems();
@@ -282,7 +287,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     }
 
     // Close, score and publish each track.
-    clock.set(DEMO_CALENDAR.closedAt);
+    clock.set(calendar.closedAt);
     const exported = await readExport(http, devnet, season);
     const closes: DemoSummary['tracks'] = [];
     for (const track of DEMO_TRACKS) {
@@ -317,7 +322,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     }
 
     // A participant disputes one of its unsupported assertions, two days after publication.
-    clock.set(DEMO_CALENDAR.disputedAt);
+    clock.set(calendar.disputedAt);
     const disputer = participants.find((p) => p.agent === 'overclaims' && p.track === FAULT_TRACK);
     const assertion = disputer
       ? firstUnsupported(join(outDir, FAULT_TRACK, 'reports', `${disputer.participantId}.json`))

@@ -13,6 +13,9 @@ let opened: OpenedConsole;
 const events: ConsoleEvent[] = [];
 let answerWhilePlaying: unknown;
 let played: boolean;
+/** The console's clock on first start: any day (not the day the test runs), to show the calendar follows it. */
+const startedAt = Date.parse('2027-03-15T14:30:00.000Z');
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'first-start-'));
@@ -25,8 +28,7 @@ beforeAll(async () => {
     mode: 'headless',
     dbFile: join(dir, 'console.sqlite'),
     defaultCorpusDir: resolve(import.meta.dirname, '../../../corpus'),
-    // Two days before the demo dispute's decision is due (30 November 2026, 10:00 UTC).
-    clock: { ...systemClock, now: () => Date.parse('2026-11-28T10:00:00.000Z') },
+    clock: { ...systemClock, now: () => startedAt },
   });
   opened.ctx.events.subscribe((e) => events.push(e));
   const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
@@ -76,22 +78,50 @@ describe('first start with no operator database: the demo season is played into 
     expect(status.ok).toBe(true);
   });
 
-  it('the open dispute due within five days is pushed as a deadline event (at risk)', () => {
-    expect(events.filter((e) => e.type === 'deadline')).toEqual([
+  it("the season is dated from the console's clock: closed and published three days before, the dispute window open, the dispute on time", async () => {
+    const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+    const status = (await dispatch('season.status', {})) as { ok: true; value: { tracks: Record<string, unknown>[] } };
+    expect(status.value.tracks[0]).toMatchObject({
+      track: 'conformite',
+      state: 'published',
+      opens_at: '2027-02-13T08:00:00.000Z',
+      closes_at: '2027-03-12T08:00:00.000Z',
+      published_at: '2027-03-12T09:00:00.000Z',
+      dispute_window_ends_at: '2027-03-26T09:00:00.000Z',
+      disputes_open: 1,
+      disputes_at_risk: 0,
+      disputes_overdue: 0,
+      next_step_code: 'DECIDE_DISPUTES',
+    });
+    const queue = (await dispatch('dispute.list', {})) as { ok: true; value: { disputes: Record<string, unknown>[] } };
+    expect(queue.value.disputes).toMatchObject([
+      { received_at: '2027-03-14T10:00:00.000Z', decision_due: '2027-04-13T10:00:00.000Z', deadline_status: 'on_time' },
+    ]);
+    expect(events.filter((e) => e.type === 'deadline')).toEqual([]);
+  });
+
+  it('a second start opens the database as it is, playing nothing; 25 days on, the dispute is pushed as at risk', async () => {
+    const later = { ...systemClock, now: () => startedAt + 25 * DAY };
+    const again = openConsole({
+      mode: 'headless',
+      dbFile: join(dir, 'console.sqlite'),
+      defaultCorpusDir: dir,
+      clock: later,
+    });
+    const pushed: ConsoleEvent[] = [];
+    again.ctx.events.subscribe((e) => pushed.push(e));
+    expect(await again.ready).toBe(true);
+    expect(again.ctx.firstStart).toBeNull();
+    expect(existsSync(join(dir, 'demo-playing.marker'))).toBe(false);
+    // The first deadline check runs once the database is open, before this test goes on.
+    expect(pushed.filter((e) => e.type === 'deadline')).toEqual([
       {
         type: 'deadline',
         dispute_id: 'dsp-1-conformite-0001',
         deadline_status: 'at_risk',
-        decision_due: '2026-11-30T10:00:00.000Z',
+        decision_due: '2027-04-13T10:00:00.000Z',
       },
     ]);
-  });
-
-  it('a second start opens the database as it is, playing nothing', async () => {
-    const again = openConsole({ mode: 'headless', dbFile: join(dir, 'console.sqlite'), defaultCorpusDir: dir });
-    expect(await again.ready).toBe(true);
-    expect(again.ctx.firstStart).toBeNull();
-    expect(existsSync(join(dir, 'demo-playing.marker'))).toBe(false);
     await again.close();
   });
 });

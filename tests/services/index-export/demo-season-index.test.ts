@@ -19,7 +19,7 @@ const page = (name: string) => readFileSync(join(index, name), 'utf8');
 /** The demo season (issue 14's `playDemo`: both tracks closed and published), exported by it through exportIndex. */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'demo-index-'));
-  const played = await playDemo({ outDir: join(dir, 'demo') });
+  const played = await playDemo({ outDir: join(dir, 'demo'), startedAt: Date.now() });
   if (!played.ok) throw new Error(`${played.error.code}: ${played.error.message}`);
   index = join(dir, 'demo', 'index');
   doc = JSON.parse(page('index.json')) as Json;

@@ -33,6 +33,7 @@ async function run(): Promise<void> {
   const played = await playDemo({
     outDir: job.args['out'] as string,
     dbFile: job.dbFile,
+    startedAt: job.args['started_at'] as number,
     onProgress: (p) => post({ type: 'demo.progress', progress: p }),
   });
   post(
