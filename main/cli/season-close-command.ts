@@ -4,7 +4,8 @@ import type { Failure } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { closeSeason } from '../services/close/close-season.ts';
-import { createHttpClient, type HttpClient } from '../services/http/http-client.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import { readSeasonExport } from '../services/season-export/read-export.ts';
 import type { ReadSettings } from '../services/proofs/read-settings.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
@@ -19,9 +20,6 @@ const USAGE =
   'season close --season N --track conformite|generique --corpus DIR ' +
   '(--submissions FILE | --season-url URL --operator-token-file FILE) --trust-layer URL [--rekor URL] [--trust DIR] ' +
   `--out DIR [--db FILE] [--json] ${ACTOR_USAGE}`;
-
-/** The season service's export can be large: every submission in force of a season. */
-const EXPORT_MAX_BYTES = 512 * 1024 * 1024;
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -55,34 +53,6 @@ export function plainFailures(failures: readonly Failure[]): unknown[] {
 function failuresOf(error: Failure): Failure[] {
   const nested = error.details?.['failures'];
   return Array.isArray(nested) ? (nested as Failure[]) : [error];
-}
-
-async function readExport(
-  http: HttpClient,
-  seasonUrl: string,
-  season: number,
-  token: string,
-): Promise<Uint8Array | Failure> {
-  const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/export`;
-  const answer = await http.request({
-    method: 'GET',
-    url,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
-  });
-  if (!answer.ok)
-    return {
-      code: 'CLOSE_EXPORT_UNREACHABLE',
-      message: `GET ${url}: ${answer.error.message}`,
-      details: { cause: answer.error.code },
-    };
-  if (answer.value.status !== 200) {
-    return {
-      code: 'CLOSE_EXPORT_REFUSED',
-      message: `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)})`,
-      details: { status: answer.value.status },
-    };
-  }
-  return answer.value.body;
 }
 
 /**
@@ -196,14 +166,9 @@ async function runClose(
     } else {
       const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
       if (typeof token !== 'string') return usageError(io, command, token.problem);
-      const exportHttp = createHttpClient({ maxBodyBytes: EXPORT_MAX_BYTES, timeoutMs: 120_000 });
-      try {
-        const got = await readExport(exportHttp, values['season-url'] as string, which.season, token);
-        if (!(got instanceof Uint8Array)) return refuse([got]);
-        submissions = got;
-      } finally {
-        await exportHttp.close();
-      }
+      const got = await readSeasonExport(values['season-url'] as string, which.season, token);
+      if (!(got instanceof Uint8Array)) return refuse([got]);
+      submissions = got;
     }
     const db = openDatabase(dbPathFrom(values.db));
     try {

@@ -1,0 +1,42 @@
+import type { Failure } from '../../core/result.ts';
+import { createHttpClient } from '../http/http-client.ts';
+
+/** The season service's export can be large: every submission in force of a season. */
+const EXPORT_MAX_BYTES = 512 * 1024 * 1024;
+
+/**
+ * `GET {season service}/v1/season/{n}/export` with the operator token (docs/season-service.md, "Export"): the NDJSON
+ * the first close of a track scores. What `proveit season close --season-url --operator-token-file` and the console's
+ * first close read. The token goes in the Authorization header only, never in a message.
+ */
+export async function readSeasonExport(
+  seasonUrl: string,
+  season: number,
+  token: string,
+): Promise<Uint8Array | Failure> {
+  const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/export`;
+  const http = createHttpClient({ maxBodyBytes: EXPORT_MAX_BYTES, timeoutMs: 120_000 });
+  try {
+    const answer = await http.request({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
+    });
+    if (!answer.ok)
+      return {
+        code: 'CLOSE_EXPORT_UNREACHABLE',
+        message: `GET ${url}: ${answer.error.message}`,
+        details: { cause: answer.error.code },
+      };
+    if (answer.value.status !== 200) {
+      return {
+        code: 'CLOSE_EXPORT_REFUSED',
+        message: `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)})`,
+        details: { status: answer.value.status },
+      };
+    }
+    return answer.value.body;
+  } finally {
+    await http.close();
+  }
+}
