@@ -11,6 +11,7 @@ import { progressText, type DemoProgress } from '../services/demo/demo-progress.
 import { openConsole } from '../services/console/open-console.ts';
 import { defaultDbFile } from '../services/console/user-data.ts';
 import { EXIT, type Command } from './command.ts';
+import { CONSOLE_SERVICE_OPTIONS, consoleServicesOf } from './console-service-options.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
@@ -24,13 +25,26 @@ function untilStopped(): Promise<void> {
   });
 }
 
+/** The service options as the desktop main reads them back (consoleServicesOf of PROVEIT_* variables). */
+function serviceEnv(options: Record<string, unknown>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const flag of Object.keys(CONSOLE_SERVICE_OPTIONS)) {
+    const value = options[flag];
+    if (typeof value === 'string')
+      env[`PROVEIT_${flag.toUpperCase().replace(/-/g, '_')}`] = /-file$|^trust$/.test(flag) ? resolve(value) : value;
+  }
+  return env;
+}
+
 export const consoleCommand: Command = {
   path: ['console'],
   summary:
     'start the operator console on an operator database; with none yet, it plays the demo season into a new one ' +
     '(headless where no display or Electron binary exists)',
   usage:
-    'console [--db FILE] [--headless] [--corpus DIR] [--port N] [--json]\n\n' +
+    'console [--db FILE] [--headless] [--corpus DIR] [--port N] [--json]\n' +
+    '        [--trust-layer URL --api-key-file FILE [--season-base URL]]\n' +
+    '        [--season-url URL --operator-token-file FILE] [--trust DIR]\n\n' +
     '  --db FILE     the operator database (default: console.sqlite in the user data folder, e.g.\n' +
     '                ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder). Missing: the console\n' +
     '                creates it by playing the demo season (as proveit demo does), showing its progress\n' +
@@ -38,7 +52,17 @@ export const consoleCommand: Command = {
     "  --corpus DIR  the corpus root holding season-N/<track> folders (default: the database folder's corpus/\n" +
     '                when the demo wrote one there, else the embedded demo season, corpus/)\n' +
     '  --port N      loopback port of the headless mode (default: any free port)\n' +
-    '  --json        print {mode, url} as one JSON line\n\n' +
+    '  --json        print {mode, url} as one JSON line\n' +
+    '  --trust-layer URL, --api-key-file FILE\n' +
+    '                the Trust Layer freezes are anchored through, and the file holding the operator API key\n' +
+    '                (the Freeze screen: freeze, replace); without them those actions are refused\n' +
+    '  --season-base URL\n' +
+    '                the season service a freeze is posted to through the proxy (default: --season-url)\n' +
+    '  --season-url URL, --operator-token-file FILE\n' +
+    "                the season service and the file holding its operator token: a track's first close reads\n" +
+    '                its export (the Scoring screen); without them only later closes run from the console\n' +
+    '  --trust DIR   the trust bundle a first close verifies proofs with (default: trust/production)\n' +
+    '                Keys and tokens stay in the console process: the screens only see whether they are set.\n\n' +
     'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
     'The renderer must be built first (npm start does it; otherwise npm run build).',
   async run(args, io) {
@@ -50,6 +74,7 @@ export const consoleCommand: Command = {
         corpus: { type: 'string' },
         port: { type: 'string', default: '0' },
         json: { type: 'boolean', default: false },
+        ...CONSOLE_SERVICE_OPTIONS,
       },
     });
     if (!parsed.ok) {
@@ -62,6 +87,11 @@ export const consoleCommand: Command = {
       io.err(`proveit console: --port must be an integer from 0 to 65535, not '${options.port}'\n`);
       return EXIT.usage;
     }
+    const services = await consoleServicesOf(options);
+    if (typeof services === 'string') {
+      io.err(`proveit console: ${services}. See proveit console --help.\n`);
+      return EXIT.usage;
+    }
     const corpusDir = options.corpus === undefined ? undefined : resolve(options.corpus);
     const dbFile = resolve(options.db ?? defaultDbFile());
 
@@ -72,7 +102,13 @@ export const consoleCommand: Command = {
       else io.out('PROVE IT console: opening the desktop window\n');
       const child = spawn(electron, [desktopMain], {
         stdio: 'inherit',
-        env: { ...process.env, PROVEIT_DB: dbFile, ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}) },
+        // File paths only: the desktop main reads the key and the token from their files itself.
+        env: {
+          ...process.env,
+          PROVEIT_DB: dbFile,
+          ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}),
+          ...serviceEnv(options),
+        },
       });
       return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failed)));
     }
@@ -89,6 +125,7 @@ export const consoleCommand: Command = {
       dbFile,
       defaultCorpusDir: join(repoRoot, 'corpus'),
       ...(corpusDir ? { corpusDir } : {}),
+      services,
     });
     const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
     const server = await startHeadlessServer({

@@ -1,23 +1,44 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain } from 'electron';
+import { consoleServicesOf } from '../cli/console-service-options.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
-import { openConsole } from '../services/console/open-console.ts';
+import { openConsole, type OpenedConsole } from '../services/console/open-console.ts';
 
 // The desktop shell. Hardened per the project's security rules: isolated, sandboxed, no Node in the renderer,
 // no navigation away from the bundled page, no new windows, and every IPC call through one validating choke point.
 const rendererPage = join(__dirname, '../renderer/index.html');
 const rendererUrl = new URL(`file://${rendererPage}`).href;
 
+// The Trust Layer and season service: `proveit console`'s options, passed as PROVEIT_* file paths and URLs (the key
+// and the token are read from their files here, in main). A wrong set stops the start with the command's message.
+const env = process.env;
+const servicesRead = consoleServicesOf({
+  'trust-layer': env.PROVEIT_TRUST_LAYER,
+  'api-key-file': env.PROVEIT_API_KEY_FILE,
+  'season-base': env.PROVEIT_SEASON_BASE,
+  'season-url': env.PROVEIT_SEASON_URL,
+  'operator-token-file': env.PROVEIT_OPERATOR_TOKEN_FILE,
+  trust: env.PROVEIT_TRUST,
+});
+
 // The operator database: --db from `proveit console`, else console.sqlite in the user data folder; missing, the demo
 // season is played into it (in a worker thread) while the window already shows its progress.
-const opened = openConsole({
-  mode: 'desktop',
-  dbFile: process.env.PROVEIT_DB ?? join(app.getPath('userData'), 'console.sqlite'),
-  defaultCorpusDir: join(app.getAppPath(), 'corpus'),
-  ...(process.env.PROVEIT_CORPUS ? { corpusDir: process.env.PROVEIT_CORPUS } : {}),
+const consoleOpened = servicesRead.then((services) => {
+  if (typeof services === 'string') {
+    process.stderr.write(`proveit console: ${services}\n`);
+    app.exit(2);
+    return null;
+  }
+  const opened = openConsole({
+    mode: 'desktop',
+    dbFile: env.PROVEIT_DB ?? join(app.getPath('userData'), 'console.sqlite'),
+    defaultCorpusDir: join(app.getAppPath(), 'corpus'),
+    ...(env.PROVEIT_CORPUS ? { corpusDir: env.PROVEIT_CORPUS } : {}),
+    services,
+  });
+  return { opened, dispatch: createDispatcher(createConsoleHandlers(opened.ctx)) };
 });
-const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
 
 ipcMain.handle('proveit:invoke', (event, channel: unknown, args: unknown) => {
   // Only our own page may call main: a frame from anywhere else gets nothing.
@@ -27,10 +48,11 @@ ipcMain.handle('proveit:invoke', (event, channel: unknown, args: unknown) => {
       error: { code: 'IPC_SENDER_REFUSED', message: 'calls are accepted from the console page only' },
     };
   }
-  return dispatch(channel, args);
+  // A start refused for its options exits the app: no call is answered then.
+  return consoleOpened.then((c) => c?.dispatch(channel, args));
 });
 
-function createWindow(): void {
+function createWindow(opened: OpenedConsole): void {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -57,6 +79,9 @@ function createWindow(): void {
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });
-void app.whenReady().then(createWindow);
+void app.whenReady().then(async () => {
+  const c = await consoleOpened;
+  if (c) createWindow(c.opened);
+});
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => void opened.close());
+app.on('will-quit', () => void consoleOpened.then((c) => c?.opened.close()));

@@ -37,6 +37,8 @@ export interface ConsoleOverview {
   tracks: SeasonTrackOverview[];
   /** Problems met while reading the corpus, with their stable codes. */
   problems: { code: string; message: string }[];
+  /** Whether the Trust Layer (freezes) and the season service (first closes) were given at start; never their keys. */
+  configured: { trust_layer: boolean; season_service: boolean };
 }
 
 /** A season and track: what almost every operation is about. */
@@ -292,19 +294,26 @@ export interface VerifyAnswer {
   failures: CheckFailure[];
 }
 
+/** A publication linter finding (docs/index-export.md, "Publication rules"): a stable `LINT_*` code, where, what. */
 export interface LintFinding {
   code: string;
+  /** The export file concerned (relative path). */
+  file: string;
+  /** Where in it: a section, a row or a field. */
   where: string;
   message: string;
 }
 
+/** The Index as the next export would write it (written nowhere), with the linter's findings. */
 export interface IndexPreview extends TrackRef {
   lang: 'fr' | 'en';
-  /** The Index version of the export shown. */
+  /** The Index version the next export writes: the latest again when nothing changed since. */
   version: number;
-  /** The export's self-contained HTML page, shown in a sandboxed frame. */
-  html: string;
-  /** Findings block an export (INDEX_LINT_FAILED lists them): a written export has none. */
+  /** Whether that version is already exported (then the export writes it again, byte for byte). */
+  exported: boolean;
+  /** The self-contained HTML page, shown in a sandboxed frame; null while a file holds a secret (LINT_SECRET). */
+  html: string | null;
+  /** Every finding blocks the export (INDEX_LINT_FAILED); the screen lists them before. */
   findings: LintFinding[];
 }
 
@@ -335,6 +344,12 @@ export interface JobView {
   error: { code: string; message: string } | null;
 }
 
+/** A season's window, as UTC instants (`YYYY-MM-DDTHH:MM:SS[.mmm]Z`, spec §8: the opening decides what may change). */
+export interface FreezeWindow {
+  opens_at: string;
+  closes_at: string;
+}
+
 type Op<A, R> = { args: A; result: R };
 type None = Record<string, never>;
 type Page = { offset?: number; limit?: number };
@@ -345,6 +360,10 @@ export interface IpcContract {
   'season.status': Op<None, { tracks: SeasonTrackStatus[] }>;
   'freeze.view': Op<TrackRef, FreezeView>;
   'freeze.verify': Op<TrackRef, VerifyAnswer>;
+  'freeze.create': Op<TrackRef & FreezeWindow, FreezeView>;
+  'freeze.replace': Op<TrackRef & FreezeWindow & { reason: string }, FreezeView>;
+  'freeze.publish': Op<TrackRef, FreezeView>;
+  'freeze.reveal': Op<TrackRef, FreezeView>;
   'corpus.view': Op<TrackRef, CorpusView>;
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;

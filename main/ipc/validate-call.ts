@@ -37,6 +37,10 @@ const assertion: FieldRule = (v) =>
   typeof v === 'string' && /^[A-Za-z0-9_.-]{1,64}\/[A-Za-z0-9_.-]{1,64}$/.test(v)
     ? null
     : "TASK_ID/ASSERTION_ID, such as 'conf-01/a2'";
+const instant: FieldRule = (v) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) && !Number.isNaN(Date.parse(v))
+    ? null
+    : "a UTC instant such as '2026-10-01T08:00:00Z' (a time without its zone would move with the operator's clock)";
 const oneOf =
   (...values: string[]): FieldRule =>
   (v) =>
@@ -54,6 +58,10 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'season.status': {},
   'freeze.view': TRACK_REF,
   'freeze.verify': TRACK_REF,
+  'freeze.create': { ...TRACK_REF, opens_at: instant, closes_at: instant },
+  'freeze.replace': { ...TRACK_REF, opens_at: instant, closes_at: instant, reason: text },
+  'freeze.publish': TRACK_REF,
+  'freeze.reveal': TRACK_REF,
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},

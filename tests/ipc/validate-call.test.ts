@@ -73,6 +73,27 @@ describe('the contract refuses malformed calls in main (IPC_BAD_ARGUMENTS names 
     expect(codeOf('dispute.decide', { ...base, reason: 'ok', decision: 'maybe' })).toBe('IPC_BAD_ARGUMENTS');
   });
 
+  it('a freeze window is two UTC instants; a replacement also needs a written reason', () => {
+    const window = {
+      season: 1,
+      track: 'conformite',
+      opens_at: '2026-10-01T08:00:00Z',
+      closes_at: '2026-10-29T08:00:00Z',
+    };
+    expect(codeOf('freeze.create', window)).toBe('ok');
+    expect(codeOf('freeze.replace', { ...window, reason: 'the rules text had a typo' })).toBe('ok');
+    for (const at of ['2026-10-01T08:00:00', '2026-10-01T10:00:00+02:00', '2026-10-01', '2026-13-01T08:00:00Z', 1789])
+      expect(codeOf('freeze.create', { ...window, opens_at: at }), String(at)).toBe('IPC_BAD_ARGUMENTS');
+    expect(messageOf('freeze.create', { ...window, closes_at: '2026-10-29 08:00' })).toContain(
+      "'closes_at' must be a UTC instant",
+    );
+    expect(codeOf('freeze.replace', window)).toBe('IPC_BAD_ARGUMENTS');
+    expect(messageOf('freeze.replace', { ...window, reason: ' \n ' })).toContain("'reason' must be a written text");
+    expect(codeOf('freeze.create', { ...window, reason: 'a first freeze has none' })).toBe('IPC_BAD_ARGUMENTS');
+    expect(codeOf('freeze.publish', { season: 1, track: 'conformite', out: '/tmp/x' })).toBe('IPC_BAD_ARGUMENTS');
+    expect(codeOf('freeze.reveal', { season: 1, track: 'conformite' })).toBe('ok');
+  });
+
   it('ids with other characters are refused (no SQL or path text through an id)', () => {
     for (const id of ["x' OR 1=1 --", '../x', '', 'a'.repeat(200)])
       expect(codeOf('dispute.view', { dispute_id: id }), id).toBe('IPC_BAD_ARGUMENTS');

@@ -9,6 +9,8 @@ import type {
   AuditEntry,
   DisputeDetail,
   Incident,
+  IndexPreview,
+  LintFinding,
   ParticipantReport,
   PublicationVersion,
   ScoreRow,
@@ -58,9 +60,38 @@ function row(i: number): ScoreRow {
   };
 }
 
-export function createFixture(): { dispatch: Dispatch; calls: { channel: string; args: unknown }[] } {
+/**
+ * The Index page a preview shows: as the exporter writes it (no script of its own), or with an injected script that
+ * marks the page if it ever runs; the preview frame must never let it (docs/console.md, "Security").
+ */
+function indexPage(lang: 'fr' | 'en', injectScript: boolean): string {
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Index · season 1</title>` +
+    `<style>h1 { color: #1a1a1a; }</style></head><body><main><h1>Index</h1>` +
+    `<p data-lint="ai-act-label">${lang === 'fr' ? 'Contenu généré' : 'Generated content'}</p>` +
+    (injectScript ? `<script>document.body.setAttribute('data-script-ran', 'yes')</script>` : '') +
+    `</main></body></html>`
+  );
+}
+
+/** A publication linter finding, as main sends it (main/core/index/lint/lint-index.ts). */
+export const indexFinding: LintFinding = {
+  code: 'LINT_MODEL_NAME_NEGATIVE',
+  file: 'reports/conformite/p-0003.html',
+  where: 'conformite/p-0003: agent name heading the negative lists',
+  message:
+    'the model or provider name "Claude" appears in a negative category (spec §7.3, reference runs included): give the participant a display name: proveit participant rename --season 1 --participant p-0003 --display-name NAME',
+};
+
+export function createFixture(): {
+  dispatch: Dispatch;
+  calls: { channel: string; args: unknown }[];
+  /** Whether the Index page previewed carries the injected script (off by default: a blocked script logs an error). */
+  index: { injectScript: boolean };
+} {
   const participants = Array.from({ length: 1000 }, (_, i) => row(i));
   const calls: { channel: string; args: unknown }[] = [];
+  const index = { injectScript: false };
   let disputeState: DisputeListing['state'] = 'received';
   let decision: { reason: string; reviewer: string } | null = null;
   let incidentResolved = false;
@@ -290,6 +321,7 @@ export function createFixture(): { dispatch: Dispatch; calls: { channel: string;
       dbFile: 'console.sqlite',
       tracks: [overviewTrack('conformite'), overviewTrack('generique')],
       problems: [],
+      configured: { trust_layer: true, season_service: true },
     }),
     'season.status': () => ({ tracks: [status('conformite'), status('generique')] }),
     'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique'),
@@ -346,6 +378,15 @@ export function createFixture(): { dispatch: Dispatch; calls: { channel: string;
       code: 'AUDIT_LOG_TRUNCATED',
       message: 'publication version 1 quotes entry 121, which the log no longer has',
     }),
+    'index.preview': (a): IndexPreview => ({
+      season: 1,
+      track: a['track'] as string,
+      lang: a['lang'] as 'fr' | 'en',
+      version: 2,
+      exported: false,
+      html: indexPage(a['lang'] as 'fr' | 'en', index.injectScript),
+      findings: [indexFinding],
+    }),
   };
 
   const dispatch: Dispatch = async (channel, args): Promise<IpcAnswer<unknown>> => {
@@ -355,5 +396,5 @@ export function createFixture(): { dispatch: Dispatch; calls: { channel: string;
       return { ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL', message: `${String(channel)} is not served here` } };
     return { ok: true, value: handler((args ?? {}) as Record<string, unknown>) };
   };
-  return { dispatch, calls };
+  return { dispatch, calls, index };
 }

@@ -4,6 +4,7 @@ import { HandlerRefusal } from '../../ipc/refusal.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import type { ConsoleEvents } from './console-events.ts';
+import type { ConsoleServices } from './console-services.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 
 /** What the console's handlers work on: one operator database, the corpus root, the clock, events and jobs. */
@@ -18,6 +19,8 @@ export interface ConsoleContext {
   jobs: JobRunner | null;
   /** The demo season played at first start, while it plays or once played (null: the database existed). */
   firstStart?: { jobs(): JobView[] } | null;
+  /** The Trust Layer and season service given at start (absent: none; freezes and first closes are refused). */
+  services?: ConsoleServices;
 }
 
 /** The database, or the refusal a screen shows when the console was started without one. */

@@ -11,6 +11,7 @@ import {
   incidentResolve,
   incidentView,
 } from './handlers/incident-audit-handlers.ts';
+import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexExport, indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
@@ -24,6 +25,7 @@ import {
 } from './handlers/scores-handlers.ts';
 import { systemClock } from '../clock.ts';
 import { ConsoleEvents } from './console-events.ts';
+import { configuredOf, NO_SERVICES } from './console-services.ts';
 
 export interface ConsoleSettings {
   corpusDir: string;
@@ -44,10 +46,15 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'console.overview': async () => ({
       ...(await seasonOverview(ctx.corpusDir, ctx.mode, packageJson.version)),
       dbFile: ctx.dbFile,
+      configured: configuredOf(ctx.services ?? NO_SERVICES),
     }),
     'season.status': () => seasonStatus(ctx),
     'freeze.view': (a) => freezeView(ctx, a),
     'freeze.verify': (a) => freezeVerify(ctx, a),
+    'freeze.create': (a) => freezeCreate(ctx, a),
+    'freeze.replace': (a) => freezeReplace(ctx, a),
+    'freeze.publish': (a) => freezePublish(ctx, a),
+    'freeze.reveal': (a) => freezeReveal(ctx, a),
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),

@@ -5,6 +5,7 @@ import { disputeListing } from '../disputes/list-disputes.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { ConsoleEvents } from './console-events.ts';
+import { NO_SERVICES, type ConsoleServices } from './console-services.ts';
 import { FirstStartDemo } from './first-start-demo.ts';
 import { JobRunner, threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
 
@@ -17,6 +18,8 @@ export interface OpenConsoleOptions {
   defaultCorpusDir: string;
   clock?: Clock;
   startWorker?: WorkerStarter;
+  /** The Trust Layer and season service (`proveit console --trust-layer ... --season-url ...`); default: none. */
+  services?: ConsoleServices;
 }
 
 export interface OpenedConsole {
@@ -46,12 +49,17 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
     events,
     jobs: null,
     firstStart: null,
+    services: options.services ?? NO_SERVICES,
   };
   let resumed = 0;
   let closed = false;
   const attach = () => {
     ctx.db = openDatabase(options.dbFile);
-    ctx.jobs = new JobRunner(ctx.db, options.dbFile, clock, events, startWorker);
+    // The worker's settings are read when a job starts: the corpus root may move once the demo has written one.
+    ctx.jobs = new JobRunner(ctx.db, options.dbFile, clock, events, startWorker, () => ({
+      corpusDir: ctx.corpusDir,
+      services: ctx.services ?? NO_SERVICES,
+    }));
     resumed = ctx.jobs.resumeUnfinished();
     return true;
   };

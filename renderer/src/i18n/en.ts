@@ -29,7 +29,9 @@ export const en = {
     CONSOLE_DEMO_PLAYING: 'The demo season is being played into a new database: wait until its progress above ends.',
     CONSOLE_NO_DATABASE: 'The console has no operator database open: start it with `proveit console --db FILE`.',
     CONSOLE_CLOSE_NEEDS_EXPORT:
-      'The first close reads the season service’s export: run `proveit season close --season-url URL`; later closes run from here.',
+      'The first close reads the season service’s export: start the console with `--season-url URL --operator-token-file FILE` (or run `proveit season close`); later closes run from here.',
+    CONSOLE_TRUST_LAYER_NOT_CONFIGURED:
+      'Freezes are anchored through the Trust Layer: start the console with `--trust-layer URL --api-key-file FILE --season-base URL`.',
     CONSOLE_CLOSE_BUNDLE_MISSING:
       'Restore the latest close’s folder (its digests are in the publication), or close with `proveit season close`.',
     CONSOLE_CORPUS_NOT_FOUND: 'Start the console with `--corpus DIR` holding season-N/<track>.',
@@ -62,6 +64,8 @@ export const en = {
     FREEZE_SEASON_OPENED: 'The season has opened: a freeze cannot change any more; close it and start a new season.',
     FREEZE_NOT_CLOSED: 'The key is revealed at the close only: wait for the closing time.',
     FREEZE_NOT_FOUND: 'Freeze the track first.',
+    FREEZE_WINDOW_INVALID: 'The close must come after the opening: correct the two instants.',
+    FREEZE_CORPUS_CHECK_FAILED: 'Run `proveit corpus check` on the track’s folder, fix the corpus, then freeze again.',
     PUBLISH_NO_CLOSE: 'Run the close of this track first (Scoring).',
     PUBLISH_ALREADY_PUBLISHED: 'This close is already published: later changes are corrections, through a dispute.',
     PUBLISH_NOTHING_NEW:
@@ -82,7 +86,9 @@ export const en = {
             ? `Read docs/freeze.md, "Codes", for ${code}, correct the cause, then try again.`
             : code.startsWith('PUBLISH_') || code.startsWith('CORRECTION_')
               ? `Read docs/publications.md, "Codes", for ${code}.`
-              : `Correct the cause the message names, then try again; ${code} is listed in docs/.`,
+              : code.startsWith('INDEX_') || code.startsWith('LINT_')
+                ? `Read docs/index-export.md for ${code}: the Index screen lists the publication rules' findings.`
+                : `Correct the cause the message names, then try again; ${code} is listed in docs/.`,
   demo: {
     title: 'Playing the demo season',
     explain:
@@ -336,10 +342,36 @@ export const en = {
   },
   index: {
     lintTitle: 'Publication rules',
-    findingsCaption: (n: number): string => `${n} findings block the export`,
+    findingsCaption: (n: number): string =>
+      n === 1 ? '1 finding blocks the export' : `${n} findings block the export`,
     where: 'Where',
     finding: 'Finding',
+    todo: 'What to do',
     noFindings: 'No finding: the export may proceed.',
+    draftVersion: (v: number, exported: boolean): string =>
+      exported
+        ? `Index version ${v}, already exported: nothing changed since; an export writes it again, byte for byte.`
+        : `What the next export writes, as Index version ${v}, checked against the publication rules before anything is written.`,
+    lintAgain: 'Check again',
+    exportBlocked: (n: number): string =>
+      `Export is off while ${n === 1 ? 'this finding remains' : `these ${n} findings remain`}: do what each one says, then Check again.`,
+    withheld:
+      'The page is not shown: a file would hold a secret (LINT_SECRET). The finding names its kind, never its value.',
+    lintAdvice: {
+      LINT_MODEL_NAME_NEGATIVE:
+        'Give the participant a display name without the model or provider name: `proveit participant rename --season N --participant ID --display-name NAME` (spec §7.3), then Check again.',
+      LINT_HUMOUR_OR_EMOJI:
+        'A named negative result carries no emoji and no joke (spec §7.3): when it is in the name, rename the participant (`proveit participant rename`); elsewhere, see docs/index-export.md, "Publication rules".',
+      LINT_COMMUNITY_LABEL_MISSING:
+        'The page lost "declared stack, not verified" on a community row: a fault of the console’s rendering, not of the season. Do not export; report it with the file named.',
+      LINT_AI_ACT_LABEL_MISSING:
+        'A page lacks the EU AI Act art. 50 label: a fault of the console’s rendering. Do not export; report it with the file named.',
+      LINT_TRACKS_MIXED:
+        'Two tracks meet in one table or chart: a fault of the console’s rendering. Do not export; report it with the file named.',
+      LINT_SECRET:
+        'A file would publish a secret of the kind named. A freeze’s key or salt: export after the close reveals it. Anything else: find where it was typed (a display name, a reason), replace it, then Check again.',
+    } as Record<string, string>,
+    lintAdviceOther: (code: string): string => `Read docs/index-export.md, "Publication rules", for ${code}.`,
     export: 'Export the Index',
     verify: 'Verify the export',
     exported: (v: number, files: number, dir: string): string => `Version ${v} exported: ${files} files in ${dir}.`,
@@ -377,6 +409,13 @@ export const en = {
     timeFormat: 'Instants are written YYYY-MM-DDTHH:MM:SSZ (UTC).',
     replace: 'Replace the freeze',
     reasonMissing: 'The reason is empty.',
+    createTitle: 'Freeze the track (before opening)',
+    createHelp:
+      'Hashes the rules text and the manifest, commits to the sealed key with a fresh salt, anchors it all through the Trust Layer and records it. The key and salt stay sealed until the close.',
+    create: 'Freeze the track',
+    notConfigured:
+      'This console was started without a Trust Layer: freezing answers with what to give (`--trust-layer URL --api-key-file FILE --season-base URL`).',
+    publishedTo: 'The freeze publication is written beside the database, in freezes/.',
   },
   corpus: {
     checkTitle: 'Check against the reference solver',

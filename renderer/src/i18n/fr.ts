@@ -30,7 +30,9 @@ export const fr: Messages = {
       'La saison de démonstration s’écrit dans une nouvelle base : attendez la fin de sa progression ci-dessus.',
     CONSOLE_NO_DATABASE: 'Aucune base opérateur n’est ouverte : lancez `proveit console --db FICHIER`.',
     CONSOLE_CLOSE_NEEDS_EXPORT:
-      'La première clôture lit l’export du service de saison : lancez `proveit season close --season-url URL` ; les suivantes se lancent d’ici.',
+      'La première clôture lit l’export du service de saison : lancez la console avec `--season-url URL --operator-token-file FICHIER` (ou `proveit season close`) ; les suivantes se lancent d’ici.',
+    CONSOLE_TRUST_LAYER_NOT_CONFIGURED:
+      'Les gels sont ancrés par la Trust Layer : lancez la console avec `--trust-layer URL --api-key-file FICHIER --season-base URL`.',
     CONSOLE_CLOSE_BUNDLE_MISSING:
       'Restaurez le dossier de la dernière clôture (ses empreintes sont dans la publication), ou clôturez avec `proveit season close`.',
     CONSOLE_CORPUS_NOT_FOUND: 'Lancez la console avec `--corpus DOSSIER` contenant season-N/<piste>.',
@@ -66,6 +68,9 @@ export const fr: Messages = {
       'La saison est ouverte : le gel ne peut plus changer ; clôturez-la et ouvrez une nouvelle saison.',
     FREEZE_NOT_CLOSED: 'La clé n’est révélée qu’à la clôture : attendez l’heure de clôture.',
     FREEZE_NOT_FOUND: 'Gelez d’abord la piste.',
+    FREEZE_WINDOW_INVALID: 'La clôture doit suivre l’ouverture : corrigez les deux instants.',
+    FREEZE_CORPUS_CHECK_FAILED:
+      'Lancez `proveit corpus check` sur le dossier de la piste, corrigez le corpus, puis gelez à nouveau.',
     PUBLISH_NO_CLOSE: 'Lancez d’abord la clôture de cette piste (Notation).',
     PUBLISH_ALREADY_PUBLISHED:
       'Cette clôture est déjà publiée : tout changement ultérieur est une correction, par une contestation.',
@@ -86,7 +91,9 @@ export const fr: Messages = {
             ? `Voir docs/freeze.md, « Codes », pour ${code} ; corrigez la cause, puis réessayez.`
             : code.startsWith('PUBLISH_') || code.startsWith('CORRECTION_')
               ? `Voir docs/publications.md, « Codes », pour ${code}.`
-              : `Corrigez la cause indiquée par le message, puis réessayez ; ${code} est décrit dans docs/.`,
+              : code.startsWith('INDEX_') || code.startsWith('LINT_')
+                ? `Voir docs/index-export.md pour ${code} : l’écran Index liste les constats des règles de publication.`
+                : `Corrigez la cause indiquée par le message, puis réessayez ; ${code} est décrit dans docs/.`,
   demo: {
     title: 'Saison de démonstration en cours',
     explain:
@@ -338,10 +345,35 @@ export const fr: Messages = {
   },
   index: {
     lintTitle: 'Règles de publication',
-    findingsCaption: (n) => `${n} constats bloquent l’export`,
+    findingsCaption: (n) => (n === 1 ? '1 constat bloque l’export' : `${n} constats bloquent l’export`),
     where: 'Où',
     finding: 'Constat',
+    todo: 'Que faire',
     noFindings: 'Aucun constat : l’export peut se faire.',
+    draftVersion: (v, exported) =>
+      exported
+        ? `Version ${v} de l’Index, déjà exportée : rien n’a changé depuis ; un export la réécrit à l’octet près.`
+        : `Ce que le prochain export écrira, en version ${v} de l’Index, vérifié contre les règles de publication avant toute écriture.`,
+    lintAgain: 'Vérifier à nouveau',
+    exportBlocked: (n) =>
+      `L’export est désactivé tant que ${n === 1 ? 'ce constat demeure' : `ces ${n} constats demeurent`} : faites ce que chacun indique, puis Vérifier à nouveau.`,
+    withheld:
+      'La page n’est pas affichée : un fichier contiendrait un secret (LINT_SECRET). Le constat en nomme le genre, jamais la valeur.',
+    lintAdvice: {
+      LINT_MODEL_NAME_NEGATIVE:
+        'Donnez au participant un nom d’affichage sans nom de modèle ni de fournisseur : `proveit participant rename --season N --participant ID --display-name NOM` (spec §7.3), puis Vérifier à nouveau.',
+      LINT_HUMOUR_OR_EMOJI:
+        'Un résultat négatif nominatif ne porte ni émoji ni trait d’humour (spec §7.3) : s’il est dans le nom, renommez le participant (`proveit participant rename`) ; ailleurs, voyez docs/index-export.md, « Publication rules ».',
+      LINT_COMMUNITY_LABEL_MISSING:
+        'La page a perdu « pile déclarée, non vérifiée » sur une ligne de la communauté : un défaut du rendu de la console, pas de la saison. N’exportez pas ; signalez-le avec le fichier nommé.',
+      LINT_AI_ACT_LABEL_MISSING:
+        'Une page n’a pas la mention de l’article 50 du règlement européen sur l’IA : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
+      LINT_TRACKS_MIXED:
+        'Deux pistes se retrouvent dans un même tableau ou graphique : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
+      LINT_SECRET:
+        'Un fichier publierait un secret du genre nommé. Clé ou sel d’un gel : exportez après la clôture qui les révèle. Autre chose : trouvez où la valeur a été saisie (nom d’affichage, motif), remplacez-la, puis Vérifier à nouveau.',
+    },
+    lintAdviceOther: (code) => `Lisez docs/index-export.md, « Publication rules », pour ${code}.`,
     export: 'Exporter l’Index',
     verify: 'Vérifier l’export',
     exported: (v, files, dir) => `Version ${v} exportée : ${files} fichiers dans ${dir}.`,
@@ -379,6 +411,13 @@ export const fr: Messages = {
     timeFormat: 'Les instants s’écrivent AAAA-MM-JJTHH:MM:SSZ (UTC).',
     replace: 'Remplacer le gel',
     reasonMissing: 'Le motif est vide.',
+    createTitle: 'Geler la piste (avant l’ouverture)',
+    createHelp:
+      'Calcule les empreintes du texte des règles et du manifeste, s’engage sur la clé scellée avec un sel neuf, ancre le tout par la Trust Layer et l’enregistre. Clé et sel restent scellés jusqu’à la clôture.',
+    create: 'Geler la piste',
+    notConfigured:
+      'Cette console a été lancée sans Trust Layer : geler répond avec ce qu’il faut donner (`--trust-layer URL --api-key-file FICHIER --season-base URL`).',
+    publishedTo: 'La publication du gel est écrite à côté de la base, dans freezes/.',
   },
   corpus: {
     checkTitle: 'Contrôle par le solveur de référence',

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { seasonStep } from '../../../core/console/season-state.ts';
 import { disputeWindowEnd } from '../../../core/disputes/calendar.ts';
@@ -66,8 +67,37 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   };
 }
 
+/** The season-N/<track> folders of the corpus root: tracks that may have no freeze yet (state draft). */
+async function corpusTracks(corpusDir: string): Promise<TrackRef[]> {
+  const found: TrackRef[] = [];
+  for (const entry of await readdir(corpusDir).catch(() => [] as string[])) {
+    const season = /^season-(\d{1,4})$/.exec(entry);
+    if (!season) continue;
+    for (const track of ['conformite', 'generique'] as const)
+      if (existsSync(join(corpusDir, entry, track, 'season.json'))) found.push({ season: Number(season[1]), track });
+  }
+  return found;
+}
+
+/** Every track the database knows (frozen at least once) and every track of the corpus root, in order. */
 export async function seasonStatus(ctx: ConsoleContext): Promise<{ tracks: SeasonTrackStatus[] }> {
-  return { tracks: knownTracks(dbOf(ctx)).map((ref) => trackStatus(ctx, ref)) };
+  const refs = new Map<string, TrackRef>();
+  for (const ref of [...knownTracks(dbOf(ctx)), ...(await corpusTracks(ctx.corpusDir))])
+    refs.set(`${String(ref.season).padStart(4, '0')}/${ref.track}`, ref);
+  return {
+    tracks: [...refs.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, ref]) => trackStatus(ctx, ref)),
+  };
+}
+
+/** Proof ids named by a freeze.publish entry of the audit log: the freezes whose publication was exported. */
+function publishedFreezeIds(db: Db): Set<string> {
+  const ids = new Set<string>();
+  const rows = db.prepare("SELECT details FROM audit_log WHERE action = 'freeze.publish'").pluck().all() as string[];
+  for (const details of rows) {
+    const named = (JSON.parse(details) as { proof_ids?: unknown }).proof_ids;
+    if (Array.isArray(named)) for (const id of named) if (typeof id === 'string') ids.add(id);
+  }
+  return ids;
 }
 
 /** The freeze screen: the rules text, every freeze of the track (replacements with their reason), the reveal. */
@@ -77,9 +107,10 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
   if (rows.length === 0)
     throw new HandlerRefusal(
       'FREEZE_NOT_FOUND',
-      `season ${ref.season}, track ${ref.track} has no freeze in this database; create one with proveit freeze create`,
+      `season ${ref.season}, track ${ref.track} has no freeze in this database: freeze it (the Freeze screen, or proveit freeze create)`,
     );
   const inForce = freezeInForceOf(db, ref.season, ref.track);
+  const published = publishedFreezeIds(db);
   const folder = await trackFolder(ctx, ref);
   const season = JSON.parse(await readFile(join(folder, 'season.json'), 'utf8')) as { rules_file: string };
   const rulesText = await readFile(join(folder, season.rules_file), 'utf8');
@@ -102,7 +133,7 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
       closes_at: f.closesAt,
       created_at: new Date(f.createdAtMs).toISOString(),
       anchor_time: null,
-      published: true,
+      published: published.has(f.proofId),
     })),
     revealed_at: isoOf(
       revealedAtOf(

@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { FetchProgress } from '../../proofs/progress.ts';
 import { siblingWorkerUrl, startModuleWorker } from '../../workers/module-worker.ts';
 import type { ConsoleEvents } from '../console-events.ts';
-import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
+import type { JobSettings, WorkerJob, WorkerMessage } from './worker-messages.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -62,6 +62,7 @@ export class JobRunner {
     private readonly clock: Clock,
     private readonly events: ConsoleEvents,
     private readonly startWorker: WorkerStarter = threadStarter,
+    private readonly settings?: () => JobSettings,
   ) {}
 
   /** Records and starts a job; the same request while one runs joins it. */
@@ -110,7 +111,14 @@ export class JobRunner {
     markJobStarted(this.db, job.id, this.clock.now());
     const attempt = job.attempts + 1;
     this.publish(job.id);
-    const worker = this.startWorker({ kind: job.kind, jobId: job.id, attempt, dbFile: this.dbFile, args: job.args });
+    const worker = this.startWorker({
+      kind: job.kind,
+      jobId: job.id,
+      attempt,
+      dbFile: this.dbFile,
+      args: job.args,
+      ...(this.settings ? { settings: this.settings() } : {}),
+    });
     this.workers.add(worker);
     const finished = new Promise<void>((resolve) => {
       let settled = false;

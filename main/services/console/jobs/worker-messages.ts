@@ -1,5 +1,15 @@
 import type { DemoProgress } from '../../demo/demo-progress.ts';
 import type { FetchProgress } from '../../proofs/progress.ts';
+import type { ConsoleServices } from '../console-services.ts';
+
+/**
+ * What a job needs beyond its recorded arguments, handed to its worker in memory only: never stored with the job
+ * (jobs.list shows the arguments), since the services hold the API key and the operator token.
+ */
+export interface JobSettings {
+  corpusDir: string;
+  services: ConsoleServices;
+}
 
 /** What main gives a job worker. */
 export interface WorkerJob {
@@ -8,6 +18,7 @@ export interface WorkerJob {
   attempt: number;
   dbFile: string;
   args: Record<string, unknown>;
+  settings?: JobSettings;
 }
 
 /** What a job worker tells main. */

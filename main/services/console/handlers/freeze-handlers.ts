@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseInstant } from '../../../core/freeze/instant.ts';
+import { publicationJson } from '../../../core/freeze/publication.ts';
+import { pyObjectFrom } from '../../../core/json/value.ts';
+import type { FreezeView, TrackRef } from '../../../ipc/contract.ts';
+import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
+import { recordAction } from '../../audit/record-action.ts';
+import { createFreeze } from '../../freeze/create-freeze.ts';
+import { freezePublication } from '../../freeze/publish-freeze.ts';
+import { revealFreezes } from '../../freeze/reveal-freeze.ts';
+import { createHttpClient } from '../../http/http-client.ts';
+import { dbOf, trackCorpusDir, type ConsoleContext } from '../console-context.ts';
+import { freezeView } from './season-handlers.ts';
+
+/** Who the console's actions are recorded as in the audit log (docs/console-backend.md). */
+const ACTOR = 'console';
+
+type Window = { opens_at: string; closes_at: string };
+
+/** The freeze documents the console writes (publication, reveal): freezes/ beside the operator database. */
+function freezesRoot(ctx: ConsoleContext): string {
+  return join(dirname(ctx.dbFile ?? '.'), 'freezes');
+}
+
+/**
+ * A freeze or its replacement (spec §8.1–8.3), as `proveit freeze create [--replace --reason]` makes it: the track's
+ * folder under the corpus root (rules text, manifest, sealed key), a fresh salt, anchored through the Trust Layer
+ * given at start and posted to the season base. Refused without that configuration; the key and salt stay sealed in
+ * the database, and the answer is the freeze view (public fields only).
+ */
+async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: string | null): Promise<FreezeView> {
+  const db = dbOf(ctx);
+  const service = ctx.services?.freeze ?? null;
+  if (service === null)
+    throw new HandlerRefusal(
+      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
+      'freezes are anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
+    );
+  const opensAt = valueOrRefuse(parseInstant('opens_at', ref.opens_at));
+  const closesAt = valueOrRefuse(parseInstant('closes_at', ref.closes_at));
+  const corpusDir = trackCorpusDir(ctx, ref.season, ref.track);
+  if (!existsSync(join(corpusDir, 'season.json')))
+    throw new HandlerRefusal(
+      'CONSOLE_CORPUS_NOT_FOUND',
+      `no corpus folder for season ${ref.season}, track ${ref.track}: start the console with --corpus DIR holding season-${ref.season}/${ref.track} and its sealed key`,
+    );
+  const http = createHttpClient({ timeoutMs: 30_000 });
+  try {
+    const created = await createFreeze(
+      {
+        corpusDir,
+        trustLayer: service.trustLayer,
+        apiKey: service.apiKey,
+        seasonBase: service.seasonBase,
+        opensAt,
+        closesAt,
+        replace: reason !== null,
+        reason,
+        actor: ACTOR,
+      },
+      { db, http, clock: ctx.clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
+    );
+    valueOrRefuse(created);
+  } finally {
+    await http.close();
+  }
+  return freezeView(ctx, ref);
+}
+
+export const freezeCreate = (ctx: ConsoleContext, ref: TrackRef & Window) => freeze(ctx, ref, null);
+
+/** A replacement before opening: its reason is published beside both freezes (spec §8 status note). */
+export function freezeReplace(ctx: ConsoleContext, ref: TrackRef & Window & { reason: string }): Promise<FreezeView> {
+  if (ref.reason.trim() === '')
+    throw new HandlerRefusal('FREEZE_REASON_REQUIRED', 'a replacement is published with its reason: write one');
+  return freeze(ctx, ref, ref.reason.trim());
+}
+
+/**
+ * `proveit freeze publish`: the publication document (every freeze, replaced ones with their reason, each proof's
+ * request_hash opening; no key, no salt) written to freezes/season-N-<track>-publication.json beside the database,
+ * and audited as freeze.publish.
+ */
+export async function freezePublish(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
+  const db = dbOf(ctx);
+  const publication = valueOrRefuse(freezePublication(db, ref.season, ref.track));
+  const out = join(freezesRoot(ctx), `season-${ref.season}-${ref.track}-publication.json`);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(publicationJson(publication), null, 2)}\n`);
+  recordAction(db, ctx.clock, {
+    actor: ACTOR,
+    action: 'freeze.publish',
+    summary: `season ${ref.season} ${ref.track}: freeze publication exported (${publication.freezes.length} freeze(s), in force ${publication.in_force}) to ${out}`,
+    details: pyObjectFrom([
+      ['season', BigInt(ref.season)],
+      ['track', ref.track],
+      ['in_force', publication.in_force],
+      ['proof_ids', publication.freezes.map((f) => f.proof_id)],
+      ['out', out],
+    ]),
+  });
+  return freezeView(ctx, ref);
+}
+
+/**
+ * `proveit freeze reveal` (spec §8.3): at or after the close, the key and salt of every freeze of the track, judged
+ * on the console's clock (FREEZE_NOT_CLOSED before). The reveal document goes to freezes/season-N-<track>-reveal.json
+ * beside the database; the answer is the freeze view, which carries no key.
+ */
+export async function freezeReveal(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
+  const revealed = valueOrRefuse(revealFreezes(dbOf(ctx), ref.season, ref.track, ctx.clock.now(), ACTOR));
+  const out = join(freezesRoot(ctx), `season-${ref.season}-${ref.track}-reveal.json`);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, `${revealed.text}\n`);
+  return freezeView(ctx, ref);
+}
