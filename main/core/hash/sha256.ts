@@ -13,8 +13,10 @@ const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array | s
  * implementation on the chain hashes, commitments and Merkle nodes a close computes for every proof (design brief §6).
  */
 export function sha256(data: Uint8Array): Uint8Array {
+  // The digest comes back as base64 and is decoded into Buffer's shared pool: for the 33- and 65-byte inputs of
+  // Merkle trees this costs half of asking for a 'buffer', which allocates a fresh backing store per call.
   const digest = oneShot
-    ? (oneShot('sha256', data, 'buffer') as Buffer)
+    ? Buffer.from(oneShot('sha256', data, 'base64') as string, 'base64')
     : nodeCrypto.createHash('sha256').update(data).digest();
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
 }

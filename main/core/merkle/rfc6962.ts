@@ -3,15 +3,19 @@ import { sha256 } from '../hash/sha256.ts';
 // RFC 6962 §2.1 (RFC 9162 §2.1): domain-separated leaf and interior hashes. Used for the field-commitment
 // tree, the Trust Layer batch tree and the transparency log alike (trust-layer-reference §4.4).
 
+// One scratch input per thread for the usual 32-byte hashes: a close computes about a million of these, and the
+// hash copies its input before returning, so reusing it is safe.
+const scratch = new Uint8Array(65);
+
 export function leafHash(data: Uint8Array): Uint8Array {
-  const input = new Uint8Array(data.length + 1);
+  const input = data.length === 32 ? scratch.subarray(0, 33) : new Uint8Array(data.length + 1);
   input[0] = 0x00;
   input.set(data, 1);
   return sha256(input);
 }
 
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  const input = new Uint8Array(1 + left.length + right.length);
+  const input = left.length === 32 && right.length === 32 ? scratch : new Uint8Array(1 + left.length + right.length);
   input[0] = 0x01;
   input.set(left, 1);
   input.set(right, 1 + left.length);
@@ -28,9 +32,14 @@ function splitPoint(n: number): number {
 /** MTH over leaf hashes. An empty tree has no root in this system (it is never anchored). */
 export function treeHash(leafHashes: readonly Uint8Array[]): Uint8Array {
   if (leafHashes.length === 0) throw new RangeError('an empty Merkle tree has no root');
-  if (leafHashes.length === 1) return leafHashes[0] as Uint8Array;
-  const k = splitPoint(leafHashes.length);
-  return nodeHash(treeHash(leafHashes.slice(0, k)), treeHash(leafHashes.slice(k)));
+  return rangeHash(leafHashes, 0, leafHashes.length);
+}
+
+/** MTH of leaves [start, end), without copying the list at every split. */
+function rangeHash(leafHashes: readonly Uint8Array[], start: number, end: number): Uint8Array {
+  if (end - start === 1) return leafHashes[start] as Uint8Array;
+  const middle = start + splitPoint(end - start);
+  return nodeHash(rangeHash(leafHashes, start, middle), rangeHash(leafHashes, middle, end));
 }
 
 /** The audit path of leaf `index`, bottom-up (RFC 6962 §2.1.1). */

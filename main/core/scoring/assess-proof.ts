@@ -22,6 +22,27 @@ export interface ProofCheckContext {
 const bareHex = (value: PyJson | undefined): string | null =>
   typeof value === 'string' ? value.replace(/^sha256:/, '').toLowerCase() : null;
 
+/**
+ * The value at a pointer of a frozen body, resolved once per (body, pointer): the assertions of a season's close
+ * cite the same few fields of the same resources tens of thousands of times. Bodies are never mutated.
+ */
+const resolved = new WeakMap<object, Map<string, ReturnType<typeof resolveJsonPointer>>>();
+
+function valueAt(body: PyJson, pointer: string): ReturnType<typeof resolveJsonPointer> {
+  if (typeof body !== 'object' || body === null) return resolveJsonPointer(body, pointer);
+  let byPointer = resolved.get(body);
+  if (!byPointer) {
+    byPointer = new Map();
+    resolved.set(body, byPointer);
+  }
+  let result = byPointer.get(pointer);
+  if (!result) {
+    result = resolveJsonPointer(body, pointer);
+    byPointer.set(pointer, result);
+  }
+  return result;
+}
+
 /** "3.1" or later (spec §4.1 condition 2): a 3.0 identity is not anchored. */
 function atLeast31(version: string | null): boolean {
   const match = /^(\d+)\.(\d+)/.exec(version ?? '');
@@ -102,7 +123,7 @@ export function assessProof(proofId: string, report: ProofReport | 'absent', c: 
   if (openedResponse !== c.resource.response_hash) {
     return fail(proofId, 4, 'value_mismatch', 'RESPONSE_HASH_MISMATCH', c.resource.response_hash, openedResponse);
   }
-  const served = c.frozenBody === undefined ? undefined : resolveJsonPointer(c.frozenBody, c.claim.field);
+  const served = c.frozenBody === undefined ? undefined : valueAt(c.frozenBody, c.claim.field);
   if (!served || !served.ok) return fail(proofId, 4, 'value_mismatch', 'POINTER_NOT_FOUND', null, c.claim.value);
   if (!jsonEquals(served.value, c.claim.value)) {
     return fail(proofId, 4, 'value_mismatch', 'VALUE_DIFFERS', served.value, c.claim.value);

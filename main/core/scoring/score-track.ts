@@ -1,3 +1,4 @@
+import type { ManifestResource } from '../corpus/manifest.ts';
 import type { ParsedTask } from '../corpus/parse-tasks-and-key.ts';
 import type { PyObject } from '../json/value.ts';
 import { admissibility } from './admissibility.ts';
@@ -28,8 +29,18 @@ function notCounted(taskId: string, assertions: readonly SubmittedAssertion[]): 
   }));
 }
 
+/** The manifest's resources by path, the first entry of a path as Array.find would give it. */
+type ResourceIndex = ReadonlyMap<string, ManifestResource>;
+
+function resourceIndex(resources: readonly ManifestResource[]): ResourceIndex {
+  const index = new Map<string, ManifestResource>();
+  for (const resource of resources) if (!index.has(resource.path)) index.set(resource.path, resource);
+  return index;
+}
+
 function scoreTask(
   input: ScoringInput,
+  resources: ResourceIndex,
   participant: ScoredParticipant,
   task: ParsedTask,
   anomalies: TrustLayerAnomaly[],
@@ -68,7 +79,7 @@ function scoreTask(
     hash: input.manifest.system[status],
   }));
   const assessed: AssessedAssertion[] = assertions.map((a) => {
-    const resource = input.manifest.resources.find((r) => r.path === a.resource);
+    const resource = resources.get(a.resource);
     const context = {
       window: input.window,
       enrolledDid: participant.did,
@@ -129,9 +140,13 @@ function scoreTask(
   };
 }
 
-function scoreParticipant(input: ScoringInput, participant: ScoredParticipant): ScoredParticipantResult {
+function scoreParticipant(
+  input: ScoringInput,
+  resources: ResourceIndex,
+  participant: ScoredParticipant,
+): ScoredParticipantResult {
   const found: TrustLayerAnomaly[] = [];
-  const tasks = input.tasks.map((task) => scoreTask(input, participant, task, found));
+  const tasks = input.tasks.map((task) => scoreTask(input, resources, participant, task, found));
   const seen = new Set<string>();
   const anomalies = found.filter((a) => {
     const id = `${a.proofId} ${a.field}`;
@@ -177,8 +192,10 @@ function scoreParticipant(input: ScoringInput, participant: ScoredParticipant): 
  * participants in the order given (the export's), tasks in tasks.json's order, assertions as submitted.
  */
 export function scoreTrack(input: ScoringInput): TrackScore {
+  // Looked up once per assertion (about 60,000 at a season's close): a map, not a scan of the manifest.
+  const resources = resourceIndex(input.manifest.resources);
   return {
     bestConstantAnswer: bestConstantAnswer(input.key),
-    participants: input.participants.map((p) => scoreParticipant(input, p)),
+    participants: input.participants.map((p) => scoreParticipant(input, resources, p)),
   };
 }

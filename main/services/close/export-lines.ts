@@ -22,9 +22,25 @@ export interface TrackSubmissions {
 
 const text = (o: PyObject, key: string): string | null => (typeof o[key] === 'string' ? (o[key] as string) : null);
 
+/**
+ * The canonical JSON of each disclosure object, written once: a submission's disclosure is looked up for every
+ * assertion citing its proof, at reading and again at scoring. Parsed values are never mutated.
+ */
+const disclosureTexts = new WeakMap<object, string>();
+
+function disclosureText(disclosure: PyJson): string {
+  if (typeof disclosure !== 'object' || disclosure === null) return canonical(disclosure);
+  let text = disclosureTexts.get(disclosure);
+  if (text === undefined) {
+    text = canonical(disclosure);
+    disclosureTexts.set(disclosure, text);
+  }
+  return text;
+}
+
 /** The key of one (proof id, disclosure) pair: the id and the canonical JSON of the disclosure. */
 export function citedKey(proofId: string, disclosure: PyJson): string {
-  return `${proofId}\n${canonical(disclosure)}`;
+  return `${proofId}\n${disclosureText(disclosure)}`;
 }
 
 /** The citedKey of every (proof id, disclosure) pair these participants' submissions cite. */
