@@ -3,13 +3,15 @@ import { dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../../../core/result.ts';
 import type { Track } from '../../../core/freeze/freeze-document.ts';
 import { freezeInForceOf } from '../../../db/freezes.ts';
-import { openDatabase } from '../../../db/open-database.ts';
+import { openDatabase, type Db } from '../../../db/open-database.ts';
 import { latestSeasonClose } from '../../../db/publications.ts';
 import { systemClock } from '../../clock.ts';
 import { BUNDLE } from '../../close/bundle-layout.ts';
 import { closeSeason } from '../../close/close-season.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import type { FetchProgress } from '../../proofs/progress.ts';
+import { readSeasonExport } from '../../season-export/read-export.ts';
+import type { JobSettings } from './worker-messages.ts';
 
 export interface CloseJobArgs {
   season: number;
@@ -17,10 +19,13 @@ export interface CloseJobArgs {
 }
 
 /**
- * The console's "run the close" (issue 14): closes the track again from its latest close's replay bundle, whose
- * submissions, corpus (the key revealed) and trust bundle it reuses; views and Rekor entries come from the read cache,
- * so only proofs still pending are read, under the limit, from the Trust Layer the freeze was made through. A fresh
- * output folder per attempt: an interrupted attempt's files are never reused.
+ * The console's "run the close" (issue 14). A track's first close reads the season service's export with the
+ * operator token, as `proveit season close --season-url URL --operator-token-file FILE` does, scoring the corpus
+ * folder under the console's corpus root with the trust bundle given by --trust. A later close runs again from the
+ * latest close's replay bundle, whose submissions, corpus (the key revealed) and trust bundle it reuses. Either way
+ * views and Rekor entries come from the read cache, so only proofs still pending are read, under the limit, from the
+ * Trust Layer the freeze was made through. A fresh output folder per attempt: an interrupted attempt's files are
+ * never reused.
  */
 export async function runCloseJob(
   dbFile: string,
@@ -28,39 +33,23 @@ export async function runCloseJob(
   attempt: number,
   args: CloseJobArgs,
   onProgress: (p: FetchProgress) => void,
+  settings?: JobSettings,
 ): Promise<Result<{ close_id: number; scored: number; pending: number; out: string }>> {
   const db = openDatabase(dbFile);
   const http = createHttpClient({ timeoutMs: 30_000 });
   try {
-    const latest = latestSeasonClose(db, args.season, args.track);
-    if (!latest)
-      return fail(
-        'CONSOLE_CLOSE_NEEDS_EXPORT',
-        `season ${args.season}, track ${args.track} has no close yet: the first close reads the season service's export (proveit season close --season-url URL)`,
-        { season: args.season, track: args.track },
-      );
     const freeze = freezeInForceOf(db, args.season, args.track);
     if (!freeze) return fail('FREEZE_NOT_FOUND', `season ${args.season}, track ${args.track} has no freeze`);
-    const bundle = join(latest.outDir, 'bundle');
-    const submissions = await readFile(join(bundle, BUNDLE.submissions)).catch(() => null);
-    if (submissions === null)
-      return fail(
-        'CONSOLE_CLOSE_BUNDLE_MISSING',
-        `${bundle} cannot be read: restore the latest close's folder, or close with proveit season close`,
-        { bundle },
-      );
-    const outDir = join(dirname(latest.outDir), `${args.track}-close-${jobId}-${attempt}`);
+    const inputs = await closeInputs(db, dbFile, jobId, attempt, args, settings);
+    if (!inputs.ok) return inputs;
     const closed = await closeSeason({
       db,
       http,
       clock: systemClock,
       season: args.season,
       track: args.track,
-      corpusDir: join(bundle, BUNDLE.corpus),
-      submissions: new Uint8Array(submissions),
+      ...inputs.value,
       trustLayerUrl: freeze.trustLayer,
-      trustDir: join(bundle, BUNDLE.trust),
-      outDir,
       actor: 'console',
       onReadProgress: onProgress,
     });
@@ -69,10 +58,56 @@ export async function runCloseJob(
       close_id: closed.value.closeId,
       scored: closed.value.scored.length,
       pending: closed.value.pending.length,
-      out: outDir,
+      out: inputs.value.outDir,
     });
   } finally {
     await http.close();
     db.close();
   }
+}
+
+type CloseInputs = { corpusDir: string; submissions: Uint8Array; trustDir: string; outDir: string };
+
+/** The submissions, corpus, trust bundle and output folder of this attempt: the export's at first, else the bundle's. */
+async function closeInputs(
+  db: Db,
+  dbFile: string,
+  jobId: number,
+  attempt: number,
+  args: CloseJobArgs,
+  settings: JobSettings | undefined,
+): Promise<Result<CloseInputs>> {
+  const latest = latestSeasonClose(db, args.season, args.track);
+  if (latest) {
+    const bundle = join(latest.outDir, 'bundle');
+    const submissions = await readFile(join(bundle, BUNDLE.submissions)).catch(() => null);
+    if (submissions === null)
+      return fail(
+        'CONSOLE_CLOSE_BUNDLE_MISSING',
+        `${bundle} cannot be read: restore the latest close's folder, or close with proveit season close`,
+        { bundle },
+      );
+    return ok({
+      corpusDir: join(bundle, BUNDLE.corpus),
+      submissions: new Uint8Array(submissions),
+      trustDir: join(bundle, BUNDLE.trust),
+      outDir: join(dirname(latest.outDir), `${args.track}-close-${jobId}-${attempt}`),
+    });
+  }
+  const service = settings?.services.seasonService ?? null;
+  if (!settings || !service)
+    return fail(
+      'CONSOLE_CLOSE_NEEDS_EXPORT',
+      `season ${args.season}, track ${args.track} has no close yet: the first close reads the season service's export; start the console with --season-url URL --operator-token-file FILE (or close with proveit season close)`,
+      { season: args.season, track: args.track },
+    );
+  const exported = await readSeasonExport(service.url, args.season, service.operatorToken);
+  if (!(exported instanceof Uint8Array)) return fail(exported.code, exported.message, exported.details);
+  return ok({
+    corpusDir: join(settings.corpusDir, `season-${args.season}`, args.track),
+    submissions: exported,
+    trustDir: settings.services.trustDir,
+    // Beside the database, as the Index exports are: closes/season-N/<track>-close-<job>-<attempt>.
+    outDir: join(dirname(dbFile), 'closes', `season-${args.season}`, `${args.track}-close-${jobId}-${attempt}`),
+  });
 }

@@ -11,8 +11,13 @@ const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
 async function run(): Promise<void> {
   if (job.kind === 'close') {
-    const done = await runCloseJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as CloseJobArgs, (p) =>
-      post({ type: 'close.progress', progress: p }),
+    const done = await runCloseJob(
+      job.dbFile,
+      job.jobId,
+      job.attempt,
+      job.args as unknown as CloseJobArgs,
+      (p) => post({ type: 'close.progress', progress: p }),
+      job.settings,
     );
     post(
       done.ok

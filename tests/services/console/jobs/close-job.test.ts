@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { latestSeasonClose } from '../../../../main/db/publications.ts';
+import { runCloseJob } from '../../../../main/services/console/jobs/close-job.ts';
+import { NO_SERVICES } from '../../../../main/services/console/console-services.ts';
+import type { FetchProgress } from '../../../../main/services/proofs/progress.ts';
+import { DURING } from '../../close/support/close-devnet.ts';
+import { startSeasonDevnet, type SeasonDevnet } from '../../close/support/season-devnet.ts';
+import { submissionDocument } from '../../close/support/submission-document.ts';
+
+// The console's close job on a real devnet: the compliance track frozen, one participant enrolled, reading through the
+// proxy and submitting to the real season service. The track's first close reads the season service's export with
+// the operator token the console was given (as `proveit season close --season-url --operator-token-file` does);
+// without it, CONSOLE_CLOSE_NEEDS_EXPORT says which options to give. The clock of the close is the system's, after
+// the demo window's close (October 2026).
+let net: SeasonDevnet;
+let corpusRoot: string;
+const args = { season: 1, track: 'conformite' } as const;
+
+beforeAll(async () => {
+  net = await startSeasonDevnet('console-close-job-');
+  corpusRoot = join(net.dir, 'corpus-root');
+  cpSync(net.corpusDir.conformite, join(corpusRoot, 'season-1', 'conformite'), { recursive: true });
+  net.clock.set(DURING);
+  const ada = await net.enroll(await net.reader('ada'));
+  const entity = await ada.read('/entites/171904347');
+  const attestation = await ada.read('/attestations/ATT-93595');
+  await net.devnet.closeBatch();
+  const answer = await ada.submit(
+    submissionDocument(ada, 'conf-01', 'indeterminable', [
+      ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', entity],
+      ['/attestations/ATT-93595', '/existe', false, attestation],
+    ]),
+  );
+  expect(answer.json).toMatchObject({ recorded: true });
+}, 120_000);
+
+afterAll(async () => {
+  await net?.close();
+});
+
+describe('the console close job', () => {
+  it('a first close without --season-url and --operator-token-file is CONSOLE_CLOSE_NEEDS_EXPORT, naming them', async () => {
+    const refused = await runCloseJob(net.dbFile, 1, 1, args, () => {}, {
+      corpusDir: corpusRoot,
+      services: NO_SERVICES,
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONSOLE_CLOSE_NEEDS_EXPORT' } });
+    if (!refused.ok) expect(refused.error.message).toContain('--season-url URL --operator-token-file FILE');
+    expect(latestSeasonClose(net.db, 1, 'conformite')).toBeUndefined();
+  });
+
+  it('a first close reads the export with the operator token and scores it; the next one runs from its bundle', async () => {
+    const progress: FetchProgress[] = [];
+    const settings = {
+      corpusDir: corpusRoot,
+      services: {
+        ...NO_SERVICES,
+        seasonService: { url: net.devnet.info.season, operatorToken: net.devnet.info.internal_secret },
+        trustDir: net.devnet.info.trust_bundle,
+      },
+    };
+    const first = await runCloseJob(net.dbFile, 2, 1, args, (p) => progress.push(p), settings);
+    expect(first).toMatchObject({ ok: true, value: { scored: 1, pending: 0 } });
+    if (!first.ok) return;
+    expect(first.value.out).toBe(join(dirname(net.dbFile), 'closes', 'season-1', 'conformite-close-2-1'));
+    expect(existsSync(join(first.value.out, 'scores.json'))).toBe(true);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(latestSeasonClose(net.db, 1, 'conformite')?.outDir).toBe(first.value.out);
+
+    // The same track again: its latest close's bundle, not the export (the token is not needed any more).
+    const again = await runCloseJob(net.dbFile, 3, 1, args, () => {}, { corpusDir: corpusRoot, services: NO_SERVICES });
+    expect(again).toMatchObject({ ok: true, value: { scored: 1, pending: 0 } });
+    if (again.ok) expect(again.value.out).toBe(join(dirname(net.dbFile), 'closes', 'season-1', 'conformite-close-3-1'));
+  }, 120_000);
+
+  it('a wrong operator token is the season service refusal, CLOSE_EXPORT_REFUSED, and the token is in no message', async () => {
+    const wrong = 'f'.repeat(64);
+    const other = await startSeasonDevnet('console-close-job-refused-');
+    try {
+      const refused = await runCloseJob(other.dbFile, 1, 1, args, () => {}, {
+        corpusDir: corpusRoot,
+        services: { ...NO_SERVICES, seasonService: { url: other.devnet.info.season, operatorToken: wrong } },
+      });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'CLOSE_EXPORT_REFUSED' } });
+      expect(JSON.stringify(refused)).not.toContain(wrong);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});
