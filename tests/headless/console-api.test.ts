@@ -10,6 +10,8 @@ import { openDatabase } from '../../main/db/open-database.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
 import { playDemo } from '../../main/services/demo/play-demo.ts';
+import { renameParticipant } from '../../main/services/index-export/participants.ts';
+import { systemClock } from '../../main/services/clock.ts';
 import type { DemoSummary } from '../../main/services/demo/demo-progress.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
@@ -194,7 +196,52 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect((await call('incident.view', { id: 999 })).body.error.code).toBe('INCIDENT_NOT_FOUND');
   });
 
-  it('index: the demo export previewed in both languages and verified; a new export from the console verifies too', async () => {
+  it('index.preview lints what the next export writes: a model name on a participant with unsupported assertions is a LINT_MODEL_NAME_NEGATIVE finding in both languages, and the export is refused until renamed', async () => {
+    const clean = await value('index.preview', { ...conformite, lang: 'fr' });
+    expect(clean).toMatchObject({ version: 1, exported: true, findings: [] });
+    const overclaims = participant('overclaims');
+    const rename = (displayName: string) => {
+      const db = openDatabase(dbFile);
+      try {
+        const renamed = renameParticipant(db, {
+          season: 1,
+          participantId: overclaims,
+          displayName,
+          clock: systemClock,
+          actor: 'ana',
+        });
+        expect(renamed.ok).toBe(true);
+      } finally {
+        db.close();
+      }
+    };
+    rename('Claude scout');
+    for (const lang of ['fr', 'en']) {
+      const preview = await value('index.preview', { ...conformite, lang });
+      expect(preview).toMatchObject({ version: 2, exported: false });
+      expect(preview.html).toContain('Claude scout');
+      expect(preview.findings).toContainEqual({
+        code: 'LINT_MODEL_NAME_NEGATIVE',
+        file: `reports/conformite/${overclaims}.html`,
+        where: `conformite/${overclaims}: agent name heading the negative lists`,
+        message: expect.stringContaining(`proveit participant rename --season 1 --participant ${overclaims}`),
+      });
+      expect(new Set(preview.findings.map((f: Json) => f.code))).toEqual(new Set(['LINT_MODEL_NAME_NEGATIVE']));
+    }
+    const refused = await call('index.export', { season: 1 });
+    expect(refused.body.error.code).toBe('INDEX_LINT_FAILED');
+    // A name shaped like a season token: the page would publish a secret, so it never reaches the screen.
+    const tokenLike = `sst_${'k'.repeat(24)}`;
+    rename(tokenLike);
+    const withheld = await call('index.preview', { ...conformite, lang: 'fr' });
+    expect(withheld.body.value).toMatchObject({ html: null });
+    expect(withheld.body.value.findings.map((f: Json) => f.code)).toContain('LINT_SECRET');
+    expect(JSON.stringify(withheld.body)).not.toContain(tokenLike);
+    rename('Agent claiming values the corpus does not serve');
+    expect((await value('index.preview', { ...conformite, lang: 'fr' })).findings).toEqual([]);
+  });
+
+  it('index: previewed in both languages and verified; a new export from the console verifies too', async () => {
     const fr = await value('index.preview', { ...conformite, lang: 'fr' });
     const en = await value('index.preview', { ...conformite, lang: 'en' });
     expect(fr.html).toContain('<html');

@@ -380,7 +380,7 @@ export function createFixture(): {
     }),
     'index.preview': (a): IndexPreview => ({
       season: 1,
-      track: a['track'] as string,
+      track: a['track'] as IndexPreview['track'],
       lang: a['lang'] as 'fr' | 'en',
       version: 2,
       exported: false,

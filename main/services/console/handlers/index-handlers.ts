@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { IndexExportAnswer, IndexPreview, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
+import { INDEX_FILES } from '../../../core/index/model.ts';
+import { draftIndex } from '../../index-export/draft-index.ts';
 import { exportIndex } from '../../index-export/export-index.ts';
 import { verifyIndexDir } from '../../index-export/verify-index.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
@@ -60,14 +62,22 @@ export async function indexVerify(ctx: ConsoleContext, args: { season: number })
   };
 }
 
-/** The newest export's page in the language asked (the screen shows it in a sandboxed frame). */
+/**
+ * The Index as the next export would write it, in the language asked, with the publication linter's findings
+ * (issue 14: seen before exporting, not only as an INDEX_LINT_FAILED refusal). Written nowhere. While a file holds a
+ * secret (LINT_SECRET) the page is withheld: secrets never reach the renderer (the finding names the kind only).
+ */
 export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang: 'fr' | 'en' }): Promise<IndexPreview> {
-  const dir = newestExport(ctx, args.season);
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { index_version?: number };
+  const drafted = draftIndex(dbOf(ctx), { season: args.season, clock: ctx.clock });
+  if (!drafted.ok) throw new HandlerRefusal(drafted.error.code, drafted.error.message);
+  const { doc, files, findings, isNew } = drafted.value;
+  const page = files.get(INDEX_FILES.html(args.lang));
+  const withheld = findings.some((f) => f.code === 'LINT_SECRET');
   return {
     ...args,
-    version: manifest.index_version ?? 0,
-    html: readFileSync(join(dir, args.lang === 'en' ? 'index.en.html' : 'index.html'), 'utf8'),
-    findings: [],
+    version: doc.index_version,
+    exported: !isNew,
+    html: withheld || !page ? null : new TextDecoder().decode(page),
+    findings: findings.map((f) => ({ code: f.code, file: f.file, where: f.where, message: f.message })),
   };
 }
