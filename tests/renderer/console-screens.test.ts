@@ -284,6 +284,70 @@ describe('Incidents and Audit', () => {
   });
 });
 
+describe('Index', () => {
+  it('lists the publication rules’ findings before any export (code, file and place, what to do), Export off and saying why, in English and French', async () => {
+    const page = await open('index');
+    const findings = page.getByRole('table', { name: '1 finding blocks the export' });
+    await findings.waitFor();
+    const row = findings.locator('tbody tr');
+    expect(await row.count()).toBe(1);
+    const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
+    expect(cells[0]).toBe('LINT_MODEL_NAME_NEGATIVE');
+    expect(cells[1]).toContain('reports/conformite/p-0003.html');
+    expect(cells[1]).toContain('agent name heading the negative lists');
+    expect(cells[2]).toContain('the model or provider name "Claude" appears in a negative category');
+    expect(cells[3]).toMatch(/^Give the participant a display name .*proveit participant rename/);
+    expect(await page.getByText('What the next export writes, as Index version 2').count()).toBe(1);
+    const exportButton = page.getByRole('button', { name: 'Export the Index' });
+    expect(await exportButton.isDisabled()).toBe(true);
+    const describedBy = await exportButton.getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe(
+      'Export is off while this finding remains: do what each one says, then Check again.',
+    );
+    await screenshot(page, shots, 'index-findings');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    const constats = page.getByRole('table', { name: '1 constat bloque l’export' });
+    await constats.waitFor();
+    expect(await constats.getByRole('columnheader').allTextContents()).toEqual([
+      'Code :',
+      'Où',
+      'Constat',
+      'Que faire',
+    ]);
+    expect(await constats.locator('tbody td').nth(3).textContent()).toMatch(
+      /^Donnez au participant un nom d’affichage/,
+    );
+    expect(await page.getByRole('button', { name: 'Exporter l’Index' }).isDisabled()).toBe(true);
+    expect(fixture.calls.some((c) => c.channel === 'index.export')).toBe(false);
+    await page.close();
+  });
+
+  it('the previews run no script: sandboxed without allow-scripts, under a policy with no script source, and a script injected into the page does not run', async () => {
+    fixture.index.injectScript = true;
+    try {
+      const page = await open('index');
+      const frames = page.locator('iframe.index-preview');
+      await frames.nth(1).waitFor();
+      expect(await frames.count()).toBe(2);
+      for (const i of [0, 1]) {
+        expect(await frames.nth(i).getAttribute('sandbox')).toBe('');
+        const srcdoc = (await frames.nth(i).getAttribute('srcdoc')) ?? '';
+        expect(srcdoc).toMatch(/<head><meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+        expect(srcdoc).toContain(`<script>document.body.setAttribute('data-script-ran', 'yes')</script>`);
+        const inside = page.frameLocator('iframe.index-preview').nth(i);
+        // The page itself is shown (its heading), so an absent mark means the script was stopped, not unloaded.
+        await inside.getByRole('heading', { name: 'Index' }).waitFor();
+        expect(await inside.locator('body').getAttribute('data-script-ran')).toBeNull();
+      }
+      await page.close();
+    } finally {
+      fixture.index.injectScript = false;
+    }
+  });
+});
+
 describe('every screen', () => {
   it('has no serious or critical axe violation, in English and in French, and a screenshot', async () => {
     const page = await open();

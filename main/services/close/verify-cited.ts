@@ -3,7 +3,7 @@ import { sha256Hex } from '../../core/hash/sha256.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject, type PyJson } from '../../core/json/value.ts';
 import { proofViewFromJson } from '../../core/proof/parse-view.ts';
-import type { ProofReport } from '../../core/proof/report.ts';
+import type { ProofReport, ReportedCheck } from '../../core/proof/report.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
@@ -27,6 +27,18 @@ export interface CitedOutcome {
   /** The Rekor entry the view names, when its file is in the bundle. */
   rekor: { uuid: string; sha256: string } | null;
   reports: (ProofReport | 'absent')[];
+}
+
+/**
+ * A check as the close keeps it: name, status, code and message. Scoring reads the report's verdict, openings,
+ * identity and anchor time, and dispute evidence lists the checks by these four; the details (witness facts, both
+ * values of a failure) stay with `proveit proof verify`. Dropping them makes the report a third of the size to send
+ * from a verifying worker, whatever thread made it, so a close's outputs never depend on the thread count.
+ */
+const NO_DETAILS: Record<string, unknown> = Object.freeze({});
+
+function withoutDetails(check: ReportedCheck): ReportedCheck {
+  return { ...check, details: NO_DETAILS };
 }
 
 /** The Rekor uuid a view names (transparency_log.uuid), when it is a safe file name. */
@@ -95,17 +107,16 @@ export class CitedVerifier {
     }
     const reports: ProofReport[] = [];
     for (const disclosure of work.disclosures) {
-      reports.push(
-        await verifyProof(
-          {
-            view: view.value,
-            ...(disclosure === null ? {} : { disclosure }),
-            ...(entry?.value === undefined ? {} : { rekorEntry: entry.value }),
-            offline: true,
-          },
-          { bundle: this.bundle, memo: this.memo },
-        ),
+      const report = await verifyProof(
+        {
+          view: view.value,
+          ...(disclosure === null ? {} : { disclosure }),
+          ...(entry?.value === undefined ? {} : { rekorEntry: entry.value }),
+          offline: true,
+        },
+        { bundle: this.bundle, memo: this.memo },
       );
+      reports.push({ ...report, checks: report.checks.map(withoutDetails) });
     }
     return { proofId: work.proofId, missing: false, viewSha256, rekor, reports };
   }
