@@ -9,6 +9,7 @@ import {
   smallInteger,
   type Tlv,
 } from './der-reader.ts';
+import { OID_ATTR_CONTENT_TYPE, OID_ATTR_SIGNING_CERTIFICATE, OID_ATTR_SIGNING_CERTIFICATE_V2 } from './oids.ts';
 
 /** One DER value parsed by asn1js, as the full parse holds it (OCTET STRING contents not parsed speculatively). */
 function element(bytes: Uint8Array, tlv: Tlv): asn1js.AsnType | null {
@@ -45,6 +46,29 @@ function cached<T extends IssuerAndSerialNumber | AlgorithmIdentifier>(
 }
 
 /**
+ * Attributes whose value is the same in every token of one TSA (the content type, and the ESS signing certificate,
+ * which hashes the TSA's own certificate): their values are parsed once by DER. The message digest and signing time
+ * differ per token and are parsed each time. Parsed values are only read (cms-signature.ts,
+ * ess-signing-certificate.ts), so sharing them between tokens is safe.
+ */
+const RECURRING_ATTRIBUTES: ReadonlySet<string> = new Set([
+  OID_ATTR_CONTENT_TYPE,
+  OID_ATTR_SIGNING_CERTIFICATE,
+  OID_ATTR_SIGNING_CERTIFICATE_V2,
+]);
+const recurringValues = new Map<string, asn1js.AsnType | null>();
+
+function recurringElement(bytes: Uint8Array, tlv: Tlv): asn1js.AsnType | null {
+  const der = bytes.subarray(tlv.start, tlv.end);
+  const id = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+  if (!recurringValues.has(id)) {
+    if (recurringValues.size >= CACHE_LIMIT) recurringValues.clear();
+    recurringValues.set(id, element(bytes, tlv));
+  }
+  return recurringValues.get(id) ?? null;
+}
+
+/**
  * A SignerInfo (RFC 5652 §5.3) in the shape every TSA in use writes: issuerAndSerialNumber, signed attributes, no
  * unsigned attributes. Built with pkijs's constructors from the fields the DER reader found, with what pkijs's
  * SignerInfo schema would give (signedAttrs.encodedValue is the [0] field re-tagged as SET, RFC 5652 §5.4): that
@@ -70,7 +94,8 @@ export function readSignerInfo(bytes: Uint8Array, tlv: Tlv): SignerInfo | null {
       attribute && isUniversal(attribute, 16) ? (childrenOf(bytes, attribute) ?? []) : [];
     const typeText = isUniversal(type, 6) ? oidText(bytes, type) : null;
     if (typeText === null || !isUniversal(values, 17) || extra.length > 0) return null;
-    const parsed = (childrenOf(bytes, values) ?? [null]).map((v) => (v === null ? null : element(bytes, v)));
+    const parse = RECURRING_ATTRIBUTES.has(typeText) ? recurringElement : element;
+    const parsed = (childrenOf(bytes, values) ?? [null]).map((v) => (v === null ? null : parse(bytes, v)));
     if (parsed.some((v) => v === null)) return null;
     attributes.push(new Attribute({ type: typeText, values: parsed }));
   }
