@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
+import { operatorKey } from '../../devnet/scripted/participant-key.ts';
+import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
+import { DEFAULT_CORPUS_DIR } from '../../main/cli/devnet-up.ts';
+import { openDatabase } from '../../main/db/open-database.ts';
+import { latestSeasonClose } from '../../main/db/publications.ts';
+import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
+import { createDispatcher } from '../../main/ipc/dispatcher.ts';
+import { systemClock } from '../../main/services/clock.ts';
+import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
+import { openDispute } from '../../main/services/disputes/open-dispute.ts';
+import { buildRenderer } from '../support/build-renderer.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from '../renderer/screen-checks.ts';
+import { playParticipants, type Submitted } from './support/scripted-participants.ts';
+
+// A season's whole life from a track with no freeze, in Chromium against the real console in headless mode: a real
+// devnet (Trust Layer, TSA, log, corpus hosts, season service) on the real clock, the console given its Trust Layer
+// and season service as `proveit console --trust-layer --api-key-file --season-base --season-url
+// --operator-token-file --trust` gives them (consoleServicesOf), an empty operator database. The track is frozen from
+// the Freeze screen by keyboard and published; scripted participants enroll, read and submit while the window is
+// open; the first close runs from the Scoring screen (reading the season service's export) once the window has
+// closed, then publish → dispute → correction → Index export → verify. The window is a minute of real time: the
+// freeze must be anchored before the opening and the reads between opening and close (spec §8, §9), so the test
+// waits for those instants themselves. Screenshots go to test-artefacts/e2e-season-from-freeze/.
+const token = randomBytes(32).toString('hex');
+const shots = artefactsDir('e2e-season-from-freeze');
+const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
+const REGION = 'Season 1 · conformite';
+const AGENTS = ['reference', 'careful', 'overclaims', 'abstains'] as const;
+let dir: string;
+let devnet: Devnet;
+let dbFile: string;
+let opened: OpenedConsole;
+let server: HeadlessServer;
+let browser: Browser;
+let window: { opensAt: number; closesAt: number };
+let participants: Submitted[];
+let disputeId: string;
+const contextCloses: Promise<void>[] = [];
+
+/** Waits until the clock reaches `at`: the season's own instants (opening, close), not an ordering stand-in. */
+async function reach(at: number): Promise<void> {
+  while (Date.now() < at) await new Promise((done) => setTimeout(done, at - Date.now() + 50));
+}
+
+/** A whole second, `ms` from now, as the form takes it (YYYY-MM-DDTHH:MM:SSZ). */
+const instantIn = (ms: number) =>
+  new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString().replace('.000', '');
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'proveit-e2e-freeze-'));
+  const seasonDir = join(dir, 'corpus', 'season-1');
+  cpSync(DEFAULT_CORPUS_DIR, seasonDir, { recursive: true });
+  devnet = await startDevnet({
+    stateDir: join(dir, 'devnet'),
+    corpusDir: seasonDir,
+    batchSize: 10_000,
+    // Batches are anchored when the test says (the freeze before the opening, the reads before the close).
+    batchAgeSeconds: 10 * 365 * 24 * 3600,
+  });
+  const apiKeyFile = join(dir, 'operator.key');
+  writeFileSync(apiKeyFile, `${await operatorKey(devnet.info.trust_layer, 'operator@e2e.example.org')}\n`);
+  const tokenFile = join(dir, 'operator.token');
+  writeFileSync(tokenFile, `${devnet.info.internal_secret}\n`);
+  const services = await consoleServicesOf({
+    'trust-layer': devnet.info.trust_layer,
+    'api-key-file': apiKeyFile,
+    'season-base': devnet.info.virtual_hosts.season,
+    'season-url': devnet.info.season,
+    'operator-token-file': tokenFile,
+    trust: devnet.info.trust_bundle,
+  });
+  if (typeof services === 'string') throw new Error(services);
+  // An empty operator database (a missing one would be filled with the demo season).
+  dbFile = join(dir, 'console.sqlite');
+  openDatabase(dbFile).close();
+  const rendererDir = buildRenderer();
+  opened = openConsole({
+    mode: 'headless',
+    dbFile,
+    corpusDir: join(dir, 'corpus'),
+    defaultCorpusDir: join(dir, 'corpus'),
+    services,
+  });
+  expect(await opened.ready).toBe(true);
+  server = await startHeadlessServer({
+    dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
+    rendererDir,
+    token,
+    subscribe: (listener) => opened.ctx.events.subscribe(listener),
+  });
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(contextCloses);
+  await browser?.close();
+  await server?.close();
+  await opened?.close();
+  await devnet?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('close', () => contextCloses.push(context.close()));
+  await page.goto(server.url);
+  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
+  return page;
+}
+
+const nav = (page: Page) => page.getByRole('navigation');
+
+async function everyScreen(page: Page, stage: string): Promise<void> {
+  for (const name of SCREENS) {
+    await nav(page).getByRole('link', { name, exact: true }).click();
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    await settled(page);
+    await screenshot(page, shots, `${stage}-${name.toLowerCase()}`);
+    expect(await seriousViolations(page), `${stage}: ${name}`).toEqual([]);
+  }
+}
+
+describe('a season from its freeze to its verified Index, in the console', () => {
+  it('draft: the track has no freeze; Season says to freeze it; every screen passes axe', async () => {
+    const page = await open();
+    const region = page.getByRole('region', { name: REGION });
+    await region.getByText('draft', { exact: true }).waitFor();
+    expect(await region.getByRole('link', { name: 'Go to Freeze' }).count()).toBe(1);
+    await everyScreen(page, 'draft');
+    await page.close();
+  }, 120_000);
+
+  it('freeze from the keyboard: the window typed, key → commit → anchor, then published', async () => {
+    const page = await open();
+    await tabTo(page, 'Freeze');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Freeze the track (before opening)' }).waitFor();
+    // Refused in the form first: an instant without its zone.
+    await tabTo(page, 'Opens at (UTC)', 120);
+    await page.keyboard.type('2026-12-01 10:00');
+    await tabTo(page, 'Freeze the track', 20);
+    await page.keyboard.press('Enter');
+    await page.getByText('FREEZE_TIME_FORMAT').waitFor();
+    const opensAt = instantIn(30_000);
+    const closesAt = new Date(Date.parse(opensAt) + 45_000).toISOString().replace('.000', '');
+    window = { opensAt: Date.parse(opensAt), closesAt: Date.parse(closesAt) };
+    await tabTo(page, 'Opens at (UTC)', 20, 'Shift+Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(opensAt);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(closesAt);
+    await tabTo(page, 'Freeze the track', 20);
+    await page.keyboard.press('Enter');
+    const steps = page.locator('ol.steps li');
+    await steps.first().waitFor({ timeout: 60_000 });
+    expect(await steps.allTextContents()).toHaveLength(4);
+    expect(await steps.nth(3).textContent()).toContain('not yet');
+    // The freeze's batch is anchored now, before the opening (the close checks it).
+    expect(await devnet.closeBatch()).not.toBeNull();
+    await tabTo(page, 'Publish the freeze');
+    await page.keyboard.press('Enter');
+    await page.getByText('The freeze publication is written beside the database, in freezes/.').waitFor();
+    expect(await steps.nth(3).textContent()).toContain('published');
+    expect(readFileSync(join(dir, 'freezes', 'season-1-conformite-publication.json'), 'utf8')).toContain('in_force');
+    // Before the close the key stays sealed: the reveal is refused with its code.
+    await page.getByRole('button', { name: 'Reveal key and salt (at close)' }).click();
+    await page.getByRole('alert').filter({ hasText: 'FREEZE_NOT_CLOSED' }).waitFor();
+    await screenshot(page, shots, 'freeze-published');
+    expect(await seriousViolations(page)).toEqual([]);
+    await nav(page).getByRole('link', { name: 'Season', exact: true }).click();
+    await page.getByRole('region', { name: REGION }).getByText('frozen', { exact: true }).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('open: the scripted participants enroll, read through the proxy and submit inside the window', async () => {
+    await reach(window.opensAt + 1000);
+    // Four of the demo's five: the devnet allows five signups per address and hour, and the operator took one (the
+    // constant-verdict agent is left to tests/e2e/season-life.test.ts's demo season).
+    participants = await playParticipants(devnet, join(dir, 'corpus', 'season-1', 'conformite'), AGENTS);
+    expect(participants.map((p) => p.agent)).toEqual(AGENTS);
+    expect(await devnet.closeBatch()).not.toBeNull();
+    expect(Date.now()).toBeLessThan(window.closesAt);
+    const page = await open();
+    await page.getByRole('region', { name: REGION }).getByText('open', { exact: true }).waitFor();
+    await screenshot(page, shots, 'season-open');
+    await page.close();
+  }, 120_000);
+
+  it('close: the first close runs from Scoring (the export read in main), scores both tables, then publish', async () => {
+    await reach(window.closesAt + 1000);
+    const page = await open();
+    await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
+    await page.getByRole('button', { name: 'Run the close' }).click();
+    await page.getByText(/^Close job \d+: done/).waitFor({ timeout: 150_000 });
+    const tables = page.locator('section.score-table');
+    await tables.nth(1).locator('tbody tr').nth(1).waitFor();
+    const drawn = (n: number) => tables.nth(n).locator('tbody tr:not(.best-constant):not(.spacer)');
+    expect((await drawn(0).count()) + (await drawn(1).count())).toBe(AGENTS.length);
+    await page.getByRole('button', { name: 'Publish the scores' }).click();
+    await page.getByText(/^Published as version 1/).waitFor({ timeout: 60_000 });
+    await screenshot(page, shots, 'scoring-published');
+    expect(await seriousViolations(page)).toEqual([]);
+    await nav(page).getByRole('link', { name: 'Season', exact: true }).click();
+    await page.getByRole('region', { name: REGION }).getByText('published', { exact: true }).waitFor();
+    await page.close();
+  }, 200_000);
+
+  it('dispute → correction: a participant’s dispute, upheld from the keyboard with its reason, is version 2', async () => {
+    // The participant's dispute is received by the operator (docs/disputes.md), on its own connection.
+    const overclaims = participants.find((p) => p.agent === 'overclaims') as Submitted;
+    const db = openDatabase(dbFile);
+    try {
+      const close = latestSeasonClose(db, 1, 'conformite');
+      const report = JSON.parse(
+        readFileSync(join(close?.outDir ?? '', 'reports', `${overclaims.participantId}.json`), 'utf8'),
+      ) as { assertions: { task_id: string; assertion_id: string; status: string }[] };
+      const disputed = report.assertions.find((a) => a.status === 'unsupported');
+      expect(disputed).toBeDefined();
+      const received = await openDispute(db, systemClock, {
+        season: 1,
+        track: 'conformite',
+        participantId: overclaims.participantId,
+        taskId: disputed?.task_id ?? '',
+        assertionId: disputed?.assertion_id ?? '',
+        reason: 'The participant states that the value claimed is the one the resource served.',
+        actor: 'e2e-participant',
+      });
+      if (!received.ok) throw new Error(`${received.error.code} ${received.error.message}`);
+      disputeId = received.value.disputeId;
+    } finally {
+      db.close();
+    }
+    const page = await open();
+    await tabTo(page, 'Disputes');
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Disputes, by decision deadline' }).waitFor();
+    await tabTo(page, disputeId);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    await tabTo(page, 'Reviewer', 200);
+    await page.keyboard.type('Bea');
+    await tabTo(page, 'upheld', 20);
+    await page.keyboard.press('Space');
+    await tabTo(page, 'What the assertion becomes', 20);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, 'Reason (published)', 20);
+    await page.keyboard.type('The value is served at the pointer in the frozen body; the claim is supported.');
+    await tabTo(page, 'Record the decision', 20);
+    await page.keyboard.press('Enter');
+    await page.getByText(`corrects version 1 (${disputeId})`).waitFor();
+    await screenshot(page, shots, 'disputes-corrected');
+    expect(await seriousViolations(page)).toEqual([]);
+    await nav(page).getByRole('link', { name: 'Season', exact: true }).click();
+    await page.getByRole('region', { name: REGION }).getByText('corrected', { exact: true }).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('verify: the freeze against its reveal, the Index exported and verified, the audit log intact', async () => {
+    const page = await open();
+    await nav(page).getByRole('link', { name: 'Freeze', exact: true }).click();
+    await page.getByRole('button', { name: 'Verify the freeze' }).click();
+    await page.getByText('The freeze verifies: rules, manifest, key commitment and proof match.').waitFor();
+    await nav(page).getByRole('link', { name: 'Index', exact: true }).click();
+    await page.getByRole('button', { name: 'Export the Index' }).click();
+    const exported = page.getByText(/^Version \d+ exported: \d+ files in /);
+    await exported.or(page.getByRole('alert')).first().waitFor({ timeout: 60_000 });
+    expect(await exported.count(), (await page.getByRole('alert').allTextContents()).join('\n')).toBe(1);
+    await page.getByRole('button', { name: 'Verify the export' }).click();
+    await page.getByText('The export verifies: signature, files and rows untouched.').waitFor();
+    await screenshot(page, shots, 'index-verified');
+    await nav(page).getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.getByRole('button', { name: 'Verify the audit log' }).click();
+    await page.getByText(/^Intact: \d+ entries/).waitFor();
+    const actions = await page
+      .getByRole('table', { name: /Audit log/ })
+      .locator('tbody td code')
+      .allTextContents();
+    for (const action of ['freeze.create', 'freeze.publish', 'season.publish']) expect(actions).toContain(action);
+    await everyScreen(page, 'corrected');
+    await page.close();
+  }, 180_000);
+});
