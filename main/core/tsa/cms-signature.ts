@@ -7,6 +7,7 @@ import type { ParsedCertificate } from '../x509/certificate.ts';
 import { digestFor } from './digest.ts';
 import { OID_ATTR_CONTENT_TYPE, OID_ATTR_MESSAGE_DIGEST, OID_CT_TST_INFO } from './oids.ts';
 import { signedAttributeValue } from './signed-attributes.ts';
+import { verifySignerSignature } from './signer-signature.ts';
 import type { TsaCode } from './verify-timestamp.ts';
 
 /**
@@ -83,18 +84,24 @@ export async function verifySignerInfo(
     });
   }
   const hashName = KEY_TYPE_ONLY.has(signatureOid) ? pkiEngine.getAlgorithmByOID(digestOid, true).name : undefined;
-  let valid = false;
+  const signedAttributes = new Uint8Array(signerInfo.signedAttrs.encodedValue);
+  const signatureBytes = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+  // Node's OpenSSL decides for the algorithms it is given; pkijs for the rest (signer-signature.ts).
+  const decided = verifySignerSignature(signedAttributes, signatureBytes, signer, signatureOid, digestOid);
+  let valid = decided ?? false;
   let reason: string | undefined;
-  try {
-    valid = await pkiEngine.verifyWithPublicKey(
-      signerInfo.signedAttrs.encodedValue,
-      signerInfo.signature,
-      signer.cert.subjectPublicKeyInfo,
-      signerInfo.signatureAlgorithm,
-      hashName,
-    );
-  } catch (error) {
-    reason = error instanceof Error ? error.message : String(error);
+  if (decided === undefined) {
+    try {
+      valid = await pkiEngine.verifyWithPublicKey(
+        signerInfo.signedAttrs.encodedValue,
+        signerInfo.signature,
+        signer.cert.subjectPublicKeyInfo,
+        signerInfo.signatureAlgorithm,
+        hashName,
+      );
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
   }
   if (!valid) {
     return fail(
