@@ -82,9 +82,23 @@ export interface PublishedFreezeEntry {
   closes_at: string;
   /** When the freeze was recorded (the operator's clock), ISO UTC. */
   created_at: string;
+  /** The RFC 3161 time of the freeze proof, once a third party's verification of it succeeded (else null). */
   anchor_time: string | null;
+  /** The last anchoring check of the freeze proof (`freeze.anchor`, `freeze.verify`); null: never checked. */
+  anchor: FreezeAnchorView | null;
   /** Recorded in the operator database: what `proveit freeze publish` prints from. */
   published: boolean;
+}
+
+/** A freeze proof's anchoring as last verified: anchored (RFC 3161 time, Rekor entry) or its batch still pending. */
+export interface FreezeAnchorView {
+  state: 'anchored' | 'pending';
+  anchor_time: string | null;
+  rekor_uuid: string | null;
+  /** Whether the Rekor entry was verified too (else the RFC 3161 token alone witnessed it). */
+  rekor_verified: boolean;
+  independent_witnesses: number;
+  checked_at: string;
 }
 
 export interface FreezeView extends TrackRef {
@@ -360,6 +374,7 @@ export interface IpcContract {
   'season.status': Op<None, { tracks: SeasonTrackStatus[] }>;
   'freeze.view': Op<TrackRef, FreezeView>;
   'freeze.verify': Op<TrackRef, VerifyAnswer>;
+  'freeze.anchor': Op<TrackRef, FreezeView>;
   'freeze.create': Op<TrackRef & FreezeWindow, FreezeView>;
   'freeze.replace': Op<TrackRef & FreezeWindow & { reason: string }, FreezeView>;
   'freeze.publish': Op<TrackRef, FreezeView>;

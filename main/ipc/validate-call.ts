@@ -58,6 +58,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'season.status': {},
   'freeze.view': TRACK_REF,
   'freeze.verify': TRACK_REF,
+  'freeze.anchor': TRACK_REF,
   'freeze.create': { ...TRACK_REF, opens_at: instant, closes_at: instant },
   'freeze.replace': { ...TRACK_REF, opens_at: instant, closes_at: instant, reason: text },
   'freeze.publish': TRACK_REF,

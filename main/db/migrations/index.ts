@@ -9,6 +9,7 @@ import { publicationsAndDisputesMigration } from './0007-publications-and-disput
 import { indexExportMigration } from './0008-index-export.ts';
 import { consoleJobsMigration } from './0009-console-jobs.ts';
 import { consoleProofsJobsMigration } from './0010-console-proofs-jobs.ts';
+import { freezeAnchorsMigration } from './0011-freeze-anchors.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   indexExportMigration,
   consoleJobsMigration,
   consoleProofsJobsMigration,
+  freezeAnchorsMigration,
 ];

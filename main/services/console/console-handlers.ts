@@ -12,6 +12,7 @@ import {
   incidentView,
 } from './handlers/incident-audit-handlers.ts';
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
+import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexExport, indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
@@ -51,6 +52,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'season.status': () => seasonStatus(ctx),
     'freeze.view': (a) => freezeView(ctx, a),
     'freeze.verify': (a) => freezeVerify(ctx, a),
+    'freeze.anchor': (a) => freezeAnchor(ctx, a),
     'freeze.create': (a) => freezeCreate(ctx, a),
     'freeze.replace': (a) => freezeReplace(ctx, a),
     'freeze.publish': (a) => freezePublish(ctx, a),

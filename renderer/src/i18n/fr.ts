@@ -67,6 +67,8 @@ export const fr: Messages = {
     FREEZE_SEASON_OPENED:
       'La saison est ouverte : le gel ne peut plus changer ; clôturez-la et ouvrez une nouvelle saison.',
     FREEZE_NOT_CLOSED: 'La clé n’est révélée qu’à la clôture : attendez l’heure de clôture.',
+    FREEZE_PROOF_NOT_VERIFIED:
+      'La preuve du gel ne se vérifie pas avec ce paquet de confiance : démarrez la console avec celui du Trust Layer qui l’a faite (--trust DIR).',
     FREEZE_NOT_FOUND: 'Gelez d’abord la piste.',
     FREEZE_WINDOW_INVALID: 'La clôture doit suivre l’ouverture : corrigez les deux instants.',
     FREEZE_CORPUS_CHECK_FAILED:
@@ -389,6 +391,13 @@ export const fr: Messages = {
     proof: 'Preuve',
     stepAnchor: 'Ancrage',
     stepPublish: 'Publication',
+    anchorPending: (checked) => `en attente : son lot n’est pas encore ancré (vérifié ${checked})`,
+    anchorUnchecked: 'pas encore vérifié',
+    anchorTime: (time) => `${time}, heure RFC 3161`,
+    rekorEntry: 'Entrée Rekor',
+    rekorVerified: 'vérifiée',
+    rekorNotGiven: 'non fournie au vérificateur (le jeton RFC 3161 seul en témoigne)',
+    checkAnchor: 'Vérifier l’ancrage',
     notYet: 'pas encore',
     published: 'publié',
     none: 'La piste n’est pas gelée.',

@@ -6,6 +6,8 @@ import type { TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { latestSeasonClose } from '../../../db/publications.ts';
 import { BUNDLE } from '../../close/bundle-layout.ts';
+import { recordFreezeAnchor } from '../../../db/freeze-anchors.ts';
+import { anchorRowOf } from '../../freeze/freeze-anchoring.ts';
 import { verifyFreezeForScoring } from '../../freeze/verify-for-scoring.ts';
 import { loadTrustBundle } from '../../trust/load-bundle.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
@@ -20,7 +22,8 @@ async function json(file: string): Promise<PyJson | undefined> {
 /**
  * The freeze check a third party runs (spec §8.5), offline, on what the latest close archived: the publication, the
  * reveal, the freeze proof's view and Rekor entry, the corpus and the trust bundle of its replay bundle. Before the
- * close there is no reveal to check against: FREEZE_NOT_REVEALED.
+ * close there is no reveal to check against: FREEZE_NOT_REVEALED. A verification that succeeds stores the freeze
+ * proof's anchoring (RFC 3161 time, Rekor entry), which the Freeze screen's anchor step shows.
  */
 export async function freezeVerify(ctx: ConsoleContext, ref: TrackRef): Promise<VerifyAnswer> {
   const close = latestSeasonClose(dbOf(ctx), ref.season, ref.track);
@@ -50,6 +53,11 @@ export async function freezeVerify(ctx: ConsoleContext, ref: TrackRef): Promise<
     bundle: trust.value,
     ...(rekorEntry === undefined ? {} : { rekorEntry }),
   });
+  const anchor =
+    verified.verified && verified.proof && verified.freeze
+      ? anchorRowOf(verified.freeze.proof_id, verified.proof, ctx.clock.now())
+      : null;
+  if (anchor !== null) recordFreezeAnchor(dbOf(ctx), anchor);
   return {
     verified: verified.verified,
     failures: verified.failures.map((f) => ({ code: f.code, message: f.message })),

@@ -3,8 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { seasonStep } from '../../../core/console/season-state.ts';
 import { disputeWindowEnd } from '../../../core/disputes/calendar.ts';
-import type { FreezeView, SeasonTrackStatus, TrackName, TrackRef } from '../../../ipc/contract.ts';
+import type { FreezeAnchorView, FreezeView, SeasonTrackStatus, TrackName, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
+import { freezeAnchorsOf, type FreezeAnchorRow } from '../../../db/freeze-anchors.ts';
 import { freezeInForceOf, freezesOf, revealedAtOf } from '../../../db/freezes.ts';
 import { incidentsOf } from '../../../db/incidents.ts';
 import type { Db } from '../../../db/open-database.ts';
@@ -100,7 +101,23 @@ function publishedFreezeIds(db: Db): Set<string> {
   return ids;
 }
 
-/** The freeze screen: the rules text, every freeze of the track (replacements with their reason), the reveal. */
+const anchorView = (a: FreezeAnchorRow | undefined): FreezeAnchorView | null =>
+  a === undefined
+    ? null
+    : {
+        state: a.state,
+        anchor_time: a.anchorTime,
+        rekor_uuid: a.rekorUuid,
+        rekor_verified: a.rekorVerified,
+        independent_witnesses: a.independentWitnesses,
+        checked_at: new Date(a.checkedAtMs).toISOString(),
+      };
+
+/**
+ * The freeze screen: the rules text, every freeze of the track (replacements with their reason), the reveal, and
+ * each freeze proof's anchoring as last verified (stored by `freeze.anchor` and `freeze.verify`, migration 11): the
+ * view reads it and verifies nothing, so it stays a few queries and a file read.
+ */
 export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
   const db = dbOf(ctx);
   const rows = freezesOf(db, ref.season, ref.track);
@@ -111,6 +128,10 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
     );
   const inForce = freezeInForceOf(db, ref.season, ref.track);
   const published = publishedFreezeIds(db);
+  const anchors = freezeAnchorsOf(
+    db,
+    rows.map((f) => f.proofId),
+  );
   const folder = await trackFolder(ctx, ref);
   const season = JSON.parse(await readFile(join(folder, 'season.json'), 'utf8')) as { rules_file: string };
   const rulesText = await readFile(join(folder, season.rules_file), 'utf8');
@@ -132,7 +153,8 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
       opens_at: f.opensAt,
       closes_at: f.closesAt,
       created_at: new Date(f.createdAtMs).toISOString(),
-      anchor_time: null,
+      anchor_time: anchors.get(f.proofId)?.anchorTime ?? null,
+      anchor: anchorView(anchors.get(f.proofId)),
       published: published.has(f.proofId),
     })),
     revealed_at: isoOf(

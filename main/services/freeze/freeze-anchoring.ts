@@ -1,0 +1,121 @@
+import { loads } from '../../core/json/loads.ts';
+import { isPyObject, pyObjectFrom, type PyJson } from '../../core/json/value.ts';
+import { parseProofView } from '../../core/proof/parse-view.ts';
+import type { ProofReport } from '../../core/proof/report.ts';
+import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { recordFreezeAnchor, type FreezeAnchorRow } from '../../db/freeze-anchors.ts';
+import type { FreezeRow } from '../../db/freezes.ts';
+import type { Db } from '../../db/open-database.ts';
+import { storedViews } from '../../db/proof-views.ts';
+import { rekorEntry, storeRekorEntry } from '../../db/rekor-entries.ts';
+import type { Clock } from '../clock.ts';
+import type { HttpClient } from '../http/http-client.ts';
+import { namedEntryUrl } from '../proofs/rekor-cache.ts';
+import { publicView } from './trust-layer-calls.ts';
+
+export interface FreezeAnchoringPorts {
+  db: Db;
+  http: HttpClient;
+  clock: Clock;
+}
+
+/** The anchor row a verified (or pending) report of the freeze proof gives; null when it neither verified nor waits. */
+export function anchorRowOf(proofId: string, report: ProofReport, checkedAtMs: number): FreezeAnchorRow | null {
+  if (report.verdict !== 'VERIFIED' && report.verdict !== 'PENDING') return null;
+  const rekor = report.checks.find((c) => c.name === 'rekor');
+  const log = report.verdict === 'VERIFIED' ? rekorUuidOf(report) : null;
+  return {
+    proofId,
+    state: report.verdict === 'VERIFIED' ? 'anchored' : 'pending',
+    anchorTime: report.verdict === 'VERIFIED' ? report.anchorTime : null,
+    rekorUuid: log,
+    rekorVerified: rekor?.status === 'OK',
+    independentWitnesses: report.independentWitnesses,
+    trustBundleDigest: report.trustBundleDigest,
+    checkedAtMs,
+  };
+}
+
+function rekorUuidOfView(view: PyJson | undefined): string | null {
+  return isPyObject(view) && typeof view['uuid'] === 'string' ? view['uuid'] : null;
+}
+
+/** The report keeps no view: the uuid is read from the Rekor check's details when it names one. */
+function rekorUuidOf(report: ProofReport): string | null {
+  const details = report.checks.find((c) => c.name === 'rekor')?.details;
+  const uuid = details && typeof details === 'object' ? (details as Record<string, unknown>)['uuid'] : undefined;
+  return typeof uuid === 'string' ? uuid : null;
+}
+
+/**
+ * The log entry the view names: the stored copy, else one GET of `transparency_log.log_url` (only an entry URL for
+ * that very uuid, as `proofs fetch` does), kept for good. Not a Trust Layer read: no quota. A log that cannot be
+ * reached leaves the check to the RFC 3161 witness alone (the Rekor check then says it was not given an entry).
+ */
+async function rekorEntryFor(ports: FreezeAnchoringPorts, proofId: string, view: Uint8Array, uuid: string) {
+  const stored = rekorEntry(ports.db, uuid);
+  if (stored !== null) return stored;
+  const where = namedEntryUrl({ uuid, batchId: null, proofId, view });
+  if ('code' in where) return null;
+  const answer = await ports.http.request({ method: 'GET', url: where.url });
+  if (!answer.ok || answer.value.status !== 200) return null;
+  const parsed = loads(answer.value.body);
+  if (!parsed.ok || !isPyObject(parsed.value)) return null;
+  storeRekorEntry(ports.db, { uuid, url: where.url, fetchedAt: ports.clock.now(), raw: answer.value.body });
+  return answer.value.body;
+}
+
+/**
+ * The freeze proof's anchoring as a third party verifies it (spec §8.5 step 5, trust-layer-reference §8): its view
+ * (the anchored one the read cache holds, else `GET /v1/proof/{id}` from the Trust Layer it was made through, as the
+ * close asks for a freeze proof no batch read served), its Rekor entry, the request_hash opening the freeze recorded,
+ * verified with the trust bundle. VERIFIED stores its RFC 3161 time for good; a batch not anchored yet is stored as
+ * pending (checked again later); any other verdict is refused FREEZE_PROOF_NOT_VERIFIED with the failed check.
+ */
+export async function checkFreezeAnchoring(
+  freeze: FreezeRow,
+  bundle: TrustBundle,
+  ports: FreezeAnchoringPorts,
+): Promise<Result<FreezeAnchorRow>> {
+  const cached = storedViews(ports.db, [freeze.proofId])[0];
+  let raw = cached?.status === 'anchored' ? cached.raw : null;
+  if (raw === null) {
+    const served = await publicView(ports.http, freeze.trustLayer, freeze.proofId);
+    if (!served.ok) return served;
+    raw = served.value;
+  }
+  const view = parseProofView(raw);
+  if (!view.ok)
+    return fail(
+      'FREEZE_PROOF_UNREADABLE',
+      `the freeze proof's view cannot be read: ${view.error.code} ${view.error.message}`,
+    );
+  const uuid = rekorUuidOfView(view.value.transparencyLog);
+  const entryBytes = uuid === null ? null : await rekorEntryFor(ports, freeze.proofId, raw, uuid);
+  const entry = entryBytes === null ? null : loads(entryBytes);
+  const disclosure = pyObjectFrom([
+    [
+      'request_hash',
+      pyObjectFrom([
+        ['nonce', freeze.requestHashNonce],
+        ['value', freeze.requestHash],
+      ]),
+    ],
+  ]);
+  const report = await verifyProof(
+    { view: view.value, disclosure, ...(entry?.ok ? { rekorEntry: entry.value } : {}) },
+    { bundle },
+  );
+  const row = anchorRowOf(freeze.proofId, report, ports.clock.now());
+  if (row === null)
+    return fail(
+      'FREEZE_PROOF_NOT_VERIFIED',
+      `the freeze proof ${freeze.proofId} did not verify (${report.verdict}${report.failure ? `: ${report.failure.check} ${report.failure.code}` : ''}); check the trust bundle the console was given (--trust DIR)`,
+      { verdict: report.verdict, failure: report.failure },
+    );
+  const kept = { ...row, rekorUuid: row.state === 'anchored' ? (row.rekorUuid ?? uuid) : null };
+  recordFreezeAnchor(ports.db, kept);
+  return ok(kept);
+}

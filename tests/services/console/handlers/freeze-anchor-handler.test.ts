@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ArgsOf, Channel, ResultOf } from '../../../../main/ipc/contract.ts';
+import { createDispatcher, type Dispatch } from '../../../../main/ipc/dispatcher.ts';
+import { openDatabase } from '../../../../main/db/open-database.ts';
+import { createConsoleHandlers } from '../../../../main/services/console/console-handlers.ts';
+import { NO_SERVICES } from '../../../../main/services/console/console-services.ts';
+import { openConsole, type OpenedConsole } from '../../../../main/services/console/open-console.ts';
+import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
+import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
+import { BEFORE_OPENING, CLOSES_AT, OPENS_AT, settableClock } from '../../freeze/support/freeze-ports.ts';
+
+// The Freeze screen's anchor step on a real devnet: a fresh freeze is pending until the devnet closes its batch,
+// then a third party's verification of its proof stores the RFC 3161 time and the Rekor entry, which freeze.view
+// shows from then on; a trust bundle that does not know the devnet's witnesses refuses with the verifier's verdict.
+const clock = settableClock(BEFORE_OPENING);
+const conformite = { season: 1, track: 'conformite' } as const;
+const window = { opens_at: OPENS_AT, closes_at: CLOSES_AT };
+let net: FreezeDevnet;
+let dir: string;
+const opened: OpenedConsole[] = [];
+
+function consoleOn(name: string, trustDir: string): Dispatch {
+  const root = join(dir, name);
+  cpSync(journeyCorpus.dir, join(root, 'corpus', 'season-1', 'conformite'), { recursive: true });
+  const dbFile = join(root, 'console.sqlite');
+  openDatabase(dbFile).close();
+  const console = openConsole({
+    mode: 'headless',
+    dbFile,
+    corpusDir: join(root, 'corpus'),
+    defaultCorpusDir: join(root, 'corpus'),
+    clock,
+    services: {
+      ...NO_SERVICES,
+      freeze: { trustLayer: net.devnet.info.trust_layer, apiKey: net.apiKey, seasonBase: DEVNET_SEASON_BASE },
+      trustDir,
+    },
+  });
+  opened.push(console);
+  return createDispatcher(createConsoleHandlers(console.ctx));
+}
+
+async function value<C extends Channel>(dispatch: Dispatch, channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> {
+  const answer = await dispatch(channel, args);
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
+  return answer.value as ResultOf<C>;
+}
+
+const inForce = (view: ResultOf<'freeze.view'>) => view.freezes.find((f) => f.proof_id === view.in_force);
+
+beforeAll(async () => {
+  net = await startFreezeDevnet('proveit-console-anchor-', () => new Date(clock.now()));
+  dir = mkdtempSync(join(tmpdir(), 'proveit-console-anchor-'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of opened) await c.close();
+  await net?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the freeze anchor step', () => {
+  it('a fresh freeze is pending, then shows its RFC 3161 time and Rekor entry once its batch is anchored', async () => {
+    const dispatch = consoleOn('devnet-bundle', net.devnet.info.trust_bundle);
+    const created = await value(dispatch, 'freeze.create', { ...conformite, ...window });
+    expect(inForce(created)).toMatchObject({ anchor: null, anchor_time: null });
+
+    const pending = inForce(await value(dispatch, 'freeze.anchor', conformite));
+    expect(pending?.anchor).toMatchObject({ state: 'pending', anchor_time: null });
+    expect(pending?.anchor_time).toBeNull();
+
+    await net.devnet.closeBatch();
+    const anchored = inForce(await value(dispatch, 'freeze.anchor', conformite));
+    expect(anchored?.anchor).toMatchObject({ state: 'anchored', rekor_verified: true, independent_witnesses: 2 });
+    expect(anchored?.anchor?.rekor_uuid).toMatch(/^([0-9a-f]{16})?[0-9a-f]{64}$/);
+    // The devnet's TSA stamps with the test's clock: the genTime is the instant the batch closed.
+    expect(Date.parse(anchored?.anchor_time ?? '')).toBe(BEFORE_OPENING);
+    expect(anchored?.anchor?.anchor_time).toBe(anchored?.anchor_time);
+
+    // The view reads what was verified; a later check keeps the anchor as first verified.
+    clock.set(BEFORE_OPENING + 60_000);
+    const viewed = inForce(await value(dispatch, 'freeze.view', conformite));
+    expect(viewed?.anchor).toEqual(anchored?.anchor);
+    expect(inForce(await value(dispatch, 'freeze.anchor', conformite))?.anchor).toEqual(anchored?.anchor);
+  }, 60_000);
+
+  it('a trust bundle without the devnet witnesses refuses FREEZE_PROOF_NOT_VERIFIED and stores nothing', async () => {
+    clock.set(BEFORE_OPENING);
+    const dispatch = consoleOn('production-bundle', NO_SERVICES.trustDir);
+    await value(dispatch, 'freeze.create', { ...conformite, ...window });
+    await net.devnet.closeBatch();
+    const answer = await dispatch('freeze.anchor', conformite);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'FREEZE_PROOF_NOT_VERIFIED' } });
+    expect(inForce(await value(dispatch, 'freeze.view', conformite))?.anchor).toBeNull();
+  }, 60_000);
+});
