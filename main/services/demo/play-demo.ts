@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { operatorKey, participantKey } from '../../../devnet/scripted/participant-key.ts';
-import { proxiedRead, setProxyFault, type ProxiedRead } from '../../../devnet/scripted/proxy-read.ts';
+import type { ProxiedRead } from '../../../devnet/scripted/proxy-read.ts';
+import { scriptedRead, scriptedSubmission } from '../../../devnet/scripted/scripted-submission.ts';
 import { VirtualClock } from '../../../devnet/scripted/virtual-clock.ts';
 import { DEFAULT_CORPUS_DIR } from '../../cli/devnet-up.ts';
 import { loadCorpus } from '../../core/corpus/load-corpus.ts';
@@ -14,8 +15,6 @@ import { TRACKS } from '../../core/corpus/tracks.ts';
 import { demoCalendar } from '../../core/demo/demo-calendar.ts';
 import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../../core/demo/scripted-agents.ts';
 import type { Track } from '../../core/freeze/freeze-document.ts';
-import { canonical } from '../../core/json/canonical.ts';
-import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { openDatabase, type Db } from '../../db/open-database.ts';
 import { closeSeason } from '../close/close-season.ts';
@@ -47,52 +46,6 @@ export interface PlayDemoOptions {
 }
 
 type Participant = ScriptedAgent & { track: Track; participantId: string; seasonToken: string; did: string };
-
-/** Submissions are sent as canonical JSON, so a claim's value keeps the JSON type the corpus serves (int, float). */
-function submissionBytes(
-  season: number,
-  track: Track,
-  did: string,
-  task: ScriptedAgent['submissions'][number],
-  proofOf: (resource: string, underFault: boolean) => ProxiedRead,
-): string {
-  const disclosures = new Map<string, PyJson>();
-  const assertions = task.claims.map((claim, i) => {
-    const proof = proofOf(claim.resource, claim.readUnderFault);
-    const d = proof.disclosure;
-    disclosures.set(
-      proof.proofId,
-      pyObjectFrom([
-        ['request_hash', pyObjectFrom(Object.entries(d.request_hash))],
-        ['response_hash', pyObjectFrom(Object.entries(d.response_hash))],
-      ]),
-    );
-    return pyObjectFrom([
-      ['id', `a${i + 1}`],
-      [
-        'claim',
-        pyObjectFrom([
-          ['resource', claim.resource],
-          ['field', claim.field],
-          ['value', claim.value],
-        ]),
-      ],
-      ['proof_ids', [proof.proofId]],
-    ]);
-  });
-  return canonical(
-    pyObjectFrom([
-      ['season', BigInt(season)],
-      ['track', track],
-      ['task_id', task.taskId],
-      ['agent_did', did],
-      ['verdict', task.verdict],
-      ['assertions', assertions],
-      ['disclosures', pyObjectFrom(disclosures)],
-      ['narrative', 'scripted demo participant'],
-    ]),
-  );
-}
 
 async function seasonCall(devnet: Devnet, season: number, path: string, headers: Record<string, string>, body: string) {
   const answer = await fetch(`${devnet.info.season}/v1/season/${season}/${path}`, { method: 'POST', headers, body });
@@ -247,19 +200,14 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     const totalReads = participants.reduce((n, p) => n + p.reads.length, 0);
     let readsDone = 0;
     const proofs = new Map<string, ProxiedRead>();
+    const scriptedDevnet = { trustLayer, internalSecret: devnet.info.internal_secret };
     const proofKey = (p: Participant, resource: string, underFault: boolean) =>
       `${p.track}|${p.participantId}|${resource}|${underFault}`;
     for (const p of participants) {
       const base = (JSON.parse(readFileSync(join(corpusDir[p.track], 'season.json'), 'utf8')) as { base: string }).base;
-      const host = new URL(base).host;
       for (const read of p.reads) {
-        if (read.underFault) await setProxyFault(trustLayer, devnet.info.internal_secret, host, 'drop-secret');
-        try {
-          const proof = await proxiedRead(trustLayer, keys.get(p.agent)!.apiKey, `${base}${read.resource}`);
-          proofs.set(proofKey(p, read.resource, read.underFault), proof);
-        } finally {
-          if (read.underFault) await setProxyFault(trustLayer, devnet.info.internal_secret, host, null);
-        }
+        const proof = await scriptedRead(scriptedDevnet, keys.get(p.agent)!.apiKey, base, read);
+        proofs.set(proofKey(p, read.resource, read.underFault), proof);
         readsDone++;
         if (readsDone % 10 === 0 || readsDone === totalReads)
           emit('read', `agents reading the corpus through the proxy`, readsDone, totalReads);
@@ -270,7 +218,8 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     let submitted = 0;
     for (const p of participants) {
       for (const task of p.submissions) {
-        const body = submissionBytes(season, p.track, p.did, task, (resource, underFault) => {
+        const target = { season, track: p.track, did: p.did, narrative: 'scripted demo participant' };
+        const body = scriptedSubmission(target, task, (resource, underFault) => {
           const proof = proofs.get(proofKey(p, resource, underFault));
           if (!proof) throw new Error(`no read of ${resource} by ${p.name}`);
           return proof;

@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Devnet } from '../../../devnet/start-devnet.ts';
 import { participantKey } from '../../../devnet/scripted/participant-key.ts';
-import { proxiedRead, setProxyFault, type ProxiedRead } from '../../../devnet/scripted/proxy-read.ts';
+import type { ProxiedRead } from '../../../devnet/scripted/proxy-read.ts';
+import { scriptedRead, scriptedSubmission } from '../../../devnet/scripted/scripted-submission.ts';
 import { loadCorpus } from '../../../main/core/corpus/load-corpus.ts';
 import { parseKey, parseTasks } from '../../../main/core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../../../main/core/corpus/problems.ts';
 import { TRACKS } from '../../../main/core/corpus/tracks.ts';
 import { scriptTrack, type DemoAgent, type ScriptedAgent } from '../../../main/core/demo/scripted-agents.ts';
-import { canonical } from '../../../main/core/json/canonical.ts';
-import { pyObjectFrom, type PyJson } from '../../../main/core/json/value.ts';
 import { readCorpusTree } from '../../../main/services/corpus/corpus-folder.ts';
 
 export interface Submitted {
@@ -17,52 +16,6 @@ export interface Submitted {
   name: string;
   participantId: string;
   tasks: number;
-}
-
-/** A submission document (docs/season-service.md) for one scripted task: one proof per claim, with its disclosure. */
-function submissionBody(
-  season: number,
-  track: string,
-  did: string,
-  task: ScriptedAgent['submissions'][number],
-  proof: (resource: string, underFault: boolean) => ProxiedRead,
-): string {
-  const disclosures = new Map<string, PyJson>();
-  const assertions = task.claims.map((claim, i) => {
-    const read = proof(claim.resource, claim.readUnderFault);
-    disclosures.set(
-      read.proofId,
-      pyObjectFrom([
-        ['request_hash', pyObjectFrom(Object.entries(read.disclosure.request_hash))],
-        ['response_hash', pyObjectFrom(Object.entries(read.disclosure.response_hash))],
-      ]),
-    );
-    return pyObjectFrom([
-      ['id', `a${i + 1}`],
-      [
-        'claim',
-        pyObjectFrom([
-          ['resource', claim.resource],
-          ['field', claim.field],
-          ['value', claim.value],
-        ]),
-      ],
-      ['proof_ids', [read.proofId]],
-    ]);
-  });
-  // Canonical JSON, so a claimed value keeps the JSON type the corpus serves (int, float).
-  return canonical(
-    pyObjectFrom([
-      ['season', BigInt(season)],
-      ['track', track],
-      ['task_id', task.taskId],
-      ['agent_did', did],
-      ['verdict', task.verdict],
-      ['assertions', assertions],
-      ['disclosures', pyObjectFrom(disclosures)],
-      ['narrative', 'scripted participant'],
-    ]),
-  );
 }
 
 /**
@@ -94,7 +47,7 @@ export async function playParticipants(
   });
   if (problems.list.length > 0) throw new Error(`${trackDir}: ${problems.list.map((p) => p.code).join(', ')}`);
   const trustLayer = devnet.info.trust_layer;
-  const host = new URL(season.base).host;
+  const scriptedDevnet = { trustLayer, internalSecret: devnet.info.internal_secret };
   const submitted: Submitted[] = [];
   for (const script of scripts.filter((s) => agents.includes(s.agent))) {
     const key = await participantKey(trustLayer, `${script.agent}@e2e.example.org`);
@@ -115,18 +68,14 @@ export async function playParticipants(
       throw new Error(`enrollment refused: ${JSON.stringify(enrolled)}`);
     const reads = new Map<string, ProxiedRead>();
     for (const read of script.reads) {
-      if (read.underFault) await setProxyFault(trustLayer, devnet.info.internal_secret, host, 'drop-secret');
-      try {
-        reads.set(
-          `${read.resource}|${read.underFault}`,
-          await proxiedRead(trustLayer, key.apiKey, `${season.base}${read.resource}`),
-        );
-      } finally {
-        if (read.underFault) await setProxyFault(trustLayer, devnet.info.internal_secret, host, null);
-      }
+      reads.set(
+        `${read.resource}|${read.underFault}`,
+        await scriptedRead(scriptedDevnet, key.apiKey, season.base, read),
+      );
     }
     for (const task of script.submissions) {
-      const body = submissionBody(season.season, season.track, key.did, task, (resource, underFault) => {
+      const target = { season: season.season, track: season.track, did: key.did, narrative: 'scripted participant' };
+      const body = scriptedSubmission(target, task, (resource, underFault) => {
         const read = reads.get(`${resource}|${underFault}`);
         if (!read) throw new Error(`${script.name} never read ${resource}`);
         return read;
