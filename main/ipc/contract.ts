@@ -284,6 +284,17 @@ export interface DisputeDetail {
   evidence: AssertionEvidence;
 }
 
+/** A participant's dispute as staff received it (docs/disputes.md, `proveit dispute open`): one assertion each. */
+export interface DisputeReceipt extends TrackRef {
+  participant_id: string;
+  /** TASK_ID/ASSERTION_ID, as the report lists it. */
+  assertion: string;
+  /** The participant's reason as received. */
+  reason: string;
+  /** When it was received, with the zone of the receipt (`2026-11-12T09:30:00+01:00`); absent: now. */
+  received_at?: string;
+}
+
 export type DisputeDecision = 'upheld' | 'rejected';
 export type DisputeChange = 'supported' | 'instrument_fault';
 export type Incident = StoredIncident;
@@ -391,6 +402,7 @@ export interface IpcContract {
   'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
   'dispute.list': Op<None, { at: string; disputes: DisputeListing[] }>;
   'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
+  'dispute.open': Op<DisputeReceipt, DisputeListing>;
   'dispute.review': Op<{ dispute_id: string; reviewer: string }, DisputeListing>;
   'dispute.decide': Op<
     { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },

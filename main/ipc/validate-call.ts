@@ -41,6 +41,11 @@ const instant: FieldRule = (v) =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) && !Number.isNaN(Date.parse(v))
     ? null
     : "a UTC instant such as '2026-10-01T08:00:00Z' (a time without its zone would move with the operator's clock)";
+/** Parsed in the handler with the zone it carries (DISPUTE_TIME_FORMAT otherwise): here only its size. */
+const zonedInstant: FieldRule = (v) =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= 40
+    ? null
+    : "an instant with its time zone, such as '2026-11-12T09:30:00+01:00'";
 const oneOf =
   (...values: string[]): FieldRule =>
   (v) =>
@@ -75,6 +80,13 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'publication.versions': TRACK_REF,
   'dispute.list': {},
   'dispute.view': { dispute_id: id },
+  'dispute.open': {
+    ...TRACK_REF,
+    participant_id: id,
+    assertion,
+    reason: text,
+    'received_at?': zonedInstant,
+  },
   'dispute.review': { dispute_id: id, reviewer: text },
   'dispute.decide': {
     dispute_id: id,

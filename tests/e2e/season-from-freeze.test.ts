@@ -12,10 +12,8 @@ import { openDatabase } from '../../main/db/open-database.ts';
 import { latestSeasonClose } from '../../main/db/publications.ts';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { systemClock } from '../../main/services/clock.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
-import { openDispute } from '../../main/services/disputes/open-dispute.ts';
 import { buildRenderer } from '../support/build-renderer.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from '../renderer/screen-checks.ts';
@@ -167,6 +165,11 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     expect(await steps.nth(3).textContent()).toContain('not yet');
     // The freeze's batch is anchored now, before the opening (the close checks it).
     expect(await devnet.closeBatch()).not.toBeNull();
+    await page.getByRole('button', { name: 'Check the anchor' }).click();
+    await steps
+      .nth(2)
+      .getByText(/RFC 3161 time/)
+      .waitFor();
     await tabTo(page, 'Publish the freeze');
     await page.keyboard.press('Enter');
     await page.getByText('The freeze publication is written beside the database, in freezes/.').waitFor();
@@ -216,30 +219,42 @@ describe('a season from its freeze to its verified Index, in the console', () =>
   }, 200_000);
 
   it('dispute → correction: a participant’s dispute, upheld from the keyboard with its reason, is version 2', async () => {
-    // The participant's dispute is received by the operator (docs/disputes.md), on its own connection.
+    // The participant disputes an unsupported assertion of its published report (docs/disputes.md).
     const overclaims = participants.find((p) => p.agent === 'overclaims') as Submitted;
+    let disputed: { task_id: string; assertion_id: string; status: string } | undefined;
     const db = openDatabase(dbFile);
     try {
       const close = latestSeasonClose(db, 1, 'conformite');
       const report = JSON.parse(
         readFileSync(join(close?.outDir ?? '', 'reports', `${overclaims.participantId}.json`), 'utf8'),
       ) as { assertions: { task_id: string; assertion_id: string; status: string }[] };
-      const disputed = report.assertions.find((a) => a.status === 'unsupported');
+      disputed = report.assertions.find((a) => a.status === 'unsupported');
       expect(disputed).toBeDefined();
-      const received = await openDispute(db, systemClock, {
-        season: 1,
-        track: 'conformite',
-        participantId: overclaims.participantId,
-        taskId: disputed?.task_id ?? '',
-        assertionId: disputed?.assertion_id ?? '',
-        reason: 'The participant states that the value claimed is the one the resource served.',
-        actor: 'e2e-participant',
-      });
-      if (!received.ok) throw new Error(`${received.error.code} ${received.error.message}`);
-      disputeId = received.value.disputeId;
     } finally {
       db.close();
     }
+    // Staff receive it on the Disputes screen, from the keyboard: the receipt time typed with the zone it came in.
+    const receiving = await open();
+    await tabTo(receiving, 'Disputes');
+    await receiving.keyboard.press('Enter');
+    await receiving.getByRole('heading', { name: /^Receive a dispute on/ }).waitFor();
+    await tabTo(receiving, 'Participant (participant_id)', 200);
+    await receiving.keyboard.type(overclaims.participantId);
+    await tabTo(receiving, 'Disputed assertion (TASK_ID/ASSERTION_ID)', 5);
+    await receiving.keyboard.type(`${disputed?.task_id}/${disputed?.assertion_id}`);
+    await tabTo(receiving, 'Reason, as received', 5);
+    await receiving.keyboard.type('The participant states that the value claimed is the one the resource served.');
+    await tabTo(receiving, 'Received at (with its time zone)', 5);
+    const receivedAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString().slice(0, 19);
+    await receiving.keyboard.type(`${receivedAt}+01:00`);
+    await tabTo(receiving, 'Record the dispute', 5);
+    await receiving.keyboard.press('Enter');
+    const receipt = receiving.getByText(/^Dispute \S+ received; decision due/);
+    await receipt.or(receiving.getByRole('alert')).first().waitFor({ timeout: 60_000 });
+    const said = (await receipt.count()) === 1 ? await receipt.textContent() : null;
+    expect(said, (await receiving.getByRole('alert').allTextContents()).join('\n')).not.toBeNull();
+    disputeId = /^Dispute (\S+) received/.exec(said ?? '')?.[1] ?? '';
+    await receiving.close();
     const page = await open();
     await tabTo(page, 'Disputes');
     await page.keyboard.press('Enter');

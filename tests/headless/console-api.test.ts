@@ -200,6 +200,43 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(again.body.error.code).toBe('DISPUTE_ALREADY_DECIDED');
   });
 
+  it('dispute.open: refused with the service codes (no zone, window closed, unknown assertion), then received as console', async () => {
+    // Published 29 October 09:00 UTC (the demo played as on 1 November): the window ends 12 November 09:00 UTC.
+    const receipt = {
+      ...conformite,
+      participant_id: demo.dispute.participantId,
+      assertion: `${demo.dispute.taskId}/${demo.dispute.assertionId}`,
+      reason: 'The participant says the value claimed is served at that field.',
+    };
+    const refused = async (args: object) => (await call('dispute.open', { ...receipt, ...args })).body.error.code;
+    expect(await refused({ received_at: '2026-11-05 10:00' })).toBe('DISPUTE_TIME_FORMAT');
+    expect(await refused({ received_at: '2026-11-12T10:30:00+01:00' })).toBe('DISPUTE_WINDOW_CLOSED');
+    expect(await refused({ received_at: '2026-11-05T10:00:00+01:00', assertion: `${demo.dispute.taskId}/a999` })).toBe(
+      'DISPUTE_ASSERTION_UNKNOWN',
+    );
+    expect(await refused({ received_at: '2026-11-05T10:00:00+01:00', participant_id: 'p-unknown' })).toBe(
+      'DISPUTE_PARTICIPANT_UNKNOWN',
+    );
+    expect(await refused({ received_at: '2026-11-05T10:00:00+01:00', assertion: 'conf-01' })).toBe('IPC_BAD_ARGUMENTS');
+    const before = (await value('dispute.list')).disputes.length;
+    expect(before).toBe(1);
+
+    // 10:00 in Paris is 09:00 UTC: the zone typed decides the instant (still inside the window at 08:30 UTC).
+    const opened = await value('dispute.open', { ...receipt, received_at: '2026-11-12T09:30:00+01:00' });
+    expect(opened).toMatchObject({
+      participant_id: demo.dispute.participantId,
+      state: 'received',
+      received_at: '2026-11-12T08:30:00.000Z',
+      received_at_entered_by_hand: true,
+    });
+    expect((await value('dispute.list')).disputes.map((d: Json) => d.dispute_id)).toContain(opened.dispute_id);
+    const entries = (await value('audit.list', { limit: 5 })).entries as Json[];
+    expect(entries.find((e) => e.action === 'dispute.open')).toMatchObject({ actor: 'console' });
+    expect((await call('dispute.open', { ...receipt, received_at: '2026-11-12T09:30:00+01:00' })).body.error.code).toBe(
+      'DISPUTE_ALREADY_OPEN',
+    );
+  });
+
   it('incidents: list, detail with its affected assertion, resolve with a written resolution, not twice', async () => {
     const { incidents } = await value('incident.list');
     expect(incidents).toHaveLength(1);

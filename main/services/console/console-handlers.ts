@@ -3,7 +3,7 @@ import type { Handlers } from '../../ipc/dispatcher.ts';
 import { seasonOverview } from './season-overview.ts';
 import { jobsOf, type ConsoleContext } from './console-context.ts';
 import { corpusResource, corpusView } from './handlers/corpus-handlers.ts';
-import { disputeDecide, disputeList, disputeReview, disputeView } from './handlers/dispute-handlers.ts';
+import { disputeDecide, disputeList, disputeOpen, disputeReview, disputeView } from './handlers/dispute-handlers.ts';
 import {
   auditList,
   auditVerify,
@@ -69,6 +69,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'publication.versions': (a) => publicationVersions(ctx, a),
     'dispute.list': () => disputeList(ctx),
     'dispute.view': (a) => disputeView(ctx, a),
+    'dispute.open': (a) => disputeOpen(ctx, a),
     'dispute.review': (a) => disputeReview(ctx, a),
     'dispute.decide': (a) => disputeDecide(ctx, a),
     'incident.list': () => incidentList(ctx),

@@ -55,6 +55,15 @@ export const en = {
     DISPUTE_CHANGE_NOT_ALLOWED: 'Choose a change to another status than the assertion has, or none for a rejection.',
     DISPUTE_ALREADY_DECIDED: 'A decided dispute is final: nothing to do; a further change needs a new dispute.',
     DISPUTE_ALREADY_UNDER_REVIEW: 'The review has started: record the decision.',
+    DISPUTE_WINDOW_CLOSED:
+      'The dispute arrived after the 14-day window of the publication: it cannot be opened; answer the participant with the window’s end.',
+    DISPUTE_ASSERTION_UNKNOWN:
+      'Check the assertion in the participant’s report (Scoring): write it as TASK_ID/ASSERTION_ID.',
+    DISPUTE_PARTICIPANT_UNKNOWN: 'Check the participant_id in the published scores (Scoring).',
+    DISPUTE_SCOPE:
+      'Only an assertion with a cause shown against it can be disputed: answer the participant without a dispute.',
+    DISPUTE_TIME_FORMAT: 'Write the receipt time with its zone, e.g. 2026-11-12T09:30:00+01:00.',
+    DISPUTE_ALREADY_OPEN: 'Decide the open dispute on this assertion first: a new fact goes into its review.',
     DISPUTE_NOT_FOUND: 'Reload the queue: the dispute id is not in this database.',
     INCIDENT_RESOLUTION_REQUIRED: 'Write how the incident was resolved.',
     INCIDENT_ALREADY_RESOLVED: 'The incident is resolved: add a note instead.',
@@ -289,6 +298,18 @@ export const en = {
     reasonMissing: 'The reason is empty.',
     changeMissing: 'An upheld dispute must say what the assertion becomes.',
     decidedAs: (state: string, reason: string): string => `Decided: ${state}. ${reason}`,
+    receiveTitle: (name: string): string => `Receive a dispute on ${name}`,
+    receiveHelp:
+      'One disputed assertion per dispute, within 14 days of the publication it disputes. The evidence is recomputed from the close’s bundle and stored with it.',
+    receiveParticipant: 'Participant (participant_id)',
+    receiveAssertion: 'Disputed assertion (TASK_ID/ASSERTION_ID)',
+    receiveReason: 'Reason, as received',
+    receiveAt: 'Received at (with its time zone)',
+    receivedAtFormat:
+      'Write the instant with the zone of the receipt, e.g. 2026-11-12T09:30:00+01:00 or …Z for UTC; left empty, the receipt is now.',
+    receivedReasonMissing: 'The participant’s reason is empty.',
+    receive: 'Record the dispute',
+    receivedAs: (id: string, due: string): string => `Dispute ${id} received; decision due ${due}.`,
     correctionsTitle: (name: string): string => `Publication versions and corrections of ${name}`,
     corrects: (v: number, ids: string): string => `corrects version ${v} (${ids})`,
     figures: (overclaim: string, success: string): string => `overclaim ${overclaim}, success ${success}`,

@@ -58,6 +58,16 @@ export const fr: Messages = {
     DISPUTE_ALREADY_DECIDED:
       'Une contestation tranchée est définitive : rien à faire ; un autre changement demande une nouvelle contestation.',
     DISPUTE_ALREADY_UNDER_REVIEW: 'L’instruction a commencé : enregistrez la décision.',
+    DISPUTE_WINDOW_CLOSED:
+      'La contestation est arrivée après la fenêtre de 14 jours de la publication : elle ne peut pas être ouverte ; répondez au participant avec la fin de la fenêtre.',
+    DISPUTE_ASSERTION_UNKNOWN:
+      'Vérifiez l’assertion dans le rapport du participant (Notation) : écrivez-la TASK_ID/ASSERTION_ID.',
+    DISPUTE_PARTICIPANT_UNKNOWN: 'Vérifiez le participant_id dans les scores publiés (Notation).',
+    DISPUTE_SCOPE:
+      'Seule une assertion contre laquelle une cause est affichée peut être contestée : répondez au participant sans contestation.',
+    DISPUTE_TIME_FORMAT: 'Écrivez l’heure de réception avec son fuseau, par ex. 2026-11-12T09:30:00+01:00.',
+    DISPUTE_ALREADY_OPEN:
+      'Décidez d’abord la contestation ouverte sur cette assertion : un fait nouveau rejoint son examen.',
     DISPUTE_NOT_FOUND: 'Rechargez la file : cet identifiant n’est pas dans cette base.',
     INCIDENT_RESOLUTION_REQUIRED: 'Décrivez comment l’incident a été résolu.',
     INCIDENT_ALREADY_RESOLVED: 'L’incident est résolu : ajoutez plutôt une note.',
@@ -292,6 +302,18 @@ export const fr: Messages = {
     reasonMissing: 'Le motif est vide.',
     changeMissing: 'Une contestation fondée doit dire ce que devient l’assertion.',
     decidedAs: (state, reason) => `Tranchée : ${state}. ${reason}`,
+    receiveTitle: (name) => `Recevoir une contestation sur ${name}`,
+    receiveHelp:
+      'Une assertion contestée par contestation, dans les 14 jours suivant la publication contestée. Les éléments de preuve sont recalculés depuis le paquet de la clôture et conservés avec elle.',
+    receiveParticipant: 'Participant (participant_id)',
+    receiveAssertion: 'Assertion contestée (TASK_ID/ASSERTION_ID)',
+    receiveReason: 'Motif, tel que reçu',
+    receiveAt: 'Reçue le (avec son fuseau horaire)',
+    receivedAtFormat:
+      'Écrivez l’instant avec le fuseau de la réception, par ex. 2026-11-12T09:30:00+01:00 ou …Z en UTC ; laissé vide, la réception est maintenant.',
+    receivedReasonMissing: 'Le motif du participant est vide.',
+    receive: 'Enregistrer la contestation',
+    receivedAs: (id, due) => `Contestation ${id} reçue ; décision attendue le ${due}.`,
     correctionsTitle: (name) => `Versions publiées et corrections de ${name}`,
     corrects: (v, ids) => `corrige la version ${v} (${ids})`,
     figures: (overclaim, success) => `surdéclaration ${overclaim}, réussite ${success}`,

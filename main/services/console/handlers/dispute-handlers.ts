@@ -1,8 +1,15 @@
-import { isoUtc } from '../../../core/disputes/calendar.ts';
-import type { AssertionEvidence, DisputeChange, DisputeDecision, DisputeDetail } from '../../../ipc/contract.ts';
+import { isoUtc, parseZonedInstant } from '../../../core/disputes/calendar.ts';
+import type {
+  AssertionEvidence,
+  DisputeChange,
+  DisputeDecision,
+  DisputeDetail,
+  DisputeReceipt,
+} from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { disputeById } from '../../../db/disputes.ts';
 import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
+import { openDispute } from '../../disputes/open-dispute.ts';
 import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 
@@ -35,6 +42,30 @@ export async function disputeView(ctx: ConsoleContext, args: { dispute_id: strin
     dispute,
     evidence: JSON.parse(Buffer.from(row.evidenceJson).toString('utf8')) as AssertionEvidence,
   };
+}
+
+/**
+ * A dispute received by staff, as `proveit dispute open` records it (spec §9.2, docs/disputes.md): the receipt time
+ * typed with its zone (none: now), inside the publication's 14-day window, on an assertion in scope; the evidence is
+ * recomputed from the close's bundle and stored; audited as the console. Refusals keep the service's codes.
+ */
+export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Promise<DisputeListing> {
+  const [taskId, assertionId] = args.assertion.split('/') as [string, string];
+  const receivedAtMs =
+    args.received_at === undefined ? undefined : valueOrRefuse(parseZonedInstant('received_at', args.received_at));
+  const opened = valueOrRefuse(
+    await openDispute(dbOf(ctx), ctx.clock, {
+      season: args.season,
+      track: args.track,
+      participantId: args.participant_id,
+      taskId,
+      assertionId,
+      reason: args.reason.trim(),
+      ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
+      actor: CONSOLE_ACTOR,
+    }),
+  );
+  return listingOf(ctx, opened.disputeId);
 }
 
 export async function disputeReview(
