@@ -1,5 +1,5 @@
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { sha256 } from '../hash/sha256.ts';
+import { sha256, sha256Hex } from '../hash/sha256.ts';
 import { canonical } from '../json/canonical.ts';
 import type { PyJson } from '../json/value.ts';
 import { leafHash, treeHash } from '../merkle/rfc6962.ts';
@@ -12,6 +12,10 @@ const SURROGATE = /[\ud800-\udfff]/;
  * trust-layer-reference §4.3): the name in UTF-8, one zero byte, the 32 raw nonce bytes, the canonical value.
  */
 export function commitment(field: string, nonce: Uint8Array, value: PyJson): Uint8Array {
+  return sha256(commitmentInput(field, nonce, value));
+}
+
+function commitmentInput(field: string, nonce: Uint8Array, value: PyJson): Uint8Array {
   const name = utf8ToBytes(field);
   const body = utf8ToBytes(canonical(value));
   const input = new Uint8Array(name.length + 1 + nonce.length + body.length);
@@ -19,12 +23,15 @@ export function commitment(field: string, nonce: Uint8Array, value: PyJson): Uin
   input[name.length] = 0x00;
   input.set(nonce, name.length + 1);
   input.set(body, name.length + 1 + nonce.length);
-  return sha256(input);
+  return input;
 }
 
-/** commitment() with the nonce as the 64 hex characters the Trust Layer publishes; lowercase hex out. */
+/**
+ * commitment() with the nonce as the 64 hex characters the Trust Layer publishes; lowercase hex out. Every opening
+ * of every cited proof goes through here at a close (about six per proof): the digest is asked for as hex directly.
+ */
 export function commitmentHex(field: string, nonceHex: string, value: PyJson): string {
-  return bytesToHex(commitment(field, hexToBytes(nonceHex), value));
+  return sha256Hex(commitmentInput(field, hexToBytes(nonceHex), value));
 }
 
 /**

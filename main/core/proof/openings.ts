@@ -1,7 +1,6 @@
-import { hexToBytes, bytesToHex } from '@noble/hashes/utils.js';
 import { isPyObject, type PyJson } from '../json/value.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
-import { commitment } from './commitments.ts';
+import { commitmentHex } from './commitments.ts';
 import { isHex64, stripSha256Prefix } from './encodings.ts';
 import type { ProofView } from './parse-view.ts';
 
@@ -123,7 +122,7 @@ export function checkOpenings(view: ProofView, openings: readonly Opening[]): Op
         opened,
       };
     }
-    const computed = bytesToHex(commitment(opening.field, hexToBytes(opening.nonce), opening.value));
+    const computed = commitmentHex(opening.field, opening.nonce, opening.value);
     if (computed !== committed) {
       return {
         outcome: checkFailed(
