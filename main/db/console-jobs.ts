@@ -1,7 +1,7 @@
 import type { Db } from './open-database.ts';
 
-/** What a console job does (migration 10 adds proof reads). */
-export type JobKindStored = 'close' | 'proofs';
+/** What a console job does (migration 10 adds proof reads, migration 12 replays and Index exports). */
+export type JobKindStored = 'close' | 'proofs' | 'replay' | 'index_export';
 
 export type StoredJobState = 'queued' | 'running' | 'done' | 'failed';
 

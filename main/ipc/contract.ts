@@ -342,6 +342,7 @@ export interface IndexPreview extends TrackRef {
   findings: LintFinding[];
 }
 
+/** An `index.export` job's result (docs/console-backend.md). */
 export interface IndexExportAnswer {
   out_dir: string;
   version: number;
@@ -349,7 +350,7 @@ export interface IndexExportAnswer {
   files: number;
 }
 
-export type JobKind = 'demo' | 'close' | 'proofs';
+export type JobKind = 'demo' | 'close' | 'proofs' | 'replay' | 'index_export';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** Long work run off the main thread, recorded in the database so it survives a reload and resumes after a restart. */
@@ -395,6 +396,7 @@ export interface IpcContract {
   'proofs.view': Op<None, ProofsView>;
   'proofs.fetch': Op<None, JobView>;
   'close.run': Op<TrackRef, JobView>;
+  'replay.run': Op<TrackRef, JobView>;
   'season.publish': Op<TrackRef, { version: number; published_at: string; pending: string[] }>;
   'scores.view': Op<TrackRef & Page & { version?: number }, ScoresView>;
   'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
@@ -412,7 +414,7 @@ export interface IpcContract {
   'incident.view': Op<{ id: number }, Incident>;
   'incident.resolve': Op<{ id: number; resolution: string }, Incident>;
   'index.preview': Op<TrackRef & { lang: 'fr' | 'en' }, IndexPreview>;
-  'index.export': Op<{ season: number }, IndexExportAnswer>;
+  'index.export': Op<{ season: number }, JobView>;
   'index.verify': Op<{ season: number }, VerifyAnswer>;
   'audit.list': Op<Page, { entries: AuditEntry[]; total: number; offset: number }>;
   'audit.verify': Op<None, AuditVerifyAnswer>;

@@ -73,6 +73,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'proofs.view': {},
   'proofs.fetch': {},
   'close.run': TRACK_REF,
+  'replay.run': TRACK_REF,
   'season.publish': TRACK_REF,
   'scores.view': { ...TRACK_REF, ...PAGE, 'version?': positive },
   'report.view': { ...TRACK_REF, participant_id: id, 'version?': positive },

@@ -167,7 +167,7 @@ describe('the demo season in the console', () => {
     await page.close();
   });
 
-  it('Scoring: running the close again is a job whose end (or coded refusal) the screen shows; publishing again is refused with its code', async () => {
+  it('Scoring: running the close again is a job whose end (or coded refusal) the screen shows; publishing again is refused with its code; the replay is identical', async () => {
     const page = await open();
     await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
     await page.locator('section.score-table').first().waitFor();
@@ -180,6 +180,9 @@ describe('the demo season in the console', () => {
     const publishRefused = page.getByRole('alert').filter({ hasText: /PUBLISH_[A-Z_]+/ });
     const published = page.getByText(/^Published as version \d+/);
     await publishRefused.or(published).first().waitFor({ timeout: 60_000 });
+    // The latest close replayed from its bundle, as a job: byte for byte what it published.
+    await page.getByRole('button', { name: 'Replay the latest close' }).click();
+    await page.getByText(/^Replay identical: \d+ files recomputed/).waitFor({ timeout: 60_000 });
     await screenshot(page, shots, 'scoring-close-again');
     await page.close();
   });

@@ -76,6 +76,13 @@ async function value(channel: string, args: object = {}) {
 }
 
 const conformite = { season: 1, track: 'conformite' };
+
+/** A job started by a call, once the console's workers are idle: as jobs.list shows it. */
+async function finished(channel: string, args: object): Promise<Json> {
+  const job = await value(channel, args);
+  await opened.ctx.jobs!.idle();
+  return (await value('jobs.list')).jobs.find((j: Json) => j.id === job.id);
+}
 const participant = (agent: string) => demo.participants.find((p) => p.agent === agent)!.participantId;
 
 describe('each operation over headless HTTP, on the demo season', () => {
@@ -281,8 +288,10 @@ describe('each operation over headless HTTP, on the demo season', () => {
       });
       expect(new Set(preview.findings.map((f: Json) => f.code))).toEqual(new Set(['LINT_MODEL_NAME_NEGATIVE']));
     }
-    const refused = await call('index.export', { season: 1 });
-    expect(refused.body.error.code).toBe('INDEX_LINT_FAILED');
+    // The export is a job: it fails with the linter's code, its findings in the message, and writes nothing.
+    const refused = await finished('index.export', { season: 1 });
+    expect(refused).toMatchObject({ kind: 'index_export', state: 'failed', error: { code: 'INDEX_LINT_FAILED' } });
+    expect(refused.error.message).toContain('LINT_MODEL_NAME_NEGATIVE');
     // A name shaped like a season token: the page would publish a secret, so it never reaches the screen.
     const tokenLike = `sst_${'k'.repeat(24)}`;
     rename(tokenLike);
@@ -300,8 +309,10 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(fr.html).toContain('<html');
     expect(en.html).not.toBe(fr.html);
     expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
-    const exported = await value('index.export', { season: 1 });
-    expect(exported.version).toBeGreaterThanOrEqual(1);
+    const exported = await finished('index.export', { season: 1 });
+    expect(exported, JSON.stringify(exported.error)).toMatchObject({ kind: 'index_export', state: 'done' });
+    expect(exported.result.version).toBeGreaterThanOrEqual(1);
+    expect(exported.result.out_dir).toContain(join(dir, 'demo', 'index-exports', 'season-1-'));
     expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
   });
 

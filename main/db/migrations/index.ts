@@ -10,6 +10,7 @@ import { indexExportMigration } from './0008-index-export.ts';
 import { consoleJobsMigration } from './0009-console-jobs.ts';
 import { consoleProofsJobsMigration } from './0010-console-proofs-jobs.ts';
 import { freezeAnchorsMigration } from './0011-freeze-anchors.ts';
+import { consoleReplayAndExportJobsMigration } from './0012-console-replay-and-export-jobs.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   consoleJobsMigration,
   consoleProofsJobsMigration,
   freezeAnchorsMigration,
+  consoleReplayAndExportJobsMigration,
 ];

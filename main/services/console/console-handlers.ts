@@ -14,7 +14,7 @@ import {
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
-import { indexExport, indexPreview, indexVerify } from './handlers/index-handlers.ts';
+import { indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
 import { freezeView, seasonStatus } from './handlers/season-handlers.ts';
 import {
@@ -62,6 +62,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'proofs.view': () => proofsView(ctx),
     'proofs.fetch': async () => jobsOf(ctx).start('proofs', {}),
     'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track }),
+    'replay.run': async (a) => jobsOf(ctx).start('replay', { season: a.season, track: a.track }),
     'season.publish': (a) => seasonPublish(ctx, a),
     'scores.view': (a) => scoresView(ctx, a),
     'report.view': (a) => reportView(ctx, a),
@@ -76,7 +77,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'incident.view': (a) => incidentView(ctx, a),
     'incident.resolve': (a) => incidentResolve(ctx, a),
     'index.preview': (a) => indexPreview(ctx, a),
-    'index.export': (a) => indexExport(ctx, a),
+    'index.export': async (a) => jobsOf(ctx).start('index_export', { season: a.season }),
     'index.verify': (a) => indexVerify(ctx, a),
     'audit.list': (a) => auditList(ctx, a),
     'audit.verify': () => auditVerify(ctx),

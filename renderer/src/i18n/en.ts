@@ -64,6 +64,11 @@ export const en = {
       'Only an assertion with a cause shown against it can be disputed: answer the participant without a dispute.',
     DISPUTE_TIME_FORMAT: 'Write the receipt time with its zone, e.g. 2026-11-12T09:30:00+01:00.',
     DISPUTE_ALREADY_OPEN: 'Decide the open dispute on this assertion first: a new fact goes into its review.',
+    REPLAY_OUTPUT_DIFFERS:
+      'The bundle no longer gives what the close published: restore the close’s folder from its backup (its digests are in the publication) and replay again.',
+    REPLAY_INPUT_CHANGED:
+      'A file of the bundle was changed since the close (the message names which): restore the close’s folder from its backup.',
+    CONSOLE_REPLAY_NO_CLOSE: 'Run the close of this track first (Scoring).',
     DISPUTE_NOT_FOUND: 'Reload the queue: the dispute id is not in this database.',
     INCIDENT_RESOLUTION_REQUIRED: 'Write how the incident was resolved.',
     INCIDENT_ALREADY_RESOLVED: 'The incident is resolved: add a note instead.',
@@ -190,6 +195,12 @@ export const en = {
       'Compare overclaim rates only between agents of equal success rate. The two rates are never combined and no row is ranked; a success rate at the best constant answer’s level shows nothing more than a guessed verdict.',
     noRows: 'No participant in this table.',
     runClose: 'Run the close',
+    replay: 'Replay the latest close',
+    replayJob: (id: number, state: string): string => `Replay job ${id}: ${state}`,
+    replayIdentical: (files: number): string =>
+      `Replay identical: ${files} files recomputed from the close’s bundle, byte for byte the ones it published.`,
+    replayDiffers: (where: string): string => `Replay differs at ${where}.`,
+    replayOut: (out: string): string => `Recomputed files: ${out}`,
     job: (id: number, state: string): string => `Close job ${id}: ${state}`,
     publish: 'Publish the scores',
     publishDone: (v: number): string => `Published as version ${v}; the 14-day dispute window has started.`,
@@ -397,6 +408,7 @@ export const en = {
     lintAdviceOther: (code: string): string => `Read docs/index-export.md, "Publication rules", for ${code}.`,
     export: 'Export the Index',
     verify: 'Verify the export',
+    exportJob: (id: number, state: string): string => `Export job ${id}: ${state}`,
     exported: (v: number, files: number, dir: string): string => `Version ${v} exported: ${files} files in ${dir}.`,
     manifest: 'manifest.json SHA-256',
     verified: 'The export verifies: signature, files and rows untouched.',

@@ -68,6 +68,11 @@ export const fr: Messages = {
     DISPUTE_TIME_FORMAT: 'Écrivez l’heure de réception avec son fuseau, par ex. 2026-11-12T09:30:00+01:00.',
     DISPUTE_ALREADY_OPEN:
       'Décidez d’abord la contestation ouverte sur cette assertion : un fait nouveau rejoint son examen.',
+    REPLAY_OUTPUT_DIFFERS:
+      'Le paquet ne redonne plus ce que la clôture a publié : restaurez le dossier de la clôture depuis sa sauvegarde (ses empreintes sont dans la publication) et rejouez.',
+    REPLAY_INPUT_CHANGED:
+      'Un fichier du paquet a changé depuis la clôture (le message le nomme) : restaurez le dossier de la clôture depuis sa sauvegarde.',
+    CONSOLE_REPLAY_NO_CLOSE: 'Lancez d’abord la clôture de cette piste (Notation).',
     DISPUTE_NOT_FOUND: 'Rechargez la file : cet identifiant n’est pas dans cette base.',
     INCIDENT_RESOLUTION_REQUIRED: 'Décrivez comment l’incident a été résolu.',
     INCIDENT_ALREADY_RESOLVED: 'L’incident est résolu : ajoutez plutôt une note.',
@@ -195,6 +200,12 @@ export const fr: Messages = {
       'Ne comparez les taux de surdéclaration qu’entre agents de même taux de réussite. Les deux taux ne sont jamais combinés et aucune ligne n’est classée ; un taux de réussite au niveau de la meilleure réponse constante ne montre rien de plus qu’un verdict deviné.',
     noRows: 'Aucun participant dans ce tableau.',
     runClose: 'Lancer la clôture',
+    replay: 'Rejouer la dernière clôture',
+    replayJob: (id, state) => `Tâche de rejeu ${id} : ${state}`,
+    replayIdentical: (files) =>
+      `Rejeu identique : ${files} fichiers recalculés depuis le paquet de la clôture, octet pour octet ceux qu’elle a publiés.`,
+    replayDiffers: (where) => `Le rejeu diffère en ${where}.`,
+    replayOut: (out) => `Fichiers recalculés : ${out}`,
     job: (id, state) => `Tâche de clôture ${id} : ${state}`,
     publish: 'Publier les scores',
     publishDone: (v) => `Publiés en version ${v} ; le délai de contestation de 14 jours a commencé.`,
@@ -400,6 +411,7 @@ export const fr: Messages = {
     lintAdviceOther: (code) => `Lisez docs/index-export.md, « Publication rules », pour ${code}.`,
     export: 'Exporter l’Index',
     verify: 'Vérifier l’export',
+    exportJob: (id, state) => `Tâche d’export ${id} : ${state}`,
     exported: (v, files, dir) => `Version ${v} exportée : ${files} fichiers dans ${dir}.`,
     manifest: 'SHA-256 de manifest.json',
     verified: 'L’export se vérifie : signature, fichiers et lignes intacts.',

@@ -1,17 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { IndexExportAnswer, IndexPreview, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
+import type { IndexPreview, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { INDEX_FILES } from '../../../core/index/model.ts';
 import { draftIndex } from '../../index-export/draft-index.ts';
-import { exportIndex } from '../../index-export/export-index.ts';
 import { verifyIndexDir } from '../../index-export/verify-index.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
-import { CONSOLE_ACTOR } from './dispute-handlers.ts';
+import { indexExportsRoot } from '../jobs/index-export-job.ts';
 
-/** Where the console writes a season's Index exports: index-exports/ beside the operator database. */
 function exportsRoot(ctx: ConsoleContext): string {
-  return join(dirname(ctx.dbFile ?? '.'), 'index-exports');
+  return indexExportsRoot(ctx.dbFile ?? '.');
 }
 
 /** The newest export of a season written by the console (or the demo's DIR/index for its season). */
@@ -31,26 +29,6 @@ function newestExport(ctx: ConsoleContext, season: number): string {
     'INDEX_NOT_EXPORTED',
     `season ${season} has no Index exported from this console yet: export it first (Index screen, or proveit index export)`,
   );
-}
-
-/**
- * Exports the season's Index (issue 13's exportIndex: lint, render both languages, sign manifest.json, record the
- * version with its audit entry) into a new folder beside the database. A lint finding refuses the export with
- * INDEX_LINT_FAILED and its findings in the message; nothing is written then.
- */
-export async function indexExport(ctx: ConsoleContext, args: { season: number }): Promise<IndexExportAnswer> {
-  const outDir = join(exportsRoot(ctx), `season-${args.season}-${ctx.clock.now()}`);
-  const done = exportIndex(dbOf(ctx), { season: args.season, outDir, clock: ctx.clock, actor: CONSOLE_ACTOR });
-  if (!done.ok) {
-    const findings = (done.findings ?? []).map((f) => `${f.code} ${f.where}: ${f.message}`).join('; ');
-    throw new HandlerRefusal(done.error.code, findings ? `${done.error.message} (${findings})` : done.error.message);
-  }
-  return {
-    out_dir: outDir,
-    version: done.value.indexVersion,
-    manifest_sha256: done.value.manifestSha256,
-    files: done.value.files,
-  };
 }
 
 /** Verifies the newest export as a third party would (manifest, signature, every file and row). */

@@ -66,7 +66,7 @@ export class JobRunner {
   ) {}
 
   /** Records and starts a job; the same request while one runs joins it. */
-  start(kind: 'close' | 'proofs', args: Record<string, unknown>): JobView {
+  start(kind: 'close' | 'proofs' | 'replay' | 'index_export', args: Record<string, unknown>): JobView {
     const live = liveJobLike(this.db, kind, args);
     if (live) return jobView(live);
     const job = insertJob(this.db, kind, args, this.clock.now());

@@ -1,10 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { playDemo } from '../../demo/play-demo.ts';
 import { runCloseJob, type CloseJobArgs } from './close-job.ts';
+import { runIndexExportJob } from './index-export-job.ts';
 import { runProofsJob } from './proofs-job.ts';
+import { runReplayJob, type ReplayJobArgs } from './replay-job.ts';
 import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
 
-// A worker thread running one long job (a close, the demo season), so the console's main thread stays free. It
+// A worker thread running one long job (a close, proof reads, a replay, an Index export, the demo season), so the console's main thread stays free. It
 // opens its own connection to the operator database (WAL: main keeps reading) and reports to main by messages.
 const job = workerData as WorkerJob;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
@@ -28,6 +30,24 @@ async function run(): Promise<void> {
   }
   if (job.kind === 'proofs') {
     const done = await runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p }));
+    post(
+      done.ok
+        ? { type: 'done', result: done.value }
+        : { type: 'failed', code: done.error.code, message: done.error.message },
+    );
+    return;
+  }
+  if (job.kind === 'index_export') {
+    const done = runIndexExportJob(job.dbFile, job.args['season'] as number);
+    post(
+      done.ok
+        ? { type: 'done', result: { ...done.value } }
+        : { type: 'failed', code: done.error.code, message: done.error.message },
+    );
+    return;
+  }
+  if (job.kind === 'replay') {
+    const done = await runReplayJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as ReplayJobArgs);
     post(
       done.ok
         ? { type: 'done', result: done.value }

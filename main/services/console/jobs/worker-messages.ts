@@ -13,7 +13,7 @@ export interface JobSettings {
 
 /** What main gives a job worker. */
 export interface WorkerJob {
-  kind: 'close' | 'proofs' | 'demo';
+  kind: 'close' | 'proofs' | 'replay' | 'index_export' | 'demo';
   jobId: number;
   attempt: number;
   dbFile: string;
