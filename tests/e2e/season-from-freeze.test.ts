@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
 import { operatorKey } from '../../devnet/scripted/participant-key.ts';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { DEFAULT_CORPUS_DIR } from '../../main/cli/devnet-up.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { latestSeasonClose } from '../../main/db/publications.ts';
-import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
-import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from '../renderer/screen-checks.ts';
+import { artefactsDir, screenshot, seriousViolations, tabTo } from '../renderer/screen-checks.ts';
+import { consoleInChromium, everyScreen, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 import { playParticipants, type Submitted } from './support/scripted-participants.ts';
 
 // A season's whole life from a track with no freeze, in Chromium against the real console in headless mode: a real
@@ -28,21 +21,16 @@ import { playParticipants, type Submitted } from './support/scripted-participant
 // closed, then publish → dispute → correction → Index export → verify. The window is a minute of real time: the
 // freeze must be anchored before the opening and the reads between opening and close (spec §8, §9), so the test
 // waits for those instants themselves. Screenshots go to test-artefacts/e2e-season-from-freeze/.
-const token = randomBytes(32).toString('hex');
 const shots = artefactsDir('e2e-season-from-freeze');
-const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
 const REGION = 'Season 1 · conformite';
 const AGENTS = ['reference', 'careful', 'overclaims', 'abstains'] as const;
 let dir: string;
 let devnet: Devnet;
 let dbFile: string;
-let opened: OpenedConsole;
-let server: HeadlessServer;
-let browser: Browser;
+let ui: ConsoleInChromium;
 let window: { opensAt: number; closesAt: number };
 let participants: Submitted[];
 let disputeId: string;
-const contextCloses: Promise<void>[] = [];
 
 /** Waits until the clock reaches `at`: the season's own instants (opening, close), not an ordering stand-in. */
 async function reach(at: number): Promise<void> {
@@ -80,53 +68,21 @@ beforeAll(async () => {
   // An empty operator database (a missing one would be filled with the demo season).
   dbFile = join(dir, 'console.sqlite');
   openDatabase(dbFile).close();
-  const rendererDir = buildRenderer();
-  opened = openConsole({
-    mode: 'headless',
+  ui = await consoleInChromium({
     dbFile,
     corpusDir: join(dir, 'corpus'),
     defaultCorpusDir: join(dir, 'corpus'),
     services,
   });
-  expect(await opened.ready).toBe(true);
-  server = await startHeadlessServer({
-    dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
-    rendererDir,
-    token,
-    subscribe: (listener) => opened.ctx.events.subscribe(listener),
-  });
-  browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all(contextCloses);
-  await browser?.close();
-  await server?.close();
-  await opened?.close();
+  await ui?.close();
   await devnet?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('close', () => contextCloses.push(context.close()));
-  await page.goto(server.url);
-  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
-  return page;
-}
-
-const nav = (page: Page) => page.getByRole('navigation');
-
-async function everyScreen(page: Page, stage: string): Promise<void> {
-  for (const name of SCREENS) {
-    await nav(page).getByRole('link', { name, exact: true }).click();
-    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
-    await settled(page);
-    await screenshot(page, shots, `${stage}-${name.toLowerCase()}`);
-    expect(await seriousViolations(page), `${stage}: ${name}`).toEqual([]);
-  }
-}
+const open = () => ui.open();
 
 describe('a season from its freeze to its verified Index, in the console', () => {
   it('draft: the track has no freeze; Season says to freeze it; every screen passes axe', async () => {
@@ -134,7 +90,7 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     const region = page.getByRole('region', { name: REGION });
     await region.getByText('draft', { exact: true }).waitFor();
     expect(await region.getByRole('link', { name: 'Go to Freeze' }).count()).toBe(1);
-    await everyScreen(page, 'draft');
+    await everyScreen(page, shots, 'draft');
     await page.close();
   }, 120_000);
 
@@ -301,7 +257,7 @@ describe('a season from its freeze to its verified Index, in the console', () =>
       .locator('tbody td code')
       .allTextContents();
     for (const action of ['freeze.create', 'freeze.publish', 'season.publish']) expect(actions).toContain(action);
-    await everyScreen(page, 'corrected');
+    await everyScreen(page, shots, 'corrected');
     await page.close();
   }, 180_000);
 });

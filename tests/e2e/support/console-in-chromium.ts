@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startHeadlessServer, type HeadlessServer } from '../../../main/headless/headless-server.ts';
+import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
+import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
+import {
+  openConsole,
+  type OpenConsoleOptions,
+  type OpenedConsole,
+} from '../../../main/services/console/open-console.ts';
+import { buildRenderer } from '../../support/build-renderer.ts';
+import { launchChromium } from '../../support/chromium.ts';
+import { screenshot, seriousViolations, settled } from '../../renderer/screen-checks.ts';
+
+/** The nine screens of the one navigation landmark, named as the English UI names them (issue 14). */
+export const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
+
+export interface ConsoleInChromium {
+  opened: OpenedConsole;
+  /** A new page in its own browser context, on the console's Season screen. */
+  open(): Promise<Page>;
+  /** Closes the pages' contexts, the browser, the server and the console, in that order. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real console in headless mode (real handlers, events and per-launch token) with its renderer built, served to
+ * Debian's Chromium: what both season e2e tests drive.
+ */
+export async function consoleInChromium(options: Omit<OpenConsoleOptions, 'mode'>): Promise<ConsoleInChromium> {
+  const rendererDir = buildRenderer();
+  const opened = openConsole({ mode: 'headless', ...options });
+  expect(await opened.ready).toBe(true);
+  const server: HeadlessServer = await startHeadlessServer({
+    dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
+    rendererDir,
+    token: randomBytes(32).toString('hex'),
+    subscribe: (listener) => opened.ctx.events.subscribe(listener),
+  });
+  const browser: Browser = await launchChromium();
+  const contextCloses: Promise<void>[] = [];
+  return {
+    opened,
+    async open() {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      // Each context is closed with its page, and close() waits for those closes before closing the browser: a
+      // close still in flight when the browser goes would reject with nobody listening.
+      page.on('close', () => contextCloses.push(context.close()));
+      await page.goto(server.url);
+      await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
+      return page;
+    },
+    async close() {
+      await Promise.all(contextCloses);
+      await browser.close();
+      await server.close();
+      await opened.close();
+    },
+  };
+}
+
+export const nav = (page: Page) => page.getByRole('navigation');
+
+/** Every screen in turn: a screenshot named `<stage>-<screen>` and no serious or critical axe violation. */
+export async function everyScreen(page: Page, shots: string, stage: string | null): Promise<void> {
+  for (const name of SCREENS) {
+    await nav(page).getByRole('link', { name, exact: true }).click();
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    await settled(page);
+    await screenshot(page, shots, stage === null ? name.toLowerCase() : `${stage}-${name.toLowerCase()}`);
+    expect(await seriousViolations(page), stage === null ? name : `${stage}: ${name}`).toEqual([]);
+  }
+}
