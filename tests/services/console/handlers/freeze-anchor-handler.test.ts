@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ArgsOf, Channel, ResultOf } from '../../../../main/ipc/contract.ts';
-import { createDispatcher, type Dispatch } from '../../../../main/ipc/dispatcher.ts';
-import { openDatabase } from '../../../../main/db/open-database.ts';
-import { createConsoleHandlers } from '../../../../main/services/console/console-handlers.ts';
 import { NO_SERVICES } from '../../../../main/services/console/console-services.ts';
-import { openConsole, type OpenedConsole } from '../../../../main/services/console/open-console.ts';
-import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
-import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
+import type { ResultOf } from '../../../../main/ipc/contract.ts';
+import type { OpenedConsole } from '../../../../main/services/console/open-console.ts';
+import { startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
 import { BEFORE_OPENING, CLOSES_AT, OPENS_AT, settableClock } from '../../freeze/support/freeze-ports.ts';
+import { consoleOn, freezeServices, value } from '../support/console-on-freeze-devnet.ts';
 
 // The Freeze screen's anchor step on a real devnet: a fresh freeze is pending until the devnet closes its batch,
 // then a third party's verification of its proof stores the RFC 3161 time and the Rekor entry, which freeze.view
@@ -22,32 +19,8 @@ let net: FreezeDevnet;
 let dir: string;
 const opened: OpenedConsole[] = [];
 
-function consoleOn(name: string, trustDir: string): Dispatch {
-  const root = join(dir, name);
-  cpSync(journeyCorpus.dir, join(root, 'corpus', 'season-1', 'conformite'), { recursive: true });
-  const dbFile = join(root, 'console.sqlite');
-  openDatabase(dbFile).close();
-  const console = openConsole({
-    mode: 'headless',
-    dbFile,
-    corpusDir: join(root, 'corpus'),
-    defaultCorpusDir: join(root, 'corpus'),
-    clock,
-    services: {
-      ...NO_SERVICES,
-      freeze: { trustLayer: net.devnet.info.trust_layer, apiKey: net.apiKey, seasonBase: DEVNET_SEASON_BASE },
-      trustDir,
-    },
-  });
-  opened.push(console);
-  return createDispatcher(createConsoleHandlers(console.ctx));
-}
-
-async function value<C extends Channel>(dispatch: Dispatch, channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> {
-  const answer = await dispatch(channel, args);
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-  return answer.value as ResultOf<C>;
-}
+const consoleFor = (name: string, trustDir: string) =>
+  consoleOn({ dir, name }, clock, freezeServices(net, trustDir), opened).dispatch;
 
 const inForce = (view: ResultOf<'freeze.view'>) => view.freezes.find((f) => f.proof_id === view.in_force);
 
@@ -64,7 +37,7 @@ afterAll(async () => {
 
 describe('the freeze anchor step', () => {
   it('a fresh freeze is pending, then shows its RFC 3161 time and Rekor entry once its batch is anchored', async () => {
-    const dispatch = consoleOn('devnet-bundle', net.devnet.info.trust_bundle);
+    const dispatch = consoleFor('devnet-bundle', net.devnet.info.trust_bundle);
     const created = await value(dispatch, 'freeze.create', { ...conformite, ...window });
     expect(inForce(created)).toMatchObject({ anchor: null, anchor_time: null });
 
@@ -89,7 +62,7 @@ describe('the freeze anchor step', () => {
 
   it('a trust bundle without the devnet witnesses refuses FREEZE_PROOF_NOT_VERIFIED and stores nothing', async () => {
     clock.set(BEFORE_OPENING);
-    const dispatch = consoleOn('production-bundle', NO_SERVICES.trustDir);
+    const dispatch = consoleFor('production-bundle', NO_SERVICES.trustDir);
     await value(dispatch, 'freeze.create', { ...conformite, ...window });
     await net.devnet.closeBatch();
     const answer = await dispatch('freeze.anchor', conformite);

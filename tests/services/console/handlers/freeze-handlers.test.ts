@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ArgsOf, Channel, ResultOf } from '../../../../main/ipc/contract.ts';
-import { createDispatcher, type Dispatch } from '../../../../main/ipc/dispatcher.ts';
-import { openDatabase } from '../../../../main/db/open-database.ts';
-import { createConsoleHandlers } from '../../../../main/services/console/console-handlers.ts';
 import { NO_SERVICES } from '../../../../main/services/console/console-services.ts';
-import { openConsole, type OpenedConsole } from '../../../../main/services/console/open-console.ts';
-import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
-import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
+import type { Dispatch } from '../../../../main/ipc/dispatcher.ts';
+import { openDatabase } from '../../../../main/db/open-database.ts';
+import type { OpenedConsole } from '../../../../main/services/console/open-console.ts';
+import { startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
 import { BEFORE_OPENING, CLOSES_AT, OPENS_AT, settableClock } from '../../freeze/support/freeze-ports.ts';
+import { consoleOn, freezeServices, value } from '../support/console-on-freeze-devnet.ts';
 
 // The Freeze screen's actions through the console's choke point (validation, then the handlers) on a real devnet
 // Trust Layer and season host, a real operator database and the demo compliance track as the corpus root's only
@@ -22,34 +20,9 @@ let net: FreezeDevnet;
 let dir: string;
 const opened: OpenedConsole[] = [];
 
-function consoleOn(name: string, configured: boolean): { dispatch: Dispatch; dbFile: string; root: string } {
-  const root = join(dir, name);
-  cpSync(journeyCorpus.dir, join(root, 'corpus', 'season-1', 'conformite'), { recursive: true });
-  const dbFile = join(root, 'console.sqlite');
-  // An existing (empty) operator database: a missing one would be filled with the demo season.
-  openDatabase(dbFile).close();
-  const console = openConsole({
-    mode: 'headless',
-    dbFile,
-    corpusDir: join(root, 'corpus'),
-    defaultCorpusDir: join(root, 'corpus'),
-    clock,
-    services: configured
-      ? {
-          ...NO_SERVICES,
-          freeze: { trustLayer: net.devnet.info.trust_layer, apiKey: net.apiKey, seasonBase: DEVNET_SEASON_BASE },
-        }
-      : NO_SERVICES,
-  });
-  opened.push(console);
-  return { dispatch: createDispatcher(createConsoleHandlers(console.ctx)), dbFile, root };
-}
+const consoleFor = (name: string, configured: boolean) =>
+  consoleOn({ dir, name }, clock, configured ? freezeServices(net) : NO_SERVICES, opened);
 
-async function value<C extends Channel>(dispatch: Dispatch, channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> {
-  const answer = await dispatch(channel, args);
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-  return answer.value as ResultOf<C>;
-}
 async function code(dispatch: Dispatch, channel: string, args: object): Promise<string> {
   const answer = await dispatch(channel, args);
   return answer.ok ? 'ok' : answer.error.code;
@@ -68,7 +41,7 @@ afterAll(async () => {
 
 describe('freeze actions from the console', () => {
   it('without --trust-layer and --api-key-file, freezing is refused with what to give; nothing is recorded', async () => {
-    const { dispatch } = consoleOn('unconfigured', false);
+    const { dispatch } = consoleFor('unconfigured', false);
     expect((await value(dispatch, 'console.overview', {})).configured).toEqual({
       trust_layer: false,
       season_service: false,
@@ -81,7 +54,7 @@ describe('freeze actions from the console', () => {
 
   it('a draft track is frozen, replaced with its reason, published, and revealed only at close; every step audited as console', async () => {
     clock.set(BEFORE_OPENING);
-    const { dispatch, dbFile, root } = consoleOn('configured', true);
+    const { dispatch, dbFile, root } = consoleFor('configured', true);
     expect((await value(dispatch, 'console.overview', {})).configured.trust_layer).toBe(true);
     // Before any freeze the corpus root's track is listed, as a draft whose next step is the freeze.
     const before = (await value(dispatch, 'season.status', {})).tracks;
