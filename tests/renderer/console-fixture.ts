@@ -8,10 +8,13 @@ import type {
   AssertionEvidence,
   AuditEntry,
   DisputeDetail,
+  FreezeView,
   Incident,
   IndexPreview,
+  JobView,
   LintFinding,
   ParticipantReport,
+  ProofsView,
   PublicationVersion,
   ScoreRow,
   ScoresView,
@@ -88,10 +91,13 @@ export function createFixture(): {
   calls: { channel: string; args: unknown }[];
   /** Whether the Index page previewed carries the injected script (off by default: a blocked script logs an error). */
   index: { injectScript: boolean };
+  /** Whether proofs.view answers a read job under way (its last progress) rather than none. */
+  proofs: { reading: boolean };
 } {
   const participants = Array.from({ length: 1000 }, (_, i) => row(i));
   const calls: { channel: string; args: unknown }[] = [];
   const index = { injectScript: false };
+  const proofs = { reading: false };
   let disputeState: DisputeListing['state'] = 'received';
   let decision: { reason: string; reviewer: string } | null = null;
   let incidentResolved = false;
@@ -313,6 +319,65 @@ export function createFixture(): {
     ],
   });
 
+  // The freeze in force opened on 2026-10-01: before NOW, so it can no longer be replaced.
+  const freezeView = (track: 'conformite' | 'generique'): FreezeView => ({
+    season: 1,
+    track,
+    rules_file: `rules/${track}-bareme-v3.md`,
+    rules_text: '## Scoring rules',
+    manifest_hash: hex(21),
+    in_force: 'prf_20260920_120000_aaaaaa',
+    freezes: [
+      {
+        proof_id: 'prf_20260920_120000_aaaaaa',
+        rules_version: `${track}-bareme-v3`,
+        rules_hash: hex(31),
+        manifest_hash: hex(21),
+        key_commitment: hex(32),
+        url: `https://${track}.proveit.example/freeze`,
+        replaces: null,
+        reason: null,
+        opens_at: '2026-10-01T08:00:00.000Z',
+        closes_at: '2026-11-01T08:00:00.000Z',
+        created_at: '2026-09-20T12:00:00.000Z',
+        anchor_time: '2026-09-20T12:00:03.000Z',
+        anchor: {
+          state: 'anchored',
+          anchor_time: '2026-09-20T12:00:03.000Z',
+          rekor_uuid: hex(33),
+          rekor_verified: true,
+          independent_witnesses: 2,
+          checked_at: '2026-09-20T12:05:00.000Z',
+        },
+        published: true,
+      },
+    ],
+    revealed_at: '2026-11-01T08:00:00.000Z',
+  });
+
+  // A read job that found nothing pending or refused: done at once.
+  const readJob: JobView = {
+    id: 7,
+    kind: 'proofs',
+    state: 'done',
+    args: {},
+    created_at: iso(NOW),
+    started_at: iso(NOW),
+    finished_at: iso(NOW),
+    attempts: 1,
+    progress: null,
+    result: { ids: 0, anchored: 0, unsettled: 0, reads: 0 },
+    error: null,
+  };
+  const proofsView = (): ProofsView => ({
+    running: proofs.reading,
+    progress: null,
+    job_progress: proofs.reading ? { step: 'reading', message: 'proof reads: reading', done: 3, total: 10 } : null,
+    cache: { views: 12, rekor_entries: 2, absent: 0 },
+    quota: { limit: 100, window_ms: 3_600_000, used: 3, left: 97 },
+    pending: [],
+  });
+
   const handlers: Record<string, (args: Record<string, unknown>) => unknown> = {
     'console.overview': () => ({
       version: '0.1.0',
@@ -367,6 +432,11 @@ export function createFixture(): {
       return disputes()[0];
     },
     'publication.versions': () => ({ versions }),
+    'freeze.view': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
+    'freeze.reveal': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
+    'proofs.view': () => proofsView(),
+    'proofs.fetch': () => readJob,
+    'jobs.list': () => ({ jobs: [readJob] }),
     'incident.list': () => ({ incidents: [incident()] }),
     'incident.resolve': () => {
       incidentResolved = true;
@@ -396,5 +466,5 @@ export function createFixture(): {
       return { ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL', message: `${String(channel)} is not served here` } };
     return { ok: true, value: handler((args ?? {}) as Record<string, unknown>) };
   };
-  return { dispatch, calls, index };
+  return { dispatch, calls, index, proofs };
 }

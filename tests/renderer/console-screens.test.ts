@@ -113,6 +113,74 @@ describe('Season', () => {
   });
 });
 
+describe('Freeze', () => {
+  it('once the season has opened, the replacement form gives way to why, and a reveal says where it wrote', async () => {
+    const page = await open('freeze');
+    await page.getByRole('heading', { name: 'Freeze of Season 1 · conformite' }).waitFor();
+    await page
+      .getByText(
+        'The season opened on Oct 1, 2026, 8:00 AM UTC: the freeze can no longer be replaced (FREEZE_SEASON_OPENED).',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Replace the freeze' }).count()).toBe(0);
+    expect(await page.getByLabel('Reason').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reveal key and salt (at close)' }).click();
+    await page
+      .getByRole('status')
+      .getByText(
+        'Key and salt revealed (Nov 1, 2026, 8:00 AM UTC): the reveal document is written beside the database, in freezes/.',
+      )
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Proofs', () => {
+  it('a read with nothing pending or refused says so: the read job done, nothing to read, no pending proof', async () => {
+    const page = await open('proofs');
+    await page.getByText('No proof is pending.').waitFor();
+    await page.getByRole('button', { name: 'Read proofs' }).click();
+    const status = page.getByRole('status');
+    await status.getByText('Read job 7: done').waitFor();
+    await status.getByText('Nothing to read: no proof in the cache is pending or refused.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a read under way shows its progress in the screen’s language, not in main’s English', async () => {
+    fixture.proofs.reading = true;
+    try {
+      const page = await open('proofs');
+      await page.getByText('proof reads: reading (3/10)').waitFor();
+      await page.getByRole('button', { name: 'Français' }).click();
+      await page.getByText('lectures des preuves : lecture (3/10)').waitFor();
+      expect(await page.getByText('proof reads: reading').count()).toBe(0);
+      await page.close();
+    } finally {
+      fixture.proofs.reading = false;
+    }
+  });
+});
+
+describe('French wording', () => {
+  it('counts agree with their number and quoted verdicts keep their guillemets on one line', async () => {
+    const page = await open();
+    await page.getByRole('button', { name: 'Français' }).click();
+    const track = page.getByRole('region', { name: 'Saison 1 · conformite' });
+    await track.getByText('1 ouvert', { exact: true }).waitFor();
+    await nav(page).getByRole('link', { name: 'Notation', exact: true }).click();
+    const best = page.locator('section.score-table').first().locator('tbody tr').first();
+    expect(await best.textContent()).toContain('(\u00ab\u00a0refus\u00a0\u00bb partout)');
+    await page.getByRole('button', { name: 'Agent 3', exact: true }).click();
+    const tasks = page.getByRole('table', { name: 'Tâches' });
+    await tasks.getByText('3 étayées, 1 non étayée, 0 défaut d’instrument').waitFor();
+    await page.getByRole('button', { name: 'Voir les témoins' }).first().click();
+    await page.getByText('Vérification : VERIFIED · Heure RFC 3161 : 2026-10-12T14:00:03Z').waitFor();
+    await page.close();
+  });
+});
+
 describe('Scoring', () => {
   it('per track two tables, labelled, best constant answer on top, rates with their counts, the reading rule beside', async () => {
     const page = await open('scoring');

@@ -117,6 +117,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     page: (n: number, of: number): string => `Page ${n} of ${of}`,
+    labelled: (label: string): string => `${label}:`,
   },
   season: {
     state: 'State',
@@ -158,7 +159,7 @@ export const en = {
       RUN_CLOSE: () => 'Run the close: the key is revealed and every cited proof is checked.',
       PUBLISH: () => 'Check the scores, then publish them: the 14-day dispute window starts.',
       DECIDE_DISPUTES: (s) =>
-        `Decide the ${s.disputes_open} undecided dispute(s) before their deadlines (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
+        `${s.disputes_open === 1 ? 'Decide the undecided dispute before its deadline' : `Decide the ${s.disputes_open} undecided disputes before their deadlines`} (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
       AWAIT_DISPUTES: (s, at) => `Disputes may arrive until ${at(s.dispute_window_ends_at)}.`,
       EXPORT_INDEX: () => 'Export the Index of the latest version and verify it.',
     } as Record<string, Next>,
@@ -236,7 +237,8 @@ export const en = {
     verdictPair: (given: string, expected: string): string => `${given} / ${expected}`,
     exactGrounded: 'Exact / grounded',
     counts: 'Assertions',
-    taskCounts: (s: number, u: number, i: number): string => `${s} supported, ${u} unsupported, ${i} instrument faults`,
+    taskCounts: (s: number, u: number, i: number): string =>
+      `${s} supported, ${u} unsupported, ${i} instrument ${i === 1 ? 'fault' : 'faults'}`,
     missingFacts: 'Missing grounding facts',
     assertionsCaption: 'Assertions',
     assertion: 'Assertion',
@@ -458,6 +460,10 @@ export const en = {
     notConfigured:
       'This console was started without a Trust Layer: freezing answers with what to give (`--trust-layer URL --api-key-file FILE --season-base URL`).',
     publishedTo: 'The freeze publication is written beside the database, in freezes/.',
+    revealed: (at: string): string =>
+      `Key and salt revealed (${at}): the reveal document is written beside the database, in freezes/.`,
+    replaceClosed: (at: string): string =>
+      `The season opened on ${at}: the freeze can no longer be replaced (FREEZE_SEASON_OPENED).`,
   },
   corpus: {
     checkTitle: 'Check against the reference solver',
@@ -492,6 +498,13 @@ export const en = {
     cache: (views: number, rekor: number, absent: number): string =>
       `${views} proof views, ${rekor} log entries, ${absent} absent`,
     pendingCaption: (n: number): string => `Pending proofs (${n})`,
+    noPending: 'No proof is pending.',
+    job: (id: number, state: string): string => `Read job ${id}: ${state}`,
+    jobPhase: (phase: string): string => `proof reads: ${phase}`,
+    outcome: (ids: number, anchored: number, unsettled: number, reads: number): string =>
+      ids === 0
+        ? 'Nothing to read: no proof in the cache is pending or refused.'
+        : `${ids} proofs to read: ${anchored} anchored, ${unsettled} still pending or refused, ${reads} reads used.`,
     firstPending: 'First read pending',
     nextRecheck: 'Next recheck',
   },

@@ -123,6 +123,7 @@ export const fr: Messages = {
     previous: 'Précédente',
     next: 'Suivante',
     page: (n, of) => `Page ${n} sur ${of}`,
+    labelled: (label) => `${label} :`,
   },
   season: {
     state: 'État',
@@ -141,9 +142,10 @@ export const fr: Messages = {
     version: (v) => `version ${v}`,
     disputeWindowEnds: 'Fin du délai de contestation',
     disputes: 'Contestations',
-    disputeCounts: (open, atRisk, overdue) => `${open} non tranchées · ${atRisk} à risque · ${overdue} en retard`,
+    disputeCounts: (open, atRisk, overdue) =>
+      `${open} non ${open > 1 ? 'tranchées' : 'tranchée'} · ${atRisk} à risque · ${overdue} en retard`,
     incidents: 'Incidents',
-    incidentCount: (n) => `${n} ouverts`,
+    incidentCount: (n) => `${n} ${n > 1 ? 'ouverts' : 'ouvert'}`,
     nextTitle: 'Prochaine étape',
     next: {
       draft: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
@@ -163,7 +165,7 @@ export const fr: Messages = {
       RUN_CLOSE: () => 'Lancez la clôture : la clé est révélée et chaque preuve citée est contrôlée.',
       PUBLISH: () => 'Vérifiez les scores, puis publiez-les : le délai de contestation de 14 jours commence.',
       DECIDE_DISPUTES: (s) =>
-        `Tranchez les ${s.disputes_open} contestation(s) en cours avant leur échéance (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
+        `${s.disputes_open === 1 ? 'Tranchez la contestation en cours avant son échéance' : `Tranchez les ${s.disputes_open} contestations en cours avant leur échéance`} (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
       AWAIT_DISPUTES: (s, at) => `Des contestations peuvent arriver jusqu’au ${at(s.dispute_window_ends_at)}.`,
       EXPORT_INDEX: () => 'Exportez l’Index de la dernière version et vérifiez-le.',
     } as Record<string, Next>,
@@ -190,7 +192,7 @@ export const fr: Messages = {
     successRate: 'Taux de réussite',
     tasksSubmitted: 'Tâches soumises',
     declaredStack: 'Pile déclarée',
-    bestConstant: (verdict) => `Meilleure réponse constante (« ${verdict} » partout)`,
+    bestConstant: (verdict) => `Meilleure réponse constante (\u00ab\u00a0${verdict}\u00a0\u00bb partout)`,
     notApplicable: 'sans objet',
     pending: 'en attente',
     noTask: 'aucune tâche soumise',
@@ -241,7 +243,8 @@ export const fr: Messages = {
     verdictPair: (given, expected) => `${given} / ${expected}`,
     exactGrounded: 'Exact / fondé',
     counts: 'Assertions',
-    taskCounts: (s, u, i) => `${s} étayées, ${u} non étayées, ${i} défauts d’instrument`,
+    taskCounts: (s, u, i) =>
+      `${s} ${s > 1 ? 'étayées' : 'étayée'}, ${u} non ${u > 1 ? 'étayées' : 'étayée'}, ${i} ${i > 1 ? 'défauts' : 'défaut'} d’instrument`,
     missingFacts: 'Faits d’ancrage manquants',
     assertionsCaption: 'Assertions',
     assertion: 'Assertion',
@@ -461,6 +464,9 @@ export const fr: Messages = {
     notConfigured:
       'Cette console a été lancée sans Trust Layer : geler répond avec ce qu’il faut donner (`--trust-layer URL --api-key-file FICHIER --season-base URL`).',
     publishedTo: 'La publication du gel est écrite à côté de la base, dans freezes/.',
+    revealed: (at) =>
+      `Clé et sel révélés (${at}) : le document de révélation est écrit à côté de la base, dans freezes/.`,
+    replaceClosed: (at) => `La saison a ouvert le ${at} : le gel ne peut plus être remplacé (FREEZE_SEASON_OPENED).`,
   },
   corpus: {
     checkTitle: 'Contrôle par le solveur de référence',
@@ -493,6 +499,13 @@ export const fr: Messages = {
     cacheTitle: 'Cache',
     cache: (views, rekor, absent) => `${views} vues de preuves, ${rekor} entrées de journal, ${absent} absentes`,
     pendingCaption: (n) => `Preuves en attente (${n})`,
+    noPending: 'Aucune preuve en attente.',
+    job: (id, state) => `Tâche de lecture ${id} : ${state}`,
+    jobPhase: (phase) => `lectures des preuves : ${phase}`,
+    outcome: (ids, anchored, unsettled, reads) =>
+      ids === 0
+        ? 'Rien à lire : aucune preuve du cache n’est en attente ou refusée.'
+        : `${ids} preuves à lire : ${anchored} ancrées, ${unsettled} encore en attente ou refusées, ${reads} lectures utilisées.`,
     firstPending: 'Première lecture en attente',
     nextRecheck: 'Prochaine relecture',
   },
