@@ -64,6 +64,9 @@ describe('the demo season in the console', () => {
     // Five participants, each in exactly one of the two tables; every community row carries its label.
     const drawn = (table: typeof reference) => table.locator('tbody tr:not(.best-constant):not(.spacer)');
     expect((await drawn(reference).count()) + (await drawn(community).count())).toBe(5);
+    // The demo marks its reference run as one: it is in the reference runs, and only there.
+    expect(await reference.getByRole('row', { name: /^Reference run/ }).count()).toBe(1);
+    expect(await community.getByRole('row', { name: /^Reference run/ }).count()).toBe(0);
     expect(await community.locator('.stack-label').count()).toBe(await drawn(community).count());
     // The abstaining agent submitted no task: "—", no percentage.
     const abstains = community.getByRole('row', { name: /Abstaining agent/ });
