@@ -1,10 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { publicationJson } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
-import { freezePublication } from '../services/freeze/publish-freeze.ts';
-import { pyObjectFrom } from '../core/json/value.ts';
+import { publishFreeze } from '../services/freeze/publish-freeze.ts';
 import { systemClock } from '../services/clock.ts';
-import { recordAction } from '../services/audit/record-action.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
@@ -35,27 +33,20 @@ export const freezePublishCommand: Command = {
     const { season, track } = which;
     const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
     try {
-      const publication = freezePublication(db, season, track);
+      const publication = await publishFreeze(
+        db,
+        systemClock,
+        { season, track, actor: actorOf(values), out: values.out ?? null },
+        async (p) => {
+          if (values.out) await writeFile(values.out, `${JSON.stringify(publicationJson(p), null, 2)}\n`);
+        },
+      );
       if (!publication.ok) {
         printRefusal(io, values.json ?? false, 'freeze publish', publication.error);
         return EXIT.failed;
       }
-      const document = publicationJson(publication.value);
-      if (values.out) await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
       const p = publication.value;
-      recordAction(db, systemClock, {
-        actor: actorOf(values),
-        action: 'freeze.publish',
-        summary: `season ${season} ${track}: freeze publication exported (${p.freezes.length} freeze(s), in force ${p.in_force})${values.out ? ` to ${values.out}` : ''}`,
-        details: pyObjectFrom([
-          ['season', BigInt(season)],
-          ['track', track],
-          ['in_force', p.in_force],
-          ['proof_ids', p.freezes.map((f) => f.proof_id)],
-          ['out', values.out ?? null],
-        ]),
-      });
-      if (values.json) printJson(io, document);
+      if (values.json) printJson(io, publicationJson(p));
       else {
         io.out(`season ${p.season}, track ${p.track}: ${p.freezes.length} freeze(s), in force ${p.in_force}\n`);
         for (const f of p.freezes) {

@@ -111,17 +111,18 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(await value('freeze.verify', conformite)).toEqual({ verified: true, failures: [] });
   });
 
-  it('freeze.verify and freeze.anchor store the freeze proof anchoring the view shows: its RFC 3161 time, before the opening', async () => {
-    const anchorOf = (view: Json) => view.freezes.find((f: Json) => f.proof_id === view.in_force).anchor;
-    // freeze.verify ran above on conformite; generique was never checked.
-    const verified = anchorOf(await value('freeze.view', conformite));
-    expect(verified).toMatchObject({ state: 'anchored', rekor_verified: true });
-    expect(Date.parse(verified.anchor_time)).toBeLessThan(Date.parse('2026-10-02T08:00:00.000Z'));
-    const generique = { season: 1, track: 'generique' };
-    expect(anchorOf(await value('freeze.view', generique))).toBeNull();
+  it('the demo anchors and publishes its freezes; freeze.anchor checks again from the read cache, before the opening', async () => {
+    const inForce = (view: Json) => view.freezes.find((f: Json) => f.proof_id === view.in_force);
+    for (const track of ['conformite', 'generique']) {
+      const freeze = inForce(await value('freeze.view', { season: 1, track }));
+      expect(freeze.published, track).toBe(true);
+      expect(freeze.anchor, track).toMatchObject({ state: 'anchored', rekor_verified: true });
+      expect(Date.parse(freeze.anchor.anchor_time)).toBeLessThan(Date.parse('2026-10-02T08:00:00.000Z'));
+    }
     // The demo's devnet is gone: the anchored view and its Rekor entry come from the read cache, the trust bundle
     // from the close's bundle.
-    expect(anchorOf(await value('freeze.anchor', generique))).toMatchObject({
+    const generique = { season: 1, track: 'generique' };
+    expect(inForce(await value('freeze.anchor', generique)).anchor).toMatchObject({
       state: 'anchored',
       rekor_verified: true,
     });

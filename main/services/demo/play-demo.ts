@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { operatorKey, participantKey } from '../../../devnet/scripted/participant-key.ts';
@@ -15,12 +15,17 @@ import { TRACKS } from '../../core/corpus/tracks.ts';
 import { demoCalendar } from '../../core/demo/demo-calendar.ts';
 import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../../core/demo/scripted-agents.ts';
 import type { Track } from '../../core/freeze/freeze-document.ts';
+import { publicationJson } from '../../core/freeze/publication.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
+import { freezeInForceOf } from '../../db/freezes.ts';
 import { openDatabase, type Db } from '../../db/open-database.ts';
 import { closeSeason } from '../close/close-season.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
+import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { openDispute } from '../disputes/open-dispute.ts';
 import { createFreeze } from '../freeze/create-freeze.ts';
+import { checkFreezeAnchoring } from '../freeze/freeze-anchoring.ts';
+import { publishFreeze } from '../freeze/publish-freeze.ts';
 import { createHttpClient, type HttpClient } from '../http/http-client.ts';
 import { exportIndex } from '../index-export/export-index.ts';
 import { markReferenceRun } from '../index-export/participants.ts';
@@ -144,7 +149,23 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
       if (!frozen.ok) return frozen;
     }
     await devnet.closeBatch();
-    emit('freeze', 'both tracks frozen and anchored', 2, 2);
+    // Anchored before the opening, the freezes are checked as a third party would and published (spec §8.3, §8.5):
+    // the Freeze screen then shows every step done.
+    const trust = await loadTrustBundle(devnet.info.trust_bundle);
+    if (!trust.ok) return trust;
+    for (const track of DEMO_TRACKS) {
+      const freeze = freezeInForceOf(db, season, track);
+      if (!freeze) return fail('DEMO_FREEZE_MISSING', `the ${track} freeze just made is not in ${dbFile}`);
+      const anchored = await checkFreezeAnchoring(freeze, trust.value, { db, http, clock });
+      if (!anchored.ok) return anchored;
+      const out = join(outDir, 'freezes', `season-${season}-${track}-publication.json`);
+      const published = await publishFreeze(db, clock, { season, track, actor: DEMO_ACTOR, out }, async (p) => {
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, `${JSON.stringify(publicationJson(p), null, 2)}\n`);
+      });
+      if (!published.ok) return published;
+    }
+    emit('freeze', 'both tracks frozen, anchored and published', 2, 2);
 
     // The scripts, from each track's published tasks, its key and its frozen bodies.
     clock.set(calendar.playedAt);

@@ -3,6 +3,9 @@ import type { Track } from '../../core/freeze/freeze-document.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { freezesOf, type FreezeRow } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
+import { pyObjectFrom } from '../../core/json/value.ts';
+import { recordAction } from '../audit/record-action.ts';
+import type { Clock } from '../clock.ts';
 
 /** A stored freeze in its published form (docs/freeze.md): the anchored fields and the request_hash opening. */
 export function publishedFreezeOf(row: FreezeRow): PublishedFreeze {
@@ -42,4 +45,35 @@ export function freezePublication(db: Db, season: number, track: Track): Result<
     );
   }
   return ok({ season, track, in_force: current.proof_id, freezes });
+}
+
+/**
+ * Publishing a freeze (spec §8.3): the publication of a season and track is written by `write` (a file for the
+ * command, the console's freezes/ folder, the demo's), then recorded in the audit log as freeze.publish with the proof
+ * ids it names and where it went (`out`, or null when only printed). The console's Freeze screen reads those entries
+ * to show a freeze as published, so nothing is recorded when the writing fails.
+ */
+export async function publishFreeze(
+  db: Db,
+  clock: Clock,
+  which: { season: number; track: Track; actor: string; out: string | null },
+  write: (publication: FreezePublication) => Promise<void>,
+): Promise<Result<FreezePublication, 'FREEZE_NOT_FOUND'>> {
+  const publication = freezePublication(db, which.season, which.track);
+  if (!publication.ok) return publication;
+  const p = publication.value;
+  await write(p);
+  recordAction(db, clock, {
+    actor: which.actor,
+    action: 'freeze.publish',
+    summary: `season ${which.season} ${which.track}: freeze publication exported (${p.freezes.length} freeze(s), in force ${p.in_force})${which.out ? ` to ${which.out}` : ''}`,
+    details: pyObjectFrom([
+      ['season', BigInt(which.season)],
+      ['track', which.track],
+      ['in_force', p.in_force],
+      ['proof_ids', p.freezes.map((f) => f.proof_id)],
+      ['out', which.out],
+    ]),
+  });
+  return publication;
 }

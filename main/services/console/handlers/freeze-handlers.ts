@@ -4,12 +4,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseInstant } from '../../../core/freeze/instant.ts';
 import { publicationJson } from '../../../core/freeze/publication.ts';
-import { pyObjectFrom } from '../../../core/json/value.ts';
 import type { FreezeView, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
-import { recordAction } from '../../audit/record-action.ts';
 import { createFreeze } from '../../freeze/create-freeze.ts';
-import { freezePublication } from '../../freeze/publish-freeze.ts';
+import { publishFreeze } from '../../freeze/publish-freeze.ts';
 import { revealFreezes } from '../../freeze/reveal-freeze.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import { dbOf, trackCorpusDir, type ConsoleContext } from '../console-context.ts';
@@ -85,23 +83,13 @@ export function freezeReplace(ctx: ConsoleContext, ref: TrackRef & Window & { re
  * and audited as freeze.publish.
  */
 export async function freezePublish(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
-  const db = dbOf(ctx);
-  const publication = valueOrRefuse(freezePublication(db, ref.season, ref.track));
   const out = join(freezesRoot(ctx), `season-${ref.season}-${ref.track}-publication.json`);
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify(publicationJson(publication), null, 2)}\n`);
-  recordAction(db, ctx.clock, {
-    actor: ACTOR,
-    action: 'freeze.publish',
-    summary: `season ${ref.season} ${ref.track}: freeze publication exported (${publication.freezes.length} freeze(s), in force ${publication.in_force}) to ${out}`,
-    details: pyObjectFrom([
-      ['season', BigInt(ref.season)],
-      ['track', ref.track],
-      ['in_force', publication.in_force],
-      ['proof_ids', publication.freezes.map((f) => f.proof_id)],
-      ['out', out],
-    ]),
-  });
+  valueOrRefuse(
+    await publishFreeze(dbOf(ctx), ctx.clock, { ...ref, actor: ACTOR, out }, async (publication) => {
+      await mkdir(dirname(out), { recursive: true });
+      await writeFile(out, `${JSON.stringify(publicationJson(publication), null, 2)}\n`);
+    }),
+  );
   return freezeView(ctx, ref);
 }
 
