@@ -1,4 +1,4 @@
-import { compareCodePoints } from './code-point-order.ts';
+import { sortByCodePoint } from './code-point-order.ts';
 import { pythonFloatRepr } from './float-repr.ts';
 import { PYTHON_INT_MAX_STR_DIGITS } from './python-limits.ts';
 import type { PyJson, PyObject } from './value.ts';
@@ -16,7 +16,6 @@ const SHORT_ESCAPES: Record<number, string> = {
 
 /** Any UTF-16 unit that `py_encode_basestring_ascii` escapes: everything but printable ASCII, and '"' and '\'. */
 const NEEDS_ESCAPE = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
-const SURROGATE = /[\ud800-\udfff]/;
 
 /** `json.encoder.py_encode_basestring_ascii`: every unit outside printable ASCII as \uXXXX (lowercase). */
 export function encodeString(text: string): string {
@@ -63,8 +62,7 @@ function encodeInt(value: bigint): string {
 /** Keys in Python's sorted() order: by code point. UTF-16 order is the same unless a key holds a surrogate. */
 function sortedKeys(object: PyObject): string[] {
   const keys = Object.keys(object);
-  if (keys.length < 2) return keys;
-  return keys.some((key) => SURROGATE.test(key)) ? keys.sort(compareCodePoints) : keys.sort();
+  return keys.length < 2 ? keys : sortByCodePoint(keys);
 }
 
 function encode(value: PyJson): string {

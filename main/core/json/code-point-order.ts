@@ -20,3 +20,13 @@ export function compareCodePoints(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Sorts strings in place as Python's `sorted()` does, and returns them: the engine's own sort (UTF-16 order) when no
+ * string holds a surrogate, which is then the same order and native; compareCodePoints otherwise.
+ */
+export function sortByCodePoint(texts: string[]): string[] {
+  return texts.some((text) => SURROGATE.test(text)) ? texts.sort(compareCodePoints) : texts.sort();
+}

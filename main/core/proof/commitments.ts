@@ -3,9 +3,7 @@ import { sha256, sha256Hex } from '../hash/sha256.ts';
 import { canonical } from '../json/canonical.ts';
 import type { PyJson } from '../json/value.ts';
 import { leafHash, treeHash } from '../merkle/rfc6962.ts';
-import { compareCodePoints } from '../json/code-point-order.ts';
-
-const SURROGATE = /[\ud800-\udfff]/;
+import { sortByCodePoint } from '../json/code-point-order.ts';
 
 /**
  * commitment(field) = SHA256(field_name ‖ 0x00 ‖ nonce ‖ canonical_json(value)) (SPEC 3.1 §2,
@@ -39,10 +37,7 @@ export function commitmentHex(field: string, nonceHex: string, value: PyJson): s
  * field name as Python's sorted() orders str (by code point), whatever order the proof lists them in.
  */
 export function commitmentsRoot(commitments: ReadonlyMap<string, string>): string {
-  const fields = [...commitments.keys()];
-  // UTF-16 order is code-point order unless a name holds a surrogate (json/code-point-order.ts).
-  if (fields.some((field) => SURROGATE.test(field))) fields.sort(compareCodePoints);
-  else fields.sort();
+  const fields = sortByCodePoint([...commitments.keys()]);
   // The values are 64 lowercase hex (checked by the caller): Node's decoder is native, noble's a JavaScript loop.
   const leaves = fields.map((field) => leafHash(Buffer.from(commitments.get(field) as string, 'hex')));
   return bytesToHex(treeHash(leaves));

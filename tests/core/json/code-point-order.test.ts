@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints } from '../../../main/core/json/code-point-order.ts';
+import { compareCodePoints, sortByCodePoint } from '../../../main/core/json/code-point-order.ts';
 import { runOracle } from './cpython-oracle.ts';
 
 // Pairs where UTF-16 order and code point order part ways, or where lone surrogates sit next to pairs.
@@ -42,5 +42,13 @@ describe('compareCodePoints as Python sorted() on str', () => {
   it('a lone high surrogate followed by different letters compares by the letters', () => {
     expect(compareCodePoints('\ud800o', '\ud800x')).toBeLessThan(0);
     expect(compareCodePoints('\ud800x', '\ud800o')).toBeGreaterThan(0);
+  });
+
+  it('sortByCodePoint gives compareCodePoints order, with or without surrogates among the strings', () => {
+    expect(sortByCodePoint([...KEYS])).toEqual([...KEYS].sort(compareCodePoints));
+    const ascii = ['response_hash', 'agent_identity', 'request_hash', 'did_resolution_status', 'Z', ''];
+    expect(sortByCodePoint([...ascii])).toEqual([...ascii].sort(compareCodePoints));
+    // Astral after U+E000–U+FFFF, as Python sorts: the case UTF-16 order gets wrong.
+    expect(sortByCodePoint(['\u{1f600}', '\uffff'])).toEqual(['\uffff', '\u{1f600}']);
   });
 });
