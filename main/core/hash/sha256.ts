@@ -28,6 +28,17 @@ export function sha256Hex(data: Uint8Array): string {
     : nodeCrypto.createHash('sha256').update(data).digest('hex');
 }
 
+/**
+ * SHA-256 as a binary string: one character per byte (Latin-1), 32 characters. Merkle trees hash digests into
+ * digests; a one-byte string is what the one-shot hash returns cheapest and what Buffer#latin1Write puts into the
+ * next input without an allocation (merkle/binary-digests.ts).
+ */
+export function sha256Binary(data: Uint8Array): string {
+  return oneShot
+    ? (oneShot('sha256', data, 'latin1') as string)
+    : nodeCrypto.createHash('sha256').update(data).digest('latin1');
+}
+
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex. */
 export function sha256HexOfText(text: string): string {
   return oneShot

@@ -55,7 +55,7 @@ export function verifyInclusion(claim: InclusionClaim): Result<true, InclusionCo
       length: path.length,
     });
   }
-  if (bytesToHex(walked.root) !== bytesToHex(claim.root)) {
+  if (Buffer.compare(walked.root, claim.root) !== 0) {
     return fail('MERKLE_ROOT_MISMATCH', 'the inclusion walk does not reach the stated root', {
       expected: bytesToHex(claim.root),
       actual: bytesToHex(walked.root),

@@ -1,4 +1,3 @@
-import { hexToBytes } from '@noble/hashes/utils.js';
 import { encodeFloat } from '../json/canonical.ts';
 import { isPyObject, type PyJson } from '../json/value.ts';
 import { leafHash } from '../merkle/rfc6962.ts';
@@ -24,6 +23,9 @@ function pythonInt(value: PyJson | undefined): unknown {
   if (typeof value === 'number') return encodeFloat(value);
   return value;
 }
+
+/** 64 hex characters (checked by the caller) as bytes, through Node's native decoder. */
+const hexBytes = (hex: string): Uint8Array => Buffer.from(hex, 'hex');
 
 /**
  * The batch anchor (trust-layer-reference §4.4, §8 step 3): without one, the chain hash itself is anchored;
@@ -82,11 +84,11 @@ export function checkBatchAnchor(anchor: PyJson | undefined, chainHex: string | 
     };
   }
   const verified = verifyInclusion({
-    leaf: leafHash(hexToBytes(chainHex)),
+    leaf: leafHash(hexBytes(chainHex)),
     index: pythonInt(anchor.leaf_index),
     size: pythonInt(anchor.tree_size),
-    path: (path as string[]).map((element) => hexToBytes(element)),
-    root: hexToBytes(root),
+    path: (path as string[]).map(hexBytes),
+    root: hexBytes(root),
   });
   const where = { batch_id: typeof anchor.batch_id === 'string' ? anchor.batch_id : null };
   if (!verified.ok) {

@@ -1,8 +1,7 @@
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { sha256, sha256Hex } from '../hash/sha256.ts';
+import { sha256Hex } from '../hash/sha256.ts';
 import { canonical } from '../json/canonical.ts';
 import type { PyJson } from '../json/value.ts';
-import { leafHash, treeHash } from '../merkle/rfc6962.ts';
+import { binaryToHex, leafHashOfHex, treeHashBinary } from '../merkle/binary-digests.ts';
 import { sortByCodePoint } from '../json/code-point-order.ts';
 
 /**
@@ -10,35 +9,39 @@ import { sortByCodePoint } from '../json/code-point-order.ts';
  * trust-layer-reference §4.3): the name in UTF-8, one zero byte, the 32 raw nonce bytes, the canonical value.
  */
 export function commitment(field: string, nonce: Uint8Array, value: PyJson): Uint8Array {
-  return sha256(commitmentInput(field, nonce, value));
+  if (nonce.length !== 32) throw new RangeError('a commitment nonce is 32 bytes (SPEC 3.1 §2)');
+  return new Uint8Array(Buffer.from(commitmentHex(field, Buffer.from(nonce).toString('hex'), value), 'hex'));
 }
 
-function commitmentInput(field: string, nonce: Uint8Array, value: PyJson): Uint8Array {
-  const name = utf8ToBytes(field);
-  const body = utf8ToBytes(canonical(value));
-  const input = new Uint8Array(name.length + 1 + nonce.length + body.length);
-  input.set(name, 0);
-  input[name.length] = 0x00;
-  input.set(nonce, name.length + 1);
-  input.set(body, name.length + 1 + nonce.length);
-  return input;
-}
+/** One input buffer per thread, grown when a value needs more: the hash reads it before returning. */
+let scratch = Buffer.alloc(1024);
 
 /**
- * commitment() with the nonce as the 64 hex characters the Trust Layer publishes; lowercase hex out. Every opening
- * of every cited proof goes through here at a close (about six per proof): the digest is asked for as hex directly.
+ * commitment() with the nonce as the 64 lowercase hex characters the Trust Layer publishes (checked by the caller);
+ * lowercase hex out. Every opening of every cited proof goes through here at a close (about six per proof), so the
+ * input is written into one reused buffer: the name as UTF-8, the nonce decoded in place, the canonical value,
+ * which is ASCII (ensure_ascii).
  */
 export function commitmentHex(field: string, nonceHex: string, value: PyJson): string {
-  return sha256Hex(commitmentInput(field, hexToBytes(nonceHex), value));
+  const body = canonical(value);
+  const nameLength = Buffer.byteLength(field, 'utf8');
+  const length = nameLength + 33 + body.length;
+  if (length > scratch.length) scratch = Buffer.alloc(Math.max(length, scratch.length * 2));
+  scratch.write(field, 0, nameLength, 'utf8');
+  scratch[nameLength] = 0x00;
+  scratch.write(nonceHex, nameLength + 1, 32, 'hex');
+  scratch.write(body, nameLength + 33, body.length, 'latin1');
+  return sha256Hex(scratch.subarray(0, length));
 }
 
 /**
  * The spec 3.x chain hash: the RFC 6962 tree hash over leaf(commitment) of every committed field, sorted by
- * field name as Python's sorted() orders str (by code point), whatever order the proof lists them in.
+ * field name as Python's sorted() orders str (by code point), whatever order the proof lists them in. The values
+ * are 64 lowercase hex (checked by the caller).
  */
 export function commitmentsRoot(commitments: ReadonlyMap<string, string>): string {
   const fields = sortByCodePoint([...commitments.keys()]);
-  // The values are 64 lowercase hex (checked by the caller): Node's decoder is native, noble's a JavaScript loop.
-  const leaves = fields.map((field) => leafHash(Buffer.from(commitments.get(field) as string, 'hex')));
-  return bytesToHex(treeHash(leaves));
+  const leaves = new Array<string>(fields.length);
+  for (let i = 0; i < fields.length; i++) leaves[i] = leafHashOfHex(commitments.get(fields[i] as string) as string);
+  return binaryToHex(treeHashBinary(leaves));
 }
