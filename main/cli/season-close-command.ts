@@ -7,7 +7,7 @@ import { closeSeason } from '../services/close/close-season.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { readSeasonExport } from '../services/season-export/read-export.ts';
 import type { ReadSettings } from '../services/proofs/read-settings.ts';
-import { PRODUCTION_BUNDLE_DIR } from '../services/trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { seasonAndTrackOf } from './freeze-options.ts';

@@ -36,7 +36,7 @@ export function sha256Hex(data: Uint8Array): string {
 export function sha256Binary(data: Uint8Array): string {
   return oneShot
     ? (oneShot('sha256', data, 'latin1') as string)
-    : nodeCrypto.createHash('sha256').update(data).digest('latin1');
+    : nodeCrypto.createHash('sha256').update(data).digest().toString('latin1');
 }
 
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex. */

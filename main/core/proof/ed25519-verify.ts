@@ -10,7 +10,7 @@ const keyObjects = new Map<string, KeyObject>();
  * verifies thousands of proofs (design brief §6). Pure computation: no clock, disk or randomness.
  */
 export function verifyEd25519(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
-  const id = Buffer.from(publicKey).toString('hex');
+  const id = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('latin1');
   let key = keyObjects.get(id);
   if (!key) {
     key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });

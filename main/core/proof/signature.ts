@@ -1,4 +1,3 @@
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PyJson } from '../json/value.ts';
 import type { SigningKey } from '../trust/bundle.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
@@ -130,7 +129,8 @@ export function checkSignature(input: SignatureInput): CheckOutcome<SignatureCod
   if ('status' in key) return key;
   const window = checkWindow(key, input.time);
   if (window) return window;
-  const valid = verifyEd25519(signature, utf8ToBytes(input.chainHex), key.publicKey);
+  // The message is the hex text's bytes: ASCII, so Latin-1 encodes it as UTF-8 does, natively.
+  const valid = verifyEd25519(signature, Buffer.from(input.chainHex, 'latin1'), key.publicKey);
   if (!valid) {
     return checkFailed(
       'SIGNATURE_INVALID',

@@ -30,7 +30,7 @@ import {
   SAFE_PROOF_ID,
   SCORES_FILE,
 } from './bundle-layout.ts';
-import { citedKey, citedKeysOf, trackSubmissions } from './export-lines.ts';
+import { citedKey, citedKeysOf, trackSubmissions, type TrackSubmissions } from './export-lines.ts';
 import type { CitedWork } from './verify-cited.ts';
 import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
 
@@ -212,6 +212,54 @@ async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
   return { kind: 'opened', proofsIndex, bundle: trust.value };
 }
 
+/** The bundled submissions file read for the freeze's track, or the refusal that names what is wrong with it. */
+async function readTrackSubmissions(
+  bundleDir: string,
+  freeze: PublishedFreeze,
+): Promise<{ bytes: Uint8Array; exported: TrackSubmissions } | Failure> {
+  const bytes = await readBytes(bundleDir, BUNDLE.submissions);
+  if (bytes === null)
+    return {
+      code: 'REPLAY_FILE_MISSING',
+      message: `${BUNDLE.submissions} is missing from the bundle`,
+      details: { file: BUNDLE.submissions },
+    };
+  const exported = trackSubmissions(bytes, freeze.season, freeze.track);
+  if (!exported.ok) return { ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } };
+  const unsafe = exported.value.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
+  if (unsafe)
+    return {
+      code: 'CLOSE_SUBMISSIONS_INVALID',
+      message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`,
+      details: { file: BUNDLE.submissions },
+    };
+  return { bytes, exported: exported.value };
+}
+
+/**
+ * What to verify: each cited proof id the bundle lists, in id order (a batch's proofs meet one memo), with every
+ * distinct disclosure cited with it by the participants scored.
+ */
+function citedWork(exported: TrackSubmissions, proofsIndex: Map<string, IndexedProof>, only?: ReadonlySet<string>) {
+  const disclosuresOf = new Map<string, PyJson[]>();
+  for (const { proofId, disclosure } of exported.cited) {
+    const list = disclosuresOf.get(proofId) ?? [];
+    list.push(disclosure);
+    disclosuresOf.set(proofId, list);
+  }
+  const citedIds = [...disclosuresOf.keys()].sort();
+  const scoredParticipants =
+    only === undefined ? exported.participants : exported.participants.filter((p) => only.has(p.participantId));
+  const verifyFor = only === undefined ? null : citedKeysOf(scoredParticipants);
+  const work: CitedWork[] = [];
+  for (const id of citedIds) {
+    const entry = proofsIndex.get(id);
+    const disclosures = disclosuresOf.get(id)!.filter((d) => verifyFor === null || verifyFor.has(citedKey(id, d)));
+    if (entry) work.push({ proofId: id, status: entry.status, disclosures });
+  }
+  return { work, citedIds, scoredParticipants };
+}
+
 async function scoreOpenedBundle(
   bundleDir: string,
   { proofsIndex, bundle }: OpenedBundle,
@@ -249,6 +297,14 @@ async function scoreOpenedBundle(
       details: { field: 'track', anchored: freeze.track, recomputed: expect.track },
     });
   }
+
+  // The submissions first: their cited proofs go to the verifying workers at once, and the freeze and corpus are
+  // checked on this thread while they verify. Refusals are still reported in the order below.
+  const submissions = await readTrackSubmissions(bundleDir, freeze);
+  const cited = isFailure(submissions) ? null : citedWork(submissions.exported, proofsIndex, only);
+  const verifying = cited === null ? null : pool.verify(cited.work);
+  // A refusal below returns before the outcomes are awaited; the pool is closed by the caller either way.
+  verifying?.catch(() => undefined);
 
   const memo = new WitnessMemo();
   const corpusDir = inBundle(bundleDir, BUNDLE.corpus);
@@ -324,46 +380,11 @@ async function scoreOpenedBundle(
   }
   const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
 
-  // Submissions.
-  const submissionsBytes = await readBytes(bundleDir, BUNDLE.submissions);
-  if (submissionsBytes === null)
-    return refused({
-      code: 'REPLAY_FILE_MISSING',
-      message: `${BUNDLE.submissions} is missing from the bundle`,
-      details: { file: BUNDLE.submissions },
-    });
-  const exported = trackSubmissions(submissionsBytes, freeze.season, freeze.track);
-  if (!exported.ok)
-    return refused({ ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } });
-  const unsafe = exported.value.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
-  if (unsafe)
-    return refused({
-      code: 'CLOSE_SUBMISSIONS_INVALID',
-      message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`,
-      details: { file: BUNDLE.submissions },
-    });
-
-  // Proof views as served, their Rekor entries, and one report per (proof id, disclosure) cited.
-  const disclosuresOf = new Map<string, PyJson[]>();
-  for (const { proofId, disclosure } of exported.value.cited) {
-    const list = disclosuresOf.get(proofId) ?? [];
-    list.push(disclosure);
-    disclosuresOf.set(proofId, list);
-  }
-  const citedIds = [...disclosuresOf.keys()].sort();
-  const scoredParticipants =
-    only === undefined
-      ? exported.value.participants
-      : exported.value.participants.filter((p) => only.has(p.participantId));
-  const verifyFor = only === undefined ? null : citedKeysOf(scoredParticipants);
-  const work: CitedWork[] = [];
-  for (const id of citedIds) {
-    const entry = proofsIndex.get(id);
-    const disclosures = disclosuresOf.get(id)!.filter((d) => verifyFor === null || verifyFor.has(citedKey(id, d)));
-    if (entry) work.push({ proofId: id, status: entry.status, disclosures });
-  }
+  if (isFailure(submissions)) return refused(submissions);
+  const { bytes: submissionsBytes } = submissions;
+  const { work, citedIds, scoredParticipants } = cited!;
   const workOf = new Map(work.map((w) => [w.proofId, w]));
-  const outcomes = new Map((await pool.verify(work)).map((o) => [o.proofId, o]));
+  const outcomes = new Map((await verifying!).map((o) => [o.proofId, o]));
   const viewHashes: [string, PyJson][] = [];
   const rekorHashes = new Map<string, string>();
   const reports = new Map<string, ProofReport | 'absent'>();

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
-import { siblingWorkerUrl, startModuleWorker } from '../workers/module-worker.ts';
+import { siblingWorkerUrl, startBundledWorker } from '../workers/module-worker.ts';
 import { CitedVerifier, type CitedOutcome, type CitedWork } from './verify-cited.ts';
 import type { CitedWorkerData, CitedWorkerReply, CitedWorkerRequest } from './verify-cited-worker.ts';
 
@@ -28,8 +28,10 @@ function defaultThreads(count: number): number {
  * Outcomes come back in the order of the work given, identical whichever thread made them. Close it when done.
  */
 export class CitedPool {
-  private readonly workers: Worker[] = [];
-  private readonly ready: Promise<void>[] = [];
+  /** Each worker once it has started; rejected when it could not be started. */
+  private readonly launched: Promise<Worker>[] = [];
+  /** Each worker once it has loaded the verifier and the trust bundle (it says so). */
+  private readonly ready: Promise<Worker>[] = [];
   private readonly replies = new Map<Worker, (reply: { chunk: number; outcomes: CitedOutcome[] }) => void>();
   private failure: Error | null = null;
   private closing = false;
@@ -46,23 +48,33 @@ export class CitedPool {
     const data: CitedWorkerData = { bundleDir, trustDigest: bundle.digest };
     const url = siblingWorkerUrl(import.meta.url, 'verify-cited-worker');
     for (let i = 0; i < threads; i++) {
-      const worker = startModuleWorker(url, data);
-      this.workers.push(worker);
-      this.ready.push(
-        new Promise<void>((resolve) => {
-          worker.on('message', (reply: CitedWorkerReply) => {
-            if ('ready' in reply) resolve();
-            else if ('failed' in reply) this.fail(new Error(`a verifying worker could not start: ${reply.failed}`));
-            else if ('error' in reply) this.fail(new Error(`a verifying worker failed: ${reply.error}`));
-            else this.replies.get(worker)?.(reply);
-          });
-        }),
+      const launched = startBundledWorker(url, data);
+      launched.catch((error: unknown) =>
+        this.fail(
+          new Error(`a verifying worker could not start: ${error instanceof Error ? error.message : String(error)}`),
+        ),
       );
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (!this.closing) this.fail(new Error(`a verifying worker stopped (exit code ${code})`));
-      });
+      this.launched.push(launched);
+      const ready = launched.then((worker) => this.listen(worker));
+      // Awaited by verify(); a pool closed before it verifies must not leave the rejection unhandled.
+      ready.catch(() => undefined);
+      this.ready.push(ready);
     }
+  }
+
+  private listen(worker: Worker): Promise<Worker> {
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => {
+      if (!this.closing) this.fail(new Error(`a verifying worker stopped (exit code ${code})`));
+    });
+    return new Promise<Worker>((resolve) => {
+      worker.on('message', (reply: CitedWorkerReply) => {
+        if ('ready' in reply) resolve(worker);
+        else if ('failed' in reply) this.fail(new Error(`a verifying worker could not start: ${reply.failed}`));
+        else if ('error' in reply) this.fail(new Error(`a verifying worker failed: ${reply.error}`));
+        else this.replies.get(worker)?.(reply);
+      });
+    });
   }
 
   private fail(error: Error): void {
@@ -71,7 +83,7 @@ export class CitedPool {
   }
 
   async verify(work: readonly CitedWork[]): Promise<CitedOutcome[]> {
-    if (this.workers.length === 0) {
+    if (this.launched.length === 0) {
       const verifier = new CitedVerifier(this.bundleDir, this.bundle);
       const outcomes: CitedOutcome[] = [];
       for (const item of work) outcomes.push(await verifier.verify(item));
@@ -91,14 +103,16 @@ export class CitedPool {
         const chunk = next++;
         worker.postMessage({ chunk, work: chunks[chunk]! } satisfies CitedWorkerRequest);
       };
-      this.workers.forEach((worker, i) => {
-        this.replies.set(worker, (reply) => {
-          results[reply.chunk] = reply.outcomes;
-          if (++done === chunks.length) resolve();
-          else give(worker);
-        });
-        void this.ready[i]!.then(() => give(worker));
-      });
+      for (const ready of this.ready) {
+        void ready.then((worker) => {
+          this.replies.set(worker, (reply) => {
+            results[reply.chunk] = reply.outcomes;
+            if (++done === chunks.length) resolve();
+            else give(worker);
+          });
+          give(worker);
+        }, reject);
+      }
     });
     return results.flat();
   }
@@ -107,6 +121,13 @@ export class CitedPool {
   async close(): Promise<void> {
     this.closing = true;
     this.replies.clear();
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(
+      this.launched.map((launched) =>
+        launched.then(
+          (w) => w.terminate(),
+          () => undefined,
+        ),
+      ),
+    );
   }
 }

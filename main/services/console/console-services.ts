@@ -1,4 +1,4 @@
-import { PRODUCTION_BUNDLE_DIR } from '../trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
 
 /**
  * What the console reaches beyond its database, given at start (`proveit console --trust-layer --api-key-file

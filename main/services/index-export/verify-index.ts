@@ -6,6 +6,7 @@ import { pyObjectFrom } from '../../core/json/value.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
 import type { Failure } from '../../core/result.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 
 /** Every regular file under `dir`, path relative to it, '/'-separated. */
@@ -78,7 +79,7 @@ export async function verifyIndexFolder(
       code: 'INDEX_ANCHOR_INVALID',
       message: `${ANCHOR_PROOF_FILE} is not the view of ${checked.record.proof_id}`,
     });
-  const bundle = await loadTrustBundle(options.trustDir);
+  const bundle = await loadTrustBundle(options.trustDir ?? PRODUCTION_BUNDLE_DIR);
   if (!bundle.ok)
     return problem({
       code: 'INDEX_ANCHOR_NOT_VERIFIED',

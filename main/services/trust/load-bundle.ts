@@ -1,14 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fail, type Result } from '../../core/result.ts';
 import { parseTrustBundle, type BundleCode, type TrustBundle } from '../../core/trust/bundle.ts';
 
 /** Where Debian (and most Linux distributions) keep the system CA bundle that `"roots": "system"` refers to. */
 export const SYSTEM_CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
-
-/** trust/production in the repository: the default bundle of every command (docs/trust-bundle.md). */
-export const PRODUCTION_BUNDLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../trust/production');
 
 async function readOptional(path: string): Promise<Uint8Array | null> {
   try {
@@ -23,7 +19,7 @@ async function readOptional(path: string): Promise<Uint8Array | null> {
  * A folder that cannot be read is reported as BUNDLE_INDEX_MISSING, the same as a folder without bundle.json.
  */
 export async function loadTrustBundle(
-  dir: string = PRODUCTION_BUNDLE_DIR,
+  dir: string,
   systemCaPath: string = SYSTEM_CA_BUNDLE,
 ): Promise<Result<TrustBundle, BundleCode>> {
   let names: string[];

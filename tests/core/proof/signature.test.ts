@@ -5,11 +5,12 @@ import { chainHexOf } from '../../../main/core/proof/chain-hash.ts';
 import { checkSignature, type SignatureInput } from '../../../main/core/proof/signature.ts';
 import type { SigningKey, TrustBundle } from '../../../main/core/trust/bundle.ts';
 import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 import { artefactView } from './support/real-artefacts.ts';
 
 let bundle: TrustBundle;
 beforeAll(async () => {
-  const loaded = await loadTrustBundle();
+  const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
   if (!loaded.ok) throw new Error(loaded.error.message);
   bundle = loaded.value;
 });

@@ -72,7 +72,8 @@ describe('verifyProof under a test trust bundle (openssl TSA, test Ed25519 key):
 
   it('the production bundle refuses the test proofs: unknown kid, unknown TSA provider', async () => {
     const { loadTrustBundle } = await import('../../../main/services/trust/load-bundle.ts');
-    const production = await loadTrustBundle();
+    const { PRODUCTION_BUNDLE_DIR } = await import('../../../main/services/trust/production-bundle.ts');
+    const production = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
     if (!production.ok) throw new Error(production.error.message);
     const [proof] = batch as [SyntheticProof];
     const report = await verifyProof({ view: viewOf(proof.view), offline: true }, { bundle: production.value });

@@ -7,11 +7,12 @@ import { WitnessMemo } from '../../../main/core/proof/witness-memo.ts';
 import type { CheckName, ProofReport } from '../../../main/core/proof/report.ts';
 import type { TrustBundle } from '../../../main/core/trust/bundle.ts';
 import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 import { artefactJson, artefactView, copyJson, viewOf } from './support/real-artefacts.ts';
 
 let bundle: TrustBundle;
 beforeAll(async () => {
-  const loaded = await loadTrustBundle();
+  const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
   if (!loaded.ok) throw new Error(loaded.error.message);
   bundle = loaded.value;
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../main/core/rekor/sigstore-bundle.ts';
 import type { RekorEntryInput } from '../../../main/core/rekor/verify-entry.ts';
 import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 import {
   anchoredHex,
   DEVNET_TIME,
@@ -45,7 +46,7 @@ afterEach(() => {
 
 describe('real and devnet entries verify through @sigstore/verify alone', () => {
   it('the production entry of proof_rekor.json verifies with trust/production', async () => {
-    const bundle = await loadTrustBundle();
+    const bundle = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
     expect(bundle.ok).toBe(true);
     if (!bundle.ok) return;
     const proof = readArtefact(real.proof) as { hashes: { chain: string } };

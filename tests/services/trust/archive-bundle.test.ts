@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrustBundle } from '../../../main/core/trust/bundle.ts';
 import { archiveTrustBundle } from '../../../main/services/trust/archive-bundle.ts';
-import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/load-bundle.ts';
+import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'bundle-archive-'));
 afterAll(() => rmSync(work, { recursive: true }));
 
 async function production(): Promise<TrustBundle> {
-  const loaded = await loadTrustBundle();
+  const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
   if (!loaded.ok) throw new Error(loaded.error.message);
   return loaded.value;
 }

@@ -2,14 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTrustBundle, PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/load-bundle.ts';
+import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 import { ARTEFACTS_DIR, artefactJson } from '../../core/proof/support/real-artefacts.ts';
 import type { PyObject } from '../../../main/core/json/value.ts';
 
 describe('loading a trust bundle folder', () => {
   it('loads trust/production by default, with the system roots for DigiCert and Sectigo', async () => {
     expect(PRODUCTION_BUNDLE_DIR.endsWith('/trust/production')).toBe(true);
-    const loaded = await loadTrustBundle();
+    const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
     if (!loaded.ok) throw new Error(loaded.error.message);
     expect(loaded.value.name).toBe('production');
     expect(loaded.value.tsa['sectigo.com']?.roots.length).toBeGreaterThan(50);
@@ -45,7 +46,7 @@ describe('loading a trust bundle folder', () => {
         mine,
       ).toBe(true);
     }
-    const loaded = await loadTrustBundle();
+    const loaded = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const key1 = loaded.value.signingKeys.find((k) => k.kid === 'key-1');
     expect(artefactJson('pubkey.json').pubkey).toBe(key1?.publicText);

@@ -1,0 +1,27 @@
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
+import { bundledWorkerUrl } from '../../../main/services/workers/bundled-worker.ts';
+import { startBundledWorker } from '../../../main/services/workers/module-worker.ts';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}.ts`, import.meta.url);
+
+describe('a worker started from source on its esbuild bundle', () => {
+  it('runs the project TypeScript and CommonJS dependencies it imports, from one data: module', async () => {
+    const worker = await startBundledWorker(fixture('digest-worker'), 'abc');
+    const [reply] = (await once(worker, 'message')) as [{ digest: string; cjs: string }];
+    await worker.terminate();
+    expect(reply).toEqual({ digest: sha256Hex(new TextEncoder().encode('abc')), cjs: 'function' });
+    expect(bundledWorkerUrl(fixture('digest-worker')).protocol).toBe('data:');
+  });
+
+  it('is bundled once per module and process', () => {
+    expect(bundledWorkerUrl(fixture('digest-worker'))).toBe(bundledWorkerUrl(fixture('digest-worker')));
+  });
+
+  it('a module that reads import.meta is refused with the reason, not started with a wrong location', async () => {
+    await expect(startBundledWorker(fixture('self-locating-worker'), null)).rejects.toThrow(
+      /reads import\.meta, which a bundled worker cannot keep/,
+    );
+  });
+});
