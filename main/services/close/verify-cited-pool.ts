@@ -110,6 +110,8 @@ export class CitedPool {
             if (++done === chunks.length) resolve();
             else give(worker);
           });
+          // Two runs in flight: the next one is already there when a worker replies, whatever this thread is doing.
+          give(worker);
           give(worker);
         }, reject);
       }

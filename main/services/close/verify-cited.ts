@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject, type PyJson } from '../../core/json/value.ts';
@@ -49,11 +49,37 @@ function rekorUuidOf(view: PyJson): string | null {
   return typeof uuid === 'string' && SAFE_REKOR_UUID.test(uuid) ? uuid : null;
 }
 
+/** One read buffer per thread, grown to the largest file read: tens of thousands of small files at a close. */
+let readBuffer = Buffer.alloc(64 * 1024);
+
+/**
+ * A file's bytes (a copy of its own), or null when it cannot be read. Reads into the thread's buffer without asking
+ * the file's size first, which readFileSync does for every file.
+ */
 function readOrNull(path: string): Uint8Array | null {
+  let fd: number;
   try {
-    return new Uint8Array(readFileSync(path));
+    fd = openSync(path, 'r');
   } catch {
     return null;
+  }
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === readBuffer.length) {
+        const larger = Buffer.alloc(readBuffer.length * 2);
+        readBuffer.copy(larger);
+        readBuffer = larger;
+      }
+      const read = readSync(fd, readBuffer, length, readBuffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return new Uint8Array(readBuffer.subarray(0, length));
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastLoads } from '../../../main/core/json/fast-loads.ts';
+import { fastLoads, hasUnsafeNumber } from '../../../main/core/json/fast-loads.ts';
 import { loadsText } from '../../../main/core/json/loads.ts';
 
 // The shortcut of loads() (fast-loads.ts) must build exactly what the CPython-exact scanner builds, or decline.
@@ -17,6 +17,8 @@ describe('the JSON.parse shortcut of loads', () => {
     ['minus zero and fifteen-digit integers', '[-0,999999999999999,-999999999999999]'],
     ['a top-level scalar', ' 42 '],
     ['strings holding dots and exponents', '{"t":"2026-11-30T01:00:00.123Z","h":"1e5"}'],
+    ['escaped quotes and backslashes before a closing quote', '["a\\"1.5\\"", "b\\\\", 3, "x\\\\\\"2e1"]'],
+    ['true and false after a number', '[1,true,2,false]'],
   ])('%s: the same value as the scanner', (_name, text) => {
     const scanned = loadsText(text);
     if (!scanned.ok) throw new Error(`the scanner refused ${text}`);
@@ -38,9 +40,24 @@ describe('the JSON.parse shortcut of loads', () => {
     ['a byte-order mark', '\ufeff[1]'],
     ['NaN', '[NaN]'],
     ['a syntax error', '{"a":}'],
+    ['a float after an escaped quote', '["\\"",1.5]'],
+    ['an unterminated string', '["abc'],
     ['a raw control character in a string', '["a\tb"]'],
     ['nesting deeper than CPython accepts', '['.repeat(996) + ']'.repeat(996)],
   ])('%s: declined, so the scanner decides', (_name, text) => {
     expect(fastLoads(bytes(text))).toBeUndefined();
+  });
+
+  it('finds a float or long integer outside strings exactly where blanking the string literals finds one', () => {
+    const literals = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
+    const reference = (text: string) => /\.|\d[eE]|\d{16}/.test(text.replace(literals, '""'));
+    const pieces = ['"a.b"', '"\\""', '"\\\\"', '1', '1.5', '2e3', '12345678901234567', 'true', 'false', ',', ':', '['];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      for (let i = next() % 8; i >= 0; i--) text += pieces[next() % pieces.length];
+      expect(hasUnsafeNumber(text), text).toBe(reference(text));
+    }
   });
 });
