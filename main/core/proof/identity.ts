@@ -1,7 +1,7 @@
 import { isPyObject, type PyJson } from '../json/value.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
 import type { OpenedValues } from './openings.ts';
-import type { ProofView } from './parse-view.ts';
+import type { OpeningView } from './parse-view.ts';
 import { commitsIdentity } from './spec-version.ts';
 
 /** The identity block spec 3.1 commits (SPEC 3.1, TL 1.9.0). */
@@ -50,7 +50,7 @@ const notEvidence = (anchoring: 'not_anchored' | 'not_opened'): OpenedIdentity =
  * Spec 3.1: the four identity fields must be committed and opened, by `disclosed` or an owner disclosure
  * (trust-layer-reference §4.3, "3.1 acceptance rules"). Earlier versions carry an identity no anchor covers.
  */
-export function checkIdentity(view: ProofView, opened: OpenedValues): IdentityResult {
+export function checkIdentity(view: OpeningView, opened: OpenedValues): IdentityResult {
   if (!commitsIdentity(view.specVersion)) {
     return {
       outcome: checkSkipped(

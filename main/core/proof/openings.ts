@@ -2,7 +2,7 @@ import { isPyObject, type PyJson } from '../json/value.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
 import { commitmentHex } from './commitments.ts';
 import { isHex64, stripSha256Prefix } from './encodings.ts';
-import type { ProofView } from './parse-view.ts';
+import type { OpeningView } from './parse-view.ts';
 
 /** Where an opening came from: the proof's `disclosed` block, the owner view, or a disclosure supplied with it. */
 export type OpeningSource = 'disclosed' | 'owner_view' | 'disclosure';
@@ -40,7 +40,7 @@ export function openingsFromFieldMap(map: PyJson | undefined, source: OpeningSou
 }
 
 /** The owner view opens every field: `commitment_nonces` {field: hex} beside `chain_data` {field: value}. */
-export function openingsFromOwnerView(view: ProofView): Opening[] {
+export function openingsFromOwnerView(view: OpeningView): Opening[] {
   if (!isPyObject(view.ownerNonces) || !isPyObject(view.ownerChainData)) return [];
   const data = view.ownerChainData;
   return Object.entries(view.ownerNonces).map(([field, nonce]) => ({
@@ -76,7 +76,7 @@ export interface OpeningsResult {
  * (trust-layer-reference §4.3). One failing opening fails the check: a disclosure that does not open is not
  * quietly ignored.
  */
-export function checkOpenings(view: ProofView, openings: readonly Opening[]): OpeningsResult {
+export function checkOpenings(view: OpeningView, openings: readonly Opening[]): OpeningsResult {
   const opened: OpenedValues = new Map();
   if (openings.length === 0) {
     return { outcome: checkSkipped('OPENING_NONE', 'no opening was supplied or published'), opened };

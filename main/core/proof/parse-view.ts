@@ -50,6 +50,12 @@ export interface ProofView {
   flat: Record<string, PyJson | undefined>;
 }
 
+/** What the openings and identity checks read of a view: all that a disclosure is checked against. */
+export type OpeningView = Pick<
+  ProofView,
+  'proofId' | 'specVersion' | 'algorithm' | 'commitments' | 'disclosed' | 'ownerNonces' | 'ownerChainData' | 'flat'
+>;
+
 export type ParseCode = 'PROOF_NOT_JSON' | 'PROOF_NOT_OBJECT' | 'PROOF_SPEC_VERSION_UNKNOWN';
 
 const member = (object: PyJson | undefined, key: string): PyJson | undefined =>

@@ -13,7 +13,7 @@ import {
   type Opening,
   type OpeningsResult,
 } from './openings.ts';
-import type { ProofView } from './parse-view.ts';
+import type { OpeningView, ProofView } from './parse-view.ts';
 import { INDEPENDENT_WITNESSES, verdictOf, type CheckName, type ProofReport, type ReportedCheck } from './report.ts';
 import { checkSignature } from './signature.ts';
 import { WitnessMemo } from './witness-memo.ts';
@@ -35,25 +35,23 @@ export interface VerifierContext {
   memo?: WitnessMemo;
 }
 
-function collectOpenings(input: VerifyProofInput): Opening[] | null {
-  const own = openingsFromFieldMap(input.view.disclosed, 'disclosed');
+function collectOpenings(view: OpeningView, disclosure: PyJson | undefined): Opening[] | null {
+  const own = openingsFromFieldMap(view.disclosed, 'disclosed');
   const supplied =
-    input.disclosure === undefined
-      ? []
-      : openingsFromFieldMap(disclosureFieldMap(input.disclosure, input.view.proofId), 'disclosure');
+    disclosure === undefined ? [] : openingsFromFieldMap(disclosureFieldMap(disclosure, view.proofId), 'disclosure');
   if (own === null || supplied === null) return null;
-  return [...own, ...openingsFromOwnerView(input.view), ...supplied];
+  return [...own, ...openingsFromOwnerView(view), ...supplied];
 }
 
-function openingsOf(input: VerifyProofInput): OpeningsResult {
-  const openings = collectOpenings(input);
+function openingsOf(view: OpeningView, disclosure: PyJson | undefined): OpeningsResult {
+  const openings = collectOpenings(view, disclosure);
   if (openings === null) {
     return {
       outcome: checkFailed('OPENING_MALFORMED', 'openings must be an object {field: {nonce, value}}'),
       opened: new Map(),
     };
   }
-  return checkOpenings(input.view, openings);
+  return checkOpenings(view, openings);
 }
 
 const reported = (name: CheckName, outcome: CheckOutcome): ReportedCheck => ({
@@ -63,10 +61,28 @@ const reported = (name: CheckName, outcome: CheckOutcome): ReportedCheck => ({
 });
 
 /**
- * Verifies one proof as a third party (trust-layer-reference §8): chain, openings, identity, signature, batch
- * anchor, RFC 3161, Rekor. Pure apart from the awaited token verification; never throws on the proof's content.
+ * Everything a proof's verification decides whatever disclosure comes with it: chain, signature, batch anchor and
+ * both witnesses, and the part of the view the openings are checked against. A close prepares every cited proof
+ * while the submissions that carry the disclosures are still being read (finishProof completes it).
  */
-export async function verifyProof(input: VerifyProofInput, context: VerifierContext): Promise<ProofReport> {
+export interface PreparedProof {
+  view: OpeningView;
+  trustBundle: string;
+  trustBundleDigest: string;
+  chain: CheckOutcome;
+  signature: CheckOutcome;
+  batch: CheckOutcome;
+  tsa: CheckOutcome;
+  rekor: CheckOutcome;
+  anchoredHash: string | null;
+  anchorTime: string | null;
+}
+
+/** The part of verifyProof that does not depend on a supplied disclosure. */
+export async function prepareProof(
+  input: Omit<VerifyProofInput, 'disclosure'>,
+  context: VerifierContext,
+): Promise<PreparedProof> {
   const { view } = input;
   const { bundle } = context;
   const memo = context.memo ?? new WitnessMemo();
@@ -74,8 +90,6 @@ export async function verifyProof(input: VerifyProofInput, context: VerifierCont
 
   const chainHex = chainHexOf(view);
   const chain = checkChain(view);
-  const openings = openingsOf(input);
-  const identity = checkIdentity(view, openings.opened);
   const batch = checkBatchAnchor(view.batchAnchor, chainHex);
   const anchored: { hex: string } | { reason: NoAnchorReason } = batch.anchoredHex
     ? { hex: batch.anchoredHex }
@@ -102,27 +116,62 @@ export async function verifyProof(input: VerifyProofInput, context: VerifierCont
     time,
     keys: bundle.signingKeys,
   });
+  return {
+    view: {
+      proofId: view.proofId,
+      specVersion: view.specVersion,
+      algorithm: view.algorithm,
+      commitments: view.commitments,
+      disclosed: view.disclosed,
+      ownerNonces: view.ownerNonces,
+      ownerChainData: view.ownerChainData,
+      flat: view.flat,
+    },
+    trustBundle: bundle.name,
+    trustBundleDigest: bundle.digest,
+    chain,
+    signature,
+    batch: batch.outcome,
+    tsa: tsa.outcome,
+    rekor,
+    anchoredHash: batch.anchoredHex,
+    anchorTime: tsa.facts?.genTime ?? null,
+  };
+}
 
+/** A prepared proof's report with one disclosure (or none): its openings, identity and issuer anomalies. */
+export function finishProof(prepared: PreparedProof, disclosure?: PyJson): ProofReport {
+  const { view } = prepared;
+  const openings = openingsOf(view, disclosure);
+  const identity = checkIdentity(view, openings.opened);
   const checks = [
-    reported('chain', chain),
+    reported('chain', prepared.chain),
     reported('openings', openings.outcome),
     reported('identity', identity.outcome),
-    reported('signature', signature),
-    reported('batch_anchor', batch.outcome),
-    reported('tsa', tsa.outcome),
-    reported('rekor', rekor),
+    reported('signature', prepared.signature),
+    reported('batch_anchor', prepared.batch),
+    reported('tsa', prepared.tsa),
+    reported('rekor', prepared.rekor),
   ];
   return {
     proofId: view.proofId,
     specVersion: view.specVersion,
-    trustBundle: bundle.name,
-    trustBundleDigest: bundle.digest,
+    trustBundle: prepared.trustBundle,
+    trustBundleDigest: prepared.trustBundleDigest,
     ...verdictOf(checks),
     checks,
-    anchoredHash: batch.anchoredHex,
-    anchorTime: tsa.facts?.genTime ?? null,
+    anchoredHash: prepared.anchoredHash,
+    anchorTime: prepared.anchorTime,
     identity: identity.identity,
     opened: pyObjectFrom(openings.opened),
     anomalies: issuerAnomalies(view.flat, openings.opened),
   };
+}
+
+/**
+ * Verifies one proof as a third party (trust-layer-reference §8): chain, openings, identity, signature, batch
+ * anchor, RFC 3161, Rekor. Pure apart from the awaited token verification; never throws on the proof's content.
+ */
+export async function verifyProof(input: VerifyProofInput, context: VerifierContext): Promise<ProofReport> {
+  return finishProof(await prepareProof(input, context), input.disclosure);
 }

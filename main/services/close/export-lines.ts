@@ -38,9 +38,20 @@ function disclosureText(disclosure: PyJson): string {
   return text;
 }
 
+/**
+ * Each disclosure object's key with the proof id it was last asked for: scoring asks again for every assertion
+ * citing the proof, and a key made once keeps the hash V8 computed for it, where a new string is hashed again.
+ */
+const citedKeys = new WeakMap<object, { proofId: string; key: string }>();
+
 /** The key of one (proof id, disclosure) pair: the id and the canonical JSON of the disclosure. */
 export function citedKey(proofId: string, disclosure: PyJson): string {
-  return `${proofId}\n${disclosureText(disclosure)}`;
+  if (typeof disclosure !== 'object' || disclosure === null) return `${proofId}\n${disclosureText(disclosure)}`;
+  const known = citedKeys.get(disclosure);
+  if (known?.proofId === proofId) return known.key;
+  const key = `${proofId}\n${disclosureText(disclosure)}`;
+  citedKeys.set(disclosure, { proofId, key });
+  return key;
 }
 
 /** The citedKey of every (proof id, disclosure) pair these participants' submissions cite. */

@@ -4,7 +4,7 @@ import { loads } from '../../core/json/loads.ts';
 import { isPyObject, type PyJson } from '../../core/json/value.ts';
 import { proofViewFromJson } from '../../core/proof/parse-view.ts';
 import type { ProofReport, ReportedCheck } from '../../core/proof/report.ts';
-import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { finishProof, prepareProof, type PreparedProof } from '../../core/proof/verify-proof.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { inBundle, proofFile, rekorFile, SAFE_REKOR_UUID } from './bundle-layout.ts';
@@ -27,6 +27,12 @@ export interface CitedOutcome {
   /** The Rekor entry the view names, when its file is in the bundle. */
   rekor: { uuid: string; sha256: string } | null;
   reports: (ProofReport | 'absent')[];
+}
+
+/** A cited proof read and verified as far as no disclosure matters; finish() makes its reports. */
+export interface PreparedCited extends Omit<CitedOutcome, 'reports'> {
+  /** null when there is nothing to verify (absent, missing, or not a view of a proof). */
+  prepared: PreparedProof | null;
 }
 
 /**
@@ -113,13 +119,11 @@ export class CitedVerifier {
     return entry;
   }
 
-  async verify(work: CitedWork): Promise<CitedOutcome> {
-    const absent = work.disclosures.map(() => 'absent' as const);
-    if (work.status === 'absent') {
-      return { proofId: work.proofId, missing: false, viewSha256: null, rekor: null, reports: absent };
-    }
-    const bytes = readOrNull(inBundle(this.bundleDir, proofFile(work.proofId)));
-    if (bytes === null) return { proofId: work.proofId, missing: true, viewSha256: null, rekor: null, reports: absent };
+  /** Reads, hashes and verifies a proof as far as no disclosure matters (prepareProof), or says why it cannot. */
+  async prepare(proofId: string, status: string): Promise<PreparedCited> {
+    if (status === 'absent') return { proofId, missing: false, viewSha256: null, rekor: null, prepared: null };
+    const bytes = readOrNull(inBundle(this.bundleDir, proofFile(proofId)));
+    if (bytes === null) return { proofId, missing: true, viewSha256: null, rekor: null, prepared: null };
     const viewSha256 = sha256Hex(bytes);
     const parsed = loads(bytes);
     const value = parsed.ok ? parsed.value : null;
@@ -129,21 +133,27 @@ export class CitedVerifier {
     const view = parsed.ok ? proofViewFromJson(parsed.value, bytes) : null;
     if (!view?.ok) {
       // No public view (a null answer), or an answer that is not a view of a proof: nothing to verify.
-      return { proofId: work.proofId, missing: false, viewSha256, rekor, reports: absent };
+      return { proofId, missing: false, viewSha256, rekor, prepared: null };
     }
-    const reports: ProofReport[] = [];
-    for (const disclosure of work.disclosures) {
-      const report = await verifyProof(
-        {
-          view: view.value,
-          ...(disclosure === null ? {} : { disclosure }),
-          ...(entry?.value === undefined ? {} : { rekorEntry: entry.value }),
-          offline: true,
-        },
-        { bundle: this.bundle, memo: this.memo },
-      );
-      reports.push({ ...report, checks: report.checks.map(withoutDetails) });
-    }
-    return { proofId: work.proofId, missing: false, viewSha256, rekor, reports };
+    const prepared = await prepareProof(
+      { view: view.value, ...(entry?.value === undefined ? {} : { rekorEntry: entry.value }), offline: true },
+      { bundle: this.bundle, memo: this.memo },
+    );
+    return { proofId, missing: false, viewSha256, rekor, prepared };
+  }
+
+  /** One report per disclosure (same order) from a prepared proof; 'absent' for each when there is no view. */
+  finish(proof: PreparedCited, disclosures: readonly PyJson[]): CitedOutcome {
+    const { prepared, ...found } = proof;
+    const reports = disclosures.map((disclosure): ProofReport | 'absent' => {
+      if (prepared === null) return 'absent';
+      const report = finishProof(prepared, disclosure === null ? undefined : disclosure);
+      return { ...report, checks: report.checks.map(withoutDetails) };
+    });
+    return { ...found, reports };
+  }
+
+  async verify(work: CitedWork): Promise<CitedOutcome> {
+    return this.finish(await this.prepare(work.proofId, work.status), work.disclosures);
   }
 }

@@ -3,6 +3,7 @@ import { canonical } from '../../../main/core/json/canonical.ts';
 import { citedKey, trackSubmissions } from '../../../main/services/close/export-lines.ts';
 import { firstJsonDifference } from '../../../main/services/close/replay-bundle.ts';
 import { loadsText } from '../../../main/core/json/loads.ts';
+import { pyObjectFrom } from '../../../main/core/json/value.ts';
 
 const pair = (n: string) => ({ nonce: n.repeat(64), value: n.repeat(64) });
 const line = (participant: string, submission: object | null, did = `did:key:z${participant}`) =>
@@ -62,6 +63,14 @@ describe('the export read for one track', () => {
     expect(read.value.cited).toHaveLength(2);
     const [first] = read.value.cited;
     expect(citedKey(first!.proofId, first!.disclosure)).toBe(`${P1}\n${canonical(first!.disclosure)}`);
+  });
+
+  it('one disclosure object asked with two proof ids gives each its own key, again and again', () => {
+    const disclosure = pyObjectFrom([['request_hash', pair('1')]]);
+    for (let round = 0; round < 2; round++) {
+      expect(citedKey('prf_a', disclosure)).toBe(`prf_a\n${canonical(disclosure)}`);
+      expect(citedKey('prf_b', disclosure)).toBe(`prf_b\n${canonical(disclosure)}`);
+    }
   });
 
   it.each([
