@@ -179,6 +179,12 @@ export async function scoreBundle(
   if (opened.kind === 'refused') return opened;
   // The verifying workers load while this thread verifies the freeze and reads the corpus and submissions.
   const pool = new CitedPool(bundleDir, opened.bundle, opened.proofsIndex.size, options);
+  // A whole close cites (nearly) every proof bundle.json lists: the workers prepare them all at once, while this
+  // thread reads the submissions. A part of the track prepares only what its participants cite, once known.
+  if (options.participants === undefined) {
+    const ids = [...opened.proofsIndex.keys()].sort();
+    pool.prepare(ids.map((proofId) => ({ proofId, status: opened.proofsIndex.get(proofId)!.status })));
+  }
   try {
     return await scoreOpenedBundle(bundleDir, opened, pool, expect, options.participants);
   } finally {

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
-import { CitedVerifier, type CitedOutcome, type CitedWork } from './verify-cited.ts';
+import { CitedVerifier, type CitedOutcome, type CitedWork, type PreparedCited } from './verify-cited.ts';
 
 /** What the pool gives a worker at start (verify-cited-pool.ts). */
 export interface CitedWorkerData {
@@ -10,9 +10,18 @@ export interface CitedWorkerData {
   trustDigest: string;
 }
 
-export type CitedWorkerRequest = { chunk: number; work: CitedWork[] };
+/** A proof to prepare: its id and its status in bundle.json. */
+export type PrepareItem = Pick<CitedWork, 'proofId' | 'status'>;
+/** A prepared proof's disclosures, one report each. */
+export type FinishItem = Pick<CitedWork, 'proofId' | 'disclosures'>;
+
+export type CitedWorkerRequest = { chunk: number; prepare: PrepareItem[] } | { chunk: number; finish: FinishItem[] };
 export type CitedWorkerReply =
-  { chunk: number; outcomes: CitedOutcome[] } | { chunk: number; error: string } | { ready: true } | { failed: string };
+  | { prepared: number }
+  | { finished: number; outcomes: CitedOutcome[] }
+  | { chunk: number; error: string }
+  | { ready: true }
+  | { failed: string };
 
 const port = parentPort;
 if (port === null) throw new Error('verify-cited-worker.ts runs as a worker thread (verify-cited-pool.ts starts it)');
@@ -26,12 +35,30 @@ if (!trust.ok || trust.value.digest !== data.trustDigest) {
   } satisfies CitedWorkerReply);
 } else {
   const verifier = new CitedVerifier(data.bundleDir, trust.value);
+  // Each chunk's prepared proofs until their reports are asked for: a finish request always follows its chunk's
+  // prepare request, and waits for it.
+  const prepared = new Map<number, Promise<Map<string, PreparedCited>>>();
+  const prepareChunk = async (items: PrepareItem[]) => {
+    const proofs = new Map<string, PreparedCited>();
+    for (const { proofId, status } of items) proofs.set(proofId, await verifier.prepare(proofId, status));
+    return proofs;
+  };
   port.on('message', (request: CitedWorkerRequest) => {
     void (async () => {
       try {
-        const outcomes: CitedOutcome[] = [];
-        for (const work of request.work) outcomes.push(await verifier.verify(work));
-        port.postMessage({ chunk: request.chunk, outcomes } satisfies CitedWorkerReply);
+        if ('prepare' in request) {
+          const proofs = prepareChunk(request.prepare);
+          prepared.set(request.chunk, proofs);
+          await proofs;
+          port.postMessage({ prepared: request.chunk } satisfies CitedWorkerReply);
+        } else {
+          const proofs = await prepared.get(request.chunk)!;
+          prepared.delete(request.chunk);
+          const outcomes = request.finish.map(({ proofId, disclosures }) =>
+            verifier.finish(proofs.get(proofId)!, disclosures),
+          );
+          port.postMessage({ finished: request.chunk, outcomes } satisfies CitedWorkerReply);
+        }
       } catch (error) {
         port.postMessage({
           chunk: request.chunk,

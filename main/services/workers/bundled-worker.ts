@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type * as Esbuild from 'esbuild';
 
 /**
  * A worker module from source, bundled by esbuild into one ES module given to the worker as a data: URL. Under tsx
@@ -16,7 +17,7 @@ const built = new Map<string, URL>();
 
 function bundle(moduleUrl: URL): URL {
   // Loaded here, not at the top: only a run from source bundles, and a desktop build never loads esbuild.
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
   const result = esbuild.buildSync({
     entryPoints: [fileURLToPath(moduleUrl)],
     bundle: true,

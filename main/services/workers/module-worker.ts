@@ -28,8 +28,10 @@ export function startModuleWorker(moduleUrl: URL, workerData: unknown): Worker {
 /**
  * Starts a worker whose dependencies are all JavaScript: from source, on its esbuild bundle (bundled-worker.ts), which
  * starts in a fraction of the time tsx takes to load its modules one by one; from a build, on the built entry.
+ * Synchronous, so work can be posted to it at once (it queues until the worker listens). Throws when the bundle
+ * cannot be built.
  */
-export async function startBundledWorker(moduleUrl: URL, workerData: unknown): Promise<Worker> {
+export function startBundledWorker(moduleUrl: URL, workerData: unknown): Worker {
   if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData });
   return new Worker(bundledWorkerUrl(moduleUrl), { workerData });
 }
