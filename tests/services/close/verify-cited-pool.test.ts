@@ -27,4 +27,17 @@ describe('the pool of verifying workers', () => {
     const pool = new CitedPool(mkdtempSync(join(tmpdir(), 'proveit-pool-')), trust.value, 1000, { threads: 2 });
     await expect(pool.close()).resolves.toBeUndefined();
   });
+
+  it('a pool verifies once: its workers let go of each proof they finish', async () => {
+    const trust = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
+    if (!trust.ok) throw new Error(trust.error.message);
+    const pool = new CitedPool(mkdtempSync(join(tmpdir(), 'proveit-pool-')), trust.value, 1000, { threads: 1 });
+    try {
+      // This pool's worker fails to load its bundle folder, before or after this call: either answer will do here.
+      await pool.verify([]).catch(() => undefined);
+      await expect(pool.verify([])).rejects.toThrow(/verifies once/);
+    } finally {
+      await pool.close();
+    }
+  });
 });
