@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fail, type Result } from '../../core/result.ts';
 import { parseTrustBundle, type BundleCode, type TrustBundle } from '../../core/trust/bundle.ts';
 
