@@ -3,8 +3,13 @@ import type { Worker } from 'node:worker_threads';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { siblingWorkerUrl, startBundledWorker } from '../workers/module-worker.ts';
 import { CitedVerifier, type CitedOutcome, type CitedWork } from './verify-cited.ts';
-import type { FinishItem, PrepareItem } from './verify-cited-worker.ts';
-import type { CitedWorkerData, CitedWorkerReply, CitedWorkerRequest } from './verify-cited-worker.ts';
+import type {
+  CitedWorkerData,
+  CitedWorkerReply,
+  CitedWorkerRequest,
+  FinishItem,
+  PrepareItem,
+} from './verify-cited-worker.ts';
 
 export interface CitedPoolOptions {
   /**
@@ -154,6 +159,8 @@ export class CitedPool {
 
   /** The outcome of each work item, in order: proofs not prepared yet are prepared first. */
   async verify(work: readonly CitedWork[]): Promise<CitedOutcome[]> {
+    // A worker that could not even be started leaves none to verify with: that is reported, not done in this thread.
+    if (this.failure) throw this.failure;
     if (this.workers.length === 0) {
       const verifier = new CitedVerifier(this.bundleDir, this.bundle);
       const outcomes: CitedOutcome[] = [];
