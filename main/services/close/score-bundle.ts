@@ -177,7 +177,7 @@ export async function scoreBundle(
 ): Promise<BundleScore> {
   const opened = await openBundle(bundleDir);
   if (opened.kind === 'refused') return opened;
-  // The verifying workers load while this thread verifies the freeze and reads the corpus and submissions.
+  // The verifying workers start at once, loading while this thread reads bundle.json's neighbours.
   const pool = new CitedPool(bundleDir, opened.bundle, opened.proofsIndex.size, options);
   // A whole close cites (nearly) every proof bundle.json lists: the workers prepare them all at once, while this
   // thread reads the submissions. A part of the track prepares only what its participants cite, once known.
