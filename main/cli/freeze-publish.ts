@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { publicationJson } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { publishFreeze } from '../services/freeze/publish-freeze.ts';
@@ -33,14 +32,12 @@ export const freezePublishCommand: Command = {
     const { season, track } = which;
     const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
     try {
-      const publication = await publishFreeze(
-        db,
-        systemClock,
-        { season, track, actor: actorOf(values), out: values.out ?? null },
-        async (p) => {
-          if (values.out) await writeFile(values.out, `${JSON.stringify(publicationJson(p), null, 2)}\n`);
-        },
-      );
+      const publication = await publishFreeze(db, systemClock, {
+        season,
+        track,
+        actor: actorOf(values),
+        out: values.out ?? null,
+      });
       if (!publication.ok) {
         printRefusal(io, values.json ?? false, 'freeze publish', publication.error);
         return EXIT.failed;

@@ -61,6 +61,11 @@ export function publicationJson(publication: FreezePublication): Record<string, 
   };
 }
 
+/** A publication as its file holds it (docs/freeze.md): the JSON above, indented by two, and a final newline. */
+export function publicationFileText(publication: FreezePublication): string {
+  return `${JSON.stringify(publicationJson(publication), null, 2)}\n`;
+}
+
 /** The freeze no other freeze of the list replaces (spec §8 status note: a replacement names what it replaces). */
 export function freezeInForce(freezes: readonly PublishedFreeze[]): PublishedFreeze | null {
   const replaced = new Set(freezes.map((f) => f.replaces).filter((id): id is string => id !== null));

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Manifest } from '../../core/corpus/manifest.ts';
 import type { CorpusTree } from '../../core/corpus/tree.ts';
-import { publicationJson, type FreezePublication } from '../../core/freeze/publication.ts';
+import { publicationFileText, type FreezePublication } from '../../core/freeze/publication.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
 import type { Result } from '../../core/result.ts';
@@ -59,7 +59,7 @@ export async function writeBundle(
     files++;
   }
   await put(bundleDir, BUNDLE.manifest, documentBytes(manifestValue(m.manifest)));
-  await put(bundleDir, BUNDLE.publication, `${JSON.stringify(publicationJson(m.publication), null, 2)}\n`);
+  await put(bundleDir, BUNDLE.publication, publicationFileText(m.publication));
   await put(bundleDir, BUNDLE.freezeProof, m.freezeView);
   if (m.freezeRekorEntry) await put(bundleDir, BUNDLE.freezeRekorEntry, m.freezeRekorEntry);
   await put(bundleDir, BUNDLE.reveal, `${m.revealText}\n`);

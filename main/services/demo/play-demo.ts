@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,6 @@ import { TRACKS } from '../../core/corpus/tracks.ts';
 import { demoCalendar } from '../../core/demo/demo-calendar.ts';
 import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../../core/demo/scripted-agents.ts';
 import type { Track } from '../../core/freeze/freeze-document.ts';
-import { publicationJson } from '../../core/freeze/publication.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { freezeInForceOf } from '../../db/freezes.ts';
 import { openDatabase, type Db } from '../../db/open-database.ts';
@@ -159,10 +158,8 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
       const anchored = await checkFreezeAnchoring(freeze, trust.value, { db, http, clock });
       if (!anchored.ok) return anchored;
       const out = join(outDir, 'freezes', `season-${season}-${track}-publication.json`);
-      const published = await publishFreeze(db, clock, { season, track, actor: DEMO_ACTOR, out }, async (p) => {
-        mkdirSync(dirname(out), { recursive: true });
-        writeFileSync(out, `${JSON.stringify(publicationJson(p), null, 2)}\n`);
-      });
+      mkdirSync(dirname(out), { recursive: true });
+      const published = await publishFreeze(db, clock, { season, track, actor: DEMO_ACTOR, out });
       if (!published.ok) return published;
     }
     emit('freeze', 'both tracks frozen, anchored and published', 2, 2);

@@ -1,4 +1,10 @@
-import { freezeInForce, type FreezePublication, type PublishedFreeze } from '../../core/freeze/publication.ts';
+import { writeFile } from 'node:fs/promises';
+import {
+  freezeInForce,
+  publicationFileText,
+  type FreezePublication,
+  type PublishedFreeze,
+} from '../../core/freeze/publication.ts';
 import type { Track } from '../../core/freeze/freeze-document.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { freezesOf, type FreezeRow } from '../../db/freezes.ts';
@@ -48,21 +54,20 @@ export function freezePublication(db: Db, season: number, track: Track): Result<
 }
 
 /**
- * Publishing a freeze (spec §8.3): the publication of a season and track is written by `write` (a file for the
- * command, the console's freezes/ folder, the demo's), then recorded in the audit log as freeze.publish with the proof
- * ids it names and where it went (`out`, or null when only printed). The console's Freeze screen reads those entries
- * to show a freeze as published, so nothing is recorded when the writing fails.
+ * Publishing a freeze (spec §8.3): the publication of a season and track is written to `out` (the command's --out,
+ * the console's freezes/ folder, the demo's; null when it is only printed), then recorded in the audit log as
+ * freeze.publish with the proof ids it names and where it went. The console's Freeze screen reads those entries to
+ * show a freeze as published, so nothing is recorded when the writing fails.
  */
 export async function publishFreeze(
   db: Db,
   clock: Clock,
   which: { season: number; track: Track; actor: string; out: string | null },
-  write: (publication: FreezePublication) => Promise<void>,
 ): Promise<Result<FreezePublication, 'FREEZE_NOT_FOUND'>> {
   const publication = freezePublication(db, which.season, which.track);
   if (!publication.ok) return publication;
   const p = publication.value;
-  await write(p);
+  if (which.out !== null) await writeFile(which.out, publicationFileText(p));
   recordAction(db, clock, {
     actor: which.actor,
     action: 'freeze.publish',

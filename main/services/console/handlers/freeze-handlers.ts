@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseInstant } from '../../../core/freeze/instant.ts';
-import { publicationJson } from '../../../core/freeze/publication.ts';
 import type { FreezeView, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { createFreeze } from '../../freeze/create-freeze.ts';
@@ -84,12 +83,8 @@ export function freezeReplace(ctx: ConsoleContext, ref: TrackRef & Window & { re
  */
 export async function freezePublish(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
   const out = join(freezesRoot(ctx), `season-${ref.season}-${ref.track}-publication.json`);
-  valueOrRefuse(
-    await publishFreeze(dbOf(ctx), ctx.clock, { ...ref, actor: ACTOR, out }, async (publication) => {
-      await mkdir(dirname(out), { recursive: true });
-      await writeFile(out, `${JSON.stringify(publicationJson(publication), null, 2)}\n`);
-    }),
-  );
+  await mkdir(dirname(out), { recursive: true });
+  valueOrRefuse(await publishFreeze(dbOf(ctx), ctx.clock, { ...ref, actor: ACTOR, out }));
   return freezeView(ctx, ref);
 }
 
