@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { readableWorkerStack } from '../workers/bundled-worker.ts';
 import { siblingWorkerUrl, startBundledWorker } from '../workers/module-worker.ts';
 import { CitedVerifier, type CitedOutcome, type CitedWork } from './verify-cited.ts';
 import type {
@@ -99,7 +100,7 @@ export class CitedPool {
       // Work is posted as soon as it is known and waits in the worker's queue: 'ready' only says it has loaded.
       if ('ready' in reply) return;
       if ('failed' in reply) this.fail(new Error(`a verifying worker could not start: ${reply.failed}`));
-      else if ('error' in reply) this.fail(new Error(`a verifying worker failed: ${reply.error}`));
+      else if ('error' in reply) this.fail(new Error(`a verifying worker failed: ${readableWorkerStack(reply.error)}`));
       else if ('prepared' in reply) {
         this.inFlight.set(worker, (this.inFlight.get(worker) ?? 1) - 1);
         this.pump(worker);

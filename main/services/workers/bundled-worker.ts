@@ -46,3 +46,13 @@ export function bundledWorkerUrl(moduleUrl: URL): URL {
   }
   return url;
 }
+
+/**
+ * A worker's stack trace with each bundle's data: URL (tens of kilobytes of base64 per frame) written as the source
+ * module it was built from, so an operator reads which worker failed and where, not the bundle's text.
+ */
+export function readableWorkerStack(stack: string): string {
+  let readable = stack;
+  for (const [source, url] of built) readable = readable.split(url.href).join(`${source} (bundled)`);
+  return readable;
+}

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
-import { bundledWorkerUrl } from '../../../main/services/workers/bundled-worker.ts';
+import { bundledWorkerUrl, readableWorkerStack } from '../../../main/services/workers/bundled-worker.ts';
 import { startBundledWorker } from '../../../main/services/workers/module-worker.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}.ts`, import.meta.url);
@@ -23,5 +23,15 @@ describe('a worker started from source on its esbuild bundle', () => {
     expect(() => startBundledWorker(fixture('self-locating-worker'), null)).toThrow(
       /reads import\.meta, which a bundled worker cannot keep/,
     );
+  });
+
+  it("a worker's stack names the source module it was bundled from, not the bundle's data: URL", async () => {
+    const worker = startBundledWorker(fixture('stack-worker'), null);
+    const [stack] = (await once(worker, 'message')) as [string];
+    await worker.terminate();
+    expect(stack).toContain('data:text/javascript;base64,');
+    const readable = readableWorkerStack(stack);
+    expect(readable).toContain(`${fixture('stack-worker').href} (bundled)`);
+    expect(readable).not.toContain('data:');
   });
 });
