@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { readableWorkerStack } from '../workers/bundled-worker.ts';
 import { siblingWorkerUrl, startBundledWorker } from '../workers/module-worker.ts';
+import { decodeCitedRun } from './cited-wire.ts';
 import { CitedVerifier, type CitedOutcome, type CitedWork } from './verify-cited.ts';
 import type {
   CitedWorkerData,
@@ -104,7 +105,7 @@ export class CitedPool {
       else if ('prepared' in reply) {
         this.inFlight.set(worker, (this.inFlight.get(worker) ?? 1) - 1);
         this.pump(worker);
-      } else this.finished(reply.outcomes);
+      } else this.finished(decodeCitedRun(reply.outcomes));
     });
   }
 

@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
-import { CitedVerifier, type CitedOutcome, type CitedWork, type PreparedCited } from './verify-cited.ts';
+import { encodeCitedRun } from './cited-wire.ts';
+import { CitedVerifier, type CitedWork, type PreparedCited } from './verify-cited.ts';
 
 /** What the pool gives a worker at start (verify-cited-pool.ts). */
 export interface CitedWorkerData {
@@ -18,7 +19,8 @@ export type FinishItem = Pick<CitedWork, 'proofId' | 'disclosures'>;
 export type CitedWorkerRequest = { chunk: number; prepare: PrepareItem[] } | { chunk: number; finish: FinishItem[] };
 export type CitedWorkerReply =
   | { prepared: number }
-  | { finished: number; outcomes: CitedOutcome[] }
+  /** The chunk's outcomes as cited-wire.ts encodes them. */
+  | { finished: number; outcomes: string }
   | { chunk: number; error: string }
   | { ready: true }
   | { failed: string };
@@ -57,7 +59,7 @@ if (!trust.ok || trust.value.digest !== data.trustDigest) {
           const outcomes = request.finish.map(({ proofId, disclosures }) =>
             verifier.finish(proofs.get(proofId)!, disclosures),
           );
-          port.postMessage({ finished: request.chunk, outcomes } satisfies CitedWorkerReply);
+          port.postMessage({ finished: request.chunk, outcomes: encodeCitedRun(outcomes) } satisfies CitedWorkerReply);
         }
       } catch (error) {
         port.postMessage({
