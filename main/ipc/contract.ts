@@ -279,8 +279,14 @@ export interface PublicationVersion {
   } | null;
 }
 
+/**
+ * A dispute as the console lists it: `proveit dispute list`'s line, with the name staff know the participant by (the
+ * display name set for the Index, else the agent name of the track's scores), null before the track has a close.
+ */
+export type ConsoleDispute = DisputeListing & { agent_name: string | null };
+
 export interface DisputeDetail {
-  dispute: DisputeListing;
+  dispute: ConsoleDispute;
   evidence: AssertionEvidence;
 }
 
@@ -402,13 +408,13 @@ export interface IpcContract {
   'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
   'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;
   'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
-  'dispute.list': Op<None, { at: string; disputes: DisputeListing[] }>;
+  'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[] }>;
   'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
-  'dispute.open': Op<DisputeReceipt, DisputeListing>;
-  'dispute.review': Op<{ dispute_id: string; reviewer: string }, DisputeListing>;
+  'dispute.open': Op<DisputeReceipt, ConsoleDispute>;
+  'dispute.review': Op<{ dispute_id: string; reviewer: string }, ConsoleDispute>;
   'dispute.decide': Op<
     { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },
-    DisputeListing
+    ConsoleDispute
   >;
   'incident.list': Op<None, { incidents: Incident[] }>;
   'incident.view': Op<{ id: number }, Incident>;

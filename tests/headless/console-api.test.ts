@@ -183,8 +183,14 @@ describe('each operation over headless HTTP, on the demo season', () => {
     const queue = await value('dispute.list');
     expect(queue.disputes.map((d: Json) => d.dispute_id)).toEqual([demo.dispute.id]);
     expect(['at_risk', 'overdue', 'on_time']).toContain(queue.disputes[0].deadline_status);
+    // Staff know the participant by the agent name of the track's scores, beside its id.
+    expect(queue.disputes[0]).toMatchObject({
+      participant_id: demo.dispute.participantId,
+      agent_name: 'Agent claiming values the corpus does not serve',
+    });
     const detail = await value('dispute.view', { dispute_id: demo.dispute.id });
     expect(detail.evidence.assertion_id).toBe(demo.dispute.assertionId);
+    expect(detail.dispute.agent_name).toBe('Agent claiming values the corpus does not serve');
     const blank = await call('dispute.decide', {
       dispute_id: demo.dispute.id,
       decision: 'rejected',

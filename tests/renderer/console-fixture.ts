@@ -7,6 +7,7 @@ import type { Dispatch } from '../../main/ipc/dispatcher.ts';
 import type {
   AssertionEvidence,
   AuditEntry,
+  ConsoleDispute,
   DisputeDetail,
   FreezeView,
   Incident,
@@ -20,7 +21,6 @@ import type {
   ScoresView,
   SeasonTrackStatus,
 } from '../../renderer/src/api/operations.ts';
-import type { DisputeListing } from '../../main/services/disputes/list-disputes.ts';
 
 const DAY = 86_400_000;
 export const NOW = Date.now();
@@ -98,7 +98,7 @@ export function createFixture(): {
   const calls: { channel: string; args: unknown }[] = [];
   const index = { injectScript: false };
   const proofs = { reading: false };
-  let disputeState: DisputeListing['state'] = 'received';
+  let disputeState: ConsoleDispute['state'] = 'received';
   let decision: { reason: string; reviewer: string } | null = null;
   let incidentResolved = false;
   const versions: PublicationVersion[] = [
@@ -132,11 +132,12 @@ export function createFixture(): {
     now: iso(NOW),
   });
 
-  const dispute = (id: string, receivedMs: number, assertion: string, state = disputeState): DisputeListing => ({
+  const dispute = (id: string, receivedMs: number, assertion: string, state = disputeState): ConsoleDispute => ({
     dispute_id: id,
     season: 1,
     track: 'conformite',
     participant_id: 'p-0003',
+    agent_name: 'Agent 3',
     assertion,
     state,
     publication_version: 1,

@@ -295,6 +295,8 @@ describe('Disputes', () => {
     expect(await rows.nth(0).textContent()).toContain('overdue');
     expect(await rows.nth(1).textContent()).toContain('at risk');
     expect(await rows.nth(2).textContent()).toContain('on time');
+    // The participant by the name staff know it by, its id beside.
+    expect(await rows.nth(0).textContent()).toContain('Agent 3 (p-0003)');
     await screenshot(page, shots, 'disputes');
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();

@@ -1,10 +1,12 @@
 import { isoUtc, parseZonedInstant } from '../../../core/disputes/calendar.ts';
 import type {
   AssertionEvidence,
+  ConsoleDispute,
   DisputeChange,
   DisputeDecision,
   DisputeDetail,
   DisputeReceipt,
+  TrackName,
 } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { disputeById } from '../../../db/disputes.ts';
@@ -12,6 +14,7 @@ import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
 import { openDispute } from '../../disputes/open-dispute.ts';
 import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
+import { participantNames } from './scores-handlers.ts';
 
 /** Who the console records in the audit log for an action taken from its screens. */
 export const CONSOLE_ACTOR = 'console';
@@ -21,22 +24,39 @@ const byDeadline = (a: DisputeListing, b: DisputeListing) =>
   (a.ms_left ?? 0) - (b.ms_left ?? 0) ||
   (a.dispute_id < b.dispute_id ? -1 : 1);
 
-/** The queue: undecided disputes first, the nearest (or most overdue) decision first, each with its deadline status. */
-export async function disputeList(ctx: ConsoleContext): Promise<{ at: string; disputes: DisputeListing[] }> {
-  const now = ctx.clock.now();
-  return { at: isoUtc(now), disputes: disputeListing(dbOf(ctx), now).sort(byDeadline) };
+/** Each dispute with its participant's name (ConsoleDispute), each track's scores read once. */
+async function named(ctx: ConsoleContext, disputes: DisputeListing[]): Promise<ConsoleDispute[]> {
+  const byTrack = new Map<string, Map<string, string>>();
+  const out: ConsoleDispute[] = [];
+  for (const d of disputes) {
+    const key = `${d.season}/${d.track}`;
+    let names = byTrack.get(key);
+    if (names === undefined) {
+      names = await participantNames(ctx, { season: d.season, track: d.track as TrackName });
+      byTrack.set(key, names);
+    }
+    out.push({ ...d, agent_name: names.get(d.participant_id) ?? null });
+  }
+  return out;
 }
 
-function listingOf(ctx: ConsoleContext, disputeId: string): DisputeListing {
+/** The queue: undecided disputes first, the nearest (or most overdue) decision first, each with its deadline status. */
+export async function disputeList(ctx: ConsoleContext): Promise<{ at: string; disputes: ConsoleDispute[] }> {
+  const now = ctx.clock.now();
+  return { at: isoUtc(now), disputes: await named(ctx, disputeListing(dbOf(ctx), now).sort(byDeadline)) };
+}
+
+async function listingOf(ctx: ConsoleContext, disputeId: string): Promise<ConsoleDispute> {
   const found = disputeListing(dbOf(ctx), ctx.clock.now()).find((d) => d.dispute_id === disputeId);
   if (!found)
     throw new HandlerRefusal('DISPUTE_NOT_FOUND', `no dispute ${disputeId} in this database: the queue lists the ids`);
-  return found;
+  const [dispute] = await named(ctx, [found]);
+  return dispute!;
 }
 
 /** A dispute with the evidence stored when it opened. */
 export async function disputeView(ctx: ConsoleContext, args: { dispute_id: string }): Promise<DisputeDetail> {
-  const dispute = listingOf(ctx, args.dispute_id);
+  const dispute = await listingOf(ctx, args.dispute_id);
   const row = disputeById(dbOf(ctx), args.dispute_id) as NonNullable<ReturnType<typeof disputeById>>;
   return {
     dispute,
@@ -49,7 +69,7 @@ export async function disputeView(ctx: ConsoleContext, args: { dispute_id: strin
  * typed with its zone (none: now), inside the publication's 14-day window, on an assertion in scope; the evidence is
  * recomputed from the close's bundle and stored; audited as the console. Refusals keep the service's codes.
  */
-export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Promise<DisputeListing> {
+export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Promise<ConsoleDispute> {
   const [taskId, assertionId] = args.assertion.split('/') as [string, string];
   const receivedAtMs =
     args.received_at === undefined ? undefined : valueOrRefuse(parseZonedInstant('received_at', args.received_at));
@@ -71,7 +91,7 @@ export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Pr
 export async function disputeReview(
   ctx: ConsoleContext,
   args: { dispute_id: string; reviewer: string },
-): Promise<DisputeListing> {
+): Promise<ConsoleDispute> {
   valueOrRefuse(
     reviewDispute(dbOf(ctx), ctx.clock, { disputeId: args.dispute_id, reviewer: args.reviewer, actor: CONSOLE_ACTOR }),
   );
@@ -82,7 +102,7 @@ export async function disputeReview(
 export async function disputeDecide(
   ctx: ConsoleContext,
   args: { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },
-): Promise<DisputeListing> {
+): Promise<ConsoleDispute> {
   valueOrRefuse(
     decideDispute(dbOf(ctx), ctx.clock, {
       disputeId: args.dispute_id,

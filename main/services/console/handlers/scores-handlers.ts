@@ -82,6 +82,28 @@ const row = (p: Json, names: Map<string, string>, references: ReadonlySet<string
   instrument_faults: p.instrument_faults,
 });
 
+/**
+ * The names staff know a track's participants by: the display name set for the Index, else the agent name in the
+ * track's scores (latest version or close). Empty before the track has a close, or when its scores cannot be read:
+ * a name is a convenience beside the participant id, never a reason to refuse.
+ */
+export async function participantNames(ctx: ConsoleContext, ref: TrackRef): Promise<Map<string, string>> {
+  let doc: Json;
+  try {
+    ({ doc } = await scoresDocument(ctx, ref));
+  } catch (error) {
+    if (error instanceof HandlerRefusal) return new Map();
+    throw error;
+  }
+  const names = displayNamesOf(dbOf(ctx), ref.season);
+  return new Map(
+    (doc.participants as Json[]).map((p): [string, string] => [
+      p.participant_id,
+      names.get(p.participant_id) ?? p.agent_name,
+    ]),
+  );
+}
+
 /** Both tables of a track as the Index shows them (the screen sorts), paged for large seasons. */
 export async function scoresView(
   ctx: ConsoleContext,
