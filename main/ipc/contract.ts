@@ -303,7 +303,11 @@ export interface DisputeReceipt extends TrackRef {
 
 export type DisputeDecision = 'upheld' | 'rejected';
 export type DisputeChange = 'supported' | 'instrument_fault';
-export type Incident = StoredIncident;
+/**
+ * An incident as the console shows it: the stored record, with the names staff know the participants of its links by
+ * (participantNames in scores-handlers.ts), by participant id; a participant without a known name is not listed.
+ */
+export type Incident = StoredIncident & { participantNames: Record<string, string> };
 
 export interface AuditEntry {
   seq: number;

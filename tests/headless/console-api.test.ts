@@ -256,6 +256,7 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(incidents).toHaveLength(1);
     const incident = await value('incident.view', { id: incidents[0].id });
     expect(incident.links[0]).toMatchObject({ participant: participant('careful') });
+    expect(incident.participantNames).toEqual({ [participant('careful')]: 'Careful agent' });
     const resolved = await value('incident.resolve', { id: incident.id, resolution: 'Proxy secret restored.' });
     expect(resolved.state).toBe('resolved');
     const twice = await call('incident.resolve', { id: incident.id, resolution: 'again' });

@@ -278,6 +278,7 @@ export function createFixture(): {
     resolution: null,
     events: incidentResolved ? [{ atMs: NOW, actor: 'ann', kind: 'resolve', text: 'frontend restarted' }] : [],
     links: [{ participant: 'p-0003', task: 'conf-01', assertion: 'conf-01/a4', proof: 'prf_20261012_140500_bbbbbb' }],
+    participantNames: { 'p-0003': 'Agent 3' },
   });
 
   const audit: AuditEntry[] = Array.from({ length: 120 }, (_, i) => ({

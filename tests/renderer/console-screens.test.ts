@@ -328,8 +328,11 @@ describe('Incidents and Audit', () => {
     const page = await open('incidents');
     await page.getByRole('button', { name: 'Incident 1' }).click();
     const detail = page.getByRole('region', { name: 'Incident 1' });
-    await detail.getByRole('table', { name: /Affected/ }).waitFor();
+    const affected = detail.getByRole('table', { name: /Affected/ });
+    await affected.waitFor();
     expect(await detail.textContent()).toContain('never counts against anyone');
+    // Each affected participant by the name staff know it by, its id beside.
+    expect(await affected.locator('tbody td').first().textContent()).toContain('Agent 3 (p-0003)');
     await detail.getByRole('button', { name: 'Resolve the incident' }).click();
     await detail.getByText('INCIDENT_RESOLUTION_REQUIRED').waitFor();
     await detail.getByLabel('Resolution').fill('frontend restarted');

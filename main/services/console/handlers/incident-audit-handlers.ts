@@ -1,19 +1,44 @@
-import type { AuditEntry, AuditVerifyAnswer, Incident } from '../../../ipc/contract.ts';
+import type { AuditEntry, AuditVerifyAnswer, Incident, TrackName } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { auditRows } from '../../../db/audit-log.ts';
-import { incidentById, incidentsOf } from '../../../db/incidents.ts';
+import { incidentById, incidentsOf, type StoredIncident } from '../../../db/incidents.ts';
 import { verifyAuditLog } from '../../audit/verify-audit-log.ts';
 import { addIncidentEvent } from '../../incidents/incidents.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { CONSOLE_ACTOR } from './dispute-handlers.ts';
+import { participantNames } from './scores-handlers.ts';
+
+/** Each incident with the names of the participants its links name, each track's scores read once. */
+async function named(ctx: ConsoleContext, incidents: StoredIncident[]): Promise<Incident[]> {
+  const byTrack = new Map<string, Map<string, string>>();
+  const out: Incident[] = [];
+  for (const incident of incidents) {
+    const key = `${incident.season}/${incident.track}`;
+    let names = byTrack.get(key);
+    if (names === undefined) {
+      names = await participantNames(ctx, { season: incident.season, track: incident.track as TrackName });
+      byTrack.set(key, names);
+    }
+    const participantNamesOf: Record<string, string> = {};
+    for (const { participant } of incident.links) {
+      const name = participant === null ? undefined : names.get(participant);
+      if (participant !== null && name !== undefined) participantNamesOf[participant] = name;
+    }
+    out.push({ ...incident, participantNames: participantNamesOf });
+  }
+  return out;
+}
 
 export async function incidentList(ctx: ConsoleContext): Promise<{ incidents: Incident[] }> {
   // Open incidents first, the most recent first within each state.
   const all = incidentsOf(dbOf(ctx), {});
   return {
-    incidents: all.sort(
-      (a, b) =>
-        (a.state === 'open' ? 0 : 1) - (b.state === 'open' ? 0 : 1) || b.openedAtMs - a.openedAtMs || b.id - a.id,
+    incidents: await named(
+      ctx,
+      all.sort(
+        (a, b) =>
+          (a.state === 'open' ? 0 : 1) - (b.state === 'open' ? 0 : 1) || b.openedAtMs - a.openedAtMs || b.id - a.id,
+      ),
     ),
   };
 }
@@ -21,7 +46,8 @@ export async function incidentList(ctx: ConsoleContext): Promise<{ incidents: In
 export async function incidentView(ctx: ConsoleContext, args: { id: number }): Promise<Incident> {
   const found = incidentById(dbOf(ctx), args.id);
   if (!found) throw new HandlerRefusal('INCIDENT_NOT_FOUND', `no incident ${args.id} in this database`);
-  return found;
+  const [incident] = await named(ctx, [found]);
+  return incident!;
 }
 
 /** Resolution with a written text, audited (incident.resolve); a resolved incident refuses a second one. */
@@ -29,7 +55,7 @@ export async function incidentResolve(
   ctx: ConsoleContext,
   args: { id: number; resolution: string },
 ): Promise<Incident> {
-  return valueOrRefuse(
+  const resolved = valueOrRefuse(
     addIncidentEvent(dbOf(ctx), {
       id: args.id,
       kind: 'resolve',
@@ -38,6 +64,8 @@ export async function incidentResolve(
       atMs: ctx.clock.now(),
     }),
   );
+  const [incident] = await named(ctx, [resolved]);
+  return incident!;
 }
 
 /** The log, newest first, paged. */
