@@ -302,6 +302,27 @@ describe('Disputes', () => {
     await page.close();
   });
 
+  it("the receive form offers the track's participants by name, then the chosen one's assertions with their status", async () => {
+    const page = await open('disputes');
+    const form = page.getByRole('form', { name: /Receive a dispute on/ });
+    const participant = form.getByLabel('Participant (participant_id)');
+    const offered = async (input: typeof participant) =>
+      page.locator(`datalist[id="${await input.getAttribute('list')}"] option`);
+    await expect.poll(async () => (await offered(participant)).count()).toBe(1000);
+    expect(await (await offered(participant)).nth(3).evaluate((o: HTMLOptionElement) => [o.value, o.label])).toEqual([
+      'p-0003',
+      'Agent 3',
+    ]);
+    await participant.fill('p-0003');
+    const assertion = form.getByLabel('Disputed assertion (TASK_ID/ASSERTION_ID)');
+    await expect.poll(async () => (await offered(assertion)).count()).toBeGreaterThan(0);
+    expect(await (await offered(assertion)).first().evaluate((o: HTMLOptionElement) => [o.value, o.label])).toEqual([
+      'conf-01/a3',
+      'unsupported assertion',
+    ]);
+    await page.close();
+  });
+
   it('review with the stored evidence; a decision without reason is refused with its code; upheld publishes a correction', async () => {
     const page = await open('disputes');
     await page.getByRole('button', { name: 'dsp-1-conformite-0001' }).click();
