@@ -6,7 +6,6 @@ import type {
   DisputeDecision,
   DisputeDetail,
   DisputeReceipt,
-  TrackName,
 } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { disputeById } from '../../../db/disputes.ts';
@@ -14,7 +13,7 @@ import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
 import { openDispute } from '../../disputes/open-dispute.ts';
 import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
-import { participantNames } from './scores-handlers.ts';
+import { namesByTrack } from './scores-handlers.ts';
 
 /** Who the console records in the audit log for an action taken from its screens. */
 export const CONSOLE_ACTOR = 'console';
@@ -24,19 +23,11 @@ const byDeadline = (a: DisputeListing, b: DisputeListing) =>
   (a.ms_left ?? 0) - (b.ms_left ?? 0) ||
   (a.dispute_id < b.dispute_id ? -1 : 1);
 
-/** Each dispute with its participant's name (ConsoleDispute), each track's scores read once. */
+/** Each dispute with its participant's name (ConsoleDispute). */
 async function named(ctx: ConsoleContext, disputes: DisputeListing[]): Promise<ConsoleDispute[]> {
-  const byTrack = new Map<string, Map<string, string>>();
+  const namesOf = namesByTrack(ctx);
   const out: ConsoleDispute[] = [];
-  for (const d of disputes) {
-    const key = `${d.season}/${d.track}`;
-    let names = byTrack.get(key);
-    if (names === undefined) {
-      names = await participantNames(ctx, { season: d.season, track: d.track as TrackName });
-      byTrack.set(key, names);
-    }
-    out.push({ ...d, agent_name: names.get(d.participant_id) ?? null });
-  }
+  for (const d of disputes) out.push({ ...d, agent_name: (await namesOf(d)).get(d.participant_id) ?? null });
   return out;
 }
 

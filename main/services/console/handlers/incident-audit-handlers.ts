@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditVerifyAnswer, Incident, TrackName } from '../../../ipc/contract.ts';
+import type { AuditEntry, AuditVerifyAnswer, Incident } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { auditRows } from '../../../db/audit-log.ts';
 import { incidentById, incidentsOf, type StoredIncident } from '../../../db/incidents.ts';
@@ -6,19 +6,14 @@ import { verifyAuditLog } from '../../audit/verify-audit-log.ts';
 import { addIncidentEvent } from '../../incidents/incidents.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { CONSOLE_ACTOR } from './dispute-handlers.ts';
-import { participantNames } from './scores-handlers.ts';
+import { namesByTrack } from './scores-handlers.ts';
 
-/** Each incident with the names of the participants its links name, each track's scores read once. */
+/** Each incident with the names of the participants its links name. */
 async function named(ctx: ConsoleContext, incidents: StoredIncident[]): Promise<Incident[]> {
-  const byTrack = new Map<string, Map<string, string>>();
+  const namesOf = namesByTrack(ctx);
   const out: Incident[] = [];
   for (const incident of incidents) {
-    const key = `${incident.season}/${incident.track}`;
-    let names = byTrack.get(key);
-    if (names === undefined) {
-      names = await participantNames(ctx, { season: incident.season, track: incident.track as TrackName });
-      byTrack.set(key, names);
-    }
+    const names = await namesOf(incident);
     const participantNamesOf: Record<string, string> = {};
     for (const { participant } of incident.links) {
       const name = participant === null ? undefined : names.get(participant);

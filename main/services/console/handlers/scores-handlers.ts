@@ -8,6 +8,7 @@ import type {
   PublicationVersion,
   ScoreRow,
   ScoresView,
+  TrackName,
   TrackRef,
 } from '../../../ipc/contract.ts';
 import { displayNamesOf, referenceRunsOf } from '../../../db/index-exports.ts';
@@ -87,7 +88,7 @@ const row = (p: Json, names: Map<string, string>, references: ReadonlySet<string
  * track's scores (latest version or close). Empty before the track has a close, or when its scores cannot be read:
  * a name is a convenience beside the participant id, never a reason to refuse.
  */
-export async function participantNames(ctx: ConsoleContext, ref: TrackRef): Promise<Map<string, string>> {
+async function participantNames(ctx: ConsoleContext, ref: TrackRef): Promise<Map<string, string>> {
   let doc: Json;
   try {
     ({ doc } = await scoresDocument(ctx, ref));
@@ -102,6 +103,22 @@ export async function participantNames(ctx: ConsoleContext, ref: TrackRef): Prom
       names.get(p.participant_id) ?? p.agent_name,
     ]),
   );
+}
+
+/** participantNames for the tracks of one answer, each track's scores read once. */
+export function namesByTrack(
+  ctx: ConsoleContext,
+): (ref: { season: number; track: string }) => Promise<Map<string, string>> {
+  const byTrack = new Map<string, Promise<Map<string, string>>>();
+  return (ref) => {
+    const key = `${ref.season}/${ref.track}`;
+    let names = byTrack.get(key);
+    if (names === undefined) {
+      names = participantNames(ctx, { season: ref.season, track: ref.track as TrackName });
+      byTrack.set(key, names);
+    }
+    return names;
+  };
 }
 
 /** Both tables of a track as the Index shows them (the screen sorts), paged for large seasons. */
