@@ -14,12 +14,14 @@ async function named(ctx: ConsoleContext, incidents: StoredIncident[]): Promise<
   const out: Incident[] = [];
   for (const incident of incidents) {
     const names = await namesOf(incident);
-    const participantNamesOf: Record<string, string> = {};
-    for (const { participant } of incident.links) {
-      const name = participant === null ? undefined : names.get(participant);
-      if (participant !== null && name !== undefined) participantNamesOf[participant] = name;
-    }
-    out.push({ ...incident, participantNames: participantNamesOf });
+    // fromEntries defines own properties: an id such as "__proto__" stays a key.
+    const participantNames = Object.fromEntries(
+      incident.links.flatMap(({ participant }): [string, string][] => {
+        const name = participant === null ? undefined : names.get(participant);
+        return participant !== null && name !== undefined ? [[participant, name]] : [];
+      }),
+    );
+    out.push({ ...incident, participantNames });
   }
   return out;
 }
