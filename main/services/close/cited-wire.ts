@@ -3,7 +3,7 @@ import type { IssuerAnomaly } from '../../core/proof/anomalies.ts';
 import type { CheckStatus } from '../../core/proof/check-outcome.ts';
 import type { OpenedIdentity } from '../../core/proof/identity.ts';
 import { INDEPENDENT_WITNESSES, type CheckName, type ProofReport, type Verdict } from '../../core/proof/report.ts';
-import type { CitedOutcome } from './verify-cited.ts';
+import { NO_DETAILS, type CitedOutcome } from './verify-cited.ts';
 
 /**
  * A run of cited outcomes as one JSON text, the form a verifying worker sends them in (verify-cited-pool.ts). A
@@ -76,9 +76,6 @@ interface WireRun {
   outcomes: WireOutcome[];
 }
 
-/** The checks travel without details: the close keeps none (verify-cited.ts, withoutDetails). */
-const NO_DETAILS: Record<string, unknown> = Object.freeze({});
-
 function encodeReport(report: ProofReport): WireReport {
   const { identity } = report;
   return [
@@ -112,6 +109,7 @@ function decodeReport(wire: WireReport, trustBundle: string, trustBundleDigest: 
     verdict,
     independentWitnesses,
     failure: failure === null ? null : { check: failure[0], code: failure[1] },
+    // The checks travel without details: the close keeps none (verify-cited.ts, withoutDetails).
     checks: checks.map(([name, status, code, message]) => ({
       name,
       independent: INDEPENDENT_WITNESSES.has(name),

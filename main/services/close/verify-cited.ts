@@ -41,7 +41,7 @@ export interface PreparedCited extends Omit<CitedOutcome, 'reports'> {
  * values of a failure) stay with `proveit proof verify`. Dropping them makes the report a third of the size to send
  * from a verifying worker, whatever thread made it, so a close's outputs never depend on the thread count.
  */
-const NO_DETAILS: Record<string, unknown> = Object.freeze({});
+export const NO_DETAILS: Record<string, unknown> = Object.freeze({});
 
 function withoutDetails(check: ReportedCheck): ReportedCheck {
   return { ...check, details: NO_DETAILS };
