@@ -391,6 +391,9 @@ async function scoreOpenedBundle(
   const { work, citedIds, scoredParticipants } = cited!;
   const workOf = new Map(work.map((w) => [w.proofId, w]));
   const outcomes = new Map((await verifying!).map((o) => [o.proofId, o]));
+  // Every report is in: the workers and their heaps go before the scoring and the documents, where this thread's
+  // own heap is largest (the close's memory peak).
+  await pool.close();
   const viewHashes: [string, PyJson][] = [];
   const rekorHashes = new Map<string, string>();
   const reports = new Map<string, ProofReport | 'absent'>();

@@ -65,6 +65,7 @@ export class CitedPool {
   private verified = false;
   private failure: Error | null = null;
   private closing = false;
+  private closed: Promise<void> | null = null;
   private onFailure: ((error: Error) => void) | null = null;
 
   /** `expected`: about how many proofs will be verified, which decides the default number of threads. */
@@ -194,9 +195,10 @@ export class CitedPool {
     return work.map((item) => outcomes.get(item.proofId)!);
   }
 
-  /** Stops the workers; the pool cannot verify afterwards. */
-  async close(): Promise<void> {
+  /** Stops the workers; the pool cannot verify afterwards. Once is enough: a second call waits for the first. */
+  close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.closed ??= Promise.all(this.workers.map((worker) => worker.terminate())).then(() => undefined);
+    return this.closed;
   }
 }

@@ -28,6 +28,16 @@ describe('the pool of verifying workers', () => {
     await expect(pool.close()).resolves.toBeUndefined();
   });
 
+  it('a pool closed twice (by the close once every report is in, then by its caller) terminates its workers once', async () => {
+    const trust = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
+    if (!trust.ok) throw new Error(trust.error.message);
+    const pool = new CitedPool(mkdtempSync(join(tmpdir(), 'proveit-pool-')), trust.value, 1000, { threads: 2 });
+    const first = pool.close();
+    const second = pool.close();
+    expect(second).toBe(first);
+    await expect(second).resolves.toBeUndefined();
+  });
+
   it('a pool verifies once: its workers let go of each proof they finish', async () => {
     const trust = await loadTrustBundle(PRODUCTION_BUNDLE_DIR);
     if (!trust.ok) throw new Error(trust.error.message);
