@@ -4,8 +4,8 @@ import type { ParsedFact, ParsedForm } from '../corpus/parse-tasks-and-key.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 import type { TaskRules } from '../publications/correct-report.ts';
 import type { ProofReport } from '../proof/report.ts';
-import { CAUSE_TEXT } from '../scoring/documents.ts';
-import type { AssessedAssertion, ProofOutcome, ScoredParticipantResult, ScoringInput } from '../scoring/model.ts';
+import { CAUSE_TEXT, claimValue, factEntries, inputsValue, outcomeEntries } from '../scoring/documents.ts';
+import type { AssessedAssertion, ScoredParticipantResult, ScoringInput } from '../scoring/model.ts';
 import { disclosureOf } from '../scoring/submitted-assertions.ts';
 
 /** The evidence document's format name (docs/disputes.md "Evidence"). */
@@ -13,17 +13,6 @@ export const DISPUTE_EVIDENCE_FORMAT = 'proveit-dispute-evidence/1';
 
 const int = (n: number): bigint => BigInt(n);
 const str = (v: unknown): PyJson => (typeof v === 'string' ? v : null);
-
-function outcomeValue(o: ProofOutcome): PyObject {
-  const entries: [string, PyJson][] = [['outcome', o.kind]];
-  if (o.kind === 'instrument_fault') entries.push(['systeme_status', o.status]);
-  if (o.kind === 'fail') {
-    entries.push(['condition', int(o.condition)], ['cause', o.cause], ['code', o.code]);
-    if (o.expected !== undefined) entries.push(['expected', o.expected]);
-    if (o.actual !== undefined) entries.push(['actual', o.actual]);
-  }
-  return pyObjectFrom(entries);
-}
 
 function reportValue(report: ProofReport | 'absent'): [string, PyJson][] {
   if (report === 'absent')
@@ -130,7 +119,7 @@ export function disputeEvidence(
     const outcome = assertion.proofs.find((o) => o.proofId === proofId);
     return pyObjectFrom([
       ['proof_id', proofId],
-      ...(outcome ? ([['assessed', outcomeValue(outcome)]] as [string, PyJson][]) : []),
+      ...(outcome ? ([['assessed', pyObjectFrom(outcomeEntries(outcome))]] as [string, PyJson][]) : []),
       [
         'request_hash',
         pyObjectFrom([
@@ -172,14 +161,7 @@ export function disputeEvidence(
     ['enrolled_did', participant.participant.did],
     ['task_id', taskId],
     ['assertion_id', assertionId],
-    [
-      'claim',
-      pyObjectFrom([
-        ['resource', assertion.resource],
-        ['field', assertion.field],
-        ['value', assertion.value],
-      ]),
-    ],
+    ['claim', claimValue(assertion)],
     ['status_at_close', assertion.status],
     ['cause_shown', pyObjectFrom(cause)],
     ['frozen', frozen],
@@ -196,27 +178,12 @@ export function disputeEvidence(
         [
           'grounding_facts',
           (key?.grounding ?? []).map((f) =>
-            pyObjectFrom([
-              ['fact', f.fact],
-              ['resource', f.resource],
-              ['field', f.field],
-              ['value', f.value],
-              [
-                'equivalent_forms',
-                f.forms.map((g) =>
-                  pyObjectFrom([
-                    ['resource', g.resource],
-                    ['field', g.field],
-                    ['value', g.value],
-                  ]),
-                ),
-              ],
-            ]),
+            pyObjectFrom([...factEntries(f), ['equivalent_forms', f.forms.map(claimValue)]]),
           ),
         ],
       ]),
     ],
-    ['inputs', pyObjectFrom(Object.entries(input.inputs).map(([k, v]) => [k, v] as [string, PyJson]))],
+    ['inputs', inputsValue(input)],
   ]);
 }
 

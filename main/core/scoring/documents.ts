@@ -1,5 +1,5 @@
 import { canonical } from '../json/canonical.ts';
-import { pyObjectFrom, type PyJson } from '../json/value.ts';
+import { pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 import type {
   AssessedAssertion,
   ProofOutcome,
@@ -19,18 +19,40 @@ export const CAUSE_TEXT: Readonly<Record<string, string>> = {
   value_mismatch: 'the frozen resource does not carry the claimed value at the claimed field',
 };
 
-function outcomeValue(o: ProofOutcome): PyJson {
-  const entries: [string, PyJson][] = [
-    ['proof_id', o.proofId],
-    ['outcome', o.kind],
-  ];
+/** How one cited proof was assessed: the report's `proofs` entries and the dispute evidence's `assessed` object. */
+export function outcomeEntries(o: ProofOutcome): [string, PyJson][] {
+  const entries: [string, PyJson][] = [['outcome', o.kind]];
   if (o.kind === 'instrument_fault') entries.push(['systeme_status', o.status]);
   if (o.kind === 'fail') {
     entries.push(['condition', int(o.condition)], ['cause', o.cause], ['code', o.code]);
     if (o.expected !== undefined) entries.push(['expected', o.expected]);
     if (o.actual !== undefined) entries.push(['actual', o.actual]);
   }
-  return pyObjectFrom(entries);
+  return entries;
+}
+
+function outcomeValue(o: ProofOutcome): PyJson {
+  return pyObjectFrom([['proof_id', o.proofId], ...outcomeEntries(o)]);
+}
+
+type Claim = { resource: string; field: string; value: PyJson };
+
+function claimEntries(c: Claim): [string, PyJson][] {
+  return [
+    ['resource', c.resource],
+    ['field', c.field],
+    ['value', c.value],
+  ];
+}
+
+/** A claim, or one form of a grounding fact: the resource, the JSON pointer in it and the value there. */
+export function claimValue(c: Claim): PyObject {
+  return pyObjectFrom(claimEntries(c));
+}
+
+/** A grounding fact of the sealed key: its name and its main form. */
+export function factEntries(f: Claim & { fact: string }): [string, PyJson][] {
+  return [['fact', f.fact], ...claimEntries(f)];
 }
 
 function assertionValue(a: AssessedAssertion): PyJson {
@@ -38,14 +60,7 @@ function assertionValue(a: AssessedAssertion): PyJson {
     ['assertion_id', a.assertionId],
     ['task_id', a.taskId],
     ['status', a.status],
-    [
-      'claim',
-      pyObjectFrom([
-        ['resource', a.resource],
-        ['field', a.field],
-        ['value', a.value],
-      ]),
-    ],
+    ['claim', claimValue(a)],
   ];
   if (a.failure) {
     entries.push(
@@ -70,17 +85,7 @@ function taskValue(t: ScoredTask): PyJson {
     ['verdict_expected', t.verdictExpected],
     ['exact', t.exact],
     ['grounded', t.grounded],
-    [
-      'missing_facts',
-      t.missingFacts.map((f) =>
-        pyObjectFrom([
-          ['fact', f.fact],
-          ['resource', f.resource],
-          ['field', f.field],
-          ['value', f.value],
-        ]),
-      ),
-    ],
+    ['missing_facts', t.missingFacts.map((f) => pyObjectFrom(factEntries(f)))],
     ['supported', int(t.supported)],
     ['unsupported', int(t.unsupported)],
     ['instrument_faults', int(t.instrumentFaults)],
@@ -119,7 +124,8 @@ function figures(p: ScoredParticipantResult): [string, PyJson][] {
   ];
 }
 
-function inputsValue(input: ScoringInput): PyJson {
+/** The hashes of what the scores were computed from (rules, manifest, submissions, key commitment, ...). */
+export function inputsValue(input: ScoringInput): PyJson {
   return pyObjectFrom(Object.entries(input.inputs).map(([k, v]) => [k, v] as [string, PyJson]));
 }
 
