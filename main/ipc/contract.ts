@@ -139,9 +139,21 @@ export interface ServedResource {
   text: string;
 }
 
+/** A participant whose scores wait on a pending proof: its latest close left it pending on that proof. */
+export interface WaitingParticipant {
+  season: number;
+  track: string;
+  participant_id: string;
+  /** The display name set for the Index, else the agent name in the track's scores; null when none is known. */
+  name: string | null;
+}
+
 export interface PendingProof {
   proof_id: string;
+  /** The first of `waiting`, or null when no close is waiting on this proof. */
   participant_id: string | null;
+  /** Every participant the latest close of its track left pending on this proof (none before a close). */
+  waiting: WaitingParticipant[];
   first_seen_pending_at: string;
   next_recheck_at: string | null;
 }

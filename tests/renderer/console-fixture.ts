@@ -15,6 +15,7 @@ import type {
   JobView,
   LintFinding,
   ParticipantReport,
+  PendingProof,
   ProofsView,
   PublicationVersion,
   ScoreRow,
@@ -91,13 +92,13 @@ export function createFixture(): {
   calls: { channel: string; args: unknown }[];
   /** Whether the Index page previewed carries the injected script (off by default: a blocked script logs an error). */
   index: { injectScript: boolean };
-  /** Whether proofs.view answers a read job under way (its last progress) rather than none. */
-  proofs: { reading: boolean };
+  /** Whether proofs.view answers a read job under way (its last progress) rather than none; its pending proofs. */
+  proofs: { reading: boolean; pending: PendingProof[] };
 } {
   const participants = Array.from({ length: 1000 }, (_, i) => row(i));
   const calls: { channel: string; args: unknown }[] = [];
   const index = { injectScript: false };
-  const proofs = { reading: false };
+  const proofs = { reading: false, pending: [] as PendingProof[] };
   let disputeState: ConsoleDispute['state'] = 'received';
   let decision: { reason: string; reviewer: string } | null = null;
   let incidentResolved = false;
@@ -377,7 +378,7 @@ export function createFixture(): {
     job_progress: proofs.reading ? { step: 'reading', message: 'proof reads: reading', done: 3, total: 10 } : null,
     cache: { views: 12, rekor_entries: 2, absent: 0 },
     quota: { limit: 100, window_ms: 3_600_000, used: 3, left: 97 },
-    pending: [],
+    pending: proofs.pending,
   });
 
   const handlers: Record<string, (args: Record<string, unknown>) => unknown> = {

@@ -148,6 +148,31 @@ describe('Proofs', () => {
     await page.close();
   });
 
+  it('a pending proof names the participants its latest close left waiting on it, by name with the id, else the id', async () => {
+    fixture.proofs.pending = [
+      {
+        proof_id: 'prf_20261028_101500_00a1b2',
+        participant_id: 'p-dan',
+        waiting: [
+          { season: 1, track: 'conformite', participant_id: 'p-dan', name: 'Dan' },
+          { season: 1, track: 'conformite', participant_id: 'p-nameless', name: null },
+        ],
+        first_seen_pending_at: '2026-10-28T10:20:00Z',
+        next_recheck_at: '2026-10-28T10:30:00Z',
+      },
+    ];
+    try {
+      const page = await open('proofs');
+      const row = page.getByRole('row', { name: /prf_20261028_101500_00a1b2/ });
+      await row.getByRole('cell', { name: 'Dan (p-dan), p-nameless' }).waitFor();
+      expect(await page.getByRole('columnheader', { name: 'Waiting on it (latest close)' }).count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    } finally {
+      fixture.proofs.pending = [];
+    }
+  });
+
   it('a read under way shows its progress in the screen’s language, not in main’s English', async () => {
     fixture.proofs.reading = true;
     try {

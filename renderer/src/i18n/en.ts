@@ -505,6 +505,7 @@ export const en = {
       ids === 0
         ? 'Nothing to read: no proof in the cache is pending or refused.'
         : `${ids} proofs to read: ${anchored} anchored, ${unsettled} still pending or refused, ${reads} reads used.`,
+    waiting: 'Waiting on it (latest close)',
     firstPending: 'First read pending',
     nextRecheck: 'Next recheck',
   },

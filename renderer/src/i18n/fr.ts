@@ -506,6 +506,7 @@ export const fr: Messages = {
       ids === 0
         ? 'Rien à lire : aucune preuve du cache n’est en attente ou refusée.'
         : `${ids} preuves à lire : ${anchored} ancrées, ${unsettled} encore en attente ou refusées, ${reads} lectures utilisées.`,
+    waiting: 'En attente de cette preuve (dernière clôture)',
     firstPending: 'Première lecture en attente',
     nextRecheck: 'Prochaine relecture',
   },

@@ -6,6 +6,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDumps, loadsStored } from '../../../devnet/wire/json-dumps.ts';
 import { proofVerifyCommand } from '../../../main/cli/proof-verify.ts';
+import type { ProofsView } from '../../../main/ipc/contract.ts';
+import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
+import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
+import { NO_SERVICES } from '../../../main/services/console/console-services.ts';
+import { openConsole } from '../../../main/services/console/open-console.ts';
 import { incidentsOf } from '../../../main/db/incidents.ts';
 import { scoreBundle } from '../../../main/services/close/score-bundle.ts';
 import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
@@ -279,6 +284,7 @@ beforeAll(async () => {
   const danAgr = await dan.read('/agrements/AGR-4468');
   const danE2 = await dan.read('/entites/206749866');
   proofs.danLate = danAgr;
+  proofs.danLateEntity = danE2;
   await submitAll([
     people.dan!.submit(
       submission(dan, 'conf-02', 'non_conforme', [
@@ -377,6 +383,36 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       'conf-02 a2 pending',
       'conf-02 a3 pending',
     ]);
+  });
+
+  it("the console's Proofs screen names Dan beside each proof of his that the first close left pending", async () => {
+    const opened = openConsole({
+      mode: 'headless',
+      dbFile: net.dbFile,
+      defaultCorpusDir: net.corpusDir.conformite,
+      clock: net.clock,
+      services: NO_SERVICES,
+    });
+    try {
+      const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+      const answer = await dispatch('proofs.view', {});
+      if (!answer.ok) throw new Error(`${answer.error.code} ${answer.error.message}`);
+      const danId = people.dan!.participantId;
+      const waiting = {
+        season: 1,
+        track: 'conformite',
+        participant_id: danId,
+        name: byLabel(out1()).get('dan')!.agent_name,
+      };
+      const late = [proofs.danLate!.proofId, proofs.danLateEntity!.proofId].sort();
+      expect((answer.value as ProofsView).pending.filter((p) => late.includes(p.proof_id))).toEqual(
+        late.map((proofId) =>
+          expect.objectContaining({ proof_id: proofId, participant_id: danId, waiting: [waiting] }),
+        ),
+      );
+    } finally {
+      await opened.close();
+    }
   });
 
   describe('after the last batch is anchored, a second close scores everyone', () => {

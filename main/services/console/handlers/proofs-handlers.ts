@@ -3,8 +3,12 @@ import { windowUse } from '../../../core/proofs-plan/read-window.ts';
 import { ledgerState } from '../../../db/read-ledger.ts';
 import { DEFAULT_READ_SETTINGS, effectiveRule } from '../../proofs/read-settings.ts';
 import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+import { participantsWaiting } from './pending-waiters.ts';
 
-/** The proofs screen: the read cache, the quota in the sliding window now, pending proofs, and a running read. */
+/**
+ * The proofs screen: the read cache, the quota in the sliding window now, pending proofs with the participants whose
+ * scores wait on them, and a running read.
+ */
 export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
   const db = dbOf(ctx);
   const now = ctx.clock.now();
@@ -16,6 +20,7 @@ export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
       "SELECT proof_id, first_read_at_ms, last_read_at_ms FROM proof_views WHERE status = 'pending' ORDER BY first_read_at_ms LIMIT 1000",
     )
     .all() as { proof_id: string; first_read_at_ms: number; last_read_at_ms: number }[];
+  const waiting = await participantsWaiting(ctx, new Set(pending.map((p) => p.proof_id)));
   const running = ctx.jobs?.list().find((j) => j.state === 'running' || j.state === 'queued') ?? null;
   const progress = running?.progress ?? null;
   return {
@@ -35,7 +40,8 @@ export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
     },
     pending: pending.map((p) => ({
       proof_id: p.proof_id,
-      participant_id: null,
+      participant_id: waiting.get(p.proof_id)?.[0]?.participant_id ?? null,
+      waiting: waiting.get(p.proof_id) ?? [],
       first_seen_pending_at: isoOf(p.first_read_at_ms) as string,
       next_recheck_at: isoOf(p.last_read_at_ms + DEFAULT_READ_SETTINGS.pendingRecheckMs),
     })),
