@@ -405,7 +405,11 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
         name: byLabel(out1()).get('dan')!.agent_name,
       };
       const late = [proofs.danLate!.proofId, proofs.danLateEntity!.proofId].sort();
-      expect((answer.value as ProofsView).pending.filter((p) => late.includes(p.proof_id))).toEqual(
+      expect(
+        (answer.value as ProofsView).pending
+          .filter((p) => late.includes(p.proof_id))
+          .sort((a, b) => (a.proof_id < b.proof_id ? -1 : 1)),
+      ).toEqual(
         late.map((proofId) =>
           expect.objectContaining({ proof_id: proofId, participant_id: danId, waiting: [waiting] }),
         ),

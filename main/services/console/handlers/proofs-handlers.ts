@@ -17,7 +17,7 @@ export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
   const use = windowUse(ledgerState(db, now, rule), rule, now);
   const pending = db
     .prepare(
-      "SELECT proof_id, first_read_at_ms, last_read_at_ms FROM proof_views WHERE status = 'pending' ORDER BY first_read_at_ms LIMIT 1000",
+      "SELECT proof_id, first_read_at_ms, last_read_at_ms FROM proof_views WHERE status = 'pending' ORDER BY first_read_at_ms, proof_id LIMIT 1000",
     )
     .all() as { proof_id: string; first_read_at_ms: number; last_read_at_ms: number }[];
   const waiting = await participantsWaiting(ctx, new Set(pending.map((p) => p.proof_id)));
