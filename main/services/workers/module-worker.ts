@@ -12,17 +12,24 @@ export function siblingWorkerUrl(callerUrl: string, name: string): URL {
 }
 
 /**
+ * Every worker gets the young generation Node 20 gives a thread (48 MiB). Node 24's V8 sizes it from the machine's
+ * memory (192 MiB on a 24 GiB build machine): that added about 180 MiB to a close's peak (two verifying workers) and
+ * nothing to its speed (docs/replay-bundle.md "Speed").
+ */
+const LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: 48 } };
+
+/**
  * Starts a worker thread on a module. A TypeScript module first gets tsx's loader registered in the worker, as
  * bin/proveit.mjs does in the main thread: loader hooks registered at run time are not inherited by workers.
  */
 export function startModuleWorker(moduleUrl: URL, workerData: unknown): Worker {
-  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData });
+  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData, ...LIMITS });
   // Resolved here, where tsx is a dependency, so the worker's bootstrap does not depend on its working folder.
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap =
     `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); ` +
     `return import(${JSON.stringify(moduleUrl.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, ...LIMITS });
 }
 
 /**
@@ -32,6 +39,6 @@ export function startModuleWorker(moduleUrl: URL, workerData: unknown): Worker {
  * cannot be built.
  */
 export function startBundledWorker(moduleUrl: URL, workerData: unknown): Worker {
-  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData });
-  return new Worker(bundledWorkerUrl(moduleUrl), { workerData });
+  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData, ...LIMITS });
+  return new Worker(bundledWorkerUrl(moduleUrl), { workerData, ...LIMITS });
 }
