@@ -172,6 +172,16 @@ export function latestSeasonClose(
     : { id: r.id, outDir: r.out_dir, scoresSha256: r.scores_sha256, closedAtMs: r.closed_at_ms };
 }
 
+/** The latest close of every season and track that has one, by season then track. */
+export function latestSeasonCloses(db: Db): { season: number; track: string; id: number; outDir: string }[] {
+  const rows = db
+    .prepare(
+      'SELECT season, track, id, out_dir FROM season_closes WHERE id IN (SELECT max(id) FROM season_closes GROUP BY season, track) ORDER BY season, track',
+    )
+    .all() as { season: number; track: string; id: number; out_dir: string }[];
+  return rows.map((r) => ({ season: r.season, track: r.track, id: r.id, outDir: r.out_dir }));
+}
+
 /** A close by id: where its bundle is. */
 export function seasonCloseById(db: Db, id: number): { id: number; outDir: string; scoresSha256: string } | undefined {
   const r = db.prepare('SELECT id, out_dir, scores_sha256 FROM season_closes WHERE id = ?').get(id) as

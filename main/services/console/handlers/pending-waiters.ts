@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WaitingParticipant } from '../../../ipc/contract.ts';
+import { latestSeasonCloses } from '../../../db/publications.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { namesByTrack } from './scores-handlers.ts';
 
@@ -30,14 +31,10 @@ export async function participantsWaiting(
 ): Promise<Map<string, WaitingParticipant[]>> {
   const waiting = new Map<string, WaitingParticipant[]>();
   if (pendingIds.size === 0) return waiting;
-  const closes = dbOf(ctx)
-    .prepare(
-      'SELECT season, track, out_dir FROM season_closes WHERE id IN (SELECT max(id) FROM season_closes GROUP BY season, track) ORDER BY season, track',
-    )
-    .all() as { season: number; track: string; out_dir: string }[];
+  const closes = latestSeasonCloses(dbOf(ctx));
   const namesOf = namesByTrack(ctx);
   for (const close of closes) {
-    const scores = await readJson(join(close.out_dir, 'scores.json'));
+    const scores = await readJson(join(close.outDir, 'scores.json'));
     const pendingParticipants = Array.isArray(scores?.participants)
       ? (scores.participants as Json[]).filter((p) => p.status === 'pending' && SAFE_ID.test(String(p.participant_id)))
       : [];
@@ -45,7 +42,7 @@ export async function participantsWaiting(
     const names = await namesOf(close);
     for (const p of pendingParticipants) {
       const id = String(p.participant_id);
-      const report = await readJson(join(close.out_dir, 'reports', `${id}.json`));
+      const report = await readJson(join(close.outDir, 'reports', `${id}.json`));
       const cited = new Set<string>();
       for (const assertion of Array.isArray(report?.assertions) ? (report.assertions as Json[]) : []) {
         if (assertion.status !== 'pending' || !Array.isArray(assertion.proofs)) continue;
