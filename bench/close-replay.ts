@@ -704,9 +704,10 @@ function cryptoFloor(proofs: number, batches: number): { seconds: number; text: 
 }
 
 /**
- * The other work a close cannot skip, timed on the bundle itself: reading every view, Rekor entry, the bundle's index
- * and the submissions file, one SHA-256 of each document (the bundle lists them by digest) and one native JSON.parse of each
- * view, entry, the index and each submission line, keeping nothing. No check, no conversion to Python values, no scoring.
+ * The other work a close cannot skip, timed on the bundle itself: reading every view, Rekor entry, the bundle's
+ * index and the submissions file, one SHA-256 of each document (the bundle lists them by digest) and one native
+ * JSON.parse of each view, entry, the index and each submission line, keeping nothing. No check, no conversion to
+ * Python values, no scoring.
  */
 function readingFloor(bundleDir: string): { seconds: number; text: string } {
   const cpu = process.cpuUsage();
