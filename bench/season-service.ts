@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { startDevnet } from '../devnet/start-devnet.ts';
+import { loadsText } from '../main/core/json/loads.ts';
+import { signReceipt, verifyReceipt } from '../main/core/receipts/submission-receipt.ts';
 import { submissionVersionCount } from '../main/db/season-service/submissions.ts';
+import { loadOrCreateReceiptKey } from '../season-service/receipt-key.ts';
 import {
   boundKey,
   enroll,
@@ -24,6 +27,9 @@ const SECONDS = 5;
 const TARGET_PER_SECOND = 500;
 const TARGET_P99_MS = 50;
 const TASKS = Array.from({ length: 10 }, (_, i) => `conf-${String(i + 1).padStart(2, '0')}`);
+/** Today's figures before submissions answered signed receipts (commit e07e673, the 2-core host, same bench). */
+const BEFORE_RECEIPTS = { capacityPerSecond: 2364, p99AtTargetMs: 20.2 };
+const SIGNATURES = 20_000;
 
 interface Run {
   requests: number;
@@ -100,9 +106,15 @@ async function offered(
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-season-'));
 const devnet = await startDevnet({ stateDir: join(dir, 'devnet'), corpusDir: join(SEASON_DIR, 'conformite') });
-// The rate limits are not measured: a participant's burst and steady rate are raised above what the bench sends.
+// The rate limits are not measured: a participant's burst and steady rate are raised above what the bench sends, and
+// so are the storage bounds (a version of each task per round), which are still checked on every submission.
 const service = await startTestService(devnet.info.trust_layer, {
-  limits: { submitBurst: 1_000_000, submitPerMinute: 100_000_000 },
+  limits: {
+    submitBurst: 1_000_000,
+    submitPerMinute: 100_000_000,
+    versionsPerTask: 1_000_000,
+    participantStoredBytes: 1 << 30,
+  },
 });
 const pool = new Pool(service.url, { connections: CLIENTS, pipelining: 1 });
 try {
@@ -123,6 +135,7 @@ try {
   // Built once (validSubmission reads tasks.json): each request only changes the narrative, so it is a new version.
   const templates = participants.map(({ did }) => TASKS.map((taskId) => validSubmission('conformite', taskId, did)));
   let version = 0;
+  let lastAnswer = '';
   const submitOne = async (client: number, n: number) => {
     const template = templates[client]![n % TASKS.length]!;
     const answer = await pool.request({
@@ -131,7 +144,7 @@ try {
       headers: { authorization: `Bearer ${participants[client]!.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ...template, narrative: `version ${++version}` }),
     });
-    await answer.body.text();
+    lastAnswer = await answer.body.text();
     return answer.statusCode;
   };
 
@@ -142,6 +155,15 @@ try {
   const recorded = submissionVersionCount(service.db) - versionsBefore;
   const baseline = await load(SECONDS, health);
   const atTarget = await offered(TARGET_PER_SECOND, SECONDS, submitOne);
+  // Every 200 is a receipt signed by the service's key (issue 22): the last one is checked, so the figures above are
+  // those of signed answers; then the signature alone, on the same key, says what it costs of a submission.
+  const parsed = loadsText(lastAnswer);
+  const receipt = parsed.ok ? verifyReceipt(parsed.value, service.receiptPublicKey) : parsed;
+  if (!receipt.ok) throw new Error(`bench: the last answer is not a signed receipt: ${receipt.error.message}`);
+  const signer = loadOrCreateReceiptKey(service.receiptKeyFile);
+  const signStarted = performance.now();
+  for (let i = 0; i < SIGNATURES; i++) signReceipt({ ...receipt.value, version: i + 1 }, signer.sign);
+  const signMicros = ((performance.now() - signStarted) * 1000) / SIGNATURES;
 
   const row = (label: string, r: Run) =>
     console.log(
@@ -163,8 +185,13 @@ try {
   // is read on the open-loop run at the target rate, and the capacity run says how much headroom there is.
   const met = submissions.perSecond >= TARGET_PER_SECOND && atTarget.p99 < TARGET_P99_MS && atTarget.failures === 0;
   console.log(
-    `season-service: target >= ${TARGET_PER_SECOND} submissions/s with p99 < ${TARGET_P99_MS} ms: ` +
+    `season-service: target >= ${TARGET_PER_SECOND} submissions/s with p99 < ${TARGET_P99_MS} ms, receipts signed: ` +
       `${met ? 'met' : 'NOT met'} (capacity ${submissions.perSecond.toFixed(0)}/s; at ${TARGET_PER_SECOND}/s offered p99 ${atTarget.p99.toFixed(1)} ms)`,
+  );
+  console.log(
+    `season-service: before signed receipts: capacity ${BEFORE_RECEIPTS.capacityPerSecond}/s; at ${TARGET_PER_SECOND}/s ` +
+      `offered p99 ${BEFORE_RECEIPTS.p99AtTargetMs.toFixed(1)} ms. Signing one receipt (canonical JSON + Ed25519): ` +
+      `${signMicros.toFixed(1)} µs, ${(1e6 / signMicros).toFixed(0)}/s on one core`,
   );
 } finally {
   await pool.close();

@@ -1,7 +1,8 @@
 import { randomBytes, sign } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CorpusServer, CorpusServerOptions, ServedTrack } from '../main/services/corpus/corpus-server.ts';
+import { loadOrCreateSigningKey } from '../main/services/index-export/signing-key.ts';
 import { writeDevnetTrustBundle } from './bundle/write-trust-bundle.ts';
 import { loadOrCreateJson, loadOrCreatePrivateKey, publicKeyDer, publicKeyPem } from './keys/key-files.ts';
 import { startLogServer } from './log/log-server.ts';
@@ -26,6 +27,10 @@ import { startTsaServer } from './tsa/tsa-server.ts';
 export const SEASON_HOST = 'proveit.devnet.localhost';
 export const TSA_PROVIDER = 'devnet-tsa';
 export const LOG_NAME = 'log.devnet.localhost';
+/** The operator key the devnet makes when none is given (devnet/README.md "The operator key"). */
+export const OPERATOR_KEY_FILE = 'operator-signing-key.pem';
+/** The corpus server's call log, in the state folder (docs/corpus-format.md §9). */
+export const CORPUS_CALL_LOG_FILE = 'corpus-calls.sqlite';
 
 export interface DevnetOptions {
   /** Folder holding the SQLite state, the keys and the trust bundle; created if missing. */
@@ -45,6 +50,11 @@ export interface DevnetOptions {
   proxyTimeoutSeconds?: number;
   /** The devnet clock (tests may pass their own). */
   now?: () => Date;
+  /**
+   * The operator's Ed25519 public key (64 lowercase hex): the season host accepts freezes and Index anchors signed by
+   * it only (issue 22). Absent: the devnet makes an operator key in the state folder (OPERATOR_KEY_FILE) and uses its.
+   */
+  operatorPublicKey?: string;
 }
 
 /** What `proveit devnet up` prints as one JSON line. */
@@ -63,6 +73,13 @@ export interface DevnetInfo {
   corpus_secret: string;
   trust_bundle: string;
   state: string;
+  /** The public key the season host accepts freezes and Index anchors from (64 lowercase hex). */
+  operator_public_key: string;
+  /**
+   * The operator key the devnet made in its state folder (PKCS#8 PEM, 0600), for `freeze create --operator-key-file`
+   * and `index anchor --key-file`; null when the key was given (`operatorPublicKey`, `--operator-public-key`).
+   */
+  operator_key_file: string | null;
 }
 
 export interface Devnet {
@@ -100,6 +117,23 @@ function devnetTracks(tracks: readonly ServedTrack[]): ServedTrack[] {
   return [...tracks];
 }
 
+/**
+ * The operator key of the devnet's season host: the one given, else the devnet's own, made on first start in the state
+ * folder with the operator database's key format (main/services/index-export/signing-key.ts), so tests and tools sign
+ * with it as the operator does (`freeze create --operator-key-file`). Its private half never leaves that file.
+ */
+function devnetOperatorKey(stateDir: string, given: string | undefined): { publicKey: string; keyFile: string | null } {
+  if (given !== undefined) {
+    if (!/^[0-9a-f]{64}$/.test(given))
+      throw new Error(`the operator public key must be 64 lowercase hex characters (an Ed25519 key), not '${given}'`);
+    return { publicKey: given, keyFile: null };
+  }
+  const keyFile = join(stateDir, OPERATOR_KEY_FILE);
+  const key = loadOrCreateSigningKey(keyFile);
+  if (!key.ok) throw new Error(key.error.message);
+  return { publicKey: key.value.publicKeyHex, keyFile };
+}
+
 /** Starts the TSA, the log, the corpus host, the season host and the Trust Layer, in that order. */
 export async function composeDevnet(options: DevnetOptions, startCorpusServer: CorpusServerStarter): Promise<Devnet> {
   const now = options.now ?? (() => new Date());
@@ -120,6 +154,7 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
   const rekorKey = loadOrCreatePrivateKey(stateDir, 'arkforge-rekor-p256.pem', 'p256');
   const logKey = loadOrCreatePrivateKey(stateDir, 'log-p256.pem', 'p256');
   const tsaMaterial = await loadOrCreateTsaMaterial(stateDir, now());
+  const operator = devnetOperatorKey(stateDir, options.operatorPublicKey);
   const database = openDevnetDatabase(stateDir);
 
   const publication: PublishedKeyInput = {
@@ -162,6 +197,8 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       secret: identity.corpus_secret,
       host,
       port: portOf(3),
+      // The call log stays in the state folder, so it survives a restart as the rest of the devnet's state does.
+      callLogFile: join(stateDir, CORPUS_CALL_LOG_FILE),
     });
     closers.push(() => corpusServer.close());
     const corpusTracks = devnetTracks(corpusServer.tracks);
@@ -174,7 +211,9 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       now,
       operatorToken: identity.internal_secret,
       challengeSecret: identity.corpus_secret,
+      operatorPublicKey: operator.publicKey,
       trustLayer: () => trustLayerUrl,
+      batchAgeSeconds: options.batchAgeSeconds ?? 600,
     });
     closers.push(season.close);
 
@@ -256,6 +295,8 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       corpus_secret: identity.corpus_secret,
       trust_bundle: bundleDir,
       state: stateDir,
+      operator_public_key: operator.publicKey,
+      operator_key_file: operator.keyFile,
     };
     return {
       info,

@@ -1,6 +1,8 @@
+import { dirname, join } from 'node:path';
 import { openDatabase } from '../main/db/open-database.ts';
 import { seasonServiceMigrations } from '../main/db/season-service/migrations.ts';
 import { createHttpClient, type HttpClient } from '../main/services/http/http-client.ts';
+import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from './receipt-key.ts';
 import { loadSeasonMaterial } from './season-material.ts';
 import { startSeasonService } from './server.ts';
 import type { ServiceLimits } from './service-context.ts';
@@ -15,8 +17,12 @@ export interface RunSeasonServiceOptions {
   trustLayer: string | (() => string);
   operatorToken: string;
   challengeSecret: string | null;
+  /** The operator's Ed25519 public key, 64 lowercase hex (`--operator-public-key`); null refuses every freeze. */
+  operatorPublicKey?: string | null;
   now?: () => Date;
   limits?: Partial<ServiceLimits>;
+  /** The reverse proxies whose X-Forwarded-For names the client (`--trusted-proxy`). */
+  trustedProxies?: readonly string[];
 }
 
 /** What `season serve` prints: where it listens and what it serves (no secret). */
@@ -25,6 +31,8 @@ export interface SeasonServiceInfo {
   season: number;
   tracks: string[];
   state: string;
+  /** The receipt key's public half (raw 32 bytes, hex), as GET /v1/season/{n} announces it. */
+  receipt_public_key: string;
 }
 
 function identityAt(trustLayer: string | (() => string), http: HttpClient): IdentityLookup {
@@ -44,6 +52,8 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
   const db = openDatabase(options.stateFile, { migrations: seasonServiceMigrations });
   const http = createHttpClient({ timeoutMs: 10_000, maxBodyBytes: 1_048_576 });
   try {
+    // Beside the SQLite file, in the state folder (created with the database): kept across restarts.
+    const receiptSigner = loadOrCreateReceiptKey(join(dirname(options.stateFile), RECEIPT_KEY_FILE));
     const service = await startSeasonService({
       host: options.host,
       port: options.port,
@@ -52,14 +62,18 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       identity: identityAt(options.trustLayer, http),
       operatorToken: options.operatorToken,
       challengeSecret: options.challengeSecret,
+      operatorPublicKey: options.operatorPublicKey ?? null,
+      receiptSigner,
       ...(options.now ? { now: options.now } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     });
     const info: SeasonServiceInfo = {
       url: service.url,
       season: material.season,
       tracks: [...material.tracks.keys()],
       state: options.stateFile,
+      receipt_public_key: receiptSigner.publicKeyHex,
     };
     return {
       info,

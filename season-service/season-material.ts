@@ -5,14 +5,26 @@ import { readJsonFile, readSeason } from '../main/core/corpus/load-corpus.ts';
 import { parseTasks, type ParsedTask } from '../main/core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../main/core/corpus/problems.ts';
 import { buildIntakeTrack, type IntakeTrack } from '../main/core/intake/context.ts';
-import { isPyObject, type PyJson } from '../main/core/json/value.ts';
+
+/**
+ * A task as participants receive it (issue 22): what the spec publishes, in this order. The task graph and its own
+ * resources stay with the scorer until the reveal (spec §4 "rejected at close: what only the scorer sees ... the
+ * task's graph"; docs/corpus-format.md): they name the pages where a task's traps sit.
+ */
+export interface PublishedTask {
+  id: string;
+  prompt: string;
+  target: Record<string, string>;
+  min_assertions: number;
+  cap_assertions: number;
+}
 
 /** One track as the season service knows it: its published tasks, never its sealed key. */
 export interface ServiceTrack {
   track: string;
   rulesVersion: string;
-  /** The tasks as published in tasks.json (what enrollment and GET /tasks answer), as plain JSON values. */
-  publishedTasks: unknown[];
+  /** What enrollment and GET /tasks answer of each task (never its graph). */
+  publishedTasks: PublishedTask[];
   tasks: ParsedTask[];
   /** What intake checks submissions of this track against (main/core/intake). */
   intake: IntakeTrack;
@@ -21,17 +33,6 @@ export interface ServiceTrack {
 export interface SeasonMaterial {
   season: number;
   tracks: ReadonlyMap<string, ServiceTrack>;
-}
-
-/**
- * A published value as plain JSON for the HTTP answers: tasks.json holds small ints (assertion bounds), which
- * `loads` reads as bigint (a Python int); floats never occur in tasks (docs/corpus-format.md).
- */
-function plain(value: PyJson): unknown {
-  if (typeof value === 'bigint') return Number(value);
-  if (Array.isArray(value)) return value.map(plain);
-  if (isPyObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
 }
 
 export class SeasonMaterialError extends Error {
@@ -74,8 +75,6 @@ export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMater
       const first = problems.list[0];
       throw new SeasonMaterialError(`${dir}: ${first ? first.message : 'season.json is unreadable'}`);
     }
-    const published =
-      isPyObject(tasksValue) && Array.isArray(tasksValue['tasks']) ? tasksValue['tasks'].map(plain) : [];
     if (season !== undefined && Number(read.season) !== season) {
       throw new SeasonMaterialError(`${dir} belongs to season ${read.season}, the folder's other tracks to ${season}`);
     }
@@ -85,7 +84,13 @@ export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMater
     tracks.set(read.track, {
       track: read.track,
       rulesVersion: read.rulesVersion,
-      publishedTasks: published,
+      publishedTasks: tasks.map((t) => ({
+        id: t.id,
+        prompt: t.prompt,
+        target: { ...t.target },
+        min_assertions: t.min,
+        cap_assertions: t.cap,
+      })),
       tasks,
       intake: intake.value,
     });

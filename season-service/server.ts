@@ -3,15 +3,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../main/db/open-database.ts';
 import { GroupCommit } from '../main/db/season-service/group-commit.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { BodyTooLarge, sendError, sendJson } from './http/respond.ts';
+import { trustedProxySet } from './limits/client-address.ts';
+import { applyHttpLimits, httpServerOptions } from './limits/http-limits.ts';
 import { TokenBuckets } from './limits/token-buckets.ts';
 import { enrollRoute } from './routes/enroll-route.ts';
 import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
 import { indexAnchorRoute } from './routes/index-anchor-route.ts';
+import { seasonRoute } from './routes/season-route.ts';
 import { submitRoute } from './routes/submit-route.ts';
 import { tasksRoute } from './routes/tasks-route.ts';
 import { secretSha256 } from './secrets.ts';
+import type { ReceiptSigner } from './receipt-key.ts';
 import type { SeasonMaterial } from './season-material.ts';
 import { DEFAULT_LIMITS, loadFreezes, type ServiceContext, type ServiceLimits } from './service-context.ts';
 import type { IdentityLookup } from './trust-layer-identity.ts';
@@ -25,9 +30,21 @@ export interface SeasonServiceOptions {
   operatorToken: string;
   /** The challenge secret the Trust Layer proxy forwards (spec §2.3); null refuses every posted freeze. */
   challengeSecret: string | null;
+  /**
+   * The operator's Ed25519 public key (64 lowercase hex): a freeze or an Index anchor is accepted only signed by it
+   * (issue 22). Absent or null refuses them all (FREEZE_NOT_OPERATOR, INDEX_ANCHOR_NOT_OPERATOR).
+   */
+  operatorPublicKey?: string | null;
+  /** The service's receipt key (season-service/receipt-key.ts: `receipt-key.pem` in the state folder). */
+  receiptSigner: ReceiptSigner;
   now?: () => Date;
   random?: (size: number) => Uint8Array;
   limits?: Partial<ServiceLimits>;
+  /**
+   * The addresses of the reverse proxies in front of the service: from these peers only, limits key on the client
+   * that X-Forwarded-For reports (season-service/limits/client-address.ts).
+   */
+  trustedProxies?: readonly string[];
 }
 
 export interface SeasonService {
@@ -38,6 +55,7 @@ export interface SeasonService {
 type Route = (context: ServiceContext, request: IncomingMessage, response: ServerResponse) => unknown;
 
 const ROUTES: Record<string, { method: string; route: Route }> = {
+  season: { method: 'GET', route: seasonRoute },
   enroll: { method: 'POST', route: enrollRoute },
   submit: { method: 'POST', route: submitRoute },
   export: { method: 'GET', route: exportRoute },
@@ -50,11 +68,12 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
   if (path === '/v1/health') return sendJson(response, 200, { ok: true });
-  const match = /^\/v1\/season\/(\d{1,6})\/(enroll|submit|export|tasks|freeze|index)$/.exec(path);
+  const match = /^\/v1\/season\/(\d{1,6})(?:\/(enroll|submit|export|tasks|freeze|index))?$/.exec(path);
   if (!match) {
     return sendError(response, 404, {
       code: 'NOT_FOUND',
-      message: 'The season service answers /v1/season/{n}/enroll, /submit, /export, /tasks (docs/season-service.md).',
+      message:
+        'The season service answers /v1/season/{n}, /v1/season/{n}/enroll, /submit, /export, /tasks (docs/season-service.md).',
     });
   }
   if (Number(match[1]) !== context.material.season) {
@@ -63,7 +82,8 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
       message: `This service runs season ${context.material.season}, not season ${match[1]}.`,
     });
   }
-  const { method, route } = ROUTES[match[2]!]!;
+  // GET /v1/season/{n} itself is the season's state (routes/season-route.ts).
+  const { method, route } = ROUTES[match[2] ?? 'season']!;
   if (request.method !== method) {
     return sendError(
       response,
@@ -81,6 +101,9 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
  */
 export async function startSeasonService(options: SeasonServiceOptions): Promise<SeasonService> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const proxies = trustedProxySet(options.trustedProxies ?? []);
+  if (!proxies.ok) throw new Error(`trusted proxy '${proxies.bad}' is not an IP address`);
+  const trustedProxies = proxies.set;
   const context: ServiceContext = {
     db: options.db,
     writes: new GroupCommit(options.db),
@@ -89,18 +112,24 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     identity: options.identity,
     operatorTokenSha256: secretSha256(options.operatorToken),
     challengeSecretSha256: options.challengeSecret === null ? null : secretSha256(options.challengeSecret),
+    operatorPublicKey: options.operatorPublicKey ?? null,
+    receipts: options.receiptSigner,
     now: options.now ?? (() => new Date()),
     random: options.random ?? ((size) => randomBytes(size)),
     limits,
     submitBuckets: new TokenBuckets(limits.submitBurst, limits.submitPerMinute / 60),
     enrollBuckets: new TokenBuckets(limits.enrollPerIpPerHour, limits.enrollPerIpPerHour / 3600),
+    enrollKeyBuckets: new TokenBuckets(limits.enrollPerKeyPerHour, limits.enrollPerKeyPerHour / 3600),
+    trustedProxies,
     freezes: loadFreezes(options.db, options.material.season),
   };
-  const server = createServer((request, response) => {
+  const server = createServer(httpServerOptions(limits), (request, response) => {
     Promise.resolve()
       .then(() => dispatch(context, request, response))
       .catch((error: unknown) => {
         if (response.headersSent) return response.destroy();
+        // The client went away, or was cut at the request timeout (answered 408 by Node): no one is left to answer.
+        if ((error as { code?: unknown }).code === 'ECONNRESET') return response.destroy();
         if (error instanceof BodyTooLarge) {
           return sendError(
             response,
@@ -117,9 +146,8 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
         });
       });
   });
-  server.requestTimeout = limits.requestTimeoutMs;
-  server.headersTimeout = limits.headersTimeoutMs;
-  server.keepAliveTimeout = 5_000;
+  applyHttpLimits(server, limits, trustedProxies);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

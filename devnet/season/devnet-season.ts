@@ -12,8 +12,12 @@ export interface DevnetSeasonOptions {
   operatorToken: string;
   /** What the proxy forwards to the PROVE IT hosts: a freeze arriving with it came through the proxy. */
   challengeSecret: string;
+  /** The operator's Ed25519 public key (hex): only documents it signed change the season (issue 22). */
+  operatorPublicKey: string;
   /** The Trust Layer's URL, known once it has started (it starts after the season host). */
   trustLayer: () => string;
+  /** The devnet Trust Layer's batch age: what GET /v1/season/{n} subtracts from a close (`last_safe_call_at`). */
+  batchAgeSeconds: number;
 }
 
 /**
@@ -30,9 +34,15 @@ export async function startDevnetSeason(options: DevnetSeasonOptions) {
     trustLayer: options.trustLayer,
     operatorToken: options.operatorToken,
     challengeSecret: options.challengeSecret,
+    operatorPublicKey: options.operatorPublicKey,
     now: options.now,
-    // Tests and demos enroll many agents from this one machine.
-    limits: { enrollPerIpPerHour: 10_000 },
+    // Tests and demos enroll many agents from this one machine, and every client of the devnet (the proxy included)
+    // connects from loopback.
+    limits: {
+      enrollPerIpPerHour: 10_000,
+      maxConnectionsPerAddress: 1_000,
+      trustLayerBatchAgeSeconds: options.batchAgeSeconds,
+    },
   });
   return { url: running.info.url, close: running.close };
 }

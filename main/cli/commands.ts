@@ -16,6 +16,7 @@ import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
 import { seasonCloseCommand } from './season-close-command.ts';
 import { seasonPublishCommand } from './season-publish-command.ts';
+import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
 
@@ -33,6 +34,7 @@ export const commands: Command[] = [
   seasonCloseCommand,
   seasonReplayCommand,
   seasonPublishCommand,
+  seasonReceiptVerifyCommand,
   ...disputeCommands,
   ...incidentCommands,
   ...auditCommands,

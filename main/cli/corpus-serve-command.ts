@@ -3,13 +3,14 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
-const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--json]';
+const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--call-log FILE] [--json]';
 
 /**
  * `proveit corpus serve DIR` (issue 5): the production corpus server (the devnet runs the same code). DIR is a track
  * folder, or a season folder whose tracks are all served at once, each on the host of its base (the Host header
  * picks the track). It runs until SIGINT or SIGTERM. The secret may come from PROVEIT_CORPUS_SECRET instead of
- * --secret, to keep it out of `ps`.
+ * --secret, to keep it out of `ps`. --call-log keeps the call log in that SQLite file across restarts; without it
+ * the log is in memory and ends with the process.
  */
 export const corpusServeCommand: Command = {
   path: ['corpus', 'serve'],
@@ -24,6 +25,7 @@ export const corpusServeCommand: Command = {
         secret: { type: 'string' },
         port: { type: 'string', default: '0' },
         host: { type: 'string', default: '127.0.0.1' },
+        'call-log': { type: 'string' },
         json: { type: 'boolean', default: false },
       },
     });
@@ -31,25 +33,33 @@ export const corpusServeCommand: Command = {
     const [dir, ...extra] = parsed.positionals;
     const secret = parsed.values.secret ?? process.env['PROVEIT_CORPUS_SECRET'];
     const port = Number(parsed.values.port);
-    if (!dir || extra.length > 0 || !secret || !Number.isInteger(port) || port < 0 || port > 65535) {
+    const callLog = parsed.values['call-log'];
+    if (!dir || extra.length > 0 || !secret || !Number.isInteger(port) || port < 0 || port > 65535 || callLog === '') {
       return usageError(
         io,
         corpusServeCommand,
-        'give one season or track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET) and a port 0-65535',
+        'give one season or track folder, a non-empty --secret (or PROVEIT_CORPUS_SECRET), a port 0-65535 and, with --call-log, a file name',
       );
     }
     let server;
     try {
-      server = await startCorpusServer({ corpusDir: dir, secret, host: parsed.values.host, port });
+      server = await startCorpusServer({
+        corpusDir: dir,
+        secret,
+        host: parsed.values.host,
+        port,
+        ...(callLog !== undefined ? { callLogFile: callLog } : {}),
+      });
     } catch (error) {
       io.err(`proveit corpus serve: ${(error as Error).message}\n`);
       return EXIT.failed;
     }
     const tracks = server.tracks.map((t) => ({ track: t.track, base: t.base }));
-    if (parsed.values.json) printJson(io, { url: server.url, dir, tracks });
+    if (parsed.values.json) printJson(io, { url: server.url, dir, tracks, call_log: callLog ?? null });
     else {
       const served = tracks.map((t) => `${t.track} for ${t.base}`).join(', ');
-      io.out(`corpus server on ${server.url} serving ${dir} (${served}); stop with Ctrl-C\n`);
+      const logged = callLog === undefined ? 'call log in memory' : `call log in ${callLog}`;
+      io.out(`corpus server on ${server.url} serving ${dir} (${served}; ${logged}); stop with Ctrl-C\n`);
     }
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -5,6 +5,7 @@ import type { DevnetOptions } from '../../devnet/start-devnet.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
+import { publicKeyOption } from './public-key-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
 /** The demo season (docs/corpus-format.md), both tracks, the default --corpus. */
@@ -14,7 +15,7 @@ export const DEFAULT_STATE_DIR = '.proveit/devnet';
 
 const USAGE =
   'devnet up [--port N] [--state DIR] [--corpus DIR] [--read-limit N] [--read-window SECONDS] [--batch-size N] ' +
-  '[--batch-age SECONDS] [--proxy-timeout SECONDS] [--json]';
+  '[--batch-age SECONDS] [--proxy-timeout SECONDS] [--operator-public-key FILE] [--json]';
 
 type Numeric = 'port' | 'read-limit' | 'read-window' | 'batch-size' | 'batch-age' | 'proxy-timeout';
 
@@ -43,6 +44,7 @@ export const devnetUpCommand: Command = {
         'batch-size': { type: 'string' },
         'batch-age': { type: 'string' },
         'proxy-timeout': { type: 'string' },
+        'operator-public-key': { type: 'string' },
         // The one line printed is always JSON; --json is accepted like on every other command.
         json: { type: 'boolean' },
       },
@@ -73,6 +75,13 @@ export const devnetUpCommand: Command = {
         `the corpus folder ${corpusDir} does not exist; pass --corpus DIR (a season folder such as corpus/season-1, or one track folder)`,
       );
     }
+    // The operator's key, as `season serve --operator-public-key` takes it; absent, the devnet makes one (README).
+    let operatorPublicKey: string | undefined;
+    if (typeof values['operator-public-key'] === 'string') {
+      const read = publicKeyOption('--operator-public-key', values['operator-public-key']);
+      if ('problem' in read) return usageError(io, devnetUpCommand, read.problem);
+      operatorPublicKey = read.key;
+    }
     const options: DevnetOptions = {
       stateDir: resolve(typeof values['state'] === 'string' ? values['state'] : DEFAULT_STATE_DIR),
       corpusDir,
@@ -82,6 +91,7 @@ export const devnetUpCommand: Command = {
       ...(numbers['batch-size'] !== undefined ? { batchSize: numbers['batch-size'] } : {}),
       ...(numbers['batch-age'] !== undefined ? { batchAgeSeconds: numbers['batch-age'] } : {}),
       ...(numbers['proxy-timeout'] !== undefined ? { proxyTimeoutSeconds: numbers['proxy-timeout'] } : {}),
+      ...(operatorPublicKey !== undefined ? { operatorPublicKey } : {}),
     };
     // Handlers go in before the servers start, so a Ctrl-C during start-up still shuts down cleanly.
     const { stopped, cancel } = signalWaiter();

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createFreeze } from '../services/freeze/create-freeze.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
+import { defaultKeyFile, loadOrCreateSigningKey } from '../services/index-export/signing-key.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
@@ -15,7 +16,7 @@ import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const USAGE =
   'freeze create --corpus DIR --trust-layer URL --api-key-file FILE --season-base URL --opens-at ISO --closes-at ISO ' +
-  `[--replace --reason TEXT] [--db FILE] [--json] ${ACTOR_USAGE}`;
+  `[--replace --reason TEXT] [--db FILE] [--operator-key-file FILE] [--json] ${ACTOR_USAGE}`;
 
 /** The API key file's content, trimmed. The key itself never goes into a message. */
 function human(freeze: PublishedFreeze): string {
@@ -30,6 +31,7 @@ function human(freeze: PublishedFreeze): string {
     `  window          opens ${freeze.opens_at}, closes ${freeze.closes_at}`,
   ];
   if (freeze.replaces) lines.push(`  replaces        ${freeze.replaces}, reason: ${freeze.reason}`);
+  lines.push(`  signed by       operator key ${freeze.operator_public_key} at ${freeze.signed_at}`);
   lines.push(
     `publish it: proveit freeze publish --season ${freeze.season} --track ${freeze.track} --out FILE`,
     'the proof is pending until its Trust Layer batch is anchored; verify it once anchored',
@@ -59,6 +61,7 @@ export const freezeCreateCommand: Command = {
         replace: { type: 'boolean', default: false },
         reason: { type: 'string' },
         db: { type: 'string' },
+        'operator-key-file': { type: 'string' },
         json: { type: 'boolean', default: false },
         ...ACTOR_OPTION,
       },
@@ -82,7 +85,16 @@ export const freezeCreateCommand: Command = {
     const apiKey = await readSecretFile(values['api-key-file'] as string, 'API key');
     if (typeof apiKey !== 'string') return usageError(io, freezeCreateCommand, apiKey.problem);
 
-    const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
+    const dbPath = values.db ?? DEFAULT_DB_PATH;
+    // The operator's Ed25519 key, the one that signs the Index manifest (created on first use, as index export does).
+    const keyFile = values['operator-key-file'] ?? defaultKeyFile(dbPath);
+    const operatorKey = loadOrCreateSigningKey(keyFile);
+    if (!operatorKey.ok) return usageError(io, freezeCreateCommand, operatorKey.error.message);
+    if (operatorKey.value.created && !values.json)
+      io.err(
+        `proveit freeze create: created the operator key ${keyFile}; the season service accepts freezes signed by it once started with --operator-public-key (public key ${operatorKey.value.publicKeyHex})\n`,
+      );
+    const db = openDatabase(dbPath);
     const http = createHttpClient();
     try {
       const created = await createFreeze(
@@ -90,6 +102,7 @@ export const freezeCreateCommand: Command = {
           corpusDir: values.corpus as string,
           trustLayer: values['trust-layer'] as string,
           apiKey,
+          operatorKey: operatorKey.value,
           seasonBase: values['season-base'] as string,
           opensAt: opensAt.value,
           closesAt: closesAt.value,

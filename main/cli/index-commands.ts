@@ -6,9 +6,11 @@ import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { exportIndex } from '../services/index-export/export-index.ts';
 import { anchorIndexExport } from '../services/index-export/anchor-index.ts';
+import { defaultKeyFile, readSigningKey } from '../services/index-export/signing-key.ts';
 import { verifyIndexFolder } from '../services/index-export/verify-index.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { readSecretFile } from './secret-file.ts';
+import { publicKeyOption } from './public-key-file.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
@@ -20,7 +22,7 @@ const EXPORT_USAGE =
   `index export --season N [--version K] [--db FILE] --out DIR [--key-file FILE] [--names FILE] ` +
   `[--secrets-file FILE] [--trust-layer URL --api-key-file FILE --season-base URL] ${ACTOR_USAGE} [--json]`;
 const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--trust DIR] [--json]';
-const ANCHOR_USAGE = `index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--db FILE] ${ACTOR_USAGE} [--json]`;
+const ANCHOR_USAGE = `index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--db FILE] [--key-file FILE] ${ACTOR_USAGE} [--json]`;
 
 const positiveInt = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
 
@@ -110,6 +112,7 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
         apiKeyFile: v['api-key-file']!,
         seasonBase: v['season-base']!,
         db: v.db,
+        keyFile: v['key-file'],
         actor: actorOf(v),
       });
       if (typeof anchored === 'string' || !anchored.ok) {
@@ -164,18 +167,6 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
   }
 }
 
-/** --public-key FILE: 64 hex characters, or the signing-key.json an export publishes. */
-function publicKeyFrom(file: string): string | null {
-  const text = readFileSync(file, 'utf8').trim();
-  if (/^[0-9a-f]{64}$/.test(text)) return text;
-  try {
-    const o = JSON.parse(text) as { public_key?: unknown };
-    return typeof o.public_key === 'string' && /^[0-9a-f]{64}$/.test(o.public_key) ? o.public_key : null;
-  } catch {
-    return null;
-  }
-}
-
 export const indexVerifyCommand: Command = {
   path: ['index', 'verify'],
   summary: 'check an exported Index: its signature, every file and row against the signed manifest, nothing added',
@@ -196,15 +187,9 @@ export const indexVerifyCommand: Command = {
     if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
     let expected: string | undefined;
     if (parsed.values['public-key'] !== undefined) {
-      let key: string | null;
-      try {
-        key = publicKeyFrom(parsed.values['public-key']);
-      } catch (error) {
-        return usageError(io, command, `cannot read --public-key: ${(error as Error).message}`);
-      }
-      if (key === null)
-        return usageError(io, command, '--public-key FILE holds 64 hex characters or a signing-key.json');
-      expected = key;
+      const key = publicKeyOption('--public-key', parsed.values['public-key']);
+      if ('problem' in key) return usageError(io, command, key.problem);
+      expected = key.key;
     }
     let result;
     let anchor;
@@ -262,6 +247,7 @@ export const indexAnchorCommand: Command = {
         'api-key-file': { type: 'string' },
         'season-base': { type: 'string' },
         db: { type: 'string' },
+        'key-file': { type: 'string' },
         ...ACTOR_OPTION,
         json: { type: 'boolean', default: false },
       },
@@ -277,6 +263,7 @@ export const indexAnchorCommand: Command = {
       apiKeyFile: v['api-key-file'],
       seasonBase: v['season-base'],
       db: v.db,
+      keyFile: v['key-file'],
       actor: actorOf(v),
     });
     if (typeof anchored === 'string') return usageError(io, command, anchored);
@@ -297,19 +284,30 @@ interface AnchorOptions {
   apiKeyFile: string;
   seasonBase: string;
   db: string | undefined;
+  /** The export's signing key (--key-file, default index-signing-key.pem beside the database): it signs the anchor. */
+  keyFile: string | undefined;
   actor: string;
 }
 
 /**
  * Anchors an export's manifest hash (anchorIndexExport) and appends the action to the audit log: which proof dates
- * which manifest. A string is a usage problem (the API key file); a Result is the anchoring's outcome.
+ * which manifest. A string is a usage problem (the API key file, the signing key file); a Result is the anchoring's
+ * outcome.
  */
 async function anchorAndRecord(dir: string, o: AnchorOptions) {
   const apiKey = await readSecretFile(o.apiKeyFile, 'API key');
   if (typeof apiKey !== 'string') return apiKey.problem;
+  const signingKey = readSigningKey(o.keyFile ?? defaultKeyFile(dbPathFrom(o.db)));
+  if (!signingKey.ok) return `${signingKey.error.message}; give the key that signed the export with --key-file FILE`;
   const http = createHttpClient();
   try {
-    const r = await anchorIndexExport(dir, { http, trustLayer: o.trustLayer, apiKey, seasonBase: o.seasonBase });
+    const r = await anchorIndexExport(dir, {
+      http,
+      trustLayer: o.trustLayer,
+      apiKey,
+      seasonBase: o.seasonBase,
+      signingKey: signingKey.value,
+    });
     if (!r.ok) return r;
     const db = openDatabase(dbPathFrom(o.db));
     try {

@@ -6,19 +6,22 @@ import { systemClock, type Clock } from '../services/clock.ts';
 import { closeSeason } from '../services/close/close-season.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { readSeasonExport } from '../services/season-export/read-export.ts';
+import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
 import type { ReadSettings } from '../services/proofs/read-settings.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
+import { hexPublicKey } from './public-key-file.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom } from './proofs-options.ts';
 import { readSecretFile } from './secret-file.ts';
 
 const USAGE =
   'season close --season N --track conformite|generique --corpus DIR ' +
-  '(--submissions FILE | --season-url URL --operator-token-file FILE) --trust-layer URL [--rekor URL] [--trust DIR] ' +
+  '(--submissions FILE --service-key HEX | --season-url URL --operator-token-file FILE [--service-key HEX]) ' +
+  '--trust-layer URL [--rekor URL] [--trust DIR] ' +
   `--out DIR [--db FILE] [--json] ${ACTOR_USAGE}`;
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -89,6 +92,7 @@ async function runClose(
       submissions: { type: 'string' },
       'season-url': { type: 'string' },
       'operator-token-file': { type: 'string' },
+      'service-key': { type: 'string' },
       db: { type: 'string' },
       'trust-layer': { type: 'string' },
       rekor: { type: 'string' },
@@ -127,6 +131,21 @@ async function runClose(
   if (fromService && (!values['season-url'] || !values['operator-token-file'])) {
     return usageError(io, command, '--season-url URL and --operator-token-file FILE go together');
   }
+  const configuredKey = values['service-key'] === undefined ? null : hexPublicKey(values['service-key']);
+  if (values['service-key'] !== undefined && configuredKey === null) {
+    return usageError(
+      io,
+      command,
+      `--service-key '${values['service-key']}' is not 64 hex characters (the season service's receipt_public_key)`,
+    );
+  }
+  if (!fromService && configuredKey === null) {
+    return usageError(
+      io,
+      command,
+      '--submissions FILE needs --service-key HEX: the receipt_public_key of the season service that signed the export',
+    );
+  }
   if (values['season-url'] !== undefined && !/^https?:\/\//.test(values['season-url'])) {
     return usageError(
       io,
@@ -152,6 +171,7 @@ async function runClose(
   const http = createHttpClient();
   try {
     let submissions: Uint8Array;
+    let serviceKey = configuredKey;
     if (values.submissions) {
       try {
         submissions = new Uint8Array(await readFile(values.submissions));
@@ -169,6 +189,15 @@ async function runClose(
       const got = await readSeasonExport(values['season-url'] as string, which.season, token);
       if (!(got instanceof Uint8Array)) return refuse([got]);
       submissions = got;
+      if (serviceKey === null) {
+        const announced = await announcedReceiptKey(
+          values['season-url'] as string,
+          which.season,
+          'or give it with --service-key HEX',
+        );
+        if (!announced.ok) return refuse([announced.error]);
+        serviceKey = announced.value;
+      }
     }
     const db = openDatabase(dbPathFrom(values.db));
     try {
@@ -180,6 +209,7 @@ async function runClose(
         track: which.track,
         corpusDir: values.corpus as string,
         submissions,
+        serviceKey: serviceKey as string,
         trustLayerUrl: trustLayer,
         ...(values.rekor === undefined ? {} : { rekorUrl: values.rekor }),
         trustDir: values.trust ?? PRODUCTION_BUNDLE_DIR,

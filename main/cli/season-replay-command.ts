@@ -58,11 +58,15 @@ export const seasonReplayCommand: Command = {
         scored: s.scored,
         pending: s.pending,
         inputs: s.inputs,
+        scores_sha256: s.scoresSha256,
+        season_service_key: s.serviceKey,
       });
     } else {
       io.out(
         `replayed ${bundleDir}: scores.json and ${s.files.length - 1} report(s) byte-identical; ` +
-          `${s.scored.length} scored, ${s.pending.length} pending\n`,
+          `${s.scored.length} scored, ${s.pending.length} pending\n` +
+          `  scores.json SHA-256 ${s.scoresSha256} (compare it with the Index)\n` +
+          `  export signed by the season service key ${s.serviceKey} (compare it with the one it publishes)\n`,
       );
     }
     return exit;

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustedProxySet } from '../../season-service/limits/client-address.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
+import { publicKeyOption } from './public-key-file.ts';
 import { readSecretFile } from './secret-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
@@ -12,7 +14,8 @@ export const DEFAULT_SEASON_DIR = resolve(dirname(fileURLToPath(import.meta.url)
 
 const USAGE =
   'season serve --port N --state DIR --trust-layer URL --operator-token-file FILE [--season-dir DIR] ' +
-  '[--challenge-secret-file FILE] [--host ADDRESS] [--enroll-limit N] [--json]';
+  '[--challenge-secret-file FILE] [--operator-public-key FILE] [--host ADDRESS] [--enroll-limit N] ' +
+  '[--trusted-proxy ADDRESS]... [--json]';
 
 /** A 256-bit token written in hex or base64 is 43 characters or more (issue 10). */
 const MIN_TOKEN_LENGTH = 43;
@@ -31,15 +34,18 @@ export const seasonServeCommand: Command = {
         'operator-token-file': { type: 'string' },
         'season-dir': { type: 'string' },
         'challenge-secret-file': { type: 'string' },
+        'operator-public-key': { type: 'string' },
         host: { type: 'string' },
         'enroll-limit': { type: 'string' },
+        'trusted-proxy': { type: 'string', multiple: true },
         json: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
     });
     if (!parsed.ok) return usageError(io, seasonServeCommand, parsed.message);
-    const values = parsed.values as Record<string, string | undefined>;
+    const { 'trusted-proxy': proxyFlags = [], ...single } = parsed.values;
+    const values = single as Record<string, string | undefined>;
     for (const flag of ['port', 'state', 'trust-layer', 'operator-token-file'] as const) {
       if (values[flag] === undefined) return usageError(io, seasonServeCommand, `--${flag} is required`);
     }
@@ -57,6 +63,15 @@ export const seasonServeCommand: Command = {
         io,
         seasonServeCommand,
         `--enroll-limit '${values['enroll-limit']}' must be a whole number of enrollments per address per hour`,
+      );
+    }
+    // Repeatable or comma-separated: the TLS reverse proxy (or proxies) in front of the service.
+    const proxies = trustedProxySet(proxyFlags.flatMap((flag) => flag.split(',')).map((a) => a.trim()));
+    if (!proxies.ok) {
+      return usageError(
+        io,
+        seasonServeCommand,
+        `--trusted-proxy '${proxies.bad}' is not an IP address; give the address the reverse proxy connects from`,
       );
     }
     let trustLayer: URL;
@@ -84,6 +99,13 @@ export const seasonServeCommand: Command = {
       if (typeof read !== 'string') return usageError(io, seasonServeCommand, read.problem);
       challengeSecret = read;
     }
+    // The operator's key (the one that signs the Index manifest): only documents it signed change the season.
+    let operatorPublicKey: string | null = null;
+    if (values['operator-public-key'] !== undefined) {
+      const read = publicKeyOption('--operator-public-key', values['operator-public-key']);
+      if ('problem' in read) return usageError(io, seasonServeCommand, read.problem);
+      operatorPublicKey = read.key;
+    }
 
     const { stopped, cancel } = signalWaiter();
     // Loaded on use: the server and SQLite stay out of every other command's start-up.
@@ -98,7 +120,9 @@ export const seasonServeCommand: Command = {
         trustLayer: trustLayer.href,
         operatorToken,
         challengeSecret,
+        operatorPublicKey,
         ...(enrollLimit !== undefined ? { limits: { enrollPerIpPerHour: enrollLimit } } : {}),
+        trustedProxies: [...proxies.set],
       });
     } catch (error) {
       cancel();

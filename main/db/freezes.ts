@@ -1,11 +1,21 @@
 import type { FreezeDocument, FreezeDocumentVersion, Track } from '../core/freeze/freeze-document.ts';
 import type { Db } from './open-database.ts';
 
+/** What a version-3 document adds (migration 13): the operator's signature and what it covers beyond version 2. */
+export interface FreezeOperatorSignature {
+  replacesSha256: string | null;
+  signedAt: string;
+  operatorPublicKey: string;
+  operatorSignature: string;
+}
+
 /** One row of `freezes` (migration 2): what was anchored and published. Never the key, the salt or the API key. */
 export interface FreezeRow {
   proofId: string;
-  /** 2 when opens_at and closes_at are anchored in the document (docs/freeze.md). */
+  /** 2 when opens_at and closes_at are anchored in the document, 3 when it is also signed (docs/freeze.md). */
   documentVersion: FreezeDocumentVersion;
+  /** Version 3 only: the row of freeze_operator_signatures. */
+  operator?: FreezeOperatorSignature;
   season: number;
   track: Track;
   rulesVersion: string;
@@ -45,11 +55,31 @@ interface FreezeSqlRow extends FreezeDocument {
   created_at_ms: number;
   proxy_proof: Buffer;
   full_view: Buffer;
+  /** From the LEFT JOIN on freeze_operator_signatures: null for a version-1 or version-2 freeze. */
+  op_replaces_sha256: string | null;
+  op_signed_at: string | null;
+  op_public_key: string | null;
+  op_signature: string | null;
 }
+
+/** Every read of `freezes` goes through this, so a version-3 freeze always comes back with its signature. */
+const SELECT_FREEZES = `SELECT f.*, s.replaces_sha256 AS op_replaces_sha256, s.signed_at AS op_signed_at,
+         s.operator_public_key AS op_public_key, s.operator_signature AS op_signature
+    FROM freezes f LEFT JOIN freeze_operator_signatures s ON s.proof_id = f.proof_id`;
 
 const fromSql = (r: FreezeSqlRow): FreezeRow => ({
   proofId: r.proof_id,
-  documentVersion: r.document_version,
+  documentVersion: r.op_signed_at === null ? r.document_version : 3,
+  ...(r.op_signed_at === null
+    ? {}
+    : {
+        operator: {
+          replacesSha256: r.op_replaces_sha256,
+          signedAt: r.op_signed_at,
+          operatorPublicKey: r.op_public_key as string,
+          operatorSignature: r.op_signature as string,
+        },
+      }),
   season: r.season,
   track: r.track,
   rulesVersion: r.rules_version,
@@ -87,10 +117,31 @@ export function insertFreeze(db: Db, row: FreezeRow, seal: FreezeSeal): InsertFr
              @createdAtMs, @proxyProof, @fullView, @documentVersion)`,
   );
   const insertSeal = db.prepare('INSERT INTO freeze_seals (proof_id, salt_hex, answer_key) VALUES (?, ?, ?)');
+  const insertSignature = db.prepare(
+    `INSERT INTO freeze_operator_signatures (proof_id, replaces_sha256, signed_at, operator_public_key,
+                                             operator_signature) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const { operator, ...anchored } = row;
+  if ((row.documentVersion === 3) !== (operator !== undefined))
+    throw new Error('a version-3 freeze is recorded with its operator signature, and only a version-3 one');
   try {
     db.transaction(() => {
-      insertRow.run({ ...row, proxyProof: Buffer.from(row.proxyProof), fullView: Buffer.from(row.fullView) });
+      insertRow.run({
+        ...anchored,
+        // Migration 13: the column keeps its CHECK (1, 2); the signature row makes the freeze version 3.
+        documentVersion: row.documentVersion === 3 ? 2 : row.documentVersion,
+        proxyProof: Buffer.from(row.proxyProof),
+        fullView: Buffer.from(row.fullView),
+      });
       insertSeal.run(row.proofId, seal.saltHex, seal.answerKey);
+      if (operator !== undefined)
+        insertSignature.run(
+          row.proofId,
+          operator.replacesSha256,
+          operator.signedAt,
+          operator.operatorPublicKey,
+          operator.operatorSignature,
+        );
     }).immediate();
   } catch (error) {
     if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
@@ -103,7 +154,7 @@ export function insertFreeze(db: Db, row: FreezeRow, seal: FreezeSeal): InsertFr
 /** Every freeze of a season and track, oldest first (the order a publication lists them in). */
 export function freezesOf(db: Db, season: number, track: Track): FreezeRow[] {
   const rows = db
-    .prepare('SELECT * FROM freezes WHERE season = ? AND track = ? ORDER BY created_at_ms, rowid')
+    .prepare(`${SELECT_FREEZES} WHERE f.season = ? AND f.track = ? ORDER BY f.created_at_ms, f.rowid`)
     .all(season, track) as FreezeSqlRow[];
   return rows.map(fromSql);
 }
@@ -112,7 +163,7 @@ export function freezesOf(db: Db, season: number, track: Track): FreezeRow[] {
 export function freezeInForceOf(db: Db, season: number, track: Track): FreezeRow | null {
   const row = db
     .prepare(
-      `SELECT * FROM freezes f WHERE season = ? AND track = ?
+      `${SELECT_FREEZES} WHERE f.season = ? AND f.track = ?
        AND NOT EXISTS (SELECT 1 FROM freezes r WHERE r.replaces = f.proof_id)`,
     )
     .get(season, track) as FreezeSqlRow | undefined;

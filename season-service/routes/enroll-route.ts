@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { enrollParticipant } from '../../main/db/season-service/participants.ts';
 import { readBody, sendError, sendJson } from '../http/respond.ts';
+import { publicTracks } from '../public-tracks.ts';
+import { takeEnrollmentAttempt } from '../limits/enrollment-budget.ts';
 import { newToken, secretSha256 } from '../secrets.ts';
 import { seasonStateAt, trackWindows, type ServiceContext } from '../service-context.ts';
 import type { TrackState } from '../season-windows.ts';
@@ -9,12 +11,15 @@ import { refuseOutsideWindow } from './window-refusal.ts';
 
 const API_KEY = /^[\x21-\x7e]{8,256}$/;
 
-/** The published tasks of the tracks in one of `states` (open ones by default), each named with its track. */
+/**
+ * The published tasks of the tracks in one of `states` (open ones by default), each named with its track: `track`,
+ * `id`, `prompt`, `target`, `min_assertions`, `cap_assertions` and nothing else (season-material.ts PublishedTask).
+ */
 export function openTasks(context: ServiceContext, now: Date, states: readonly TrackState[] = ['open']) {
   const windows = trackWindows(context, now);
   return [...context.material.tracks.values()]
     .filter((track) => states.includes(windows.get(track.track)?.state ?? 'not_frozen'))
-    .flatMap((track) => track.publishedTasks.map((task) => ({ track: track.track, ...(task as object) })));
+    .flatMap((track) => track.publishedTasks.map((task) => ({ track: track.track, ...task })));
 }
 
 /**
@@ -26,19 +31,6 @@ export async function enrollRoute(context: ServiceContext, request: IncomingMess
   const now = context.now();
   const state = seasonStateAt(context, now);
   if (state !== 'open') return refuseOutsideWindow(response, state, 'enrollment');
-  const address = request.socket.remoteAddress ?? 'unknown';
-  const allowed = context.enrollBuckets.take(address, now.getTime());
-  if (!allowed.ok) {
-    return sendError(
-      response,
-      429,
-      {
-        code: 'ENROLL_RATE_LIMITED',
-        message: `Too many enrollments from this address; retry in ${allowed.retryAfterSeconds} s.`,
-      },
-      { 'Retry-After': String(allowed.retryAfterSeconds) },
-    );
-  }
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey !== 'string' || !API_KEY.test(apiKey)) {
     return sendError(response, 401, {
@@ -48,6 +40,20 @@ export async function enrollRoute(context: ServiceContext, request: IncomingMess
   }
   const body = readEnrollBody(await readBody(request, context.limits.smallBodyBytes));
   if (!body.ok) return sendError(response, 422, body.refusal);
+  // Only now is it a real attempt, one that asks the Trust Layer: the refusals above take nothing from a budget.
+  const allowed = takeEnrollmentAttempt(context, request, secretSha256(apiKey), now.getTime());
+  if (!allowed.ok) {
+    const whose = allowed.by === 'key' ? 'with this API key' : 'from this address';
+    return sendError(
+      response,
+      429,
+      {
+        code: 'ENROLL_RATE_LIMITED',
+        message: `Too many enrollment attempts ${whose}; retry in ${allowed.retryAfterSeconds} s. Nothing was recorded.`,
+      },
+      { 'Retry-After': String(allowed.retryAfterSeconds) },
+    );
+  }
 
   const identity = await context.identity(apiKey);
   if (identity.kind === 'unreachable') {
@@ -100,5 +106,6 @@ export async function enrollRoute(context: ServiceContext, request: IncomingMess
     did: identity.did,
     season_token: seasonToken,
     tasks: openTasks(context, now),
+    tracks: publicTracks(context, now),
   });
 }

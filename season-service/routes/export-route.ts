@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { exportTrailerLine } from '../../main/core/season-export/signed-export.ts';
 import { participantsOf } from '../../main/db/season-service/participants.ts';
 import { submissionsInForceOf } from '../../main/db/season-service/submissions.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -15,10 +17,22 @@ function oneLine(body: Buffer): string {
 
 /**
  * GET /v1/season/{n}/export (issue 10): one line per submission in force (participant, track, task), then one line
- * with `"submission": null` for each participant with nothing submitted. This file is what `season close` scores.
+ * with `"submission": null` for each participant with nothing submitted, then the signed trailer (issue 22): when the
+ * export was taken, how many lines precede it and their SHA-256, signed by the receipt key, so a line edited, added
+ * or removed afterwards is found. This file is what `season close` scores. It is written in one synchronous pass,
+ * so no submission is recorded while it is taken: `taken_at` is the instant of the whole snapshot.
  */
 export function exportRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
   if (!operatorAllowed(context, request, response)) return;
+  const takenAt = context.now().toISOString();
+  const digest = createHash('sha256');
+  let lines = 0;
+  const write = (line: string) => {
+    const bytes = Buffer.from(line, 'utf8');
+    digest.update(bytes);
+    lines++;
+    response.write(bytes);
+  };
   response.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
   for (const participant of participantsOf(context.db, context.material.season)) {
     const head =
@@ -28,15 +42,25 @@ export function exportRoute(context: ServiceContext, request: IncomingMessage, r
       `"declared_stack":${JSON.stringify(participant.declaredStack)},`;
     const submissions = submissionsInForceOf(context.db, participant.participantId);
     if (submissions.length === 0) {
-      response.write(`${head}"received_at":null,"submission_sha256":null,"submission":null}\n`);
+      write(`${head}"version":null,"received_at":null,"submission_sha256":null,"submission":null}\n`);
       continue;
     }
     for (const s of submissions) {
-      response.write(
-        `${head}"received_at":${JSON.stringify(s.receivedAt)},"submission_sha256":${JSON.stringify(s.bodySha256)},` +
-          `"submission":${oneLine(s.body)}}\n`,
+      write(
+        `${head}"version":${s.version},"received_at":${JSON.stringify(s.receivedAt)},` +
+          `"submission_sha256":${JSON.stringify(s.bodySha256)},"submission":${oneLine(s.body)}}\n`,
       );
     }
   }
-  response.end();
+  const trailer = exportTrailerLine(
+    {
+      season: context.material.season,
+      takenAt,
+      publicKeyHex: context.receipts.publicKeyHex,
+      lines,
+      linesSha256: digest.digest('hex'),
+    },
+    (bytes) => context.receipts.sign(bytes),
+  );
+  response.end(trailer);
 }

@@ -1,10 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { judgeArrival } from '../../main/core/freeze/freeze-chain.ts';
+import { readOperatorFreeze } from '../../main/core/freeze/operator-freeze.ts';
 import { loads } from '../../main/core/json/loads.ts';
+import { sha256Canonical } from '../../main/core/json/sha256-canonical.ts';
 import { isPyObject } from '../../main/core/json/value.ts';
-import { recordFreezeReceived } from '../../main/db/season-service/freezes-received.ts';
-import { readBody, sendError } from '../http/respond.ts';
+import {
+  recordFreezeReceived,
+  signedFreezesOf,
+  type SignedFreezeReceived,
+} from '../../main/db/season-service/freezes-received.ts';
+import { readBody, sendError, type ServiceError } from '../http/respond.ts';
 import { secretsEqual } from '../secrets.ts';
-import { loadFreezes, trackWindows, type ServiceContext } from '../service-context.ts';
+import { trackState } from '../season-windows.ts';
+import { loadFreezes, type ServiceContext } from '../service-context.ts';
+import { operatorRefusal, type OperatorDocumentKind } from './operator-document.ts';
+
+const FREEZE_DOCUMENT: OperatorDocumentKind = {
+  what: 'A freeze',
+  signedForm: 'a freeze document of version 3 (docs/freeze.md)',
+  isSignedForm: (doc) => doc['document_version'] === 3n,
+  makeIt: 'proveit freeze create',
+};
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const instant = (value: unknown): string | null =>
@@ -12,11 +28,27 @@ const instant = (value: unknown): string | null =>
     ? new Date(Date.parse(value)).toISOString()
     : null;
 
+type Decision =
+  | { kind: 'recorded' }
+  | { kind: 'in_force'; current: SignedFreezeReceived }
+  | { kind: 'superseded' | 'replaces_unknown' | 'opened'; current: SignedFreezeReceived | null };
+
+function answerDocument(response: ServerResponse, bytes: Buffer) {
+  response.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(bytes.length),
+    'Cache-Control': 'no-store',
+  });
+  response.end(bytes);
+}
+
 /**
  * POST /v1/season/{n}/freeze (docs/freeze.md step 6): the freeze document, posted through the Trust Layer proxy so
- * that the proof anchors it. Only the proxy can send X-Challenge-Secret (spec §2.3), so a document that arrives
- * without it was not anchored and is refused. The document is answered back byte for byte. The freeze in force sets
- * the track's opening and close (freeze document version 2); once a track has opened it cannot be replaced (spec §8).
+ * that the proof anchors it. The challenge secret proves only that it came through the proxy, which adds it for
+ * every caller (spec §2.3): the document must also be the operator's, a version-3 document signed by the key the
+ * service was started with (issue 22). The freeze in force is the end of the chain the documents write
+ * (main/core/freeze/freeze-chain.ts), never the last one received: a document received before changes nothing. Once
+ * a track has opened its freeze cannot be replaced (spec §8). An accepted document is answered back byte for byte.
  */
 export async function freezeRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
   const secret = request.headers['x-challenge-secret'];
@@ -35,10 +67,19 @@ export async function freezeRoute(context: ServiceContext, request: IncomingMess
   const parsed = loads(bytes);
   const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
   const season = context.material.season;
-  if (!doc || doc['season'] !== BigInt(season) || typeof doc['track'] !== 'string') {
+  if (!doc) {
     return sendError(response, 422, {
       code: 'FREEZE_DOCUMENT_INVALID',
       message: `Post a freeze document of season ${season} (docs/freeze.md "The freeze document").`,
+    });
+  }
+  const notOperator = operatorRefusal(doc, context.operatorPublicKey, FREEZE_DOCUMENT);
+  if (notOperator !== null) return sendError(response, 403, { code: 'FREEZE_NOT_OPERATOR', ...notOperator });
+  if (doc['season'] !== BigInt(season) || typeof doc['track'] !== 'string') {
+    return sendError(response, 422, {
+      code: 'FREEZE_DOCUMENT_INVALID',
+      message: `Post a freeze document of season ${season} (docs/freeze.md "The freeze document").`,
+      pointer: doc['season'] !== BigInt(season) ? '/season' : '/track',
     });
   }
   const track = doc['track'];
@@ -46,39 +87,72 @@ export async function freezeRoute(context: ServiceContext, request: IncomingMess
     return sendError(response, 422, {
       code: 'FREEZE_UNKNOWN_TRACK',
       message: `Season ${season} has no track '${track}' here; tracks: ${[...context.material.tracks.keys()].join(', ')}.`,
+      pointer: '/track',
     });
   }
-  const opensAt = 'opens_at' in doc ? instant(doc['opens_at']) : null;
-  const closesAt = 'closes_at' in doc ? instant(doc['closes_at']) : null;
-  if (('opens_at' in doc || 'closes_at' in doc) && (opensAt === null || closesAt === null || opensAt >= closesAt)) {
+  const read = readOperatorFreeze(doc);
+  if (!read.ok) {
+    return sendError(response, 422, {
+      code: 'FREEZE_DOCUMENT_INVALID',
+      message: read.error.message,
+      pointer: `/${String(read.error.details?.['field'] ?? '')}`,
+    });
+  }
+  const opensAt = instant(read.value.opens_at);
+  const closesAt = instant(read.value.closes_at);
+  if (opensAt === null || closesAt === null || opensAt >= closesAt) {
     return sendError(response, 422, {
       code: 'FREEZE_TIMES_INVALID',
       message: 'opens_at and closes_at must be UTC instants (YYYY-MM-DDTHH:MM:SSZ), the opening before the close.',
     });
   }
   const now = context.now();
-  const current = trackWindows(context, now).get(track);
-  if (current && (current.state === 'open' || current.state === 'closed')) {
-    return sendError(response, 409, {
-      code: 'FREEZE_SEASON_OPENED',
-      message: `Track ${track} opened at ${current.freeze?.opensAt}: its freeze can no longer be replaced (spec §8).`,
-    });
-  }
-  await context.writes.run(() =>
-    recordFreezeReceived(context.db, {
-      season,
-      track,
-      receivedAt: now.toISOString(),
-      opensAt,
-      closesAt,
-      document: bytes.toString('utf8'),
-    }),
-  );
-  context.freezes = loadFreezes(context.db, season);
-  response.writeHead(200, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(bytes.length),
-    'Cache-Control': 'no-store',
+  const arriving: SignedFreezeReceived = {
+    season,
+    track,
+    receivedAt: now.toISOString(),
+    opensAt,
+    closesAt,
+    document: bytes.toString('utf8'),
+    documentSha256: sha256Canonical(doc),
+    replacesSha256: read.value.replaces_sha256 ?? null,
+    signedAt: read.value.signed_at as string,
+  };
+  // Judged and recorded in one write, so two documents arriving together are decided one after the other.
+  const decision = await context.writes.run((): Decision => {
+    const arrival = judgeArrival(signedFreezesOf(context.db, season, track), arriving);
+    if (arrival.kind !== 'accepted') return arrival;
+    const state = arrival.current === null ? 'not_frozen' : trackState(arrival.current, now);
+    if (state === 'open' || state === 'closed') return { kind: 'opened', current: arrival.current };
+    recordFreezeReceived(context.db, arriving);
+    return { kind: 'recorded' };
   });
-  response.end(bytes);
+  if (decision.kind === 'recorded') {
+    context.freezes = loadFreezes(context.db, season);
+    return answerDocument(response, bytes);
+  }
+  if (decision.kind === 'in_force') return answerDocument(response, Buffer.from(decision.current.document, 'utf8'));
+  const inForce = decision.current?.documentSha256 ?? null;
+  const named = inForce === null ? 'no freeze is in force' : `the freeze in force is the document ${inForce}`;
+  // Each refusal names the document in force by its document_sha256 (proof-free: the service keeps no proof id).
+  const refusal: ServiceError & { in_force_sha256: string | null } =
+    decision.kind === 'opened'
+      ? {
+          code: 'FREEZE_SEASON_OPENED',
+          message: `Track ${track} opened at ${decision.current?.opensAt}: its freeze can no longer be replaced (spec §8); ${named}.`,
+          in_force_sha256: inForce,
+        }
+      : decision.kind === 'replaces_unknown'
+        ? {
+            code: 'FREEZE_REPLACES_UNKNOWN',
+            message: `replaces_sha256 names ${arriving.replacesSha256}, a document this service never received, so nothing changed; ${named}. Replace the freeze in force (proveit freeze publish lists the chain).`,
+            pointer: '/replaces_sha256',
+            in_force_sha256: inForce,
+          }
+        : {
+            code: 'FREEZE_SUPERSEDED',
+            message: `This document (${arriving.documentSha256}) is not the end of track ${track}'s freeze chain, so nothing changed: ${named}. A replacement names the freeze in force in replaces_sha256.`,
+            in_force_sha256: inForce,
+          };
+  return sendError(response, 409, refusal);
 }

@@ -1,15 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loads } from '../../main/core/json/loads.ts';
 import { isPyObject } from '../../main/core/json/value.ts';
+import { INDEX_ANCHOR_FORMAT } from '../../main/core/index/anchor.ts';
 import { readBody, sendError } from '../http/respond.ts';
 import { secretsEqual } from '../secrets.ts';
 import type { ServiceContext } from '../service-context.ts';
+import { operatorRefusal, type OperatorDocumentKind } from './operator-document.ts';
+
+const INDEX_ANCHOR: OperatorDocumentKind = {
+  what: 'An Index anchor',
+  signedForm: `a "${INDEX_ANCHOR_FORMAT}" document (docs/index-export.md "Anchoring")`,
+  isSignedForm: (doc) => doc['document'] === INDEX_ANCHOR_FORMAT,
+  makeIt: 'proveit index anchor',
+};
 
 /**
  * POST /v1/season/{n}/index (docs/index-export.md "Anchoring"): an exported Index's manifest hash, posted through the
- * Trust Layer proxy so that the proof anchors it, as a freeze is (docs/freeze.md step 6). Only the proxy sends the
- * challenge secret (spec §2.3). Nothing is stored: the proof is the record; the document is answered back byte for
- * byte.
+ * Trust Layer proxy so that the proof anchors it, as a freeze is (docs/freeze.md step 6). The proxy sends the
+ * challenge secret for every caller (spec §2.3), so the document must also be signed by the operator's key (issue
+ * 22): a proof of a forged anchor would date an Index the operator never published. Nothing is stored: the proof is
+ * the record; the document is answered back byte for byte.
  */
 export async function indexAnchorRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
   const secret = request.headers['x-challenge-secret'];
@@ -27,9 +37,11 @@ export async function indexAnchorRoute(context: ServiceContext, request: Incomin
   const parsed = loads(bytes);
   const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
   const season = context.material.season;
+  const notOperator = doc === null ? null : operatorRefusal(doc, context.operatorPublicKey, INDEX_ANCHOR);
+  if (notOperator !== null) return sendError(response, 403, { code: 'INDEX_ANCHOR_NOT_OPERATOR', ...notOperator });
   if (
     !doc ||
-    doc['document'] !== 'proveit-index-anchor/1' ||
+    Object.keys(doc).length !== 6 ||
     doc['season'] !== BigInt(season) ||
     typeof doc['index_version'] !== 'bigint' ||
     typeof doc['manifest_sha256'] !== 'string' ||
@@ -37,7 +49,7 @@ export async function indexAnchorRoute(context: ServiceContext, request: Incomin
   ) {
     return sendError(response, 422, {
       code: 'INDEX_ANCHOR_INVALID',
-      message: `Post {"document": "proveit-index-anchor/1", "season": ${season}, "index_version", "manifest_sha256"}.`,
+      message: `Post {"document": "${INDEX_ANCHOR_FORMAT}", "season": ${season}, "index_version", "manifest_sha256", "operator_public_key", "operator_signature"} and no other key.`,
     });
   }
   response.writeHead(200, {

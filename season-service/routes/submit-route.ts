@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkSubmission, type IntakeContext } from '../../main/core/intake/check-submission.ts';
+import { signReceipt } from '../../main/core/receipts/submission-receipt.ts';
 import { participantByTokenHash } from '../../main/db/season-service/participants.ts';
 import { recordSubmission } from '../../main/db/season-service/submissions.ts';
 import { bearerToken, readBody, sendError, sendJson } from '../http/respond.ts';
+import { refuseStorageBound } from '../limits/storage-refusal.ts';
 import { secretSha256, secretsEqual } from '../secrets.ts';
 import { seasonState } from '../season-windows.ts';
 import { trackWindows, type ServiceContext } from '../service-context.ts';
@@ -63,21 +65,33 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
     );
   }
   const recorded = await context.writes.run(() =>
-    recordSubmission(context.db, {
-      participantId: participant.participantId,
-      track,
-      taskId,
-      receivedAt: receivedAt.toISOString(),
-      body: bytes,
-      bodySha256: bytesSha256,
-    }),
+    recordSubmission(
+      context.db,
+      {
+        participantId: participant.participantId,
+        track,
+        taskId,
+        receivedAt: receivedAt.toISOString(),
+        body: bytes,
+        bodySha256: bytesSha256,
+      },
+      { storedBytes: context.limits.participantStoredBytes, versionsPerTask: context.limits.versionsPerTask },
+    ),
   );
-  sendJson(response, 200, {
-    recorded: true,
-    replaces_previous: recorded.replacesPrevious,
-    track,
-    task_id: taskId,
-    received_at: receivedAt.toISOString(),
-    submission_sha256: bytesSha256,
-  });
+  if (!recorded.recorded) return refuseStorageBound(response, recorded, track, taskId);
+  // The answer is the participant's receipt (issue 22): every field signed by the service's receipt key.
+  const receipt = signReceipt(
+    {
+      replaces_previous: recorded.replacesPrevious,
+      season: context.material.season,
+      track,
+      task_id: taskId,
+      participant_id: participant.participantId,
+      version: recorded.version,
+      received_at: receivedAt.toISOString(),
+      submission_sha256: bytesSha256,
+    },
+    (bytes) => context.receipts.sign(bytes),
+  );
+  sendJson(response, 200, receipt);
 }

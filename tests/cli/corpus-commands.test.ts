@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main.ts';
+import { openCorpusCallLog } from '../../main/db/corpus-call-log/corpus-calls.ts';
 import { readCorpusTree } from '../../main/services/corpus/corpus-folder.ts';
 import { captureIo } from '../support/capture-io.ts';
 
@@ -177,6 +178,50 @@ describe('proveit corpus through the real launcher', () => {
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
+  });
+
+  it('corpus serve --call-log FILE keeps the call log in that file: a second run on it appends to the first run’s calls', async () => {
+    const file = join(await tempDir(), 'corpus-calls.sqlite');
+    /** One run of the launcher: starts, answers one GET of `path`, stops on SIGTERM; its JSON line and exit code. */
+    const runOnce = async (path: string) => {
+      const child = spawn(
+        'node',
+        [LAUNCHER, 'corpus', 'serve', CONFORMITE, '--port', '0', '--call-log', file, '--json'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, PROVEIT_CORPUS_SECRET: 'launcher-secret' },
+        },
+      );
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          if (out.includes('\n')) resolve(out.split('\n')[0] as string);
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
+      });
+      const printed = JSON.parse(line) as { url: string; call_log: string | null };
+      const answer = await fetch(`${printed.url}${path}`, { headers: { 'X-Challenge-Secret': 'launcher-secret' } });
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return { printed, status: answer.status, code: await exit };
+    };
+    const first = await runOnce('/referentiel');
+    const second = await runOnce('/agrements/AGR-0001');
+    expect([first.status, first.code, second.status, second.code]).toEqual([200, 0, 200, 0]);
+    expect(first.printed.call_log).toBe(file);
+    const log = openCorpusCallLog(file);
+    expect(log.all().map((c) => [c.path, c.status, c.secretPresent])).toEqual([
+      ['/referentiel', 200, true],
+      ['/agrements/AGR-0001', 200, true],
+    ]);
+    log.close();
+  });
+
+  it('corpus serve --call-log with an empty file name is a usage error (exit 2)', async () => {
+    const result = await run('corpus', 'serve', CONFORMITE, '--secret', 's', '--call-log', '');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--call-log');
   });
 
   it('corpus serve of the season folder serves both tracks, each on its base host; another host gets 421', async () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -77,8 +77,14 @@ describe('proveit devnet up', () => {
       'corpus_secret',
       'trust_bundle',
       'state',
+      'operator_public_key',
+      'operator_key_file',
     ]);
     expect(info['trust_bundle']).toBe(join(state, 'trust-bundle'));
+    // No --operator-public-key: the devnet made its operator key in the state folder, readable by its owner only.
+    expect(info['operator_key_file']).toBe(join(state, 'operator-signing-key.pem'));
+    expect(statSync(info['operator_key_file'] as string).mode & 0o777).toBe(0o600);
+    expect(info['operator_public_key']).toMatch(/^[0-9a-f]{64}$/);
     expect(info.corpus_tracks).toEqual({
       conformite: { base: 'http://conformite.corpus.devnet.localhost', dir: join(DEMO_SEASON_DIR, 'conformite') },
       generique: { base: 'http://generique.corpus.devnet.localhost', dir: join(DEMO_SEASON_DIR, 'generique') },

@@ -51,6 +51,9 @@ function createArgs(extra: string[] = []): string[] {
     closesAt,
     '--db',
     dbFile,
+    // The devnet's operator key, the one its season host accepts freezes from (devnet/README.md).
+    '--operator-key-file',
+    net.operatorKeyFile,
     ...extra,
   ];
 }
@@ -88,10 +91,16 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
       'reason',
       'opens_at',
       'closes_at',
+      'replaces_sha256',
+      'signed_at',
+      'operator_public_key',
+      'operator_signature',
       'disclosure',
     ]);
     expect(freeze).toMatchObject({
-      document_version: 2,
+      document_version: 3,
+      replaces_sha256: null,
+      operator_public_key: net.operatorKey.publicKeyHex,
       season: 1,
       track: 'conformite',
       url: `${DEVNET_SEASON_BASE}/v1/season/1/freeze`,

@@ -23,6 +23,8 @@ const base = [
   join(dir, 'console.sqlite'),
 ];
 
+const SERVICE_KEY = ['--service-key', 'ab'.repeat(32)];
+
 async function proveit(args: string[]) {
   const io = captureIo();
   const code = await main(['season', 'close', ...args], io);
@@ -47,6 +49,12 @@ describe('proveit season close: usage errors exit 2 with what to type instead', 
     ],
     ['--season-url without its token file', [...base, '--season-url', 'http://127.0.0.1:9'], 'go together'],
     [
+      '--submissions without the key that signed it',
+      [...base, '--submissions', 'x'],
+      '--submissions FILE needs --service-key HEX',
+    ],
+    ['a --service-key that is not a key', [...base, '--submissions', 'x', '--service-key', 'abc'], 'is not 64 hex'],
+    [
       'a --trust-layer that is not a URL',
       [...base.slice(0, 6), '--trust-layer', 'trust', ...base.slice(8), '--submissions', 'x'],
       'is not a URL',
@@ -60,7 +68,7 @@ describe('proveit season close: usage errors exit 2 with what to type instead', 
   });
 
   it('an unreadable submissions file is refused (exit 1) naming it', async () => {
-    const { code, stderr } = await proveit([...base, '--submissions', join(dir, 'missing.ndjson')]);
+    const { code, stderr } = await proveit([...base, '--submissions', join(dir, 'missing.ndjson'), ...SERVICE_KEY]);
     expect(code).toBe(1);
     expect(stderr).toContain('INPUT_UNREADABLE');
     expect(stderr).toContain('missing.ndjson');
@@ -70,7 +78,7 @@ describe('proveit season close: usage errors exit 2 with what to type instead', 
     const { writeFileSync } = await import('node:fs');
     const file = join(dir, 'export.ndjson');
     writeFileSync(file, '');
-    const { code, stdout } = await proveit([...base, '--submissions', file, '--json']);
+    const { code, stdout } = await proveit([...base, '--submissions', file, ...SERVICE_KEY, '--json']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, code: 'FREEZE_NOT_FOUND' });
   });

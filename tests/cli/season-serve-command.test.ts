@@ -39,4 +39,29 @@ describe('proveit season serve: usage', () => {
     const port = await run(['--port', '70000', ...base.slice(2), '--operator-token-file', file]);
     expect([port.code, port.stderr.includes('--port')]).toEqual([2, true]);
   });
+
+  it('a --trusted-proxy that is not an IP address is a usage error naming it, given alone or in a comma-separated list', async () => {
+    const file = join(dir, 'proxy.token');
+    writeFileSync(file, `${'a'.repeat(64)}\n`);
+    for (const flags of [
+      ['--trusted-proxy', 'proxy.example.org'],
+      ['--trusted-proxy', '10.0.0.1,proxy.example.org'],
+    ]) {
+      const answer = await run([...base, '--operator-token-file', file, ...flags]);
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain("--trusted-proxy 'proxy.example.org' is not an IP address");
+    }
+  });
+
+  it('an --operator-public-key file that holds neither 64 hex characters nor a signing-key.json is a usage error', async () => {
+    const token = join(dir, 'key.token');
+    writeFileSync(token, `${'a'.repeat(64)}\n`);
+    const key = join(dir, 'operator.pub');
+    writeFileSync(key, 'not a key\n');
+    for (const file of [key, join(dir, 'missing.pub')]) {
+      const answer = await run([...base, '--operator-token-file', token, '--operator-public-key', file]);
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain('--operator-public-key');
+    }
+  });
 });

@@ -195,6 +195,9 @@ describe('the devnet serves both tracks of the season at once', () => {
           ...window,
           '--db',
           db,
+          // The key the devnet's season host accepts freezes from (devnet/README.md).
+          '--operator-key-file',
+          devnet.info.operator_key_file as string,
           '--json',
         ],
         io,

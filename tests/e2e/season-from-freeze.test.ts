@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
@@ -8,6 +8,7 @@ import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { DEFAULT_CORPUS_DIR } from '../../main/cli/devnet-up.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { latestSeasonClose } from '../../main/db/publications.ts';
+import { defaultKeyFile } from '../../main/services/index-export/signing-key.ts';
 import { artefactsDir, screenshot, seriousViolations, tabTo } from '../renderer/screen-checks.ts';
 import { consoleInChromium, everyScreen, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 import { playParticipants, type Submitted } from './support/scripted-participants.ts';
@@ -65,9 +66,11 @@ beforeAll(async () => {
     trust: devnet.info.trust_bundle,
   });
   if (typeof services === 'string') throw new Error(services);
-  // An empty operator database (a missing one would be filled with the demo season).
+  // An empty operator database (a missing one would be filled with the demo season), and beside it the operator key
+  // the devnet's season host accepts freezes from: the Freeze screen signs with the key beside the database.
   dbFile = join(dir, 'console.sqlite');
   openDatabase(dbFile).close();
+  copyFileSync(devnet.info.operator_key_file as string, defaultKeyFile(dbFile));
   ui = await consoleInChromium({
     dbFile,
     corpusDir: join(dir, 'corpus'),

@@ -16,6 +16,7 @@ import {
   postFreeze,
   SEASON_DIR,
   submit,
+  TEST_OPERATOR,
 } from './support/season-fixture.ts';
 import { validSubmission } from './support/submissions.ts';
 
@@ -31,6 +32,7 @@ let dir: string;
 let devnet: Devnet;
 let operatorTokenFile: string;
 let challengeSecretFile: string;
+let operatorPublicKeyFile: string;
 const operatorToken = randomBytes(32).toString('hex');
 const challengeSecret = randomBytes(24).toString('hex');
 const children: ChildProcess[] = [];
@@ -46,6 +48,7 @@ interface Cli {
 async function startCli(state: string): Promise<Cli> {
   const args = ['season', 'serve', '--port', '0', '--state', state, '--trust-layer', devnet.info.trust_layer];
   args.push('--operator-token-file', operatorTokenFile, '--challenge-secret-file', challengeSecretFile);
+  args.push('--operator-public-key', operatorPublicKeyFile);
   args.push('--enroll-limit', '1000');
   const child = spawn(process.execPath, [launcher, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -70,6 +73,8 @@ beforeAll(async () => {
   challengeSecretFile = join(dir, 'challenge-secret');
   writeFileSync(operatorTokenFile, `${operatorToken}\n`, { mode: 0o600 });
   writeFileSync(challengeSecretFile, `${challengeSecret}\n`, { mode: 0o600 });
+  operatorPublicKeyFile = join(dir, 'operator-public-key');
+  writeFileSync(operatorPublicKeyFile, `${TEST_OPERATOR.publicKeyHex}\n`);
 }, 60_000);
 
 afterAll(async () => {

@@ -38,11 +38,11 @@ afterAll(async () => {
 const enrolledCount = async () => (await exportLines(service)).lines.length;
 
 describe('POST /v1/season/{n}/enroll (spec §3 step 3, §9.1)', () => {
-  it('a key with a bound DID enrolls: 201 with participant id, the bound DID, a 256-bit season token and the published tasks', async () => {
+  it('a key with a bound DID enrolls: 201 with participant id, the bound DID, a 256-bit season token, the published tasks and the tracks', async () => {
     const key = await boundKey(devnet.info.trust_layer, 'first');
     const answer = await enroll(service.url, key.apiKey);
     expect(answer.status).toBe(201);
-    expect(Object.keys(answer.json).sort()).toEqual(['did', 'participant_id', 'season_token', 'tasks']);
+    expect(Object.keys(answer.json).sort()).toEqual(['did', 'participant_id', 'season_token', 'tasks', 'tracks']);
     expect(answer.json.did).toBe(key.did);
     expect(answer.json.participant_id).toMatch(/^par_[0-9a-f]{24}$/);
     expect(Buffer.from(answer.json.season_token.slice(4), 'base64url')).toHaveLength(32);
@@ -167,12 +167,13 @@ describe('POST /v1/season/{n}/enroll (spec §3 step 3, §9.1)', () => {
     expect((await enroll(service.url, key.apiKey)).status).toBe(201);
   });
 
-  it('enrollments past the per-address limit are 429 ENROLL_RATE_LIMITED with Retry-After', async () => {
+  it('enrollment attempts past the per-address limit are 429 ENROLL_RATE_LIMITED with Retry-After', async () => {
     const limited = await startTestService(devnet.info.trust_layer, { limits: { enrollPerIpPerHour: 2 } });
     try {
       await freezeBothTracks(limited);
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push(await enroll(limited.url, null));
+      // Well-formed keys the Trust Layer does not know: real attempts, each asking it (a call with no key takes none).
+      for (let i = 0; i < 3; i++) statuses.push(await enroll(limited.url, `mcp_free_${String(i).padStart(48, '0')}`));
       expect(statuses.map((s) => s.status)).toEqual([401, 401, 429]);
       expect(statuses[2]!.json.error.code).toBe('ENROLL_RATE_LIMITED');
       expect(Number(statuses[2]!.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -27,6 +27,7 @@ let devnet: Devnet;
 let service: RunningService;
 let token: string;
 let did: string;
+let participantId: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'submit-'));
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const key = await boundKey(devnet.info.trust_layer, 'submitter');
   const enrolled = await enroll(service.url, key.apiKey);
   token = enrolled.json.season_token;
+  participantId = enrolled.json.participant_id;
   did = key.did;
 }, 60_000);
 
@@ -48,25 +50,32 @@ afterAll(async () => {
 const body = (value: unknown) => JSON.stringify(value);
 
 describe('POST /v1/season/{n}/submit (spec §3 step 5, §4, §7.4)', () => {
-  it('a valid submission is recorded; the answer says recorded and whether it replaces, and nothing about proofs or score', async () => {
+  it('a valid submission is recorded; the answer is a signed receipt of what was recorded, and nothing about proofs or score', async () => {
     const first = await submit(service.url, token, body(validSubmission('conformite', 'conf-01', did)));
     expect(first.status).toBe(200);
-    expect(Object.keys(first.json).sort()).toEqual([
-      'received_at',
+    expect(Object.keys(first.json)).toEqual([
       'recorded',
       'replaces_previous',
-      'submission_sha256',
-      'task_id',
+      'season',
       'track',
+      'task_id',
+      'participant_id',
+      'version',
+      'received_at',
+      'submission_sha256',
+      'receipt_signature',
     ]);
     expect(first.json).toMatchObject({
       recorded: true,
       replaces_previous: false,
+      season: 1,
       track: 'conformite',
       task_id: 'conf-01',
+      participant_id: participantId,
+      version: 1,
     });
     const second = await submit(service.url, token, body(validSubmission('conformite', 'conf-01', did, 2)));
-    expect(second.json).toMatchObject({ recorded: true, replaces_previous: true });
+    expect(second.json).toMatchObject({ recorded: true, replaces_previous: true, version: 2 });
   });
 
   it('the generic track is open at the same time and takes its own verdict set', async () => {
@@ -189,6 +198,7 @@ describe('GET /v1/season/{n}/export (issue 10: what season close scores)', () =>
       'enrolled_did',
       'agent_name',
       'declared_stack',
+      'version',
       'received_at',
       'submission_sha256',
       'submission',
@@ -198,7 +208,20 @@ describe('GET /v1/season/{n}/export (issue 10: what season close scores)', () =>
     expect(line?.enrolled_did).toBe(did);
     // conf-01 was submitted twice: only the last version is in force.
     const conf01 = exported.lines.filter((l) => l.submission?.task_id === 'conf-01' && l.enrolled_did === did);
-    expect(conf01.map((l) => l.submission.narrative)).toEqual(['version 2']);
+    expect(conf01.map((l) => [l.version, l.submission.narrative])).toEqual([[2, 'version 2']]);
+  });
+
+  it('the export ends with a trailer signed by the receipt key: when it was taken, its line count and SHA-256', async () => {
+    const exported = await exportLines(service);
+    const state = (await (await fetch(`${service.url}/v1/season/1`)).json()) as { receipt_public_key: string };
+    expect(exported.trailer).toMatchObject({
+      season: 1,
+      takenAt: service.clock.current.toISOString(),
+      lines: exported.lines.length,
+      publicKeyHex: state.receipt_public_key,
+    });
+    const lastLine = exported.text.trimEnd().split('\n').at(-1)!;
+    expect(Object.keys(JSON.parse(lastLine) as object)).toEqual(['export_signature']);
   });
 
   it('a participant enrolled with nothing submitted has one line with "submission": null', async () => {
@@ -211,6 +234,7 @@ describe('GET /v1/season/{n}/export (issue 10: what season close scores)', () =>
         enrolled_did: key.did,
         agent_name: 'Agent Nord',
         declared_stack: 'a framework, a model',
+        version: null,
         received_at: null,
         submission_sha256: null,
         submission: null,

@@ -1,5 +1,6 @@
 import type { PyJson } from '../json/value.ts';
 import type { Failure, Result } from '../result.ts';
+import type { CollectionReferences } from './collection-references.ts';
 import type { TrackName } from './model.ts';
 import type { ParsedKeyTask } from './parse-tasks-and-key.ts';
 import type { CriterionOutcome, Lookup } from './solver-support.ts';
@@ -23,6 +24,8 @@ export interface TrackDefinition {
   rulesVersion: string;
   taskPrefix: string;
   collections: readonly string[];
+  /** The shape of each collection's references and its absence body (spec §2.5), one per collection. */
+  references: readonly CollectionReferences[];
   verdicts: readonly string[];
   /** Admissible pointers per collection; `<n>` is an array index, `<*>` any single member name. */
   probative: Record<string, readonly string[]>;

@@ -1,5 +1,5 @@
 import { sha256Canonical } from '../json/sha256-canonical.ts';
-import { pyObjectFrom, type PyJson } from '../json/value.ts';
+import { pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 
 export type Track = 'conformite' | 'generique';
 
@@ -8,9 +8,12 @@ export type Track = 'conformite' | 'generique';
  * 1: the three hashes, `replaces` and `reason`; the season's opening and close were kept by the operator only.
  * 2: adds `document_version: 2`, `opens_at` and `closes_at`, so the window that decides which proofs count (spec
  *    §4.1 condition 1) is anchored too and cannot be moved after the fact (issue 10).
- * Both verify; `freeze create` writes version 2.
+ * 3: `document_version: 3` and the version-2 keys, plus `replaces_sha256`, `signed_at`, `operator_public_key` and
+ *    `operator_signature`: only the operator can make one, and the documents themselves order the replacements
+ *    (issue 22; main/core/freeze/operator-freeze.ts, freeze-chain.ts).
+ * All three verify; `freeze create` writes version 3.
  */
-export type FreezeDocumentVersion = 1 | 2;
+export type FreezeDocumentVersion = 1 | 2 | 3;
 
 /**
  * What a freeze anchors (spec §8): the hash of the frozen scoring-rules section, the hash of the corpus manifest and
@@ -31,10 +34,19 @@ export interface FreezeDocument {
   /** Version 2: the season's opening and close, UTC (`YYYY-MM-DDTHH:MM:SS.mmmZ`); not in a version-1 document. */
   opens_at: string;
   closes_at: string;
+  /**
+   * Version 3 only (absent from versions 1 and 2): the document_sha256 of the document this one replaces (null for
+   * the first of a chain), the operator's time of signing (UTC with milliseconds), the operator's Ed25519 public key
+   * (64 lowercase hex) and its signature (base64) over the document without `operator_signature`.
+   */
+  replaces_sha256?: string | null;
+  signed_at?: string;
+  operator_public_key?: string;
+  operator_signature?: string;
 }
 
 /** The anchored payload: a version-1 document has exactly its eight historical keys, so old freezes still verify. */
-export function freezeDocumentValue(doc: FreezeDocument): PyJson {
+export function freezeDocumentValue(doc: FreezeDocument): PyObject {
   const entries: [string, PyJson][] = [
     ['season', BigInt(doc.season)],
     ['track', doc.track],
@@ -45,11 +57,25 @@ export function freezeDocumentValue(doc: FreezeDocument): PyJson {
     ['replaces', doc.replaces],
     ['reason', doc.reason],
   ];
-  if (doc.document_version === 2) {
-    entries.unshift(['document_version', 2n]);
+  if (doc.document_version !== 1) {
+    entries.unshift(['document_version', BigInt(doc.document_version)]);
     entries.push(['opens_at', doc.opens_at], ['closes_at', doc.closes_at]);
   }
+  if (doc.document_version === 3) {
+    entries.push(['replaces_sha256', doc.replaces_sha256 ?? null], ['signed_at', doc.signed_at ?? '']);
+    entries.push(['operator_public_key', doc.operator_public_key ?? '']);
+    // An unsigned version-3 document (the bytes being signed) has no operator_signature key at all.
+    if (doc.operator_signature !== undefined) entries.push(['operator_signature', doc.operator_signature]);
+  }
   return pyObjectFrom(entries);
+}
+
+/**
+ * `document_sha256` (docs/freeze.md): SHA-256 of the canonical JSON of the whole document, signature included. A
+ * version-3 document names the one it replaces by this hash; the season service decides the freeze in force with it.
+ */
+export function freezeDocumentSha256(doc: FreezeDocument): string {
+  return sha256Canonical(freezeDocumentValue(doc));
 }
 
 /** The season service endpoint a freeze is posted to through the proxy. */

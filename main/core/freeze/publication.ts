@@ -33,8 +33,8 @@ export interface FreezePublication {
 export function publishedFreezeJson(freeze: PublishedFreeze): Record<string, unknown> {
   return {
     proof_id: freeze.proof_id,
-    // Written for version 2 only, so a publication made before it reads back byte for byte.
-    ...(freeze.document_version === 2 ? { document_version: 2 } : {}),
+    // Written from version 2 on, so a publication made before it reads back byte for byte.
+    ...(freeze.document_version !== 1 ? { document_version: freeze.document_version } : {}),
     season: freeze.season,
     track: freeze.track,
     rules_version: freeze.rules_version,
@@ -46,6 +46,15 @@ export function publishedFreezeJson(freeze: PublishedFreeze): Record<string, unk
     reason: freeze.reason,
     opens_at: freeze.opens_at,
     closes_at: freeze.closes_at,
+    // Version 3: what the operator signed, so a third party recomputes the anchored request hash and the signature.
+    ...(freeze.document_version === 3
+      ? {
+          replaces_sha256: freeze.replaces_sha256 ?? null,
+          signed_at: freeze.signed_at,
+          operator_public_key: freeze.operator_public_key,
+          operator_signature: freeze.operator_signature,
+        }
+      : {}),
     disclosure: {
       request_hash: { nonce: freeze.disclosure.request_hash.nonce, value: freeze.disclosure.request_hash.value },
     },
@@ -119,9 +128,11 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
   if (reason === undefined) return invalid('"reason" must be a string or null', 'reason');
   // A publication written before version 2 has no document_version: its document is version 1 (docs/freeze.md).
   const version = value['document_version'];
-  if (version !== undefined && version !== 1n && version !== 2n) {
-    return invalid('"document_version" must be 1 or 2', 'document_version');
+  if (version !== undefined && version !== 1n && version !== 2n && version !== 3n) {
+    return invalid('"document_version" must be 1, 2 or 3', 'document_version');
   }
+  const signed = version === 3n ? signedFields(value) : null;
+  if (signed !== null && 'field' in signed) return invalid(signed.what, signed.field);
   const disclosure = value['disclosure'];
   const opening = isPyObject(disclosure) ? disclosure['request_hash'] : undefined;
   if (!isPyObject(opening) || typeof opening['nonce'] !== 'string' || typeof opening['value'] !== 'string') {
@@ -129,7 +140,7 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
   }
   return ok({
     proof_id: text(value, 'proof_id') as string,
-    document_version: version === 2n ? 2 : 1,
+    document_version: version === 3n ? 3 : version === 2n ? 2 : 1,
     season: Number(season),
     track,
     rules_version: text(value, 'rules_version') as string,
@@ -141,8 +152,33 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
     reason,
     opens_at: text(value, 'opens_at') as string,
     closes_at: text(value, 'closes_at') as string,
+    ...(signed ?? {}),
     disclosure: { request_hash: { nonce: opening['nonce'], value: opening['value'] } },
   });
+}
+
+type SignedFields = Required<
+  Pick<FreezeDocument, 'replaces_sha256' | 'signed_at' | 'operator_public_key' | 'operator_signature'>
+>;
+
+/**
+ * The four keys a version-3 freeze adds, of their types. Whether the signature holds is verify-freeze's check
+ * (FREEZE_OPERATOR_SIGNATURE_INVALID), so a publication is read first and its signature judged with the rest.
+ */
+function signedFields(value: PyObject): SignedFields | { field: string; what: string } {
+  const replacesSha256 = nullableText(value, 'replaces_sha256');
+  if (replacesSha256 === undefined || (replacesSha256 !== null && !HEX64.test(replacesSha256))) {
+    return { field: 'replaces_sha256', what: '"replaces_sha256" must be null or 64 lowercase hex characters' };
+  }
+  for (const field of ['signed_at', 'operator_public_key', 'operator_signature']) {
+    if (text(value, field) === null) return { field, what: `has no "${field}" string (document version 3)` };
+  }
+  return {
+    replaces_sha256: replacesSha256,
+    signed_at: text(value, 'signed_at') as string,
+    operator_public_key: text(value, 'operator_public_key') as string,
+    operator_signature: text(value, 'operator_signature') as string,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { PyJson } from '../json/value.ts';
 import type { Failure } from '../result.ts';
 import { freezeRequestHash, type FreezeDocument } from './freeze-document.ts';
 import { keyCommitment, parseSalt } from './key-commitment.ts';
+import { freezeOperatorSignatureFailure } from './operator-freeze.ts';
 
 export type FreezeCheckCode =
   | 'FREEZE_SALT_FORMAT'
@@ -12,7 +13,8 @@ export type FreezeCheckCode =
   | 'FREEZE_REQUEST_NOT_OPENED'
   | 'FREEZE_REQUEST_HASH_MISMATCH'
   | 'FREEZE_PROOF_PENDING'
-  | 'FREEZE_PROOF_NOT_VERIFIED';
+  | 'FREEZE_PROOF_NOT_VERIFIED'
+  | 'FREEZE_OPERATOR_SIGNATURE_INVALID';
 
 export interface FreezeVerificationInput {
   /** What was published at freeze time. */
@@ -112,6 +114,10 @@ export function verifyFreeze(input: FreezeVerificationInput): Failure<FreezeChec
       ),
     );
   }
+
+  // Version 3: the document is the operator's (issue 22); the request hash above already covers the signature.
+  const signature = freezeOperatorSignatureFailure(document);
+  if (signature !== null) failures.push(signature);
 
   if (input.proofVerdict === 'PENDING') {
     failures.push({

@@ -11,6 +11,7 @@ import { consoleJobsMigration } from './0009-console-jobs.ts';
 import { consoleProofsJobsMigration } from './0010-console-proofs-jobs.ts';
 import { freezeAnchorsMigration } from './0011-freeze-anchors.ts';
 import { consoleReplayAndExportJobsMigration } from './0012-console-replay-and-export-jobs.ts';
+import { freezeOperatorSignaturesMigration } from './0013-freeze-operator-signatures.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   consoleProofsJobsMigration,
   freezeAnchorsMigration,
   consoleReplayAndExportJobsMigration,
+  freezeOperatorSignaturesMigration,
 ];

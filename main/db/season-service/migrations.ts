@@ -65,6 +65,21 @@ ${appendOnly('participant_dids', 'participant_dids is append-only')}
 ${appendOnly('submissions', 'submissions is append-only: a replacement is a new version')}
 `;
 
+/**
+ * Issue 22: the freeze in force is decided by the operator-signed documents (freeze document version 3), not by the
+ * order they arrived in. Each row of a version-3 document keeps its document_sha256, the document_sha256 it replaces
+ * and its signed_at, from which main/core/freeze/freeze-chain.ts finds the end of the chain. A document is recorded
+ * once (the unique index); the table stays append-only. Rows received before (unsigned, null here) decide nothing.
+ */
+const SEASON_SERVICE_V2 = `
+ALTER TABLE freezes_received ADD COLUMN document_sha256 TEXT;
+ALTER TABLE freezes_received ADD COLUMN replaces_sha256 TEXT;
+ALTER TABLE freezes_received ADD COLUMN signed_at TEXT;
+CREATE UNIQUE INDEX freezes_received_one_per_document ON freezes_received (document_sha256)
+  WHERE document_sha256 IS NOT NULL;
+`;
+
 export const seasonServiceMigrations: readonly Migration[] = [
   { version: 1, name: 'season service: freezes, participants, submissions', sql: SEASON_SERVICE_V1 },
+  { version: 2, name: 'season service: operator-signed freeze chain', sql: SEASON_SERVICE_V2 },
 ];

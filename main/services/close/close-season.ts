@@ -26,7 +26,9 @@ import type { FetchProgress } from '../proofs/progress.ts';
 import type { ReadSettings } from '../proofs/read-settings.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { BUNDLE, inBundle, SAFE_PROOF_ID, SAFE_REKOR_UUID, SCORES_FILE } from './bundle-layout.ts';
-import { trackSubmissions } from './export-lines.ts';
+import { trackSubmissions, type TrackSubmissions } from './export-lines.ts';
+import { checkTakenAfterClose, openSignedExport } from '../../core/season-export/signed-export.ts';
+import type { FreezePublication } from '../../core/freeze/publication.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
 import { scoreBundle, type OutputFile } from './score-bundle.ts';
 import { writeBundle, type BundledView } from './write-bundle.ts';
@@ -38,8 +40,13 @@ export interface CloseSeasonInput {
   season: number;
   track: Track;
   corpusDir: string;
-  /** The season service's export as read (NDJSON bytes, docs/season-service.md). */
+  /** The season service's export as read (NDJSON bytes ending with its signed trailer, docs/season-service.md). */
   submissions: Uint8Array;
+  /**
+   * The season service's receipt key (64 hex) the export must be signed by: the one the operator configured, or the
+   * one the service announces at GET /v1/season/{n} when the export is read from it (issue 22).
+   */
+  serviceKey: string;
   trustLayerUrl: string;
   rekorUrl?: string;
   /** The trust bundle folder the proofs are verified with (archived into the bundle). */
@@ -76,6 +83,22 @@ async function writeOutputs(dir: string, files: readonly OutputFile[]): Promise<
 }
 
 /**
+ * The export as the season service signed it, taken at or after the close, every submission of the track received
+ * inside the window of the freeze in force (docs/season-service.md "Export"; issue 22).
+ */
+function checkedExport(input: CloseSeasonInput, publication: FreezePublication): Result<TrackSubmissions> {
+  const opened = openSignedExport(input.submissions, input.serviceKey);
+  if (!opened.ok) return opened;
+  const inForce = publication.freezes.find((f) => f.proof_id === publication.in_force)!;
+  const taken = checkTakenAfterClose(opened.value.trailer, inForce.closes_at);
+  if (!taken.ok) return taken;
+  return trackSubmissions(opened.value.body, input.season, input.track, {
+    opensAt: inForce.opens_at,
+    closesAt: inForce.closes_at,
+  });
+}
+
+/**
  * `proveit season close` (issue 11): reveal the key if the close has passed, read every cited proof view (and the
  * freeze proof's) through the read quota and cache, gather everything into OUT/bundle, then score FROM that bundle
  * with the function `season replay` runs, so a close and its replay are the same computation. The freeze in force
@@ -96,6 +119,9 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   if (!trust.ok) return trust;
   const publication = freezePublication(db, season, track);
   if (!publication.ok) return publication;
+  // The export is checked before the key is revealed: a close refused for its export reveals nothing.
+  const exported = checkedExport(input, publication.value);
+  if (!exported.ok) return exported;
   const revealed = revealFreezes(db, season, track, input.clock.now(), input.actor);
   if (!revealed.ok) return revealed;
 
@@ -108,8 +134,6 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   const manifest = computeManifest(tree);
   if (!manifest.ok) return manifest;
 
-  const exported = trackSubmissions(input.submissions, season, track);
-  if (!exported.ok) return exported;
   const badId = exported.value.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
   if (badId) {
     return closeFail(

@@ -5,7 +5,13 @@ import { fail, ok, type Result } from '../../core/result.ts';
 import type { ScoredParticipant } from '../../core/scoring/model.ts';
 import { assertionsOf, disclosureOf } from '../../core/scoring/submitted-assertions.ts';
 
-export type ExportCode = 'CLOSE_SUBMISSIONS_INVALID';
+export type ExportCode = 'CLOSE_SUBMISSIONS_INVALID' | 'CLOSE_EXPORT_RECEIVED_OUTSIDE_WINDOW';
+
+/** The track's window from its freeze in force, ISO UTC: a submission is accepted from `opensAt` until `closesAt`. */
+export interface ExportWindow {
+  opensAt: string;
+  closesAt: string;
+}
 
 /** One cited proof and the disclosure the submission gives for it: what one verification report is made for. */
 export interface CitedProof {
@@ -78,14 +84,31 @@ function invalid(line: number, message: string) {
 }
 
 /**
+ * A submission of the track received outside its window was never accepted by the service (it refuses outside
+ * [opens_at, closes_at), docs/season-service.md): an export holding one is not the service's record.
+ */
+function outsideWindow(line: number, id: string, receivedAt: unknown, window: ExportWindow) {
+  const at = typeof receivedAt === 'string' ? Date.parse(receivedAt) : NaN;
+  if (at >= Date.parse(window.opensAt) && at < Date.parse(window.closesAt)) return null;
+  return fail(
+    'CLOSE_EXPORT_RECEIVED_OUTSIDE_WINDOW',
+    `submissions file, line ${line}: participant ${id}'s submission was received at ${String(receivedAt)}, outside ` +
+      `the track's window [${window.opensAt}, ${window.closesAt}); the export is not the season service's record`,
+    { line, participant_id: id, received_at: receivedAt ?? null, opens_at: window.opensAt, closes_at: window.closesAt },
+  );
+}
+
+/**
  * Reads the season service's export (NDJSON, docs/season-service.md "Export") for one track: every participant once,
  * in the order of its first line, with its submissions of this track by task id; lines of other tracks only make the
- * participant appear. Values keep Python's types (loads), so the submissions are scored as received.
+ * participant appear. Values keep Python's types (loads), so the submissions are scored as received. With a window,
+ * every submission of the track must have been received inside it.
  */
 export function trackSubmissions(
   bytes: Uint8Array,
   season: number,
   track: string,
+  window?: ExportWindow,
 ): Result<TrackSubmissions, ExportCode> {
   const participants = new Map<string, { participant: ScoredParticipant; submissions: Map<string, PyObject> }>();
   const cited = new Map<string, CitedProof>();
@@ -132,6 +155,8 @@ export function trackSubmissions(
     }
     const taskId = text(submission, 'task_id');
     if (taskId === null) return invalid(lineNumber, '"submission.task_id" must be a string');
+    const outside = window ? outsideWindow(lineNumber, id, line['received_at'], window) : null;
+    if (outside) return outside;
     if (entry.submissions.has(taskId)) {
       return invalid(lineNumber, `participant ${id} has two submissions in force for ${taskId}`);
     }

@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { sha256Hex } from '../../core/hash/sha256.ts';
 import { loads } from '../../core/json/loads.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { isPyObject, type PyJson } from '../../core/json/value.ts';
@@ -14,6 +15,10 @@ export interface ReplaySummary {
   scored: string[];
   pending: string[];
   inputs: ScoreInputs;
+  /** The SHA-256 of the recomputed scores.json: what a reader compares with the Index's (docs/index-export.md). */
+  scoresSha256: string;
+  /** The receipt key that signed the bundled export: a reader compares it with the season service's published key. */
+  serviceKey: string;
 }
 
 /** RFC 6901 token escaping. */
@@ -159,5 +164,14 @@ export async function replayBundle(
     };
     return { ...fail(failure.code, failure.message, failure.details), failures: [failure] };
   }
-  return ok({ outDir, files: [...recomputed], scored: scored.scored, pending: scored.pending, inputs: scored.inputs });
+  const scoresBytes = scored.files.find((f) => f.path === SCORES_FILE)!.bytes;
+  return ok({
+    outDir,
+    files: [...recomputed],
+    scored: scored.scored,
+    pending: scored.pending,
+    inputs: scored.inputs,
+    scoresSha256: sha256Hex(scoresBytes),
+    serviceKey: scored.serviceKey,
+  });
 }

@@ -12,7 +12,7 @@ import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
-import type { Failure } from '../../core/result.ts';
+import { ok, type Failure, type Result } from '../../core/result.ts';
 import { documentBytes, reportDocument, scoresDocument } from '../../core/scoring/documents.ts';
 import { SCORER_VERSION, type ScoreInputs, type ScoringInput, type TrackScore } from '../../core/scoring/model.ts';
 import { scoreTrack } from '../../core/scoring/score-track.ts';
@@ -30,6 +30,7 @@ import {
   SAFE_PROOF_ID,
   SCORES_FILE,
 } from './bundle-layout.ts';
+import { checkTakenAfterClose, openSignedExport } from '../../core/season-export/signed-export.ts';
 import { citedKey, citedKeysOf, trackSubmissions, type TrackSubmissions } from './export-lines.ts';
 import type { CitedWork } from './verify-cited.ts';
 import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
@@ -49,6 +50,8 @@ export type BundleScore =
       score: TrackScore;
       /** Each cited proof's anchor time (RFC 3161 genTime, ISO) as its report gives it: incidents are grouped by it. */
       anchorTimes: ReadonlyMap<string, string | null>;
+      /** The receipt key that signed the bundled export (its trailer's): a reader compares it with the published one. */
+      serviceKey: string;
       files: OutputFile[];
       pending: string[];
       scored: string[];
@@ -218,11 +221,31 @@ async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
   return { kind: 'opened', proofsIndex, bundle: trust.value };
 }
 
+/**
+ * The bundle keeps the export as the season service signed it, and the replay checks it as the close did (issue 22):
+ * its signature by the key its trailer names (the replay prints that key for the reader to compare with the one the
+ * service publishes), taken at or after the close, every submission received inside the window.
+ */
+function signedTrackSubmissions(
+  bytes: Uint8Array,
+  freeze: PublishedFreeze,
+): Result<{ exported: TrackSubmissions; serviceKey: string }> {
+  const opened = openSignedExport(bytes, null);
+  if (!opened.ok) return opened;
+  const taken = checkTakenAfterClose(opened.value.trailer, freeze.closes_at);
+  if (!taken.ok) return taken;
+  const exported = trackSubmissions(opened.value.body, freeze.season, freeze.track, {
+    opensAt: freeze.opens_at,
+    closesAt: freeze.closes_at,
+  });
+  return exported.ok ? ok({ exported: exported.value, serviceKey: opened.value.trailer.publicKeyHex }) : exported;
+}
+
 /** The bundled submissions file read for the freeze's track, or the refusal that names what is wrong with it. */
 async function readTrackSubmissions(
   bundleDir: string,
   freeze: PublishedFreeze,
-): Promise<{ bytes: Uint8Array; exported: TrackSubmissions } | Failure> {
+): Promise<{ bytes: Uint8Array; exported: TrackSubmissions; serviceKey: string } | Failure> {
   const bytes = await readBytes(bundleDir, BUNDLE.submissions);
   if (bytes === null)
     return {
@@ -230,16 +253,16 @@ async function readTrackSubmissions(
       message: `${BUNDLE.submissions} is missing from the bundle`,
       details: { file: BUNDLE.submissions },
     };
-  const exported = trackSubmissions(bytes, freeze.season, freeze.track);
+  const exported = signedTrackSubmissions(bytes, freeze);
   if (!exported.ok) return { ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } };
-  const unsafe = exported.value.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
+  const unsafe = exported.value.exported.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
   if (unsafe)
     return {
       code: 'CLOSE_SUBMISSIONS_INVALID',
       message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`,
       details: { file: BUNDLE.submissions },
     };
-  return { bytes, exported: exported.value };
+  return { bytes, ...exported.value };
 }
 
 /**
@@ -387,7 +410,7 @@ async function scoreOpenedBundle(
   const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
 
   if (isFailure(submissions)) return refused(submissions);
-  const { bytes: submissionsBytes } = submissions;
+  const { bytes: submissionsBytes, serviceKey } = submissions;
   const { work, citedIds, scoredParticipants } = cited!;
   const workOf = new Map(work.map((w) => [w.proofId, w]));
   const outcomes = new Map((await verifying!).map((o) => [o.proofId, o]));
@@ -473,6 +496,7 @@ async function scoreOpenedBundle(
     inputs,
     score,
     anchorTimes,
+    serviceKey,
     files,
     pending: score.participants.filter((p) => p.status === 'pending').map((p) => p.participant.participantId),
     scored: score.participants.filter((p) => p.status === 'scored').map((p) => p.participant.participantId),

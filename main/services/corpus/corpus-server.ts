@@ -1,12 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { absentReferenceBody, type CollectionReferences } from '../../core/corpus/collection-references.ts';
 import { loadCorpus, servedFileProblems } from '../../core/corpus/load-corpus.ts';
 import { Problems } from '../../core/corpus/problems.ts';
 import { baseHost, hostHeaderName, seasonTracksProblems, sortedTracks } from '../../core/corpus/season-tracks.ts';
 import { SYSTEME_STATUSES, UNKNOWN_HOST_STATUS, unknownHostBody, type SystemeStatus } from '../../core/corpus/systeme.ts';
+import { TRACKS } from '../../core/corpus/tracks.ts';
 import { jsonFileBytes } from '../../core/corpus/tree.ts';
+import { openCorpusCallLog, type CorpusCall, type CorpusCallLog } from '../../db/corpus-call-log/corpus-calls.ts';
 import { readTrackFolders, type TrackFolder } from './season-folder.ts';
+
+export type { CorpusCall } from '../../db/corpus-call-log/corpus-calls.ts';
 
 export interface CorpusServerOptions {
   /**
@@ -21,21 +26,11 @@ export interface CorpusServerOptions {
   port?: number;
   /** The clock of the call log; defaults to the system clock. */
   now?: () => Date;
-}
-
-/**
- * One call as the corpus saw it. `secretPresent` is true when the request carried the right X-Challenge-Secret;
- * `host` is the Host header as received (null without one), `track` the track that answered (null for a host that
- * names none of a season's tracks: 421).
- */
-export interface CorpusCall {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  secretPresent: boolean;
-  host: string | null;
-  track: string | null;
+  /**
+   * The SQLite file of the call log: every call is appended as it is answered, and the calls of earlier runs on the
+   * same file stay. Without one the log is kept in memory and ends with the server.
+   */
+  callLogFile?: string;
 }
 
 /** One track a corpus server serves. */
@@ -60,7 +55,10 @@ export interface CorpusServer {
    * 503 (the frontend's "corpus unavailable").
    */
   setUnavailable(on: boolean, track?: string): void;
-  /** The call log: an internal control instrument, never a source of score (spec §2.5). */
+  /**
+   * The call log, in arrival order (with `callLogFile`, the calls of earlier runs first): an internal control
+   * instrument, never a source of score (spec §2.5).
+   */
   calls(): CorpusCall[];
 }
 
@@ -85,9 +83,10 @@ function secretMatches(presented: string | undefined, secret: Buffer): boolean {
   return timingSafeEqual(createHash('sha256').update(presented, 'utf8').digest(), secret);
 }
 
-/** What the server holds for one track: its frozen resources and /_systeme bodies. */
+/** What the server holds for one track: its frozen resources, its collections' references and /_systeme bodies. */
 interface LoadedTrack extends ServedTrack {
   resources: Map<string, Uint8Array>;
+  references: readonly CollectionReferences[];
   systeme: Record<SystemeStatus, Uint8Array>;
   unavailable: boolean;
 }
@@ -111,7 +110,26 @@ function loadTrack(folder: TrackFolder): LoadedTrack {
     if (body) resources.set(entry.path, body.bytes);
   }
   const { track, season, base } = corpus.season;
-  return { track, season: Number(season), base, host: baseHost(base), dir: folder.dir, resources, systeme, unavailable: false };
+  const definition = Object.hasOwn(TRACKS, track) ? TRACKS[track] : undefined;
+  if (!definition) {
+    throw new Error(
+      `corpus server: ${folder.dir} is the track '${track}', which has no collections known here (tracks: ${Object.keys(TRACKS).join(', ')})`,
+    );
+  }
+  const { references } = definition;
+  return { track, season: Number(season), base, host: baseHost(base), dir: folder.dir, resources, references, systeme, unavailable: false };
+}
+
+/**
+ * The answer to a path outside the catalogue (spec §2.5: "a reference that does not exist in a collection returns
+ * 200 with {resource, exists: false}; only a path outside the collections returns 404"). A path in the shape of one
+ * of the track's collections' references names a reference absent from it: 200 and its absence body, built from the
+ * path alone the way the generator builds the catalogue's absent references (the same function, the same file
+ * layout). Any other path is outside every collection: 404 and the fixed /_systeme/404 body.
+ */
+function outsideCatalogue(track: LoadedTrack, target: string): [number, Uint8Array] {
+  const absent = absentReferenceBody(track.references, target);
+  return absent === undefined ? [404, track.systeme['404']] : [200, jsonFileBytes(absent)];
 }
 
 /**
@@ -124,7 +142,9 @@ function loadTrack(folder: TrackFolder): LoadedTrack {
  * - 400 + /_systeme/400 for a method other than GET or POST, or a query string (canonical URLs have none);
  * - 200 + the catalogue resource's file for its canonical path, GET or POST alike (absent references are
  *   catalogue resources too, with their `exists: false` body);
+ * - 200 + an absence body for a reference of one of the track's collections that the catalogue does not hold;
  * - 404 + /_systeme/404 for any other path.
+ * Every call is appended to the call log (`callLogFile`, or memory).
  */
 export async function startCorpusServer(options: CorpusServerOptions): Promise<CorpusServer> {
   const folders = await readTrackFolders(options.corpusDir).catch((error: unknown) => {
@@ -144,7 +164,12 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   const misdirected = jsonFileBytes(unknownHostBody(tracks.map((t) => t.base)));
   const secret = createHash('sha256').update(options.secret, 'utf8').digest();
   const now = options.now ?? (() => new Date());
-  const log: CorpusCall[] = [];
+  let log: CorpusCallLog;
+  try {
+    log = openCorpusCallLog(options.callLogFile);
+  } catch (error) {
+    throw new Error(`corpus server: cannot open the call log ${options.callLogFile}: ${(error as Error).message}`);
+  }
 
   /** The track a request is for: the only one, or the one whose base host is the Host header. */
   const trackOf = (req: IncomingMessage): LoadedTrack | undefined => {
@@ -159,7 +184,7 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   };
 
   const record = (req: IncomingMessage, status: number, track: LoadedTrack | undefined): void => {
-    log.push({
+    const call: CorpusCall = {
       at: now().toISOString(),
       method: req.method ?? '',
       path: req.url ?? '/',
@@ -167,7 +192,8 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
       secretPresent: carriesSecret(req),
       host: req.headers.host ?? null,
       track: track?.track ?? null,
-    });
+    };
+    log.append(call);
   };
 
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
@@ -183,7 +209,7 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
       else if (!carriesSecret(req)) [status, body] = [403, track.systeme['403']];
       else if ((method !== 'GET' && method !== 'POST') || target.includes('?')) [status, body] = [400, track.systeme['400']];
       else if (known) [status, body] = [200, known];
-      else [status, body] = [404, track.systeme['404']];
+      else [status, body] = outsideCatalogue(track, target);
     }
     record(req, status, track);
     res.writeHead(status, { ...HEADERS, 'Content-Length': String(body.byteLength) });
@@ -214,6 +240,9 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  }).catch((error: unknown) => {
+    log.close();
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -222,7 +251,11 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
     tracks: tracks.map(({ track, season, base, host: trackHost, dir }) => ({ track, season, base, host: trackHost, dir })),
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => {
+          log.close();
+          if (error) reject(error);
+          else resolve();
+        });
         server.closeAllConnections();
       }),
     setUnavailable(on, name) {
@@ -231,6 +264,6 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
       }
       for (const t of tracks) if (name === undefined || t.track === name) t.unavailable = on;
     },
-    calls: () => log.map((call) => ({ ...call })),
+    calls: () => log.all(),
   };
 }

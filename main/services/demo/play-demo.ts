@@ -18,6 +18,7 @@ import type { Track } from '../../core/freeze/freeze-document.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { freezeInForceOf } from '../../db/freezes.ts';
 import { openDatabase, type Db } from '../../db/open-database.ts';
+import { announcedReceiptKey } from '../receipts/announced-receipt-key.ts';
 import { closeSeason } from '../close/close-season.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
@@ -27,6 +28,7 @@ import { checkFreezeAnchoring } from '../freeze/freeze-anchoring.ts';
 import { publishFreeze } from '../freeze/publish-freeze.ts';
 import { createHttpClient, type HttpClient } from '../http/http-client.ts';
 import { exportIndex } from '../index-export/export-index.ts';
+import { defaultKeyFile, loadOrCreateSigningKey } from '../index-export/signing-key.ts';
 import { markReferenceRun } from '../index-export/participants.ts';
 import { publishSeason } from '../publications/publish-season.ts';
 import type { DemoProgress, DemoSummary } from './demo-progress.ts';
@@ -109,6 +111,10 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
   let devnet: Devnet | null = null;
   let db: Db | null = null;
   try {
+    // The operator's key beside the database (the one the Index export signs with), made first: the devnet's season
+    // service accepts the freezes it signs, and no other (issue 22).
+    const signingKey = loadOrCreateSigningKey(defaultKeyFile(dbFile));
+    if (!signingKey.ok) return signingKey;
     emit('devnet', 'starting the local Trust Layer, TSA, log, corpus hosts and season service');
     devnet = await startDevnet({
       stateDir,
@@ -117,6 +123,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
       // Never by age: the clock jumps by weeks; batches close when the demo says so.
       batchAgeSeconds: 10 * 365 * 24 * 3600,
       now: clock.date,
+      operatorPublicKey: signingKey.value.publicKeyHex,
     });
     const trustLayer = devnet.info.trust_layer;
     db = openDatabase(dbFile);
@@ -136,6 +143,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
           corpusDir: corpusDir[track],
           trustLayer,
           apiKey: opKey,
+          operatorKey: signingKey.value,
           seasonBase: devnet.info.virtual_hosts.season,
           opensAt: calendar.opensAt,
           closesAt: calendar.closesAt,
@@ -256,6 +264,8 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     // Close, score and publish each track.
     clock.set(calendar.closedAt);
     const exported = await readExport(http, devnet, season);
+    const serviceKey = await announcedReceiptKey(devnet.info.season, season, 'the demo reads it from its own devnet');
+    if (!serviceKey.ok) return serviceKey;
     const closes: DemoSummary['tracks'] = [];
     for (const track of DEMO_TRACKS) {
       emit('close', `closing ${track}: key revealed, cited proofs read under the limit, scored`);
@@ -267,6 +277,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
         track,
         corpusDir: corpusDir[track],
         submissions: exported,
+        serviceKey: serviceKey.value,
         trustLayerUrl: trustLayer,
         trustDir: devnet.info.trust_bundle,
         outDir: join(outDir, track),

@@ -2,9 +2,15 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { checkCorpus } from '../../core/corpus/check-corpus.ts';
 import { TRACKS } from '../../core/corpus/tracks.ts';
 import { checkFreezeAnchor } from '../../core/freeze/check-anchor.ts';
-import { freezeRequestHash, freezeUrl, type FreezeDocument } from '../../core/freeze/freeze-document.ts';
+import {
+  freezeDocumentSha256,
+  freezeRequestHash,
+  freezeUrl,
+  type FreezeDocument,
+} from '../../core/freeze/freeze-document.ts';
 import { frozenMaterialOf } from '../../core/freeze/frozen-material.ts';
 import { answerKeyBytes, keyCommitment, SALT_BYTES } from '../../core/freeze/key-commitment.ts';
+import { signFreezeDocument } from '../../core/freeze/operator-freeze.ts';
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { checkFreezeRequest } from '../../core/freeze/replacement-policy.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
@@ -23,6 +29,12 @@ export interface CreateFreezeInput {
   trustLayer: string;
   /** Read from a file by the caller; sent in X-Api-Key only, never stored, printed or logged. */
   apiKey: string;
+  /**
+   * The operator's Ed25519 key (index-signing-key.pem beside the database, or --operator-key-file): it signs the
+   * version-3 document, which the season service accepts from this key only (issue 22). Never stored, printed or
+   * logged; its public half is published in the document.
+   */
+  operatorKey: { privateKey: Uint8Array; publicKeyHex: string };
   /** The season service, e.g. https://proveit.arkforge.tech: the freeze is posted to {base}/v1/season/{n}/freeze. */
   seasonBase: string;
   /** ISO UTC instants (parseInstant). */
@@ -96,8 +108,8 @@ export async function createFreeze(
   }
 
   const salt = ports.randomBytes(SALT_BYTES);
-  const document: FreezeDocument = {
-    document_version: 2,
+  const unsigned: FreezeDocument = {
+    document_version: 3,
     season,
     track,
     rules_version: material.value.rulesVersion,
@@ -108,7 +120,15 @@ export async function createFreeze(
     reason: policy.value === null ? null : input.reason,
     opens_at: input.opensAt,
     closes_at: input.closesAt,
+    // The season service knows only signed documents: a version-1 or version-2 freeze replaced here is not one, so
+    // its replacement starts the signed chain (docs/freeze.md "The freeze document").
+    replaces_sha256:
+      current !== null && policy.value !== null && current.documentVersion === 3
+        ? freezeDocumentSha256(publishedFreezeOf(current))
+        : null,
+    signed_at: nowIso,
   };
+  const document = signFreezeDocument(unsigned, input.operatorKey.privateKey);
   const url = freezeUrl(input.seasonBase.replace(/\/+$/, ''), season);
   const anchored = await proxyFreeze(ports.http, input.trustLayer, input.apiKey, url, document);
   if (!anchored.ok) return anchored;
@@ -143,6 +163,12 @@ export async function createFreeze(
     // The whole proxy answer as served: its `proof` member is the proof, byte for byte as the Trust Layer wrote it.
     proxyProof: anchored.value.bytes,
     fullView: full.value.bytes,
+    operator: {
+      replacesSha256: document.replaces_sha256 ?? null,
+      signedAt: document.signed_at as string,
+      operatorPublicKey: document.operator_public_key as string,
+      operatorSignature: document.operator_signature as string,
+    },
   };
   const seal = { saltHex: bytesToHex(salt), answerKey: new TextDecoder().decode(answerKeyBytes(material.value.key)) };
   // The freeze and its audit entry commit together. The entry holds the anchored, public fields only: never the
@@ -172,6 +198,7 @@ export async function createFreeze(
             ['opens_at', row.opensAt],
             ['closes_at', row.closesAt],
             ['trust_layer', row.trustLayer],
+            ['operator_public_key', row.operator.operatorPublicKey],
             // --opens-at and --closes-at are typed by the operator, not read from the clock.
             ['hand_entered_times', ['opens_at', 'closes_at']],
           ]),

@@ -29,6 +29,14 @@ export function publishedFreezeOf(row: FreezeRow): PublishedFreeze {
     reason: row.reason,
     opens_at: row.opensAt,
     closes_at: row.closesAt,
+    ...(row.operator === undefined
+      ? {}
+      : {
+          replaces_sha256: row.operator.replacesSha256,
+          signed_at: row.operator.signedAt,
+          operator_public_key: row.operator.operatorPublicKey,
+          operator_signature: row.operator.operatorSignature,
+        }),
     disclosure: { request_hash: { nonce: row.requestHashNonce, value: row.requestHash } },
   };
 }

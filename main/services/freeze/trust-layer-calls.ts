@@ -97,9 +97,11 @@ export async function proxyFreeze(
   const service = answer.value.value['service_response'];
   const status = isPyObject(service ?? null) ? (service as PyObject)['status_code'] : undefined;
   if (status !== 200n) {
+    // The season service's own refusal (FREEZE_NOT_OPERATOR, FREEZE_SUPERSEDED, ...), as the proxy relays its body.
+    const hostError = isPyObject(service ?? null) ? errorOf((service as PyObject)['body']) : 'no error body';
     return fail(
       'FREEZE_SEASON_HOST_REFUSED',
-      `the season service answered ${String(status)} to the freeze posted to ${url} (proof ${proofId} records that call); check --season-base`,
+      `the season service answered ${String(status)} (${hostError}) to the freeze posted to ${url} (proof ${proofId} records that call); check --season-base, and that the service was started with this operator key (--operator-public-key)`,
       { status: typeof status === 'bigint' ? Number(status) : null, proof_id: proofId },
     );
   }

@@ -6,9 +6,9 @@ import {
   ANCHOR_PROOF_FILE,
   ANCHOR_RECORD_FILE,
   ANCHOR_RECORD_FORMAT,
-  indexAnchorPayload,
   indexAnchorRequestHash,
   indexAnchorUrl,
+  signedIndexAnchorPayload,
   type AnchorRecord,
 } from '../../core/index/anchor.ts';
 import { toPyJson } from '../../core/index/index-json.ts';
@@ -23,7 +23,8 @@ export type IndexAnchorCode =
   | 'INDEX_ANCHOR_EXPORT_UNREADABLE'
   | 'INDEX_ANCHOR_TRUST_LAYER_FAILED'
   | 'INDEX_ANCHOR_SEASON_HOST_REFUSED'
-  | 'INDEX_ANCHOR_MISMATCH';
+  | 'INDEX_ANCHOR_MISMATCH'
+  | 'INDEX_ANCHOR_KEY_MISMATCH';
 
 export interface IndexAnchorOptions {
   http: HttpClient;
@@ -31,6 +32,11 @@ export interface IndexAnchorOptions {
   /** Sent only in X-Api-Key; never printed, logged or written. */
   apiKey: string;
   seasonBase: string;
+  /**
+   * The export's own signing key (the operator's Ed25519 key, index-signing-key.pem or --key-file): it signs the
+   * anchor document, which the season host accepts from the operator only (issue 22). Never printed or written.
+   */
+  signingKey: { privateKey: Uint8Array; publicKeyHex: string };
 }
 
 /**
@@ -45,16 +51,28 @@ export async function anchorIndexExport(
   o: IndexAnchorOptions,
 ): Promise<Result<{ proofId: string; record: AnchorRecord }, IndexAnchorCode>> {
   let manifestBytes: Uint8Array;
-  let manifest: { season: number; index_version: number };
+  let manifest: { season: number; index_version: number; signing_key?: { public_key?: unknown } };
   try {
     manifestBytes = new Uint8Array(readFileSync(join(dir, 'manifest.json')));
     manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as typeof manifest;
   } catch (error) {
     return fail('INDEX_ANCHOR_EXPORT_UNREADABLE', `cannot read ${dir}/manifest.json: ${(error as Error).message}`);
   }
+  const exportKey = manifest.signing_key?.public_key;
+  if (exportKey !== o.signingKey.publicKeyHex)
+    return fail(
+      'INDEX_ANCHOR_KEY_MISMATCH',
+      `${dir} is signed by the key ${String(exportKey)}, not by the key given (${o.signingKey.publicKeyHex}): anchor it with the key file that signed it (--key-file)`,
+      { export_key: exportKey ?? null, given_key: o.signingKey.publicKeyHex },
+    );
   const manifestSha256 = sha256Hex(manifestBytes);
   const url = indexAnchorUrl(o.seasonBase, manifest.season);
-  const payload = indexAnchorPayload(manifest.season, manifest.index_version, manifestSha256);
+  const { payload, signature } = signedIndexAnchorPayload(
+    manifest.season,
+    manifest.index_version,
+    manifestSha256,
+    o.signingKey.privateKey,
+  );
   const answer = await o.http.request({
     method: 'POST',
     url: `${o.trustLayer.replace(/\/+$/, '')}/v1/proxy`,
@@ -111,6 +129,7 @@ export async function anchorIndexExport(
     season: manifest.season,
     index_version: manifest.index_version,
     manifest_sha256: manifestSha256,
+    ...signature,
     disclosure: { request_hash: { nonce: checked.value.nonce, value: checked.value.value } },
   };
   mkdirSync(join(dir, 'anchor'), { recursive: true });

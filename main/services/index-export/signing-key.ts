@@ -61,6 +61,10 @@ export function loadOrCreateSigningKey(file: string): Result<SigningKey, 'INDEX_
     }
     return ok(fromPem(pem, true));
   }
+  return parsed(file, pem);
+}
+
+function parsed(file: string, pem: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
   try {
     return ok(fromPem(pem, false));
   } catch (error) {
@@ -69,4 +73,18 @@ export function loadOrCreateSigningKey(file: string): Result<SigningKey, 'INDEX_
       `${file} is not an Ed25519 private key in PEM: ${(error as Error).message}`,
     );
   }
+}
+
+/**
+ * The signing key of something already signed (an export being anchored): read from `file`, never created, since
+ * a new key could not have signed it.
+ */
+export function readSigningKey(file: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    return fail('INDEX_SIGNING_KEY_UNREADABLE', `cannot read the signing key ${file}: ${(error as Error).message}`);
+  }
+  return parsed(file, pem);
 }

@@ -64,6 +64,7 @@ export async function verifyIndexFolder(
     sha256: result.value.manifestSha256,
     season: result.value.season,
     indexVersion: result.value.indexVersion,
+    publicKey: result.value.publicKey,
   });
   if ('code' in checked) return problem(checked);
   anchor.proof_id = checked.record.proof_id;

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../../../devnet/compose-devnet.ts';
 import { startDevnet } from '../../../devnet/start-devnet.ts';
+import { absentReferenceBody } from '../../../main/core/corpus/collection-references.ts';
 import { computeManifest, type Manifest } from '../../../main/core/corpus/manifest.ts';
+import { TRACKS as DEFINITIONS } from '../../../main/core/corpus/tracks.ts';
+import { jsonFileBytes } from '../../../main/core/corpus/tree.ts';
+import { loads } from '../../../main/core/json/loads.ts';
+import { sha256Canonical } from '../../../main/core/json/sha256-canonical.ts';
 import { readCorpusTree } from '../../../main/services/corpus/corpus-folder.ts';
 
 // The manifest is what the scorer compares opened hashes against (spec §4.1 conditions 3 and 4): this checks it
@@ -74,8 +79,25 @@ describe('manifest against the hashes a proxy anchors, both tracks served at onc
     expect(c?.response_hash).not.toBe(g?.response_hash);
   });
 
-  it.each(TRACKS)('%s: a path outside the catalogue: the proxy anchors that track manifest’s /_systeme/404 hash', async (track) => {
-    const hashes = await proxied(`${manifests[track].base}/entites/000000000`);
+  it.each(TRACKS)('%s: a path outside every collection: the proxy anchors that track manifest’s /_systeme/404 hash', async (track) => {
+    const hashes = await proxied(`${manifests[track].base}/hors-collections/000000000`);
     expect(hashes.response).toBe(`sha256:${manifests[track].system['404']}`);
   });
+
+  it.each([
+    ['conformite', '/agrements/AGR-0001'],
+    ['generique', '/produits/SIE-0000'],
+  ] as const)(
+    '%s: a reference absent from a collection and from the catalogue (%s): the proxy anchors its absence body, whose hash no manifest entry or /_systeme body has',
+    async (track, path) => {
+      const body = absentReferenceBody(DEFINITIONS[track]?.references ?? [], path);
+      const value = loads(jsonFileBytes(body ?? {}));
+      if (!body || !value.ok) throw new Error('no absence body');
+      const hashes = await proxied(`${manifests[track].base}${path}`);
+      expect(hashes.response).toBe(`sha256:${sha256Canonical(value.value)}`);
+      const known = [...manifests[track].resources.map((r) => r.response_hash), ...Object.values(manifests[track].system)];
+      expect(known).not.toContain(sha256Canonical(value.value));
+      expect(manifests[track].resources.map((r) => r.path)).not.toContain(path);
+    },
+  );
 });

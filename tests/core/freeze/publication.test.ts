@@ -62,3 +62,39 @@ describe('published freeze documents (docs/freeze.md)', () => {
     expect(freezeInForce([] as PublishedFreeze[])).toBeNull();
   });
 });
+
+describe('a published version-3 freeze (issue 22)', () => {
+  const signed = JSON.parse(
+    readFileSync(new URL('../../vectors/freeze/operator-signed-v3.json', import.meta.url), 'utf8'),
+  ) as { url: string; documents: { document: Record<string, unknown>; request_hash: string }[] };
+  const published: Record<string, unknown> = {
+    proof_id: 'prf_20260920_120000_a1b2c3',
+    ...signed.documents[0]!.document,
+    url: signed.url,
+    disclosure: { request_hash: { nonce: '4'.repeat(64), value: signed.documents[0]!.request_hash } },
+  };
+
+  it('carries what the operator signed and reads back to it, so a third party recomputes the anchored request hash', () => {
+    const parsed = parsePublishedFreeze(load(JSON.stringify(published)));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value).toMatchObject({ document_version: 3, replaces_sha256: null });
+    const written = publishedFreezeJson(parsed.value);
+    expect(Object.keys(written).slice(-5)).toEqual([
+      'replaces_sha256',
+      'signed_at',
+      'operator_public_key',
+      'operator_signature',
+      'disclosure',
+    ]);
+    expect(parsePublishedFreeze(load(JSON.stringify(written)))).toEqual(parsed);
+  });
+
+  it('a version-3 freeze published without its signature is refused naming the field', () => {
+    const { operator_signature: _dropped, ...unsigned } = published;
+    const parsed = parsePublishedFreeze(load(JSON.stringify(unsigned)));
+    expect(parsed.ok ? 'OK' : [parsed.error.code, parsed.error.details?.['field']]).toEqual([
+      'FREEZE_PUBLICATION_INVALID',
+      'operator_signature',
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { freezeRequestHash, freezeUrl, type FreezeDocument } from '../../../main/core/freeze/freeze-document.ts';
 import { keyCommitment } from '../../../main/core/freeze/key-commitment.ts';
+import { signFreezeDocument } from '../../../main/core/freeze/operator-freeze.ts';
 import { verifyFreeze, type FreezeVerificationInput } from '../../../main/core/freeze/verify-freeze.ts';
 import { pyObjectFrom } from '../../../main/core/json/value.ts';
 
@@ -137,5 +138,35 @@ describe('freeze verification before scoring (spec §8.5)', () => {
   it('several differences are all listed, not only the first', () => {
     const failures = codes({ ...honest(), recomputedManifestHash: 'b'.repeat(64), revealedSaltHex: 'ee'.repeat(32) });
     expect(failures).toEqual(['FREEZE_KEY_COMMITMENT_MISMATCH', 'FREEZE_MANIFEST_HASH_MISMATCH']);
+  });
+});
+
+describe("version 3: the freeze document is the operator's (issue 22)", () => {
+  const seed = new Uint8Array(32).fill(5);
+  const signed = signFreezeDocument(
+    { ...document, document_version: 3, replaces_sha256: null, signed_at: '2026-09-20T12:00:00.000Z' },
+    seed,
+  );
+  const v3 = (doc: FreezeDocument): FreezeVerificationInput => ({
+    ...honest(),
+    document: doc,
+    openedRequestHash: freezeRequestHash(url, doc),
+  });
+
+  it('a signed document and its anchored request hash pass every check', () => {
+    expect(codes(v3(signed))).toEqual([]);
+  });
+
+  it('a signature that does not cover the published document fails FREEZE_OPERATOR_SIGNATURE_INVALID, even with its own request hash', () => {
+    const edited = { ...signed, reason: 'edited after signing' };
+    expect(codes(v3(edited))).toEqual(['FREEZE_OPERATOR_SIGNATURE_INVALID']);
+    expect(codes(v3({ ...signed, operator_signature: undefined }))).toEqual(['FREEZE_OPERATOR_SIGNATURE_INVALID']);
+  });
+
+  it('the signature is inside the anchored payload: another signature no longer opens the request hash', () => {
+    const other = signFreezeDocument({ ...signed, operator_signature: undefined }, new Uint8Array(32).fill(6));
+    expect(codes({ ...v3(other), openedRequestHash: freezeRequestHash(url, signed) })).toEqual([
+      'FREEZE_REQUEST_HASH_MISMATCH',
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { sha256Canonical } from '../../../main/core/json/sha256-canonical.ts';
 import { pyObjectFrom } from '../../../main/core/json/value.ts';
 import { boundKey, enroll, freezeDocument, submit } from '../../season-service/support/season-fixture.ts';
+import { devnetOperator } from '../support/devnet-operator-key.ts';
 import { validSubmission } from '../../season-service/support/submissions.ts';
 import { DEMO_SEASON_DIR } from '../support/journey-corpus.ts';
 import { freeSignupKey } from '../support/trust-layer-calls.ts';
@@ -42,7 +43,7 @@ describe('the season service on the devnet season host (proveit.devnet.localhost
     const apiKey = await freeSignupKey(devnet.info.trust_layer, 'operator@example.org');
     const opens = new Date(Date.now() - 60_000).toISOString();
     const closes = new Date(Date.now() + 3_600_000).toISOString();
-    const document = freezeDocument('conformite', opens, closes);
+    const document = freezeDocument('conformite', opens, closes, devnetOperator(devnet));
     const answer = await freezeThroughProxy(apiKey, document);
     expect(answer.proof.parties.seller).toBe('proveit.devnet.localhost');
     const value = pyObjectFrom(

@@ -5,18 +5,36 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { didKeyOfEd25519 } from '../../../devnet/trust-layer/did-key.ts';
+import type { Track } from '../../../main/core/freeze/freeze-document.ts';
+import { signFreezeDocument } from '../../../main/core/freeze/operator-freeze.ts';
+import { publicKeyOf } from '../../../main/core/index/signature.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { seasonServiceMigrations } from '../../../main/db/season-service/migrations.ts';
 import { createHttpClient, type HttpClient } from '../../../main/services/http/http-client.ts';
+import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from '../../../season-service/receipt-key.ts';
 import { loadSeasonMaterial, type SeasonMaterial } from '../../../season-service/season-material.ts';
 import { startSeasonService, type SeasonService } from '../../../season-service/server.ts';
 import type { ServiceLimits } from '../../../season-service/service-context.ts';
 import { trustLayerIdentity, type IdentityLookup } from '../../../season-service/trust-layer-identity.ts';
+import { openSignedExport } from '../../../main/core/season-export/signed-export.ts';
 
 export const SEASON_DIR = fileURLToPath(new URL('../../../corpus/season-1', import.meta.url));
 export const OPENS_AT = '2026-10-01T08:00:00.000Z';
 export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
 export const DURING = new Date('2026-10-10T12:00:00.000Z');
+
+/** An operator's Ed25519 key: what signs a freeze (document version 3) and what a test service is started with. */
+export interface TestOperator {
+  privateKey: Uint8Array;
+  publicKeyHex: string;
+}
+
+/** The operator of every test service (`--operator-public-key`): a fresh key per test run. */
+export const TEST_OPERATOR: TestOperator = operatorOf(new Uint8Array(randomBytes(32)));
+
+export function operatorOf(privateKey: Uint8Array): TestOperator {
+  return { privateKey, publicKeyHex: Buffer.from(publicKeyOf(privateKey)).toString('hex') };
+}
 
 /** A clock a test moves by hand: the service reads it, nothing sleeps. */
 export class TestClock {
@@ -31,13 +49,23 @@ export interface RunningService {
   operatorToken: string;
   challengeSecret: string;
   material: SeasonMaterial;
+  /** The service's receipt key file (a real one, created in the service's folder) and its public key hex. */
+  receiptKeyFile: string;
+  receiptPublicKey: string;
   stop(): Promise<void>;
 }
 
 /** A season service on its own temporary SQLite file, with a hand-moved clock and the devnet Trust Layer. */
 export async function startTestService(
   trustLayer: string,
-  options: { limits?: Partial<ServiceLimits>; identity?: IdentityLookup; clock?: TestClock } = {},
+  options: {
+    limits?: Partial<ServiceLimits>;
+    identity?: IdentityLookup;
+    clock?: TestClock;
+    trustedProxies?: string[];
+    /** The operator key the service accepts freezes from (default TEST_OPERATOR's; null: none). */
+    operatorPublicKey?: string | null;
+  } = {},
 ): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), 'season-service-'));
   const db = openDatabase(join(dir, 'season.sqlite'), { migrations: seasonServiceMigrations });
@@ -46,6 +74,8 @@ export async function startTestService(
   const operatorToken = randomBytes(32).toString('base64url');
   const challengeSecret = randomBytes(24).toString('hex');
   const material = await loadSeasonMaterial(SEASON_DIR);
+  const receiptKeyFile = join(dir, RECEIPT_KEY_FILE);
+  const receiptSigner = loadOrCreateReceiptKey(receiptKeyFile);
   const service: SeasonService = await startSeasonService({
     host: '127.0.0.1',
     port: 0,
@@ -54,8 +84,12 @@ export async function startTestService(
     identity: options.identity ?? trustLayerIdentity(trustLayer, http),
     operatorToken,
     challengeSecret,
+    operatorPublicKey: options.operatorPublicKey === undefined ? TEST_OPERATOR.publicKeyHex : options.operatorPublicKey,
+    receiptSigner,
     now: clock.now,
-    limits: { enrollPerIpPerHour: 1_000, ...options.limits },
+    // Every test client connects from loopback: one address stands for many participants (tests set their own).
+    limits: { enrollPerIpPerHour: 1_000, maxConnectionsPerAddress: 1_000, ...options.limits },
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
   });
   return {
     url: service.url,
@@ -64,6 +98,8 @@ export async function startTestService(
     operatorToken,
     challengeSecret,
     material,
+    receiptKeyFile,
+    receiptPublicKey: receiptSigner.publicKeyHex,
     async stop() {
       await service.close();
       await http.close();
@@ -73,21 +109,39 @@ export async function startTestService(
   };
 }
 
-/** A version-2 freeze document of a track, as `freeze create` posts it through the proxy. */
-export function freezeDocument(track: string, opensAt = OPENS_AT, closesAt = CLOSES_AT) {
-  return {
-    document_version: 2,
-    season: 1,
-    track,
-    rules_version: track === 'conformite' ? 'conformite-bareme-v3' : 'generique-bareme-v1',
-    rules_hash: 'a'.repeat(64),
-    manifest_hash: 'b'.repeat(64),
-    key_commitment: 'c'.repeat(64),
-    replaces: null,
-    reason: null,
-    opens_at: opensAt,
-    closes_at: closesAt,
-  };
+let signedDocuments = 0;
+
+/**
+ * A version-3 freeze document of a track signed by `operator`, as `freeze create` posts it through the proxy: the
+ * first of its chain unless `replacesSha256` names one. Each document made here is signed one millisecond after the
+ * one before, so a later document wins a place over an earlier one, as the operator's later decision does.
+ */
+export function freezeDocument(
+  track: string,
+  opensAt = OPENS_AT,
+  closesAt = CLOSES_AT,
+  operator: TestOperator = TEST_OPERATOR,
+  replacesSha256: string | null = null,
+): Record<string, string | number | null> {
+  const signed = signFreezeDocument(
+    {
+      document_version: 3,
+      season: 1,
+      track: track as Track,
+      rules_version: track === 'conformite' ? 'conformite-bareme-v3' : 'generique-bareme-v1',
+      rules_hash: 'a'.repeat(64),
+      manifest_hash: 'b'.repeat(64),
+      key_commitment: 'c'.repeat(64),
+      replaces: replacesSha256 === null ? null : 'prf_20260920_120000_000000',
+      reason: replacesSha256 === null ? null : 'a replacement before opening',
+      opens_at: opensAt,
+      closes_at: closesAt,
+      replaces_sha256: replacesSha256,
+      signed_at: new Date(Date.parse('2026-09-20T12:00:00.000Z') + signedDocuments++).toISOString(),
+    },
+    operator.privateKey,
+  );
+  return { ...signed };
 }
 
 /** Posts a freeze as the proxy would (with the challenge secret). */
@@ -209,17 +263,25 @@ export async function submit(serviceUrl: string, token: string | null, body: str
   return { status: answer.status, headers: answer.headers, json: (await answer.json()) as Answer };
 }
 
-/** GET /export with the operator token; the NDJSON lines parsed. */
+/**
+ * GET /export with the operator token: the participant lines parsed, after the signed trailer was checked (its
+ * signature, line count and SHA-256, main/core/season-export/signed-export.ts), and the trailer itself.
+ */
 export async function exportLines(service: { url: string; operatorToken: string }) {
   const answer = await fetch(`${service.url}/v1/season/1/export`, {
     headers: { Authorization: `Bearer ${service.operatorToken}` },
   });
-  const text = await answer.text();
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  const opened = answer.status === 200 ? openSignedExport(bytes, null) : null;
+  if (opened && !opened.ok) throw new Error(`the export does not open: ${opened.error.code} ${opened.error.message}`);
   return {
     status: answer.status,
     contentType: answer.headers.get('content-type'),
     text,
-    lines: text
+    trailer: opened?.value.trailer ?? null,
+    lines: new TextDecoder()
+      .decode(opened?.value.body ?? new Uint8Array())
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l) as Answer),

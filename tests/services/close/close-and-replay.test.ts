@@ -1,6 +1,7 @@
 import { runCloseCommand, runReplay } from './support/close-commands.ts';
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
 import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet, type Participant } from './support/close-devnet.ts';
@@ -195,10 +196,13 @@ describe('season close on the devnet, then replay', () => {
       }
     });
 
-    it('replays byte-identical with exit 0', async () => {
+    it('replays byte-identical with exit 0, naming the scores.json SHA-256 and the key that signed the export', async () => {
       const { code, doc } = await runReplay(join(out2(), 'bundle'), join(net.dir, 'replay-2'));
       expect(doc).toMatchObject({ ok: true, identical: true });
       expect(code).toBe(0);
+      expect(doc.scores_sha256).toBe(sha256Hex(readFileSync(join(out2(), 'scores.json'))));
+      const state = (await (await fetch(`${net.devnet.info.season}/v1/season/1`)).json()) as Json;
+      expect(doc.season_service_key).toBe(state.receipt_public_key);
     });
 
     const tampered = (name: string, edit: (bundle: string) => void) => {
@@ -261,7 +265,7 @@ describe('season close on the devnet, then replay', () => {
       );
     });
 
-    it('an edited submission (a disclosure nonce) is named by its hash', async () => {
+    it('an edited submission (a disclosure nonce) no longer opens the signed export: CLOSE_EXPORT_ALTERED', async () => {
       const bundle = tampered('submission', (b) => {
         const file = join(b, 'submissions.ndjson');
         writeFileSync(
@@ -275,8 +279,8 @@ describe('season close on the devnet, then replay', () => {
       const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-submission'));
       expect(code).toBe(1);
       expect(doc.failures[0]).toMatchObject({
-        code: 'REPLAY_INPUT_CHANGED',
-        details: { pointer: '/inputs/submissions_sha256' },
+        code: 'CLOSE_EXPORT_ALTERED',
+        details: { file: 'submissions.ndjson', field: 'lines_sha256' },
       });
     });
 

@@ -1,7 +1,10 @@
 import { runCloseCommand } from './support/close-commands.ts';
+import { createPrivateKey, sign } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyDigest, exportTrailerLine } from '../../../main/core/season-export/signed-export.ts';
+import { freezesOf, revealedAtOf } from '../../../main/db/freezes.ts';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
 import {
   AFTER_CLOSE,
@@ -14,6 +17,8 @@ import {
 
 let net: CloseDevnet;
 let exportFile: string;
+let earlyExport: Buffer;
+let serviceKey: string;
 
 beforeAll(async () => {
   // The freeze's batch is anchored during the season: the freeze does not precede the opening.
@@ -39,29 +44,124 @@ beforeAll(async () => {
     narrative: 'test',
   });
   expect(answer.json).toMatchObject({ recorded: true });
+  earlyExport = await readExport();
+  net.clock.set(AFTER_CLOSE);
+  exportFile = join(net.dir, 'export.ndjson');
+  writeFileSync(exportFile, await readExport());
+  const state = (await (await fetch(`${net.devnet.info.season}/v1/season/1`)).json()) as { receipt_public_key: string };
+  serviceKey = state.receipt_public_key;
+}, 120_000);
+
+/** The season service's signed export, taken now on the devnet's clock. */
+async function readExport(): Promise<Buffer> {
   const exported = await fetch(`${net.devnet.info.season}/v1/season/1/export`, {
     headers: { Authorization: `Bearer ${net.devnet.info.internal_secret}` },
   });
-  exportFile = join(net.dir, 'export.ndjson');
-  writeFileSync(exportFile, Buffer.from(await exported.arrayBuffer()));
-}, 120_000);
+  return Buffer.from(await exported.arrayBuffer());
+}
 
 afterAll(async () => {
   await net?.close();
 });
 
-function close(out: string, extra: { corpus?: string; submissions?: string } = {}) {
+function close(out: string, extra: { corpus?: string; submissions?: string; serviceKey?: string } = {}) {
   return runCloseCommand(net.clock, {
     season: 1,
     track: 'conformite',
     corpus: extra.corpus ?? net.corpusDir,
-    source: { submissions: extra.submissions ?? exportFile },
+    source: { submissions: extra.submissions ?? exportFile, serviceKey: extra.serviceKey ?? serviceKey },
     db: net.dbFile,
     trustLayer: net.devnet.info.trust_layer,
     trust: net.devnet.info.trust_bundle,
     out,
   });
 }
+
+/** The service's receipt key, in the devnet's state folder beside its season database (season-service/receipt-key.ts). */
+function serviceSigner(): (bytes: Uint8Array) => string {
+  const key = createPrivateKey(readFileSync(join(net.dir, 'state', 'receipt-key.pem'), 'utf8'));
+  return (bytes) => sign(null, bytes, key).toString('base64');
+}
+
+function exportTakenAt(): string {
+  return new Date(AFTER_CLOSE).toISOString();
+}
+
+/** An export of these lines signed with the season service's own key: what a faulty service could have written. */
+function writeSigned(name: string, lines: string[], takenAt: string): string {
+  const body = Buffer.from(lines.map((l) => `${l}\n`).join(''), 'utf8');
+  const trailer = exportTrailerLine(
+    { season: 1, takenAt, publicKeyHex: serviceKey, ...bodyDigest(body) },
+    serviceSigner(),
+  );
+  const file = join(net.dir, name);
+  writeFileSync(file, Buffer.concat([body, Buffer.from(trailer)]));
+  return file;
+}
+
+describe("season close refuses an export that is not the season service's record, before revealing anything", () => {
+  function expectNothingRevealedOrWritten(out: string) {
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    expect(seasonClosesOf(net.db, 1, 'conformite')).toEqual([]);
+    const freezes = freezesOf(net.db, 1, 'conformite').map((f) => f.proofId);
+    expect(revealedAtOf(net.db, freezes)).toBeNull();
+  }
+
+  it('an export taken before the close: CLOSE_EXPORT_BEFORE_CLOSE naming both instants', async () => {
+    const early = join(net.dir, 'early.ndjson');
+    writeFileSync(early, earlyExport);
+    const out = join(net.dir, 'early-out');
+    const { code, io } = await close(out, { submissions: early });
+    expect(code).toBe(1);
+    expect(io.stderr).toContain('CLOSE_EXPORT_BEFORE_CLOSE');
+    expect(io.stderr).toContain(CLOSES_AT);
+    expectNothingRevealedOrWritten(out);
+  });
+
+  it('an export with its trailer cut off: CLOSE_EXPORT_UNSIGNED', async () => {
+    const cut = join(net.dir, 'cut.ndjson');
+    const lines = readFileSync(exportFile, 'utf8').split('\n');
+    writeFileSync(cut, `${lines.slice(0, -2).join('\n')}\n`);
+    const out = join(net.dir, 'cut-out');
+    const { code, io } = await close(out, { submissions: cut });
+    expect(code).toBe(1);
+    expect(io.stderr).toContain('CLOSE_EXPORT_UNSIGNED');
+    expectNothingRevealedOrWritten(out);
+  });
+
+  it('an export line edited after signing (the agent name changed): CLOSE_EXPORT_ALTERED', async () => {
+    const edited = join(net.dir, 'edited.ndjson');
+    writeFileSync(edited, readFileSync(exportFile, 'utf8').replace('"agent_name":"dana"', '"agent_name":"erin"'));
+    const out = join(net.dir, 'edited-out');
+    const { code, io } = await close(out, { submissions: edited });
+    expect(code).toBe(1);
+    expect(io.stderr).toContain('CLOSE_EXPORT_ALTERED');
+    expectNothingRevealedOrWritten(out);
+  });
+
+  it('a key configured that did not sign the export: CLOSE_EXPORT_SIGNATURE_INVALID naming both keys', async () => {
+    const other = 'ab'.repeat(32);
+    const out = join(net.dir, 'other-key-out');
+    const { code, io } = await close(out, { serviceKey: other });
+    expect(code).toBe(1);
+    expect(io.stderr).toContain('CLOSE_EXPORT_SIGNATURE_INVALID');
+    expect(io.stderr).toContain(other);
+    expect(io.stderr).toContain(serviceKey);
+    expectNothingRevealedOrWritten(out);
+  });
+
+  it('a submission received before the opening, even signed by the service: CLOSE_EXPORT_RECEIVED_OUTSIDE_WINDOW', async () => {
+    const lines = readFileSync(exportFile, 'utf8').split('\n').slice(0, -2);
+    const moved = lines.map((l) => l.replace(/"received_at":"[^"]+"/, '"received_at":"2026-09-30T08:00:00.000Z"'));
+    const file = writeSigned('before-opening.ndjson', moved, exportTakenAt());
+    const out = join(net.dir, 'before-opening-out');
+    const { code, io } = await close(out, { submissions: file });
+    expect(code).toBe(1);
+    expect(io.stderr).toContain('CLOSE_EXPORT_RECEIVED_OUTSIDE_WINDOW');
+    expect(io.stderr).toContain(OPENS_AT);
+    expectNothingRevealedOrWritten(out);
+  });
+});
 
 describe('season close refuses, writes nothing and names the field and both values', () => {
   it('before closes_at: FREEZE_NOT_CLOSED (the key is not revealed)', async () => {
@@ -97,9 +197,9 @@ describe('season close refuses, writes nothing and names the field and both valu
     expect(io.stderr).toContain('CLOSE_FREEZE_ANCHORED_AFTER_OPENING');
   });
 
-  it('an export line that is not JSON: CLOSE_SUBMISSIONS_INVALID with its line number', async () => {
-    const bad = join(net.dir, 'bad.ndjson');
-    writeFileSync(bad, `${readFileSync(exportFile, 'utf8')}{not json\n`);
+  it('an export line that is not JSON, signed by the service: CLOSE_SUBMISSIONS_INVALID with its line number', async () => {
+    const lines = readFileSync(exportFile, 'utf8').split('\n').slice(0, -2);
+    const bad = writeSigned('bad.ndjson', [...lines, '{not json'], exportTakenAt());
     const { code, io } = await close(join(net.dir, 'bad-export'), { submissions: bad });
     expect(code).toBe(1);
     expect(io.stderr).toMatch(/CLOSE_SUBMISSIONS_INVALID.*line 2/);

@@ -97,6 +97,22 @@ describe('one corpus server serves every track of a season at once', () => {
     expect(elsewhere.bytes.equals(file('generique', 'systeme/404.json'))).toBe(true);
   });
 
+  it('a reference absent from a collection of the track asked (/produits/SIE-0000 on generique): 200 and its absence body; the same path on the other track’s host is outside its collections: 404', async () => {
+    const absent = await call(GENERIQUE, '/produits/SIE-0000');
+    expect(absent.status).toBe(200);
+    expect(JSON.parse(absent.bytes.toString('utf8'))).toEqual({
+      resource: '/produits/SIE-0000',
+      exists: false,
+      existe: false,
+      message: 'Aucune fiche produit SIE-0000 au catalogue.',
+    });
+    const elsewhere = await call(CONFORMITE, '/produits/SIE-0000');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.bytes.equals(file('conformite', 'systeme/404.json'))).toBe(true);
+    expect((await call(GENERIQUE, '/agrements/AGR-0001')).status).toBe(404);
+    expect((await call(CONFORMITE, '/agrements/AGR-0001')).status).toBe(200);
+  });
+
   it('without the secret each host answers 403 with its own track’s /_systeme/403 body', async () => {
     for (const [host, track] of [
       [CONFORMITE, 'conformite'],

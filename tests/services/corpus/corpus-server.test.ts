@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCorpusServer, type CorpusServer } from '../../../main/services/corpus/corpus-server.ts';
@@ -28,6 +29,25 @@ async function call(path: string, init: RequestInit = {}, secret: string | null 
   const response = await fetch(`${server.url}${path}`, { ...init, headers });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
+
+/** One GET with the request target sent exactly as written (fetch would resolve dot segments and re-encode). */
+function rawGet(target: string): Promise<{ status: number; bytes: Buffer }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: target, headers: { 'X-Challenge-Secret': SECRET } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The absence body as the generator writes its files: two-space indented UTF-8, one final newline. */
+const absenceFile = (path: string, message: string) =>
+  `{\n  "resource": "${path}",\n  "exists": false,\n  "existe": false,\n  "message": "${message}"\n}\n`;
+const inCatalogue = (path: string) => catalogue.resources.some((r) => r.path === path);
 
 describe('corpus server over real HTTP', () => {
   it('binds 127.0.0.1 on a free port', () => {
@@ -67,11 +87,73 @@ describe('corpus server over real HTTP', () => {
     expect(JSON.parse(response.bytes.toString('utf8'))).toMatchObject({ resource: absent?.path, exists: false });
   });
 
+  it('a reference absent from the catalogue but inside a collection (/agrements/AGR-0001): 200 and the body the generator writes for an absent reference, byte for byte, GET and POST alike', async () => {
+    expect(inCatalogue('/agrements/AGR-0001')).toBe(false);
+    const expected = absenceFile('/agrements/AGR-0001', 'Aucun agrément AGR-0001 au registre des agréments.');
+    const get = await call('/agrements/AGR-0001');
+    const post = await call('/agrements/AGR-0001', { method: 'POST', body: '{}' });
+    for (const response of [get, post]) {
+      expect(response.status).toBe(200);
+      expect(response.bytes.toString('utf8')).toBe(expected);
+      expect(response.headers.get('cache-control')).toContain('no-store');
+    }
+  });
+
+  it('the same absence body for the same path on every call, and a page past the end of a paged list is absent too', async () => {
+    const siren = (present?.path as string).slice('/entites/'.length);
+    const cases = [
+      ['/attestations/ATT-00001', 'Aucune attestation ATT-00001 au registre des attestations.'],
+      ['/mesures-restrictives/page-40', 'Aucune page 40 à la liste des mesures restrictives.'],
+      [`/beneficiaires/${siren}/page-9`, `Aucune page 9 à la déclaration des bénéficiaires effectifs de l'entité ${siren}.`],
+    ];
+    for (const [path, message] of cases) {
+      expect(inCatalogue(path as string)).toBe(false);
+      const [first, second] = [await call(path as string), await call(path as string)];
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(first.bytes.toString('utf8')).toBe(absenceFile(path as string, message as string));
+      expect(second.bytes.equals(first.bytes)).toBe(true);
+    }
+  });
+
+  it('an absent reference is still refused without the secret (403) and with a query string (400)', async () => {
+    const denied = await call('/agrements/AGR-0001', {}, null);
+    const query = await call('/agrements/AGR-0001?x=1');
+    expect(denied.status).toBe(403);
+    expect(denied.bytes.equals(file('systeme/403.json'))).toBe(true);
+    expect(query.status).toBe(400);
+    expect(query.bytes.equals(file('systeme/400.json'))).toBe(true);
+  });
+
   it('outside the collections, or a non-canonical spelling: 404 and the fixed /_systeme/404 body', async () => {
     for (const path of ['/nowhere', `${present?.path}/`, '/entites/', '/ENTITES/x']) {
       const response = await call(path);
       expect(response.status).toBe(404);
       expect(response.bytes.equals(file('systeme/404.json'))).toBe(true);
+    }
+  });
+
+  it('a path that is no reference of its collection is outside every collection (404): trailing slash, deeper path, dot segments, percent-encoding, another collection’s identifier, /_systeme/, the bare collection', async () => {
+    for (const target of [
+      '/agrements/AGR-0001/',
+      '/agrements/AGR-0001/avenants',
+      '/agrements/../agrements/AGR-0001',
+      '/agrements/./AGR-0001',
+      '/agrements/%41GR-0001',
+      '/agrements%2FAGR-0001',
+      '/agrements/AGR%2D0001',
+      '//agrements/AGR-0001',
+      '/agrements/ATT-00001',
+      '/attestations/AGR-0001',
+      '/produits/SIE-0000',
+      '/_systeme/404',
+      '/_systeme/AGR-0001',
+      '/agrements/',
+      '/agrements',
+      '/referentiel/AGR-0001',
+    ]) {
+      const response = await rawGet(target);
+      expect(response.status, target).toBe(404);
+      expect(response.bytes.equals(file('systeme/404.json')), target).toBe(true);
     }
   });
 

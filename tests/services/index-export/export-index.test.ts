@@ -421,4 +421,34 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     expect(r.code).toBe(1);
     expect(r.doc!['problems'].map((p: Json) => p.code)).toEqual(['INDEX_ANCHOR_MISMATCH']);
   });
+
+  it('the anchor is signed with the export’s own key: a record whose signature was edited fails with INDEX_ANCHOR_SIGNATURE_INVALID', async () => {
+    const record = JSON.parse(readFileSync(join(anchored, 'anchor', 'anchor.json'), 'utf8')) as Json;
+    expect(record).toMatchObject({
+      format: 'proveit-index-anchor-record/2',
+      operator_public_key: JSON.parse(readFileSync(join(anchored, 'signing-key.json'), 'utf8'))['public_key'],
+    });
+    const dir = join(ctx.work, 'anchor-signature-edited');
+    cpSync(anchored, dir, { recursive: true });
+    const signature = record['operator_signature'] as string;
+    const edited = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    writeFileSync(join(dir, 'anchor', 'anchor.json'), JSON.stringify({ ...record, operator_signature: edited }));
+    const r = await verify(dir, ['--trust', trust()]);
+    expect(r.code).toBe(1);
+    expect(r.doc!['problems'].map((p: Json) => p.code)).toEqual(['INDEX_ANCHOR_SIGNATURE_INVALID']);
+  });
+
+  it('index anchor with a key other than the one that signed the export is refused INDEX_ANCHOR_KEY_MISMATCH, nothing posted', async () => {
+    const { indexAnchorCommand } = await import('../../../main/cli/index-commands.ts');
+    const dir = join(ctx.work, 'v2-other-key-anchor');
+    cpSync(join(ctx.work, 'v2'), dir, { recursive: true });
+    const r = await run(indexAnchorCommand, [
+      dir,
+      ...['--trust-layer', 'http://127.0.0.1:9', '--api-key-file', join(ctx.work, 'operator.key')],
+      ...['--season-base', 'http://proveit.devnet.localhost', '--key-file', join(ctx.work, 'other-key.pem')],
+      ...['--db', ctx.db.dbFile, '--json'],
+    ]);
+    expect([r.code, r.doc!['code']]).toEqual([1, 'INDEX_ANCHOR_KEY_MISMATCH']);
+    expect(existsSync(join(dir, 'anchor'))).toBe(false);
+  });
 });

@@ -1,10 +1,11 @@
-import { absenceBody } from '../absence.ts';
+import { generatedAbsenceBody } from '../collection-references.ts';
 import { addDays } from '../dates.ts';
 import type { Person } from '../fiction/people.ts';
 import type { SeededStream } from '../prng.ts';
 import type { PlainJson } from '../tree.ts';
 import { ATTESTATION_LABELS, MESURES_PREMIERE_PAGE, beneficiairesPage, listeAgreesPage, type Activite } from './domain.ts';
 import type { AttestationPlan, EntityPlan, LicencePlan, RiderPlan } from './plan.ts';
+import { CONFORMITE_REFERENCES } from './references.ts';
 
 /** Entries per page of the common lists and of the beneficial-owner declaration. */
 export const PAGE_SIZE = 5;
@@ -31,7 +32,7 @@ function entityBody(e: EntityPlan): PlainJson {
 }
 
 function licenceBody(e: EntityPlan, l: LicencePlan): PlainJson {
-  if (l.absent) return absenceBody(licencePath(l), `Aucun agrément ${l.numero} au registre des agréments.`);
+  if (l.absent) return generatedAbsenceBody(CONFORMITE_REFERENCES, licencePath(l));
   return {
     resource: licencePath(l),
     existe: true,
@@ -47,7 +48,7 @@ function licenceBody(e: EntityPlan, l: LicencePlan): PlainJson {
 }
 
 function attestationBody(e: EntityPlan, a: AttestationPlan): PlainJson {
-  if (a.absent) return absenceBody(attestationPath(a), `Aucune attestation ${a.numero} au registre des attestations.`);
+  if (a.absent) return generatedAbsenceBody(CONFORMITE_REFERENCES, attestationPath(a));
   return {
     resource: attestationPath(a),
     existe: true,

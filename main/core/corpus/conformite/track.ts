@@ -7,6 +7,7 @@ import type { ParsedKeyTask } from '../parse-tasks-and-key.ts';
 import type { TrackDefinition } from '../track-definition.ts';
 import { CONFORMITE_BREAKDOWN, CONFORMITE_COLLECTIONS, CONFORMITE_VERDICTS } from './domain.ts';
 import { CONFORMITE_RULES_VERSION } from './generate.ts';
+import { CONFORMITE_REFERENCES } from './references.ts';
 import { readConformiteReferentiel } from './referentiel.ts';
 import { solveConformite } from './solver.ts';
 
@@ -103,6 +104,7 @@ export const CONFORMITE_TRACK: TrackDefinition = {
   rulesVersion: CONFORMITE_RULES_VERSION,
   taskPrefix: 'conf',
   collections: CONFORMITE_COLLECTIONS,
+  references: CONFORMITE_REFERENCES,
   verdicts: CONFORMITE_VERDICTS,
   probative: CONFORMITE_PROBATIVE,
   required: CONFORMITE_REQUIRED,

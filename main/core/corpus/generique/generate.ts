@@ -1,5 +1,5 @@
 import { assembleTree } from '../assemble.ts';
-import { absenceBody } from '../absence.ts';
+import { generatedAbsenceBody } from '../collection-references.ts';
 import { compareCodePoints } from '../../json/code-point-order.ts';
 import { addDays } from '../dates.ts';
 import { formatHundredths } from '../decimal.ts';
@@ -12,13 +12,14 @@ import { AUCUNE_OPTION, CATEGORIES, STATUT_REFERENCE, cataloguePage } from './do
 import { OptionFactory } from './option-factory.ts';
 import { annexPath, productPath, stockPath, supplierPath } from './paths.ts';
 import type { NeedPlan, OptionPlan } from './plan.ts';
+import { GENERIQUE_REFERENCES } from './references.ts';
 import { referentielBody } from './referentiel.ts';
 import { GENERIQUE_SCENARIOS } from './scenarios.ts';
 
 export const GENERIQUE_RULES_VERSION = 'generique-bareme-v1';
 
 function productBody(o: OptionPlan, need: NeedPlan): PlainJson {
-  if (o.absent) return absenceBody(productPath(o), `Aucune fiche produit ${o.reference} au catalogue.`);
+  if (o.absent) return generatedAbsenceBody(GENERIQUE_REFERENCES, productPath(o));
   return {
     resource: productPath(o),
     existe: true,

@@ -6,6 +6,7 @@ import { field, objectList, record, walkPages, type Lookup } from '../solver-sup
 import type { TrackDefinition } from '../track-definition.ts';
 import { AUCUNE_OPTION, GENERIQUE_COLLECTIONS, MIN_AUCUNE } from './domain.ts';
 import { GENERIQUE_RULES_VERSION } from './generate.ts';
+import { GENERIQUE_REFERENCES } from './references.ts';
 import { readGeneriqueReferentiel } from './referentiel.ts';
 import { solveGenerique, type Besoin } from './solver.ts';
 
@@ -106,6 +107,7 @@ export const GENERIQUE_TRACK: TrackDefinition = {
   rulesVersion: GENERIQUE_RULES_VERSION,
   taskPrefix: 'gen',
   collections: GENERIQUE_COLLECTIONS,
+  references: GENERIQUE_REFERENCES,
   verdicts: [AUCUNE_OPTION],
   probative: GENERIQUE_PROBATIVE,
   required: GENERIQUE_REQUIRED,

@@ -9,6 +9,7 @@ import { createFreeze } from '../../freeze/create-freeze.ts';
 import { publishFreeze } from '../../freeze/publish-freeze.ts';
 import { revealFreezes } from '../../freeze/reveal-freeze.ts';
 import { createHttpClient } from '../../http/http-client.ts';
+import { defaultKeyFile, loadOrCreateSigningKey } from '../../index-export/signing-key.ts';
 import { dbOf, trackCorpusDir, type ConsoleContext } from '../console-context.ts';
 import { freezeView } from './season-handlers.ts';
 
@@ -25,8 +26,9 @@ function freezesRoot(ctx: ConsoleContext): string {
 /**
  * A freeze or its replacement (spec §8.1–8.3), as `proveit freeze create [--replace --reason]` makes it: the track's
  * folder under the corpus root (rules text, manifest, sealed key), a fresh salt, anchored through the Trust Layer
- * given at start and posted to the season base. Refused without that configuration; the key and salt stay sealed in
- * the database, and the answer is the freeze view (public fields only).
+ * given at start and posted to the season base, signed with the operator's key beside the database. Refused without
+ * that configuration; the key and salt stay sealed in the database, and the answer is the freeze view (public fields
+ * only).
  */
 async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: string | null): Promise<FreezeView> {
   const db = dbOf(ctx);
@@ -44,6 +46,14 @@ async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: strin
       'CONSOLE_CORPUS_NOT_FOUND',
       `no corpus folder for season ${ref.season}, track ${ref.track}: start the console with --corpus DIR holding season-${ref.season}/${ref.track} and its sealed key`,
     );
+  // The operator's key beside the database, the one the Index export signs with (created on first use): the season
+  // service accepts only documents it signed (issue 22). It stays in this process; only its public half is sent.
+  if (ctx.dbFile === null)
+    throw new HandlerRefusal(
+      'CONSOLE_NO_DATABASE',
+      'the operator key is kept beside the database: start with --db FILE',
+    );
+  const operatorKey = valueOrRefuse(loadOrCreateSigningKey(defaultKeyFile(ctx.dbFile)));
   const http = createHttpClient({ timeoutMs: 30_000 });
   try {
     const created = await createFreeze(
@@ -51,6 +61,7 @@ async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: strin
         corpusDir,
         trustLayer: service.trustLayer,
         apiKey: service.apiKey,
+        operatorKey,
         seasonBase: service.seasonBase,
         opensAt,
         closesAt,

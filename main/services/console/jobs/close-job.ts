@@ -11,6 +11,8 @@ import { closeSeason } from '../../close/close-season.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import type { FetchProgress } from '../../proofs/progress.ts';
 import { readSeasonExport } from '../../season-export/read-export.ts';
+import { announcedReceiptKey } from '../../receipts/announced-receipt-key.ts';
+import { openSignedExport } from '../../../core/season-export/signed-export.ts';
 import type { JobSettings } from './worker-messages.ts';
 
 export interface CloseJobArgs {
@@ -66,7 +68,7 @@ export async function runCloseJob(
   }
 }
 
-type CloseInputs = { corpusDir: string; submissions: Uint8Array; trustDir: string; outDir: string };
+type CloseInputs = { corpusDir: string; submissions: Uint8Array; serviceKey: string; trustDir: string; outDir: string };
 
 /** The submissions, corpus, trust bundle and output folder of this attempt: the export's at first, else the bundle's. */
 async function closeInputs(
@@ -87,9 +89,13 @@ async function closeInputs(
         `${bundle} cannot be read: restore the latest close's folder, or close with proveit season close`,
         { bundle },
       );
+    // The bundled export was checked against the service's key at the first close; the same key signs it now.
+    const signed = openSignedExport(submissions, null);
+    if (!signed.ok) return signed;
     return ok({
       corpusDir: join(bundle, BUNDLE.corpus),
       submissions: new Uint8Array(submissions),
+      serviceKey: signed.value.trailer.publicKeyHex,
       trustDir: join(bundle, BUNDLE.trust),
       outDir: join(dirname(latest.outDir), `${args.track}-close-${jobId}-${attempt}`),
     });
@@ -103,9 +109,16 @@ async function closeInputs(
     );
   const exported = await readSeasonExport(service.url, args.season, service.operatorToken);
   if (!(exported instanceof Uint8Array)) return fail(exported.code, exported.message, exported.details);
+  const serviceKey = await announcedReceiptKey(
+    service.url,
+    args.season,
+    'or close with proveit season close --service-key HEX',
+  );
+  if (!serviceKey.ok) return serviceKey;
   return ok({
     corpusDir: join(settings.corpusDir, `season-${args.season}`, args.track),
     submissions: exported,
+    serviceKey: serviceKey.value,
     trustDir: settings.services.trustDir,
     // Beside the database, as the Index exports are: closes/season-N/<track>-close-<job>-<attempt>.
     outDir: join(dirname(dbFile), 'closes', `season-${args.season}`, `${args.track}-close-${jobId}-${attempt}`),

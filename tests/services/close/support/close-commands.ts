@@ -6,8 +6,12 @@ import { captureIo } from '../../../support/capture-io.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- command outputs are checked field by field
 type Json = Record<string, any>;
 
-/** Where `season close` reads the submissions: the season service's export, or an export file. */
-export type SubmissionsSource = { seasonUrl: string; operatorTokenFile: string } | { submissions: string };
+/**
+ * Where `season close` reads the submissions: the season service's export, or an export file with the receipt key
+ * it must be signed by (`--service-key`).
+ */
+export type SubmissionsSource =
+  { seasonUrl: string; operatorTokenFile: string; serviceKey?: string } | { submissions: string; serviceKey: string };
 
 export interface CloseRun {
   season: number;
@@ -23,10 +27,12 @@ export interface CloseRun {
 
 /** The `proveit season close` arguments of one run (the command's API flags). */
 export function closeArgs(run: CloseRun): string[] {
-  const source =
-    'submissions' in run.source
+  const source = [
+    ...('submissions' in run.source
       ? ['--submissions', run.source.submissions]
-      : ['--season-url', run.source.seasonUrl, '--operator-token-file', run.source.operatorTokenFile];
+      : ['--season-url', run.source.seasonUrl, '--operator-token-file', run.source.operatorTokenFile]),
+    ...(run.source.serviceKey === undefined ? [] : ['--service-key', run.source.serviceKey]),
+  ];
   return [
     ...['--season', String(run.season), '--track', run.track, '--corpus', run.corpus],
     ...source,

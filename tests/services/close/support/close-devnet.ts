@@ -77,7 +77,7 @@ export async function startCloseDevnet(
   await freezeTrack(
     corpusDir,
     { opensAt: OPENS_AT, closesAt: CLOSES_AT },
-    { trustLayer, apiKey: operatorKey, db, http, clock },
+    { trustLayer, apiKey: operatorKey, operatorKeyFile: devnet.info.operator_key_file as string, db, http, clock },
   );
   // The freeze's batch is anchored at once, or at the instant asked (after the opening, for the refusal tests).
   if (options.anchorFreezeAt !== undefined) clock.set(options.anchorFreezeAt);

@@ -3,18 +3,25 @@ import type { Db } from '../../../../main/db/open-database.ts';
 import type { Clock } from '../../../../main/services/clock.ts';
 import { createFreeze } from '../../../../main/services/freeze/create-freeze.ts';
 import type { HttpClient } from '../../../../main/services/http/http-client.ts';
+import { readSigningKey } from '../../../../main/services/index-export/signing-key.ts';
 
-/** Freezes one track folder through the devnet as the operator does (`freeze create`), for the window given. */
+/**
+ * Freezes one track folder through the devnet as the operator does (`freeze create`), for the window given, signed
+ * with the devnet's operator key (`devnet.info.operator_key_file`), the one its season host accepts.
+ */
 export async function freezeTrack(
   corpusDir: string,
   window: { opensAt: string; closesAt: string },
-  operator: { trustLayer: string; apiKey: string; db: Db; http: HttpClient; clock: Clock },
+  operator: { trustLayer: string; apiKey: string; operatorKeyFile: string; db: Db; http: HttpClient; clock: Clock },
 ): Promise<void> {
+  const operatorKey = readSigningKey(operator.operatorKeyFile);
+  if (!operatorKey.ok) throw new Error(operatorKey.error.message);
   const created = await createFreeze(
     {
       corpusDir,
       trustLayer: operator.trustLayer,
       apiKey: operator.apiKey,
+      operatorKey: operatorKey.value,
       seasonBase: 'http://proveit.devnet.localhost',
       opensAt: window.opensAt,
       closesAt: window.closesAt,

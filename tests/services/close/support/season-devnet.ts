@@ -88,7 +88,7 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
     await freezeTrack(
       corpusDir[track],
       { opensAt: OPENS_AT, closesAt: CLOSES_AT },
-      { trustLayer, apiKey: operatorKey, db, http, clock },
+      { trustLayer, apiKey: operatorKey, operatorKeyFile: devnet.info.operator_key_file as string, db, http, clock },
     );
   }
   await devnet.closeBatch();

@@ -20,7 +20,7 @@ let dir: string;
 const opened: OpenedConsole[] = [];
 
 const consoleFor = (name: string, trustDir: string) =>
-  consoleOn({ dir, name }, clock, freezeServices(net, trustDir), opened).dispatch;
+  consoleOn({ dir, name }, clock, freezeServices(net, trustDir), opened, net.operatorKeyFile).dispatch;
 
 const inForce = (view: ResultOf<'freeze.view'>) => view.freezes.find((f) => f.proof_id === view.in_force);
 
@@ -61,7 +61,9 @@ describe('the freeze anchor step', () => {
   }, 60_000);
 
   it('a trust bundle without the devnet witnesses refuses FREEZE_PROOF_NOT_VERIFIED and stores nothing', async () => {
-    clock.set(BEFORE_OPENING);
+    // Another operator database freezes the same track of the same season host: its document is a first freeze
+    // again, and signed after the one before it takes the place (docs/freeze.md "The freeze in force").
+    clock.set(BEFORE_OPENING + 120_000);
     const dispatch = consoleFor('production-bundle', NO_SERVICES.trustDir);
     await value(dispatch, 'freeze.create', { ...conformite, ...window });
     await net.devnet.closeBatch();

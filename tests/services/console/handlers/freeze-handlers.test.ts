@@ -21,7 +21,7 @@ let dir: string;
 const opened: OpenedConsole[] = [];
 
 const consoleFor = (name: string, configured: boolean) =>
-  consoleOn({ dir, name }, clock, configured ? freezeServices(net) : NO_SERVICES, opened);
+  consoleOn({ dir, name }, clock, configured ? freezeServices(net) : NO_SERVICES, opened, net.operatorKeyFile);
 
 async function code(dispatch: Dispatch, channel: string, args: object): Promise<string> {
   const answer = await dispatch(channel, args);

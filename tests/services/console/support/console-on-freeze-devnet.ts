@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { copyFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgsOf, Channel, ResultOf } from '../../../../main/ipc/contract.ts';
 import { createDispatcher, type Dispatch } from '../../../../main/ipc/dispatcher.ts';
@@ -7,6 +7,7 @@ import type { Clock } from '../../../../main/services/clock.ts';
 import { createConsoleHandlers } from '../../../../main/services/console/console-handlers.ts';
 import { NO_SERVICES, type ConsoleServices } from '../../../../main/services/console/console-services.ts';
 import { openConsole, type OpenedConsole } from '../../../../main/services/console/open-console.ts';
+import { defaultKeyFile } from '../../../../main/services/index-export/signing-key.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
 import { DEVNET_SEASON_BASE, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
 
@@ -22,18 +23,22 @@ export function freezeServices(net: FreezeDevnet, trustDir?: string): ConsoleSer
 /**
  * A console through its choke point (validation, then the handlers) on a fresh folder `dir/name`: the demo compliance
  * track as the corpus root's only track and an existing, empty operator database (a missing one would be filled with
- * the demo season). Its close is pushed on `opened` for the test's afterAll.
+ * the demo season). `operatorKeyFile` (the devnet's operator key) is put beside that database, where the Freeze
+ * screen signs with it, as an operator keeps the key the devnet's season host was started with. Its close is pushed
+ * on `opened` for the test's afterAll.
  */
 export function consoleOn(
   place: { dir: string; name: string },
   clock: Clock,
   services: ConsoleServices,
   opened: OpenedConsole[],
+  operatorKeyFile?: string,
 ): { dispatch: Dispatch; dbFile: string; root: string } {
   const root = join(place.dir, place.name);
   cpSync(journeyCorpus.dir, join(root, 'corpus', 'season-1', 'conformite'), { recursive: true });
   const dbFile = join(root, 'console.sqlite');
   openDatabase(dbFile).close();
+  if (operatorKeyFile !== undefined) copyFileSync(operatorKeyFile, defaultKeyFile(dbFile));
   const console = openConsole({
     mode: 'headless',
     dbFile,

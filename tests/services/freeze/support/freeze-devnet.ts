@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import type { CreateFreezeInput } from '../../../../main/services/freeze/create-freeze.ts';
+import { readSigningKey, type SigningKey } from '../../../../main/services/index-export/signing-key.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
 import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { CLOSES_AT, OPENS_AT } from './freeze-ports.ts';
@@ -16,6 +17,9 @@ export interface FreezeDevnet {
   /** A free-signup key of the devnet Trust Layer, and a file holding it (what --api-key-file reads). */
   apiKey: string;
   apiKeyFile: string;
+  /** The operator key the devnet's season host accepts freezes from (devnet.info.operator_key_file), and its file. */
+  operatorKey: SigningKey;
+  operatorKeyFile: string;
   /** A writable copy of the demo compliance track, so a test can change a file of it. */
   copyCorpus(name: string): string;
   close(): Promise<void>;
@@ -39,11 +43,16 @@ export async function startFreezeDevnet(prefix: string, now?: () => Date): Promi
   const apiKey = await freeSignupKey(devnet.info.trust_layer, 'operator@example.org');
   const apiKeyFile = join(dir, 'operator.key');
   writeFileSync(apiKeyFile, `${apiKey}\n`);
+  const operatorKeyFile = devnet.info.operator_key_file as string;
+  const operatorKey = readSigningKey(operatorKeyFile);
+  if (!operatorKey.ok) throw new Error(operatorKey.error.message);
   return {
     devnet,
     dir,
     apiKey,
     apiKeyFile,
+    operatorKey: operatorKey.value,
+    operatorKeyFile,
     copyCorpus(name) {
       const target = join(dir, name);
       cpSync(journeyCorpus.dir, target, { recursive: true });
@@ -62,6 +71,7 @@ export function firstFreezeInput(net: FreezeDevnet, corpusDir: string): CreateFr
     corpusDir,
     trustLayer: net.devnet.info.trust_layer,
     apiKey: net.apiKey,
+    operatorKey: net.operatorKey,
     seasonBase: DEVNET_SEASON_BASE,
     opensAt: OPENS_AT,
     closesAt: CLOSES_AT,

@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultKeyFile } from '../../../../main/services/index-export/signing-key.ts';
 import {
   closeSeasonOnDevnet,
   copyDatabase,
@@ -14,7 +15,9 @@ export const EXPORTED_AT = Date.parse('2026-11-03T09:00:00.000Z');
 
 /**
  * The devnet season of tests/services/disputes (Alice scored with two unsupported assertions, Bob pending), closed
- * and published as version 1 in a database of this file's own; the Index tests export it.
+ * and published as version 1 in a database of this file's own; the Index tests export it. The devnet's operator key
+ * (the one its season host accepts anchors from) is that database's signing key, index-signing-key.pem beside it, as
+ * an operator keeps one key for the freeze and the Index.
  */
 export async function publishedSeason(): Promise<{
   season: ClosedSeason;
@@ -24,6 +27,7 @@ export async function publishedSeason(): Promise<{
 }> {
   const season = await closeSeasonOnDevnet();
   const db = copyDatabase(season);
+  copyFileSync(season.net.devnet.info.operator_key_file as string, defaultKeyFile(db.dbFile));
   const clock = new SetClock(PUBLISHED_AT);
   const published = await publish(clock, db.dbFile);
   if (published.code !== 0) throw new Error(`publish: ${published.io.stderr} ${published.io.stdout}`);

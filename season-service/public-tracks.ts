@@ -1,0 +1,50 @@
+import { trackWindows, type ServiceContext } from './service-context.ts';
+import type { TrackState } from './season-windows.ts';
+
+/**
+ * A track's state as participants read it (docs/season-service.md "For participants"): not frozen yet; frozen but
+ * not open (its times may still be missing, or its opening is ahead); open; closed.
+ */
+export type PublicTrackState = 'not_frozen' | 'frozen' | 'open' | 'closed';
+
+export interface PublicTrack {
+  state: PublicTrackState;
+  opens_at: string | null;
+  closes_at: string | null;
+  /** The last instant a corpus read can still count: the close minus the Trust Layer's batch age. */
+  last_safe_call_at: string | null;
+}
+
+const PUBLIC_STATE: Record<TrackState, PublicTrackState> = {
+  not_frozen: 'not_frozen',
+  no_times: 'frozen',
+  not_open: 'frozen',
+  open: 'open',
+  closed: 'closed',
+};
+
+const iso = (text: string) => new Date(Date.parse(text)).toISOString();
+
+/**
+ * The `tracks` block of GET /v1/season/{n}, enrollment and tasks: each track's state at `now` and the window of its
+ * freeze in force. A proof counts only if its batch's RFC 3161 time is at or before the close (spec §4.1), and a batch
+ * closes up to the Trust Layer's batch age after the read it holds: a read after `last_safe_call_at` may land in a
+ * batch anchored after the close.
+ */
+export function publicTracks(context: ServiceContext, now: Date): Record<string, PublicTrack> {
+  const tracks: Record<string, PublicTrack> = {};
+  for (const [track, { freeze, state }] of trackWindows(context, now)) {
+    const opensAt = freeze?.opensAt ?? null;
+    const closesAt = freeze?.closesAt ?? null;
+    tracks[track] = {
+      state: PUBLIC_STATE[state],
+      opens_at: opensAt === null ? null : iso(opensAt),
+      closes_at: closesAt === null ? null : iso(closesAt),
+      last_safe_call_at:
+        closesAt === null
+          ? null
+          : new Date(Date.parse(closesAt) - context.limits.trustLayerBatchAgeSeconds * 1000).toISOString(),
+    };
+  }
+  return tracks;
+}

@@ -1,0 +1,76 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** The receipt key's file, in the service's state folder beside its SQLite file (`--state DIR`). */
+export const RECEIPT_KEY_FILE = 'receipt-key.pem';
+
+/**
+ * What signs with the service's receipt key (issue 22): submission receipts, and the export. The private key stays
+ * inside: only its public half and signatures come out.
+ */
+export interface ReceiptSigner {
+  /** The raw 32-byte Ed25519 public key, lowercase hex: GET /v1/season/{n} announces it as `receipt_public_key`. */
+  publicKeyHex: string;
+  /** The Ed25519 signature of `bytes` (RFC 8032), standard base64 with padding. */
+  sign(bytes: Uint8Array): string;
+}
+
+export class ReceiptKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReceiptKeyError';
+  }
+}
+
+export function receiptSignerOf(privateKey: KeyObject): ReceiptSigner {
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  return {
+    publicKeyHex: Buffer.from(jwk.x as string, 'base64url').toString('hex'),
+    sign: (bytes) => sign(null, bytes, privateKey).toString('base64'),
+  };
+}
+
+function fromPem(file: string, pem: string): ReceiptSigner {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch (error) {
+    // node:crypto's message names the format problem, never the file's content.
+    throw new ReceiptKeyError(`${file} is not a private key in PEM: ${(error as Error).message}`);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') {
+    throw new ReceiptKeyError(
+      `${file} holds an ${key.asymmetricKeyType ?? 'unknown'} key; the receipt key is Ed25519 (move the file away and a new one is created)`,
+    );
+  }
+  return receiptSignerOf(key);
+}
+
+/**
+ * The service's receipt key, read from `file`, or created there on the first start: Ed25519 from node:crypto,
+ * PKCS#8 PEM, mode 0600, created exclusively so that two services starting on one state folder never make two keys.
+ * It is kept across restarts, so every receipt of a season verifies with the one key the service announces.
+ */
+export function loadOrCreateReceiptKey(file: string): ReceiptSigner {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ReceiptKeyError(`cannot read the receipt key ${file}: ${(error as NodeJS.ErrnoException).code}`);
+    }
+    const { privateKey } = generateKeyPairSync('ed25519');
+    pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    } catch (writeError) {
+      const code = (writeError as NodeJS.ErrnoException).code;
+      // Another process created it first: that one is the key.
+      if (code === 'EEXIST') return loadOrCreateReceiptKey(file);
+      throw new ReceiptKeyError(`cannot create the receipt key ${file}: ${code}`);
+    }
+  }
+  return fromPem(file, pem);
+}

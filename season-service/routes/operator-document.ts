@@ -1,0 +1,56 @@
+import type { PyObject } from '../../main/core/json/value.ts';
+import { OPERATOR_PUBLIC_KEY, operatorSignatureProblem } from '../../main/core/operator/operator-signature.ts';
+
+/** What an operator-only route accepts (a freeze from document version 3, an Index anchor from version 2). */
+export interface OperatorDocumentKind {
+  /** "A freeze", "An Index anchor": the start of the refusal's message. */
+  what: string;
+  /** The signed form, as a message names it, and whether a document is of it. */
+  signedForm: string;
+  isSignedForm: (doc: PyObject) => boolean;
+  /** The command that makes and posts a signed document. */
+  makeIt: string;
+}
+
+/**
+ * Why a document posted to an operator-only route is not the operator's (issue 22), or null when it is: the
+ * service knows the operator's key (`--operator-public-key`), the document is of the signed form, names that key,
+ * and its signature verifies over the document as received. The proxy adds the challenge secret for every caller
+ * (spec §2.3), so this is what keeps a participant from changing the season. Every refusal records nothing.
+ */
+export function operatorRefusal(
+  doc: PyObject,
+  operatorPublicKey: string | null,
+  kind: OperatorDocumentKind,
+): { message: string; pointer?: string } | null {
+  if (operatorPublicKey === null) {
+    return {
+      message: `${kind.what} is accepted only signed by the operator, and this service was started without the operator's key: restart it with --operator-public-key FILE (the Ed25519 public key that signs the Index manifest). Nothing was recorded.`,
+    };
+  }
+  if (!kind.isSignedForm(doc)) {
+    return {
+      message: `${kind.what} is accepted only as ${kind.signedForm}, signed by the operator (${kind.makeIt}); this document is not. Nothing was recorded.`,
+    };
+  }
+  const problem = operatorSignatureProblem(doc);
+  if (problem === 'unsigned' || problem === 'malformed') {
+    return {
+      message: `${kind.what} carries operator_public_key (64 lowercase hex) and operator_signature (Ed25519, base64); this document's are ${problem === 'unsigned' ? 'missing' : 'malformed'}. Sign it with ${kind.makeIt}. Nothing was recorded.`,
+      pointer: `/${problem === 'unsigned' && doc[OPERATOR_PUBLIC_KEY] === undefined ? OPERATOR_PUBLIC_KEY : 'operator_signature'}`,
+    };
+  }
+  if (doc[OPERATOR_PUBLIC_KEY] !== operatorPublicKey) {
+    return {
+      message: `${kind.what} is signed by the key ${String(doc[OPERATOR_PUBLIC_KEY])}, not by the operator's key ${operatorPublicKey} this service was started with. Nothing was recorded.`,
+      pointer: `/${OPERATOR_PUBLIC_KEY}`,
+    };
+  }
+  if (problem === 'invalid') {
+    return {
+      message: `operator_signature does not verify over the document as received: it was changed after the operator signed it. Post the document exactly as ${kind.makeIt} signed it. Nothing was recorded.`,
+      pointer: '/operator_signature',
+    };
+  }
+  return null;
+}
