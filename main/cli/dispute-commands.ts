@@ -1,5 +1,7 @@
 import { DECISION_DAYS, isoUtc, parseZonedInstant } from '../core/disputes/calendar.ts';
+import type { ReceiptAgainstExport } from '../core/disputes/receipt-evidence.ts';
 import { parseAssertionRef } from '../core/disputes/scope.ts';
+import type { PyJson } from '../core/json/value.ts';
 import type { Decision, DisputeChange } from '../core/disputes/transitions.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
@@ -8,7 +10,7 @@ import { disputeListing } from '../services/disputes/list-disputes.ts';
 import { openDispute } from '../services/disputes/open-dispute.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
+import { printRefusal, readJsonFile, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { dbPathFrom, withOperatorDatabase } from './proofs-options.ts';
@@ -17,7 +19,7 @@ const common = { db: { type: 'string' }, json: { type: 'boolean', default: false
 
 const OPEN_USAGE =
   'dispute open --season N --track conformite|generique --participant ID --assertion TASK_ID/ASSERTION_ID ' +
-  `--reason TEXT [--received-at ISO] [--db FILE] ${ACTOR_USAGE} [--json]`;
+  `--reason TEXT [--received-at ISO] [--receipt FILE] [--db FILE] ${ACTOR_USAGE} [--json]`;
 const REVIEW_USAGE = `dispute review ID --reviewer NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
 const DECIDE_USAGE =
   'dispute decide ID --decision upheld|rejected --reason TEXT --reviewer NAME [--change supported|instrument_fault] ' +
@@ -68,6 +70,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
       assertion: { type: 'string' },
       reason: { type: 'string' },
       'received-at': { type: 'string' },
+      receipt: { type: 'string' },
       ...common,
     },
   });
@@ -94,6 +97,15 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
     receivedAtMs = t.value;
   }
   const json = values.json ?? false;
+  let submissionReceipt: PyJson | undefined;
+  if (values.receipt !== undefined) {
+    const file = await readJsonFile(values.receipt, 'submission receipt');
+    if (!('value' in file)) {
+      printRefusal(io, json, 'dispute open', file);
+      return EXIT.failed;
+    }
+    submissionReceipt = file.value;
+  }
   const db = openDatabase(dbPathFrom(values.db));
   try {
     const outcome = await openDispute(db, clock, {
@@ -102,6 +114,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
       ...ref,
       reason: values.reason,
       ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
+      ...(submissionReceipt === undefined ? {} : { submissionReceipt }),
       actor: actorOf(values),
     });
     if (!outcome.ok) {
@@ -121,6 +134,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
         window_ends_at: isoUtc(d.windowEndsMs),
         decision_due: isoUtc(d.decisionDueMs),
         evidence_sha256: d.evidenceSha256,
+        ...(d.receipt === undefined ? {} : { receipt: receiptJson(d.receipt) }),
       });
     } else {
       io.out(
@@ -128,12 +142,47 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
           `  received ${isoUtc(d.receivedAtMs)}${d.receivedAtEnteredByHand ? ' (entered by hand)' : ''}, disputes ` +
           `version ${d.publicationVersion} (window closed at ${isoUtc(d.windowEndsMs)})\n` +
           `  decision due ${isoUtc(d.decisionDueMs)} (${DECISION_DAYS} days after receipt)\n` +
+          (d.receipt === undefined ? '' : `  ${receiptLine(d.receipt)}\n`) +
           `  evidence SHA-256 ${d.evidenceSha256}\n`,
       );
     }
     return EXIT.ok;
   } finally {
     db.close();
+  }
+}
+
+/** The submission receipt's comparison in `dispute open --json` (the evidence's `receipt` block holds it all). */
+function receiptJson(r: ReceiptAgainstExport) {
+  return {
+    task_id: r.receipt.task_id,
+    version: r.receipt.version,
+    received_at: r.receipt.received_at,
+    submission_sha256: r.receipt.submission_sha256,
+    verified_with: r.verifiedWith,
+    export_taken_at: r.exportTakenAt,
+    export_version: r.exportVersion,
+    export_submission_sha256: r.exportSubmissionSha256,
+    comparison: r.comparison,
+    in_export: r.inExport,
+    superseded: r.superseded,
+    received_before_export: r.receivedBeforeExport,
+  };
+}
+
+function receiptLine(r: ReceiptAgainstExport): string {
+  const what = `submission receipt: ${r.receipt.task_id} version ${r.receipt.version} received ${r.receipt.received_at}`;
+  const exported =
+    r.exportVersion === null ? 'the export has no line of that task' : `the export has version ${r.exportVersion}`;
+  switch (r.comparison) {
+    case 'same':
+      return `${what}: in the export the close scored (same version and SHA-256)`;
+    case 'older_than_export':
+      return `${what}: superseded, ${exported} (the last one stands)`;
+    case 'same_version_other_sha256':
+      return `${what}: NOT in the export, which has that version with another SHA-256 (${r.exportSubmissionSha256})`;
+    default:
+      return `${what}: NOT in the export the close scored, ${exported}`;
   }
 }
 

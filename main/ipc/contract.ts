@@ -272,6 +272,30 @@ export interface AssertionEvidence {
   cause_shown: { cause?: string; cause_text?: string; code?: string; proof_id?: string; systeme_status?: string };
   frozen: { in_manifest: boolean; found: boolean; value: unknown; equals_claim: boolean };
   proofs: EvidenceProof[];
+  /** Only in a dispute's evidence, when a submission receipt was given (docs/disputes.md "Submission receipt"). */
+  receipt?: ReceiptEvidence;
+}
+
+/** A submission receipt beside the export the close scored: the receipt's fields, then the comparison. */
+export interface ReceiptEvidence {
+  recorded: true;
+  replaces_previous: boolean;
+  season: number;
+  track: string;
+  task_id: string;
+  participant_id: string;
+  version: number;
+  received_at: string;
+  submission_sha256: string;
+  receipt_signature: string;
+  verified_with: string;
+  export_taken_at: string;
+  export_version: number | null;
+  export_submission_sha256: string | null;
+  comparison: 'same' | 'older_than_export' | 'later_than_export' | 'same_version_other_sha256' | 'no_line_for_task';
+  in_export: boolean;
+  superseded: boolean;
+  received_before_export: boolean;
 }
 
 export interface PublicationVersion {
@@ -311,6 +335,11 @@ export interface DisputeReceipt extends TrackRef {
   reason: string;
   /** When it was received, with the zone of the receipt (`2026-11-12T09:30:00+01:00`); absent: now. */
   received_at?: string;
+  /**
+   * The season service's answer to the submission of the disputed task (a signed submission receipt), as the
+   * participant sent it; verified with the key of the close's export and compared with it (the evidence's `receipt`).
+   */
+  receipt?: Record<string, unknown>;
 }
 
 export type DisputeDecision = 'upheld' | 'rejected';

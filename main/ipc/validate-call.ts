@@ -46,6 +46,19 @@ const zonedInstant: FieldRule = (v) =>
   typeof v === 'string' && v.trim() !== '' && v.length <= 40
     ? null
     : "an instant with its time zone, such as '2026-11-12T09:30:00+01:00'";
+/**
+ * A submission receipt as the participant sent it: a flat JSON object of at most 16 scalar fields, 4 KiB as JSON
+ * (the service's answer is ten fields, about 500 bytes). What each field holds is the dispute's check
+ * (DISPUTE_RECEIPT_INVALID names the field), so a receipt with a wrong field is refused with that code, not here.
+ */
+const receiptObject: FieldRule = (v) => {
+  const problem = 'a submission receipt: the JSON object the season service answered (flat, at most 16 fields, 4 KiB)';
+  if (!isPlainObject(v)) return problem;
+  const values = Object.values(v);
+  const scalar = (x: unknown) =>
+    x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x));
+  return values.length <= 16 && values.every(scalar) && JSON.stringify(v).length <= 4096 ? null : problem;
+};
 const oneOf =
   (...values: string[]): FieldRule =>
   (v) =>
@@ -87,6 +100,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
     assertion,
     reason: text,
     'received_at?': zonedInstant,
+    'receipt?': receiptObject,
   },
   'dispute.review': { dispute_id: id, reviewer: text },
   'dispute.decide': {

@@ -73,6 +73,43 @@ describe('the contract refuses malformed calls in main (IPC_BAD_ARGUMENTS names 
     expect(codeOf('dispute.decide', { ...base, reason: 'ok', decision: 'maybe' })).toBe('IPC_BAD_ARGUMENTS');
   });
 
+  it('a dispute may carry a submission receipt: one flat JSON object, else refused naming receipt', () => {
+    const base = {
+      season: 1,
+      track: 'conformite',
+      participant_id: 'par_0123456789abcdef01234567',
+      assertion: 'conf-01/a3',
+      reason: 'the receipt says version 2',
+    };
+    const receipt = {
+      recorded: true,
+      replaces_previous: true,
+      season: 1,
+      track: 'conformite',
+      task_id: 'conf-01',
+      participant_id: 'par_0123456789abcdef01234567',
+      version: 2,
+      received_at: '2026-10-10T13:00:00.000Z',
+      submission_sha256: 'ab'.repeat(32),
+      receipt_signature: `${'A'.repeat(86)}==`,
+    };
+    expect(codeOf('dispute.open', base)).toBe('ok');
+    expect(codeOf('dispute.open', { ...base, receipt })).toBe('ok');
+    for (const bad of [
+      JSON.stringify(receipt),
+      [receipt],
+      null,
+      { ...receipt, nested: { version: 1 } },
+      { ...receipt, list: [1] },
+      { ...receipt, version: Number.NaN },
+      { ...receipt, padding: 'x'.repeat(4096) },
+      Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`f${i}`, i])),
+      Object.create({ polluted: true }),
+    ])
+      expect(codeOf('dispute.open', { ...base, receipt: bad }), JSON.stringify(bad)).toBe('IPC_BAD_ARGUMENTS');
+    expect(messageOf('dispute.open', { ...base, receipt: 'text' })).toContain("'receipt' must be a submission receipt");
+  });
+
   it('a freeze window is two UTC instants; a replacement also needs a written reason', () => {
     const window = {
       season: 1,

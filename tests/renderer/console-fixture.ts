@@ -18,6 +18,7 @@ import type {
   PendingProof,
   ProofsView,
   PublicationVersion,
+  ReceiptEvidence,
   ScoreRow,
   ScoresView,
   SeasonTrackStatus,
@@ -162,6 +163,27 @@ export function createFixture(): {
     dispute('dsp-1-conformite-0002', NOW - 27 * DAY, 'conf-02/a1', 'under_review'),
     dispute('dsp-1-conformite-0003', NOW - 31 * DAY, 'conf-04/a2', 'received'),
   ];
+
+  const receiptEvidence: ReceiptEvidence = {
+    recorded: true,
+    replaces_previous: true,
+    season: 1,
+    track: 'conformite',
+    task_id: 'conf-02',
+    participant_id: 'par_0123456789abcdef01234567',
+    version: 2,
+    received_at: '2026-10-20T09:00:00.000Z',
+    submission_sha256: hex(21),
+    receipt_signature: `${'A'.repeat(86)}==`,
+    verified_with: hex(22),
+    export_taken_at: '2026-10-29T08:00:00.000Z',
+    export_version: 1,
+    export_submission_sha256: hex(23),
+    comparison: 'later_than_export',
+    in_export: false,
+    superseded: false,
+    received_before_export: true,
+  };
 
   const evidence: AssertionEvidence = {
     format: 'proveit-dispute-evidence/1',
@@ -398,8 +420,10 @@ export function createFixture(): {
     'dispute.list': () => ({ at: iso(NOW), disputes: disputes() }),
     'dispute.view': (a): DisputeDetail => ({
       dispute: disputes().find((d) => d.dispute_id === a['dispute_id']) ?? disputes()[0]!,
-      evidence,
+      // The second dispute carried a submission receipt of a version the close's export does not hold.
+      evidence: a['dispute_id'] === 'dsp-1-conformite-0002' ? { ...evidence, receipt: receiptEvidence } : evidence,
     }),
+    'dispute.open': () => disputes()[0],
     'dispute.decide': (a) => {
       disputeState = a['decision'] as 'upheld' | 'rejected';
       decision = { reason: a['reason'] as string, reviewer: a['reviewer'] as string };

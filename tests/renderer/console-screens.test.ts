@@ -348,6 +348,46 @@ describe('Disputes', () => {
     await page.close();
   });
 
+  it('the receive form’s optional receipt: text that is no JSON object is refused in the form (DISPUTE_RECEIPT_INVALID); a pasted one travels as the receipt argument', async () => {
+    const page = await open('disputes');
+    const form = page.getByRole('form', { name: /Receive a dispute on/ });
+    await form.getByLabel('Participant (participant_id)').fill('p-0003');
+    await form.getByLabel('Disputed assertion (TASK_ID/ASSERTION_ID)').fill('conf-01/a3');
+    await form.getByLabel('Reason, as received').fill('The service acknowledged version 2.');
+    const receipt = form.getByLabel('Submission receipt (JSON, optional)');
+    const opens = () => fixture.calls.filter((c) => c.channel === 'dispute.open');
+    const before = opens().length;
+    for (const text of ['version 2, I promise', '["recorded", true]']) {
+      await receipt.fill(text);
+      await form.getByRole('button', { name: 'Record the dispute' }).click();
+      await form.getByText('DISPUTE_RECEIPT_INVALID').waitFor();
+    }
+    expect(opens().length).toBe(before);
+    const answer = { recorded: true, season: 1, version: 2, task_id: 'conf-01' };
+    await receipt.fill(JSON.stringify(answer));
+    await form.getByRole('button', { name: 'Record the dispute' }).click();
+    await form.getByText(/Dispute dsp-1-conformite-0001 received/).waitFor();
+    expect(opens().at(-1)!.args).toMatchObject({ assertion: 'conf-01/a3', receipt: answer });
+    expect(await receipt.inputValue()).toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a dispute’s stored evidence shows the submission receipt it carried against the close’s export', async () => {
+    const page = await open('disputes');
+    await page.getByRole('button', { name: 'dsp-1-conformite-0002' }).click();
+    const review = page.getByRole('region', { name: 'Review of dsp-1-conformite-0002' });
+    await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    await review
+      .getByText(
+        'version 2, received 2026-10-20T09:00:00.000Z: not in the export the close scored, which has version 1',
+        { exact: false },
+      )
+      .waitFor();
+    expect(await review.textContent()).toContain(`${'0'.repeat(62)}16`);
+    await page.close();
+  });
+
   it('review with the stored evidence; a decision without reason is refused with its code; upheld publishes a correction', async () => {
     const page = await open('disputes');
     await page.getByRole('button', { name: 'dsp-1-conformite-0001' }).click();

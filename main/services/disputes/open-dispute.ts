@@ -1,13 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkDisputeWindow, decisionDue, isoUtc } from '../../core/disputes/calendar.ts';
 import { disputeEvidence } from '../../core/disputes/evidence.ts';
+import {
+  checkDisputeReceipt,
+  checkReceiptForm,
+  receiptAgainstExport,
+  receiptEvidenceBlock,
+  type ReceiptAgainstExport,
+} from '../../core/disputes/receipt-evidence.ts';
 import { checkDisputeScope } from '../../core/disputes/scope.ts';
 import { stateAfter, isDecided } from '../../core/disputes/transitions.ts';
+import { sha256Hex } from '../../core/hash/sha256.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { loads } from '../../core/json/loads.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
-import { isPyObject, pyObjectFrom, type PyObject } from '../../core/json/value.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { openSignedExport } from '../../core/season-export/signed-export.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { disputeEvents, insertDispute, listDisputes, nextDisputeId } from '../../db/disputes.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -19,7 +29,7 @@ import {
   type PublicationVersionRow,
 } from '../../db/publications.ts';
 import type { Clock } from '../clock.ts';
-import { reportFile } from '../close/bundle-layout.ts';
+import { BUNDLE, inBundle, reportFile } from '../close/bundle-layout.ts';
 import { scoreBundle } from '../close/score-bundle.ts';
 
 export interface OpenDisputeRequest {
@@ -31,6 +41,11 @@ export interface OpenDisputeRequest {
   reason: string;
   /** The receipt instant typed by staff (--received-at); absent: the receipt is now, on the Clock. */
   receivedAtMs?: number;
+  /**
+   * The answer the season service gave to the submission of the disputed task (`--receipt FILE`), as json.loads reads
+   * it; absent: the evidence has no `receipt` block.
+   */
+  submissionReceipt?: PyJson;
   actor: string;
 }
 
@@ -44,6 +59,8 @@ export interface OpenedDispute {
   decisionDueMs: number;
   evidence: PyObject;
   evidenceSha256: string;
+  /** The submission receipt given, verified and compared with the close's export. */
+  receipt?: ReceiptAgainstExport;
 }
 
 const enc = new TextEncoder();
@@ -96,6 +113,11 @@ export async function openDispute(
   if (!scope.ok) return scope;
   const openBefore = undecidedDispute(db, request);
   if (openBefore) return alreadyOpen(openBefore, request);
+  // A file that is no receipt is refused before the bundle is scored; its signature is checked with the export's key.
+  if (request.submissionReceipt !== undefined) {
+    const form = checkReceiptForm(request.submissionReceipt);
+    if (!form.ok) return form;
+  }
 
   // Evidence: the close's bundle, scored again with the scorer's code; its report must be the one published.
   // The close that scored this participant (version 1's, or a later close's for a participant pending at first).
@@ -123,9 +145,21 @@ export async function openDispute(
     return unavailable(
       `the bundle no longer gives the report of ${participantId} published in version ${origin?.version ?? 1}`,
     );
-  const evidence = disputeEvidence(scored.input, result, taskId, assertionId);
-  if (evidence === null)
+  const assertionEvidence = disputeEvidence(scored.input, result, taskId, assertionId);
+  if (assertionEvidence === null)
     return unavailable(`the bundle has no assertion ${taskId}/${assertionId} for ${participantId}`);
+  let evidence = assertionEvidence;
+  let receipt: ReceiptAgainstExport | undefined;
+  if (request.submissionReceipt !== undefined) {
+    const exported = await scoredExport(bundleDir, scored.input.inputs.submissions_sha256);
+    if (!exported.ok) return unavailable(exported.error.message, [exported.error]);
+    const disputed = { season, track, participantId, taskId };
+    const checked = checkDisputeReceipt(request.submissionReceipt, exported.value.trailer.publicKeyHex, disputed);
+    if (!checked.ok) return checked;
+    receipt = receiptAgainstExport(checked.value, exported.value, disputed);
+    // Only a dispute that carries a receipt has the block: evidence stored before keeps its bytes.
+    evidence = pyObjectFrom([...Object.entries(assertionEvidence), ['receipt', receiptEvidenceBlock(receipt)]]);
+  }
   const evidenceSha256 = sha256Canonical(evidence);
   const decisionDueMs = decisionDue(receivedAtMs);
 
@@ -190,7 +224,26 @@ export async function openDispute(
     decisionDueMs,
     evidence,
     evidenceSha256,
+    ...(receipt === undefined ? {} : { receipt }),
   });
+}
+
+/**
+ * The export the close scored, as its bundle keeps it (docs/replay-bundle.md): the bytes whose SHA-256 the scored
+ * inputs name (so the report just compared with the published one was made from them), opened with the signature
+ * its trailer carries. The trailer's key is the one a submission receipt must verify with.
+ */
+async function scoredExport(bundleDir: string, submissionsSha256: string) {
+  const file = inBundle(bundleDir, BUNDLE.submissions);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    return fail('REPLAY_FILE_MISSING', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  if (sha256Hex(bytes) !== submissionsSha256)
+    return fail('REPLAY_FILE_CHANGED', `${file} is not the export the close scored (SHA-256 ${submissionsSha256})`);
+  return openSignedExport(bytes, null);
 }
 
 /** The undecided dispute on the same assertion, if any. */

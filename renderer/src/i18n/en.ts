@@ -1,6 +1,6 @@
 // The English UI text (the default). fr.ts has the same shape: `Messages` is this object's type, so a key missing or
 // mistyped in either catalogue fails the typecheck. Spec vocabulary only (docs/conventions.md "Words").
-import type { SeasonTrackStatus } from '../api/operations.ts';
+import type { ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
 
 type At = (iso: string | null) => string;
 type Next = (s: SeasonTrackStatus, at: At) => string;
@@ -64,6 +64,10 @@ export const en = {
       'Only an assertion with a cause shown against it can be disputed: answer the participant without a dispute.',
     DISPUTE_TIME_FORMAT: 'Write the receipt time with its zone, e.g. 2026-11-12T09:30:00+01:00.',
     DISPUTE_ALREADY_OPEN: 'Decide the open dispute on this assertion first: a new fact goes into its review.',
+    DISPUTE_RECEIPT_INVALID:
+      'Ask the participant for the submission’s answer exactly as the season service sent it, or record the dispute without a receipt.',
+    DISPUTE_RECEIPT_OTHER_SUBMISSION:
+      'Give the receipt of the disputed task’s submission by this participant (the message names the field that differs).',
     REPLAY_OUTPUT_DIFFERS:
       'The bundle no longer gives what the close published: restore the close’s folder from its backup (its digests are in the publication) and replay again.',
     REPLAY_INPUT_CHANGED:
@@ -279,6 +283,22 @@ export const en = {
     independent: 'Independent witness',
     checkCode: 'Code',
     message: 'Message',
+    receipt: 'Submission receipt',
+    receiptFinding: (
+      comparison: ReceiptEvidence['comparison'],
+      version: number,
+      exportVersion: number | null,
+      receivedAt: string,
+    ): string =>
+      `version ${version}, received ${receivedAt}: ` +
+      {
+        same: 'in the export the close scored (same version and SHA-256)',
+        older_than_export: `replaced before the close: the export has version ${exportVersion} (the last one stands)`,
+        later_than_export: `not in the export the close scored, which has version ${exportVersion}`,
+        same_version_other_sha256: 'not in the export the close scored, which has that version with another SHA-256',
+        no_line_for_task: 'not in the export the close scored, which has no submission of this task',
+      }[comparison],
+    receiptVerifiedWith: 'verified with the key that signed the close’s export',
   },
   disputes: {
     queueCaption: 'Disputes, by decision deadline',
@@ -321,6 +341,11 @@ export const en = {
     receivedAtFormat:
       'Write the instant with the zone of the receipt, e.g. 2026-11-12T09:30:00+01:00 or …Z for UTC; left empty, the receipt is now.',
     receivedReasonMissing: 'The participant’s reason is empty.',
+    receiveReceipt: 'Submission receipt (JSON, optional)',
+    receiveReceiptHelp:
+      'The season service’s answer to the submission of the disputed task, as the participant sent it. It is checked with the key that signed the close’s export and compared with that export: the evidence says whether the close scored that version.',
+    receiptNotObject:
+      'The receipt is not a JSON object: paste the answer of the submission exactly as the participant sent it.',
     receive: 'Record the dispute',
     receivedAs: (id: string, due: string): string => `Dispute ${id} received; decision due ${due}.`,
     correctionsTitle: (name: string): string => `Publication versions and corrections of ${name}`,

@@ -68,6 +68,10 @@ export const fr: Messages = {
     DISPUTE_TIME_FORMAT: 'Écrivez l’heure de réception avec son fuseau, par ex. 2026-11-12T09:30:00+01:00.',
     DISPUTE_ALREADY_OPEN:
       'Décidez d’abord la contestation ouverte sur cette assertion : un fait nouveau rejoint son examen.',
+    DISPUTE_RECEIPT_INVALID:
+      'Demandez au participant la réponse à la soumission exactement telle que le service de saison l’a envoyée, ou enregistrez la contestation sans accusé de réception.',
+    DISPUTE_RECEIPT_OTHER_SUBMISSION:
+      'Donnez l’accusé de réception de la soumission de la tâche contestée par ce participant (le message nomme le champ qui diffère).',
     REPLAY_OUTPUT_DIFFERS:
       'Le paquet ne redonne plus ce que la clôture a publié : restaurez le dossier de la clôture depuis sa sauvegarde (ses empreintes sont dans la publication) et rejouez.',
     REPLAY_INPUT_CHANGED:
@@ -284,6 +288,17 @@ export const fr: Messages = {
     independent: 'Témoin indépendant',
     checkCode: 'Code',
     message: 'Message',
+    receipt: 'Accusé de réception de la soumission',
+    receiptFinding: (comparison, version, exportVersion, receivedAt) =>
+      `version ${version}, reçue le ${receivedAt} : ` +
+      {
+        same: 'dans l’export noté par la clôture (même version, même SHA-256)',
+        older_than_export: `remplacée avant la clôture : l’export a la version ${exportVersion} (la dernière compte)`,
+        later_than_export: `absente de l’export noté par la clôture, qui a la version ${exportVersion}`,
+        same_version_other_sha256: 'absente de l’export noté par la clôture, qui a cette version avec un autre SHA-256',
+        no_line_for_task: 'absente de l’export noté par la clôture, qui n’a aucune soumission de cette tâche',
+      }[comparison],
+    receiptVerifiedWith: 'vérifié avec la clé qui a signé l’export de la clôture',
   },
   disputes: {
     queueCaption: 'Contestations, par échéance de décision',
@@ -326,6 +341,11 @@ export const fr: Messages = {
     receivedAtFormat:
       'Écrivez l’instant avec le fuseau de la réception, par ex. 2026-11-12T09:30:00+01:00 ou …Z en UTC ; laissé vide, la réception est maintenant.',
     receivedReasonMissing: 'Le motif du participant est vide.',
+    receiveReceipt: 'Accusé de réception de la soumission (JSON, facultatif)',
+    receiveReceiptHelp:
+      'La réponse du service de saison à la soumission de la tâche contestée, telle que le participant l’a envoyée. Elle est vérifiée avec la clé qui a signé l’export de la clôture et comparée à cet export : les éléments de preuve disent si la clôture a noté cette version.',
+    receiptNotObject:
+      'L’accusé de réception n’est pas un objet JSON : collez la réponse à la soumission exactement telle que le participant l’a envoyée.',
     receive: 'Enregistrer la contestation',
     receivedAs: (id, due) => `Contestation ${id} reçue ; décision attendue le ${due}.`,
     correctionsTitle: (name) => `Versions publiées et corrections de ${name}`,

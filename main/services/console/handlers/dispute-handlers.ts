@@ -1,4 +1,6 @@
 import { isoUtc, parseZonedInstant } from '../../../core/disputes/calendar.ts';
+import { loads } from '../../../core/json/loads.ts';
+import type { PyJson } from '../../../core/json/value.ts';
 import type {
   AssertionEvidence,
   ConsoleDispute,
@@ -56,9 +58,24 @@ export async function disputeView(ctx: ConsoleContext, args: { dispute_id: strin
 }
 
 /**
+ * The submission receipt as `dispute open --receipt FILE` reads it (json.loads): the object validated by the choke
+ * point is written back as JSON text, so its numbers are Python ints again (a receipt's season and version are ints).
+ */
+function submissionReceiptOf(receipt: Record<string, unknown>): PyJson {
+  const read = loads(new TextEncoder().encode(JSON.stringify(receipt)));
+  if (!read.ok)
+    throw new HandlerRefusal(
+      'DISPUTE_RECEIPT_INVALID',
+      `the submission receipt cannot be read as JSON (${read.error.message}): paste the answer exactly as received`,
+    );
+  return read.value;
+}
+
+/**
  * A dispute received by staff, as `proveit dispute open` records it (spec §9.2, docs/disputes.md): the receipt time
- * typed with its zone (none: now), inside the publication's 14-day window, on an assertion in scope; the evidence is
- * recomputed from the close's bundle and stored; audited as the console. Refusals keep the service's codes.
+ * typed with its zone (none: now), inside the publication's 14-day window, on an assertion in scope, with the
+ * participant's submission receipt if one was sent; the evidence is recomputed from the close's bundle and stored;
+ * audited as the console. Refusals keep the service's codes.
  */
 export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Promise<ConsoleDispute> {
   const [taskId, assertionId] = args.assertion.split('/') as [string, string];
@@ -73,6 +90,7 @@ export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Pr
       assertionId,
       reason: args.reason.trim(),
       ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
+      ...(args.receipt === undefined ? {} : { submissionReceipt: submissionReceiptOf(args.receipt) }),
       actor: CONSOLE_ACTOR,
     }),
   );

@@ -34,6 +34,8 @@ export interface ClosedSeason {
   bob: Participant;
   /** The close's --out folder (scores.json, reports/, bundle/). */
   out: string;
+  /** The season service's answers to the three submissions: signed receipts, as the participants keep them. */
+  receipts: { aliceConf01: Json; aliceConf02: Json; bobConf01: Json };
 }
 
 /**
@@ -86,7 +88,8 @@ export async function closeSeasonOnDevnet(): Promise<ClosedSeason> {
   if (closed.code !== 3) throw new Error(`close: ${closed.code} ${closed.io.stderr} ${closed.io.stdout}`);
   // Everything committed is in the main file, so a test can copy it.
   net.db.pragma('wal_checkpoint(TRUNCATE)');
-  return { net, alice, bob, out };
+  const [aliceConf01, aliceConf02, bobConf01] = answers.map((a) => a.json as Json) as [Json, Json, Json];
+  return { net, alice, bob, out, receipts: { aliceConf01, aliceConf02, bobConf01 } };
 }
 
 /** A test's own database: a copy of the closed season's, in a temp folder removed by `dispose`. */
