@@ -1,6 +1,5 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { readOrCreateEd25519Pem } from '../main/services/keys/ed25519-pem-file.ts';
 
 /** The receipt key's file, in the service's state folder beside its SQLite file (`--state DIR`). */
 export const RECEIPT_KEY_FILE = 'receipt-key.pem';
@@ -53,24 +52,7 @@ function fromPem(file: string, pem: string): ReceiptSigner {
  * It is kept across restarts, so every receipt of a season verifies with the one key the service announces.
  */
 export function loadOrCreateReceiptKey(file: string): ReceiptSigner {
-  let pem: string;
-  try {
-    pem = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new ReceiptKeyError(`cannot read the receipt key ${file}: ${(error as NodeJS.ErrnoException).code}`);
-    }
-    const { privateKey } = generateKeyPairSync('ed25519');
-    pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
-    } catch (writeError) {
-      const code = (writeError as NodeJS.ErrnoException).code;
-      // Another process created it first: that one is the key.
-      if (code === 'EEXIST') return loadOrCreateReceiptKey(file);
-      throw new ReceiptKeyError(`cannot create the receipt key ${file}: ${code}`);
-    }
-  }
-  return fromPem(file, pem);
+  const read = readOrCreateEd25519Pem(file);
+  if (!read.ok) throw new ReceiptKeyError(`the receipt key: ${read.message}`);
+  return fromPem(file, read.pem);
 }

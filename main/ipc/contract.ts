@@ -3,6 +3,8 @@
 // over the headless mode's loopback HTTP. Secrets (the answer key before close, the salt, API keys, the corpus
 // secret) have no field here: no answer can carry them.
 
+import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
+import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
 import type { StoredIncident } from '../db/incidents.ts';
 import type { DisputeListing } from '../services/disputes/list-disputes.ts';
 import type { FetchProgress } from '../services/proofs/progress.ts';
@@ -277,22 +279,12 @@ export interface AssertionEvidence {
 }
 
 /** A submission receipt beside the export the close scored: the receipt's fields, then the comparison. */
-export interface ReceiptEvidence {
-  recorded: true;
-  replaces_previous: boolean;
-  season: number;
-  track: string;
-  task_id: string;
-  participant_id: string;
-  version: number;
-  received_at: string;
-  submission_sha256: string;
-  receipt_signature: string;
+export interface ReceiptEvidence extends SubmissionReceipt {
   verified_with: string;
   export_taken_at: string;
   export_version: number | null;
   export_submission_sha256: string | null;
-  comparison: 'same' | 'older_than_export' | 'later_than_export' | 'same_version_other_sha256' | 'no_line_for_task';
+  comparison: ReceiptComparison;
   in_export: boolean;
   superseded: boolean;
   received_before_export: boolean;

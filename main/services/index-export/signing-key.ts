@@ -1,8 +1,9 @@
-import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { publicKeyOf, signingKeyId } from '../../core/index/signature.ts';
+import { readOrCreateEd25519Pem } from '../keys/ed25519-pem-file.ts';
 
 /** The default key file: beside the database, never inside it (the database is handed out for `audit verify`). */
 export function defaultKeyFile(dbFile: string): string {
@@ -40,28 +41,9 @@ function fromPem(pem: string, created: boolean): SigningKey {
  * 0600, created exclusively so two processes never make two keys). Randomness is node:crypto's, here in the service.
  */
 export function loadOrCreateSigningKey(file: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
-  let pem: string;
-  try {
-    pem = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      return fail('INDEX_SIGNING_KEY_UNREADABLE', `cannot read the signing key ${file}: ${(error as Error).message}`);
-    const { privateKey } = generateKeyPairSync('ed25519');
-    pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
-    } catch (writeError) {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST')
-        return fail(
-          'INDEX_SIGNING_KEY_UNREADABLE',
-          `cannot create the signing key ${file}: ${(writeError as Error).message}`,
-        );
-      return loadOrCreateSigningKey(file);
-    }
-    return ok(fromPem(pem, true));
-  }
-  return parsed(file, pem);
+  const read = readOrCreateEd25519Pem(file);
+  if (!read.ok) return fail('INDEX_SIGNING_KEY_UNREADABLE', `the signing key: ${read.message}`);
+  return read.created ? ok(fromPem(read.pem, true)) : parsed(file, read.pem);
 }
 
 function parsed(file: string, pem: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
