@@ -21,7 +21,7 @@ export const auditVerifyCommand: Command = {
     const parsed = parseOptions({ args, options: dbJsonOptions });
     if (!parsed.ok) return usageError(io, auditVerifyCommand, parsed.message);
     const { values } = parsed;
-    const db = openDatabase(dbPathFrom(values.db));
+    const db = openDatabase(dbPathFrom(values.db), { readOnly: true });
     try {
       const verified = verifyAuditLog(db);
       if (!verified.ok) {
@@ -68,7 +68,7 @@ export const auditListCommand: Command = {
     const parsed = parseOptions({ args, options: dbJsonOptions });
     if (!parsed.ok) return usageError(io, auditListCommand, parsed.message);
     const { values } = parsed;
-    const db = openDatabase(dbPathFrom(values.db));
+    const db = openDatabase(dbPathFrom(values.db), { readOnly: true });
     try {
       const rows = auditRows(db);
       if (values.json) {

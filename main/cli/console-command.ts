@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHeadlessServer } from '../headless/headless-server.ts';
+import { keepServingOnUnhandledRejection } from '../headless/unhandled-rejections.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { desktopElectron } from '../services/console/electron-binary.ts';
@@ -128,12 +129,15 @@ export const consoleCommand: Command = {
       services,
     });
     const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+    // A stray rejection logs and the console keeps serving, with its jobs (DEVELOPERS.md "Headless mode").
+    const removePolicy = keepServingOnUnhandledRejection((line) => io.err(line));
     const server = await startHeadlessServer({
       dispatch,
       rendererDir,
       token: randomBytes(32).toString('hex'),
       port,
       subscribe: (listener) => opened.ctx.events.subscribe(listener),
+      log: (line) => io.err(line),
     });
     const firstStart = opened.ctx.firstStart !== null;
     if (options.json)
@@ -164,6 +168,7 @@ export const consoleCommand: Command = {
     await untilStopped();
     await server.close();
     await opened.close();
+    removePolicy();
     return EXIT.ok;
   },
 };

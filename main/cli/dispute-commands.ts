@@ -13,7 +13,7 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, readJsonFile, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
-import { dbPathFrom, withOperatorDatabase } from './proofs-options.ts';
+import { dbPathFrom, readOperatorDatabase, withOperatorDatabase } from './proofs-options.ts';
 
 const common = { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...ACTOR_OPTION } as const;
 
@@ -312,7 +312,7 @@ async function runList(command: Command, clock: Clock, args: string[], io: CliIo
   const { values } = parsed;
   const filter = seasonAndTrackFilterOf(values);
   if (typeof filter === 'string') return usageError(io, command, filter);
-  return withOperatorDatabase(values.db, (db) => {
+  return readOperatorDatabase(values.db, (db) => {
     const now = clock.now();
     const rows = disputeListing(db, now, filter);
     if (values.json) printJson(io, { ok: true, at: isoUtc(now), disputes: rows });

@@ -69,7 +69,7 @@ export const incidentListCommand: Command = {
     if (typeof filter === 'string') return usageError(io, incidentListCommand, filter);
     if (values.state !== undefined && values.state !== 'open' && values.state !== 'resolved')
       return usageError(io, incidentListCommand, `--state must be open or resolved (got '${values.state}')`);
-    const db = openDatabase(dbPathFrom(values.db));
+    const db = openDatabase(dbPathFrom(values.db), { readOnly: true });
     try {
       const incidents = incidentsOf(db, filter).filter((i) => values.state === undefined || i.state === values.state);
       if (values.json) printJson(io, { incidents: incidents.map(incidentJson) });

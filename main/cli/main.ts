@@ -1,5 +1,7 @@
+import { databaseFaultOf } from '../db/database-fault.ts';
 import { commands } from './commands.ts';
 import { EXIT, type Command } from './command.ts';
+import { printRefusal } from './freeze-options.ts';
 import { processIo, type CliIo } from './io.ts';
 
 function helpText(): string {
@@ -42,5 +44,14 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.out(`usage: proveit ${found.command.usage}\n\n${found.command.summary}\n`);
     return EXIT.ok;
   }
-  return found.command.run(found.rest, io);
+  try {
+    return await found.command.run(found.rest, io);
+  } catch (error) {
+    // Issue 23 item 5: a database fault (unreadable, read-only, full, not a database, damaged, another schema) in
+    // any command is a refusal with its code and a sentence, as JSON with --json, exit 1; never a stack trace.
+    const fault = databaseFaultOf(error);
+    if (!fault) throw error;
+    printRefusal(io, found.rest.includes('--json'), found.command.path.join(' '), fault);
+    return EXIT.failed;
+  }
 }

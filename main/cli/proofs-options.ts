@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseIdList } from '../core/proofs-plan/id-list.ts';
 import { MAX_IDS_PER_READ } from '../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Result } from '../core/result.ts';
-import { openDatabase, type Db } from '../db/open-database.ts';
+import { openDatabase, type Db, type OpenOptions } from '../db/open-database.ts';
 import { DEFAULT_READ_SETTINGS, type ReadSettings } from '../services/proofs/read-settings.ts';
 import { EXIT, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
@@ -158,13 +158,18 @@ export function dbPathFrom(value: string | undefined): string {
 }
 
 /** Runs `body` on the operator database `--db` names (default DEFAULT_DB_PATH), closed afterwards whatever happens. */
-export function withOperatorDatabase<T>(value: string | undefined, body: (db: Db) => T): T {
-  const db = openDatabase(dbPathFrom(value));
+export function withOperatorDatabase<T>(value: string | undefined, body: (db: Db) => T, options: OpenOptions = {}): T {
+  const db = openDatabase(dbPathFrom(value), options);
   try {
     return body(db);
   } finally {
     db.close();
   }
+}
+
+/** withOperatorDatabase for a command that only reads: the file opened read-only, never migrated (issue 23 item 5). */
+export function readOperatorDatabase<T>(value: string | undefined, body: (db: Db) => T): T {
+  return withOperatorDatabase(value, body, { readOnly: true });
 }
 
 /** A time in ISO 8601 UTC (milliseconds kept: test windows are seconds long). */

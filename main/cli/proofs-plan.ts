@@ -50,7 +50,7 @@ export const proofsPlanCommand: Command = {
     const inputs = readInputsFrom(io, this, values);
     if (typeof inputs === 'number') return inputs;
     const { settings, ids } = inputs;
-    const db = openDatabase(dbPathFrom(values.db));
+    const db = openDatabase(dbPathFrom(values.db), { readOnly: true });
     try {
       const plan = currentPlan(db, ids, settings, systemClock.now());
       if (values.json) printJson(io, planDocument(plan));

@@ -233,6 +233,8 @@ async function runClose(
           scores_sha256: s.scoresSha256,
           close_id: s.closeId,
           incidents: s.incidents,
+          replaced_partial: s.replacedPartial,
+          hashed_at_first_use: { proof_ids: s.hashedAtFirstUse.proofIds, rekor_uuids: s.hashedAtFirstUse.rekorUuids },
           inputs: s.inputs,
           reads: { this_run: s.fetch.progress.readsThisRun, left_in_window: s.fetch.progress.readsLeftInWindow },
           rekor_failed:
@@ -246,6 +248,12 @@ async function runClose(
           `  replay bundle in ${s.bundleDir}: proveit season replay ${s.bundleDir} --out DIR`,
           `  reads this run: ${s.fetch.progress.readsThisRun}; ${s.fetch.progress.readsLeftInWindow} left in the window`,
         ];
+        if (s.replacedPartial) lines.push(`  an interrupted close's partial work in ${s.outDir} was replaced`);
+        const firstUse = s.hashedAtFirstUse.proofIds.length + s.hashedAtFirstUse.rekorUuids.length;
+        if (firstUse > 0)
+          lines.push(
+            `  ${firstUse} stored view(s) and Rekor entries older than their SHA-256 were hashed at this first use (docs/operator-database.md)`,
+          );
         const { opened, extended } = s.incidents;
         if (opened.length + extended.length > 0)
           lines.push(

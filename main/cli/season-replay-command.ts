@@ -9,7 +9,8 @@ import { failureLines, plainFailures } from './season-close-command.ts';
 /**
  * `proveit season replay BUNDLE --out DIR` (issue 11): offline, recompute a close from its replay bundle
  * (docs/replay-bundle.md) and compare every output byte for byte with the bundle's expected copies.
- * Exit 0 identical, 3 identical with pending participants, 1 a difference or tampering (named), 2 usage.
+ * Exit 0 identical, 3 identical with pending participants, 1 a difference, a tampering or a file the bundle's index
+ * does not list (named), 2 usage. Prints the SHA-256 of every output compared, scores.json first.
  */
 export const seasonReplayCommand: Command = {
   path: ['season', 'replay'],
@@ -60,13 +61,16 @@ export const seasonReplayCommand: Command = {
         inputs: s.inputs,
         scores_sha256: s.scoresSha256,
         season_service_key: s.serviceKey,
+        outputs: s.outputs,
       });
     } else {
       io.out(
         `replayed ${bundleDir}: scores.json and ${s.files.length - 1} report(s) byte-identical; ` +
           `${s.scored.length} scored, ${s.pending.length} pending\n` +
           `  scores.json SHA-256 ${s.scoresSha256} (compare it with the Index)\n` +
-          `  export signed by the season service key ${s.serviceKey} (compare it with the one it publishes)\n`,
+          `  export signed by the season service key ${s.serviceKey} (compare it with the one it publishes)\n` +
+          `  every output compared, by SHA-256:\n` +
+          s.outputs.map((o) => `    ${o.sha256}  ${o.file}\n`).join(''),
       );
     }
     return exit;

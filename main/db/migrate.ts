@@ -5,7 +5,7 @@ import type { Migration } from './migration.ts';
 /** Thrown when the database file and the code disagree about the schema: the operator must act, nothing is guessed. */
 export class SchemaError extends Error {
   constructor(
-    readonly code: 'DB_MIGRATIONS_UNORDERED' | 'DB_SCHEMA_NEWER' | 'DB_MIGRATION_CHANGED',
+    readonly code: 'DB_MIGRATIONS_UNORDERED' | 'DB_SCHEMA_NEWER' | 'DB_SCHEMA_OLDER' | 'DB_MIGRATION_CHANGED',
     message: string,
   ) {
     super(message);
@@ -26,12 +26,7 @@ interface AppliedRow {
   sql_sha256: string;
 }
 
-/**
- * Brings the schema up to the last migration. Each step runs in a `BEGIN IMMEDIATE` transaction, so two processes
- * opening the same new file apply it once: the second waits, then sees the step recorded and skips it.
- * Returns the versions applied by this call.
- */
-export function applyMigrations(db: Database.Database, migrations: readonly Migration[]): number[] {
+function checkOrder(migrations: readonly Migration[]): void {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) {
       throw new SchemaError(
@@ -41,6 +36,59 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
       );
     }
   });
+}
+
+function newerSchema(newest: number, known: number): SchemaError {
+  return new SchemaError(
+    'DB_SCHEMA_NEWER',
+    `the database is at schema version ${newest} but this console knows versions up to ${known}: ` +
+      'open it with the newer console that wrote it',
+  );
+}
+
+function changedMigration(migration: Migration, stored: string, digest: string): SchemaError {
+  return new SchemaError(
+    'DB_MIGRATION_CHANGED',
+    `migration ${migration.version} ('${migration.name}') differs from the one applied to this database ` +
+      `(sha256 ${stored}, now ${digest}): an applied migration is never edited; add a new one instead`,
+  );
+}
+
+/**
+ * Checks, without writing, that the database holds exactly these migrations: what a read-only open does instead of
+ * migrating (issue 23 item 5). A file the code is ahead of is DB_SCHEMA_OLDER, never migrated behind the reader's back.
+ */
+export function checkSchema(db: Database.Database, migrations: readonly Migration[]): void {
+  checkOrder(migrations);
+  const ledger = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const rows = ledger
+    ? (db.prepare('SELECT version, name, sql_sha256 FROM schema_migrations').all() as AppliedRow[])
+    : [];
+  const applied = new Map(rows.map((r) => [r.version, r]));
+  const newest = Math.max(0, ...applied.keys());
+  if (newest > migrations.length) throw newerSchema(newest, migrations.length);
+  for (const migration of migrations) {
+    const row = applied.get(migration.version);
+    if (!row) {
+      throw new SchemaError(
+        'DB_SCHEMA_OLDER',
+        `the database is at schema version ${newest} but this console's is ${migrations.length}, and a command ` +
+          'that only reads never migrates it: open it once with write access (any command that writes, or the ' +
+          'console) to migrate it, then run this command again',
+      );
+    }
+    const digest = sha256HexOfText(migration.sql);
+    if (row.sql_sha256 !== digest) throw changedMigration(migration, row.sql_sha256, digest);
+  }
+}
+
+/**
+ * Brings the schema up to the last migration. Each step runs in a `BEGIN IMMEDIATE` transaction, so two processes
+ * opening the same new file apply it once: the second waits, then sees the step recorded and skips it.
+ * Returns the versions applied by this call.
+ */
+export function applyMigrations(db: Database.Database, migrations: readonly Migration[]): number[] {
+  checkOrder(migrations);
   db.exec(LEDGER);
   const applied = new Map(
     (db.prepare('SELECT version, name, sql_sha256 FROM schema_migrations').all() as AppliedRow[]).map((r) => [
@@ -49,13 +97,7 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
     ]),
   );
   const newest = Math.max(0, ...applied.keys());
-  if (newest > migrations.length) {
-    throw new SchemaError(
-      'DB_SCHEMA_NEWER',
-      `the database is at schema version ${newest} but this console knows versions up to ${migrations.length}: ` +
-        'open it with the newer console that wrote it',
-    );
-  }
+  if (newest > migrations.length) throw newerSchema(newest, migrations.length);
   const done: number[] = [];
   for (const migration of migrations) {
     const digest = sha256HexOfText(migration.sql);
@@ -64,13 +106,7 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
         .prepare('SELECT version, name, sql_sha256 FROM schema_migrations WHERE version = ?')
         .get(migration.version) as AppliedRow | undefined;
       if (row) {
-        if (row.sql_sha256 !== digest) {
-          throw new SchemaError(
-            'DB_MIGRATION_CHANGED',
-            `migration ${migration.version} ('${migration.name}') differs from the one applied to this database ` +
-              `(sha256 ${row.sql_sha256}, now ${digest}): an applied migration is never edited; add a new one instead`,
-          );
-        }
+        if (row.sql_sha256 !== digest) throw changedMigration(migration, row.sql_sha256, digest);
         return false;
       }
       db.exec(migration.sql);

@@ -1,4 +1,6 @@
+import { sha256Hex } from '../core/hash/sha256.ts';
 import type { Db } from './open-database.ts';
+import type { DigestTaken } from './proof-views.ts';
 
 /**
  * Rekor uuids named by anchored views whose log entry is not stored yet: one per batch root, since every proof of a
@@ -52,18 +54,52 @@ export function missingRekorEntriesWithViews(db: Db, ids: readonly string[]): Mi
   });
 }
 
-/** Keeps an entry as served; a uuid already stored keeps its first copy (the log entry never changes). */
+/**
+ * Keeps an entry as served, with the SHA-256 of its bytes as read (migration 14), in one transaction; a uuid already
+ * stored keeps its first copy and its digest (the log entry never changes).
+ */
 export function storeRekorEntry(
   db: Db,
   entry: { uuid: string; url: string; fetchedAt: number; raw: Uint8Array },
 ): void {
-  db.prepare(
-    'INSERT INTO rekor_entries (uuid, url, fetched_at_ms, raw) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-  ).run(entry.uuid, entry.url, entry.fetchedAt, entry.raw);
+  db.transaction(() => {
+    const inserted = db
+      .prepare('INSERT INTO rekor_entries (uuid, url, fetched_at_ms, raw) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+      .run(entry.uuid, entry.url, entry.fetchedAt, entry.raw);
+    if (inserted.changes === 0) return;
+    db.prepare(`INSERT INTO rekor_entry_digests (uuid, sha256, taken, at_ms) VALUES (?, ?, 'as_read', ?)`).run(
+      entry.uuid,
+      sha256Hex(entry.raw),
+      entry.fetchedAt,
+    );
+  })();
 }
 
 /** The stored entry's bytes, or null. */
 export function rekorEntry(db: Db, uuid: string): Uint8Array | null {
-  const raw = db.prepare('SELECT raw FROM rekor_entries WHERE uuid = ?').pluck().get(uuid) as Buffer | undefined;
-  return raw === undefined ? null : new Uint8Array(raw);
+  return rekorEntryWithDigest(db, uuid)?.raw ?? null;
+}
+
+/** A stored entry's bytes with the SHA-256 kept for them (null for an entry stored before migration 14, unhashed). */
+export interface StoredRekorEntry {
+  raw: Uint8Array;
+  sha256: string | null;
+  taken: DigestTaken | null;
+}
+
+export function rekorEntryWithDigest(db: Db, uuid: string): StoredRekorEntry | null {
+  const row = db
+    .prepare(
+      `SELECT e.raw, d.sha256, d.taken FROM rekor_entries e LEFT JOIN rekor_entry_digests d ON d.uuid = e.uuid
+       WHERE e.uuid = ?`,
+    )
+    .get(uuid) as { raw: Buffer; sha256: string | null; taken: DigestTaken | null } | undefined;
+  return row === undefined ? null : { raw: new Uint8Array(row.raw), sha256: row.sha256, taken: row.taken };
+}
+
+/** Records the SHA-256 of an entry stored before migration 14, hashed at its first use; a digest kept stays. */
+export function keepFirstUseRekorDigest(db: Db, entry: { uuid: string; sha256: string; atMs: number }): void {
+  db.prepare(
+    `INSERT INTO rekor_entry_digests (uuid, sha256, taken, at_ms) VALUES (?, ?, 'first_use', ?) ON CONFLICT DO NOTHING`,
+  ).run(entry.uuid, entry.sha256, entry.atMs);
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { consoleServicesOf } from '../cli/console-service-options.ts';
+import { databaseFaultOf } from '../db/database-fault.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../services/console/open-console.ts';
@@ -30,13 +31,23 @@ const consoleOpened = servicesRead.then((services) => {
     app.exit(2);
     return null;
   }
-  const opened = openConsole({
-    mode: 'desktop',
-    dbFile: env.PROVEIT_DB ?? join(app.getPath('userData'), 'console.sqlite'),
-    defaultCorpusDir: join(app.getAppPath(), 'corpus'),
-    ...(env.PROVEIT_CORPUS ? { corpusDir: env.PROVEIT_CORPUS } : {}),
-    services,
-  });
+  let opened: OpenedConsole;
+  try {
+    opened = openConsole({
+      mode: 'desktop',
+      dbFile: env.PROVEIT_DB ?? join(app.getPath('userData'), 'console.sqlite'),
+      defaultCorpusDir: join(app.getAppPath(), 'corpus'),
+      ...(env.PROVEIT_CORPUS ? { corpusDir: env.PROVEIT_CORPUS } : {}),
+      services,
+    });
+  } catch (error) {
+    // A database fault at start (issue 23 item 5) stops it with its code and sentence, as `proveit console` does.
+    const fault = databaseFaultOf(error);
+    if (!fault) throw error;
+    process.stderr.write(`proveit console: ${fault.code}: ${fault.message}\n`);
+    app.exit(1);
+    return null;
+  }
   return { opened, dispatch: createDispatcher(createConsoleHandlers(opened.ctx)) };
 });
 

@@ -12,9 +12,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Reads a file of the built renderer, refusing any path that leaves its folder. */
-export async function readStaticFile(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | null> {
-  const decoded = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath);
+/**
+ * Reads a file of the built renderer, refusing any path that leaves its folder. `decodedPath` is the target's path
+ * already percent-decoded (request-target.ts refuses a malformed encoding before this runs).
+ */
+export async function readStaticFile(
+  root: string,
+  decodedPath: string,
+): Promise<{ body: Buffer; type: string } | null> {
+  const decoded = decodedPath === '/' ? '/index.html' : decodedPath;
   if (decoded.includes('\0')) return null;
   const full = normalize(join(root, decoded));
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;

@@ -1,3 +1,4 @@
+import { startsAsFormula } from '../../main/core/index/csv-cell.ts';
 import { parseIntake } from '../../main/core/json/intake.ts';
 import { isPyObject, type PyJson } from '../../main/core/json/value.ts';
 import type { ServiceError } from '../http/respond.ts';
@@ -35,6 +36,14 @@ function plainTextProblem(value: PyJson | undefined, key: string, max: number): 
     return refuse(
       'ENROLL_FIELD_NOT_PLAIN_TEXT',
       `${key} holds a control or formatting character; send plain text on one line`,
+      pointer,
+    );
+  }
+  // The Index prints both in its CSV tables, where a leading =, +, - or @ reads as a spreadsheet formula (issue 23).
+  if (startsAsFormula(value)) {
+    return refuse(
+      'ENROLL_FIELD_FORMULA_TEXT',
+      `${key} starts with ${JSON.stringify(value[0])}, which a spreadsheet reads as a formula; start it with a letter, a digit or another sign`,
       pointer,
     );
   }

@@ -1,9 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClassifiedAnswer } from '../../main/core/proofs-plan/classify-view.ts';
 import { openDatabase, type Db } from '../../main/db/open-database.ts';
-import { cachedViews, recordAnswers, storedViews } from '../../main/db/proof-views.ts';
+import { sha256Hex } from '../../main/core/hash/sha256.ts';
+import { cachedViews, keepFirstUseViewDigest, recordAnswers, storedViews } from '../../main/db/proof-views.ts';
 import { reserveRead } from '../../main/db/read-ledger.ts';
-import { missingRekorEntries, rekorEntry, storeRekorEntry } from '../../main/db/rekor-entries.ts';
+import {
+  keepFirstUseRekorDigest,
+  missingRekorEntries,
+  rekorEntry,
+  rekorEntryWithDigest,
+  storeRekorEntry,
+} from '../../main/db/rekor-entries.ts';
 import { tempFolder } from './support/temp-db.ts';
 
 const folder = tempFolder();
@@ -82,6 +89,31 @@ describe('stored proof views', () => {
     storeRekorEntry(db, { uuid: UUID, url: 'http://log/2', fetchedAt: 2, raw: bytes('{"second":1}') });
     expect(new TextDecoder().decode(rekorEntry(db, UUID)!)).toBe('{"first":1}');
     expect(missingRekorEntries(db, [ID])).toEqual([]);
+    db.close();
+  });
+
+  it('a view and a Rekor entry keep the SHA-256 of their bytes as read; a later first-use digest never replaces it', () => {
+    const db = openDatabase(folder.file('digests.sqlite'));
+    const readId = read(db, 1_000, [answer('anchored', '{"view":1}', { rekorUuid: UUID })]);
+    storeRekorEntry(db, { uuid: UUID, url: 'http://log/1', fetchedAt: 7, raw: bytes('{"entry":1}') });
+    storeRekorEntry(db, { uuid: UUID, url: 'http://log/2', fetchedAt: 8, raw: bytes('{"entry":2}') });
+    expect(storedViews(db, [ID])).toMatchObject([
+      { readId, rawSha256: sha256Hex(bytes('{"view":1}')), digestTaken: 'as_read' },
+    ]);
+    expect(rekorEntryWithDigest(db, UUID)).toMatchObject({ sha256: sha256Hex(bytes('{"entry":1}')), taken: 'as_read' });
+    keepFirstUseViewDigest(db, { proofId: ID, readId, sha256: 'f'.repeat(64), atMs: 9 });
+    keepFirstUseRekorDigest(db, { uuid: UUID, sha256: 'f'.repeat(64), atMs: 9 });
+    expect(storedViews(db, [ID])[0]!.rawSha256).toBe(sha256Hex(bytes('{"view":1}')));
+    expect(rekorEntryWithDigest(db, UUID)!.sha256).toBe(sha256Hex(bytes('{"entry":1}')));
+    expect(() => db.prepare('UPDATE proof_view_answer_digests SET sha256 = sha256').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM rekor_entry_digests').run()).toThrow(/append-only/);
+    db.close();
+  });
+
+  it('an absent answer has no bytes and no digest', () => {
+    const db = openDatabase(folder.file('absent-digest.sqlite'));
+    read(db, 1_000, [answer('absent', null)]);
+    expect(storedViews(db, [ID])).toMatchObject([{ rawSha256: null, digestTaken: null }]);
     db.close();
   });
 });

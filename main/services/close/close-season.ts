@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { computeManifest } from '../../core/corpus/manifest.ts';
 import type { Track } from '../../core/freeze/freeze-document.ts';
@@ -9,7 +9,6 @@ import { isProofId } from '../../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
 import { storedViews } from '../../db/proof-views.ts';
-import { rekorEntry } from '../../db/rekor-entries.ts';
 import { insertSeasonClose } from '../../db/season-closes.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { incidentGroupsOfClose } from '../../core/incidents/group-incidents.ts';
@@ -32,6 +31,9 @@ import type { FreezePublication } from '../../core/freeze/publication.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
 import { scoreBundle, type OutputFile } from './score-bundle.ts';
 import { writeBundle, type BundledView } from './write-bundle.ts';
+import { discardCloseWork, finishCloseOut, prepareCloseOut } from './close-out.ts';
+import { checkWrittenFiles, type WrittenFile } from './staged-files.ts';
+import { checkStoredBytes, storedBytesIncident, type CorruptedBytes } from './stored-bytes.ts';
 
 export interface CloseSeasonInput {
   db: Db;
@@ -70,16 +72,45 @@ export interface CloseSummary {
   fetch: FetchReport;
   /** The incidents this close opened, extended with new items, or found already open (docs/incidents.md). */
   incidents: CloseIncidents;
+  /** An interrupted close's partial work was found in --out and replaced (issue 23 item 6). */
+  replacedPartial: boolean;
+  /** Stored views and Rekor entries older than their digests, hashed at this first use (docs/operator-database.md). */
+  hashedAtFirstUse: { proofIds: string[]; rekorUuids: string[] };
 }
 
 const closeFail = (code: string, message: string, details?: Record<string, unknown>) => fail(code, message, details);
 
-async function writeOutputs(dir: string, files: readonly OutputFile[]): Promise<void> {
+async function writeOutputs(dir: string, files: readonly OutputFile[]): Promise<WrittenFile[]> {
   for (const f of files) {
     const target = join(dir, ...f.path.split('/'));
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, f.bytes, { flag: 'wx' });
   }
+  return files.map((f) => ({ path: f.path, sha256: sha256Hex(f.bytes) }));
+}
+
+function corruptedRefusal(corrupted: readonly CorruptedBytes[], incidents: CloseIncidents) {
+  const [first] = corrupted;
+  const views = corrupted.filter((c) => c.what === 'proof_view');
+  const incident = [...incidents.opened, ...incidents.extended, ...incidents.unchanged][0];
+  const what = (c: CorruptedBytes) =>
+    c.what === 'proof_view'
+      ? `the stored view of ${c.proofId}`
+      : `the stored Rekor entry ${c.uuid} (named by ${c.proofId})`;
+  return closeFail(
+    views.length > 0 ? 'CLOSE_STORED_VIEW_CORRUPTED' : 'CLOSE_STORED_REKOR_ENTRY_CORRUPTED',
+    `${what(first!)} no longer has the SHA-256 kept when it was read (kept ${first!.keptSha256}, now ${first!.sha256Now})${corrupted.length > 1 ? `, and ${corrupted.length - 1} more` : ''}: the operator database changed under it, so nothing was scored (incident ${incident}); restore the database from a copy taken after the reads, then close again`,
+    {
+      incident_id: incident,
+      corrupted: corrupted.map((c) => ({
+        what: c.what,
+        proof_id: c.proofId,
+        uuid: c.uuid,
+        kept_sha256: c.keptSha256,
+        sha256_now: c.sha256Now,
+      })),
+    },
+  );
 }
 
 /**
@@ -104,17 +135,37 @@ function checkedExport(input: CloseSeasonInput, publication: FreezePublication):
  * with the function `season replay` runs, so a close and its replay are the same computation. The freeze in force
  * must verify (rules, manifest, key commitment, freeze proof anchored before the opening) or nothing is written.
  * Writes OUT/scores.json, OUT/reports/<participant_id>.json and OUT/bundle/ (with expected/), records the close.
+ * OUT must be empty or hold only an interrupted close's partial work (close-out.ts), which is replaced.
  */
 export async function closeSeason(input: CloseSeasonInput): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
-  const { db, season, track } = input;
-  const existing = await readdir(input.outDir).catch(() => [] as string[]);
-  if (existing.length > 0) {
-    return closeFail(
-      'CLOSE_OUT_NOT_EMPTY',
-      `${input.outDir} is not empty: a close writes into a new folder; choose another --out`,
-      { out: input.outDir },
-    );
+  const prepared = await prepareCloseOut(input.outDir, {
+    season: input.season,
+    track: input.track,
+    startedAtMs: input.clock.now(),
+  });
+  if (!prepared.ok) return prepared;
+  // Whatever fails or throws before the close row commits, nothing this close wrote stays in --out (issue 23 item 6).
+  let closed: Awaited<ReturnType<typeof closeInto>>;
+  try {
+    closed = await closeInto(input, prepared.value.replacedPartial);
+  } catch (error) {
+    await discardCloseWork(input.outDir, prepared.value);
+    throw error;
   }
+  if (!closed.ok) {
+    await discardCloseWork(input.outDir, prepared.value);
+    return closed;
+  }
+  await finishCloseOut(input.outDir);
+  return closed;
+}
+
+/** The close itself, into an --out holding only its attempt marker; its caller removes what it wrote on failure. */
+async function closeInto(
+  input: CloseSeasonInput,
+  replacedPartial: boolean,
+): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
+  const { db, season, track } = input;
   const trust = await loadTrustBundle(input.trustDir);
   if (!trust.ok) return trust;
   const publication = freezePublication(db, season, track);
@@ -189,13 +240,40 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     if (!got.ok) return { ...got, fetch };
     freezeView = got.value;
   }
-  const rekorOf = (uuid: string | null) => (uuid !== null && SAFE_REKOR_UUID.test(uuid) ? rekorEntry(db, uuid) : null);
   let freezeUuid = freezeStored.rekorUuid;
   if (freezeUuid === null) {
     const parsed = loads(freezeView);
     const log = parsed.ok && isPyObject(parsed.value) ? parsed.value['transparency_log'] : undefined;
     freezeUuid = isPyObject(log) && typeof log['uuid'] === 'string' ? log['uuid'] : null;
   }
+  // The stored bytes against the SHA-256 kept when they were read (issue 23 item 2): a changed byte is never scored.
+  const rekorUuids = new Map<string, string>();
+  for (const id of ids) {
+    const uuid = stored.get(id)!.rekorUuid;
+    if (uuid !== null && SAFE_REKOR_UUID.test(uuid) && !rekorUuids.has(uuid)) rekorUuids.set(uuid, id);
+  }
+  if (freezeUuid !== null && SAFE_REKOR_UUID.test(freezeUuid) && !rekorUuids.has(freezeUuid)) {
+    rekorUuids.set(freezeUuid, freezeId);
+  }
+  const bytesCheck = checkStoredBytes(db, [...stored.values()], rekorUuids, input.clock.now());
+  if (bytesCheck.corrupted.length > 0) {
+    const atMs = input.clock.now();
+    const incidents = db
+      .transaction(() =>
+        openIncidentsFromClose(db, {
+          season,
+          track,
+          closeId: null,
+          atMs,
+          actor: input.actor,
+          groups: [storedBytesIncident(bytesCheck.corrupted, atMs)],
+        }),
+      )
+      .immediate();
+    return { ...corruptedRefusal(bytesCheck.corrupted, incidents), fetch };
+  }
+  const rekorOf = (uuid: string | null) => (uuid === null ? null : (bytesCheck.rekorEntries.get(uuid) ?? null));
+
   const views: BundledView[] = citedIds.map((id) => {
     const v = stored.get(id)!;
     return { proofId: id, status: v.status, raw: v.raw };
@@ -207,10 +285,8 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     if (uuid !== null && raw !== null) rekorEntries.set(uuid, raw);
   }
 
-  // Write the bundle beside OUT's final place, score from it, and only then move it into place.
-  await mkdir(input.outDir, { recursive: true });
+  // Write the bundle beside OUT's final place, read it back, score from it, and only then move it into place.
   const staging = join(input.outDir, '.bundle-partial');
-  await rm(staging, { recursive: true, force: true });
   const written = await writeBundle(staging, {
     season,
     track,
@@ -225,13 +301,11 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     rekorEntries: [...rekorEntries].map(([uuid, raw]) => ({ uuid, raw })),
     trust: { bundle: trust.value, dir: input.trustDir },
   });
-  if (!written.ok) {
-    await rm(staging, { recursive: true, force: true });
-    return { ...written, fetch };
-  }
+  if (!written.ok) return { ...written, fetch };
+  const staged = await checkWrittenFiles(staging, written.value.written);
+  if (!staged.ok) return { ...staged, fetch };
   const scored = await scoreBundle(staging, { season, track });
   if (scored.kind === 'refused') {
-    await rm(staging, { recursive: true, force: true });
     const [first] = scored.failures;
     return {
       ok: false,
@@ -243,10 +317,13 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
       fetch,
     };
   }
-  await writeOutputs(inBundle(staging, BUNDLE.expected), scored.files);
+  const expectedDir = inBundle(staging, BUNDLE.expected);
+  const expected = await checkWrittenFiles(expectedDir, await writeOutputs(expectedDir, scored.files));
+  if (!expected.ok) return { ...expected, fetch };
   const bundleDir = join(input.outDir, 'bundle');
   await rename(staging, bundleDir);
-  await writeOutputs(input.outDir, scored.files);
+  const outputs = await checkWrittenFiles(input.outDir, await writeOutputs(input.outDir, scored.files));
+  if (!outputs.ok) return { ...outputs, fetch };
 
   const scoresBytes = scored.files.find((f) => f.path === SCORES_FILE)!.bytes;
   const scoresSha256 = sha256Hex(scoresBytes);
@@ -333,5 +410,7 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     closeId,
     fetch,
     incidents,
+    replacedPartial,
+    hashedAtFirstUse: bytesCheck.hashedAtFirstUse,
   });
 }

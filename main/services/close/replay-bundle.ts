@@ -6,6 +6,7 @@ import { canonical } from '../../core/json/canonical.ts';
 import { isPyObject, type PyJson } from '../../core/json/value.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { BUNDLE, inBundle, SCORES_FILE } from './bundle-layout.ts';
+import { unlistedFiles } from './bundle-listing.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
 import { scoreBundle, type OutputFile } from './score-bundle.ts';
 
@@ -19,6 +20,8 @@ export interface ReplaySummary {
   scoresSha256: string;
   /** The receipt key that signed the bundled export: a reader compares it with the season service's published key. */
   serviceKey: string;
+  /** Every output compared, scores.json first, with the SHA-256 of its bytes (issue 23: held against the Index). */
+  outputs: { file: string; sha256: string }[];
 }
 
 /** RFC 6901 token escaping. */
@@ -94,7 +97,8 @@ async function compareOutput(bundleDir: string, file: OutputFile): Promise<Failu
  * `proveit season replay` (issue 11): offline, recompute a close from its bundle with the function the close itself
  * scored with, write the outputs into `outDir`, and compare them byte for byte with the bundle's expected/ copies.
  * Fails on the first tampering found (freeze, corpus, key, salt, a view listed with other bytes, an input hash other
- * than the expected scores.json names) or the first difference (file, JSON pointer, both values).
+ * than the expected scores.json names), the first difference (file, JSON pointer, both values), or, every output
+ * being identical, any file the bundle holds that its indexes do not list (REPLAY_FILE_UNLISTED, each one named).
  */
 export async function replayBundle(
   bundleDir: string,
@@ -164,6 +168,14 @@ export async function replayBundle(
     };
     return { ...fail(failure.code, failure.message, failure.details), failures: [failure] };
   }
+  // Complete or refused (issue 23): identical outputs vouch for the bundle only if it holds nothing else.
+  const listed = new Set([...scored.listedMaterial, ...[...recomputed].map((path) => `${BUNDLE.expected}/${path}`)]);
+  const unlisted = await unlistedFiles(bundleDir, listed, outDir);
+  if (unlisted.length > 0) {
+    const [first] = unlisted as [Failure, ...Failure[]];
+    const message = unlisted.map((f) => f.message).join('\n');
+    return { ...fail(first.code, message, first.details), failures: unlisted };
+  }
   const scoresBytes = scored.files.find((f) => f.path === SCORES_FILE)!.bytes;
   return ok({
     outDir,
@@ -173,5 +185,6 @@ export async function replayBundle(
     inputs: scored.inputs,
     scoresSha256: sha256Hex(scoresBytes),
     serviceKey: scored.serviceKey,
+    outputs: scored.files.map((f) => ({ file: f.path, sha256: sha256Hex(f.bytes) })),
   });
 }

@@ -3,6 +3,7 @@ import { loadCorpus } from '../../core/corpus/load-corpus.ts';
 import { computeManifest, manifestBody, type Manifest } from '../../core/corpus/manifest.ts';
 import { parseKey, parseTasks } from '../../core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../../core/corpus/problems.ts';
+import { publishedTrackFiles } from '../../core/corpus/published-files.ts';
 import type { Lookup } from '../../core/corpus/solver-support.ts';
 import { TRACKS } from '../../core/corpus/tracks.ts';
 import { parseFreezeToVerify, type PublishedFreeze } from '../../core/freeze/publication.ts';
@@ -28,8 +29,10 @@ import {
   reportFile,
   SAFE_PARTICIPANT_ID,
   SAFE_PROOF_ID,
+  SAFE_REKOR_UUID,
   SCORES_FILE,
 } from './bundle-layout.ts';
+import { listedMaterial } from './bundle-listing.ts';
 import { checkTakenAfterClose, openSignedExport } from '../../core/season-export/signed-export.ts';
 import { citedKey, citedKeysOf, trackSubmissions, type TrackSubmissions } from './export-lines.ts';
 import type { CitedWork } from './verify-cited.ts';
@@ -53,6 +56,11 @@ export type BundleScore =
       /** The receipt key that signed the bundled export (its trailer's): a reader compares it with the published one. */
       serviceKey: string;
       files: OutputFile[];
+      /**
+       * Every file the bundle may hold outside expected/ (bundle-listing.ts): the layout's fixed files, the views and
+       * Rekor entries bundle.json lists, the corpus's published files, the trust bundle's. The replay refuses others.
+       */
+      listedMaterial: ReadonlySet<string>;
       pending: string[];
       scored: string[];
     };
@@ -115,6 +123,24 @@ function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
     out.set(id, { status: entry['status'], sha256: typeof entry['sha256'] === 'string' ? entry['sha256'] : null });
   }
   return out;
+}
+
+/** The Rekor entries bundle.json lists (`rekor_entries`: uuid → SHA-256 of the file). */
+function indexedRekorEntries(index: PyObject): string[] | Failure {
+  const entries = index['rekor_entries'];
+  const listed = isPyObject(entries) ? entries : null;
+  const uuids = listed === null ? null : Object.keys(listed);
+  const bad = uuids?.find((uuid) => !SAFE_REKOR_UUID.test(uuid) || typeof listed![uuid] !== 'string');
+  if (uuids === null || bad !== undefined)
+    return {
+      code: 'REPLAY_INDEX_INVALID',
+      message:
+        uuids === null
+          ? 'bundle.json has no "rekor_entries" object'
+          : `bundle.json rekor_entries/${bad} is not a Rekor uuid listed with the SHA-256 of its file`,
+      details: { file: BUNDLE.index },
+    };
+  return uuids;
 }
 
 /** The manifest as manifest.json holds it: the manifest body and its hash. */
@@ -198,6 +224,7 @@ export async function scoreBundle(
 interface OpenedBundle {
   kind: 'opened';
   proofsIndex: Map<string, IndexedProof>;
+  rekorUuids: string[];
   bundle: TrustBundle;
 }
 
@@ -214,11 +241,13 @@ async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
   }
   const proofsIndex = indexedProofs(index.value);
   if (isFailure(proofsIndex)) return refused(proofsIndex);
+  const rekorUuids = indexedRekorEntries(index.value);
+  if (isFailure(rekorUuids)) return refused(rekorUuids);
 
   // Trust bundle, freeze material.
   const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
   if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
-  return { kind: 'opened', proofsIndex, bundle: trust.value };
+  return { kind: 'opened', proofsIndex, rekorUuids, bundle: trust.value };
 }
 
 /**
@@ -291,7 +320,7 @@ function citedWork(exported: TrackSubmissions, proofsIndex: Map<string, IndexedP
 
 async function scoreOpenedBundle(
   bundleDir: string,
-  { proofsIndex, bundle }: OpenedBundle,
+  { proofsIndex, rekorUuids, bundle }: OpenedBundle,
   pool: CitedPool,
   expect?: { season?: number; track?: string },
   only?: ReadonlySet<string>,
@@ -498,6 +527,12 @@ async function scoreOpenedBundle(
     anchorTimes,
     serviceKey,
     files,
+    listedMaterial: listedMaterial({
+      viewIds: citedIds.filter((id) => proofsIndex.get(id)!.status !== 'absent'),
+      rekorUuids,
+      corpusFiles: publishedTrackFiles(corpus),
+      trustFiles: bundle.files,
+    }),
     pending: score.participants.filter((p) => p.status === 'pending').map((p) => p.participant.participantId),
     scored: score.participants.filter((p) => p.status === 'scored').map((p) => p.participant.participantId),
   };

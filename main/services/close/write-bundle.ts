@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { loadCorpus } from '../../core/corpus/load-corpus.ts';
 import type { Manifest } from '../../core/corpus/manifest.ts';
+import { Problems } from '../../core/corpus/problems.ts';
+import { publishedTrackFiles } from '../../core/corpus/published-files.ts';
 import type { CorpusTree } from '../../core/corpus/tree.ts';
 import { publicationFileText, type FreezePublication } from '../../core/freeze/publication.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
@@ -11,6 +14,7 @@ import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { archiveTrustBundle, type ArchiveCode } from '../trust/archive-bundle.ts';
 import { BUNDLE, inBundle, proofFile, REPLAY_BUNDLE_FORMAT, rekorFile } from './bundle-layout.ts';
 import { manifestValue } from './score-bundle.ts';
+import type { WrittenFile } from './staged-files.ts';
 
 /** A proof view as the read store keeps it: its status and its bytes as served (null for a `null` answer). */
 export interface BundledView {
@@ -37,38 +41,52 @@ export interface BundleMaterial {
   trust: { bundle: TrustBundle; dir: string };
 }
 
-async function put(bundleDir: string, relative: string, bytes: Uint8Array | string): Promise<void> {
+async function putFile(
+  bundleDir: string,
+  relative: string,
+  content: Uint8Array | string,
+  written: WrittenFile[],
+): Promise<void> {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const target = inBundle(bundleDir, relative);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, bytes, { flag: 'wx' });
+  written.push({ path: relative, sha256: sha256Hex(bytes) });
 }
 
 /**
  * Writes a replay bundle into an empty `bundleDir`: corpus files, manifest, freeze publication, its proof view and
  * Rekor entry, the reveal, the submissions file, every cited view as served and every Rekor entry, the archived trust
- * bundle, and bundle.json indexing the views. The expected outputs are added once scored from this folder.
+ * bundle, and bundle.json indexing the views. The expected outputs are added once scored from this folder. Returns
+ * every file written but the trust bundle's (its archive checks its own copy) with the SHA-256 of what was meant, for
+ * the close to read back before it scores from them.
  */
 export async function writeBundle(
   bundleDir: string,
   m: BundleMaterial,
-): Promise<Result<{ files: number }, ArchiveCode>> {
+): Promise<Result<{ files: number; written: WrittenFile[] }, ArchiveCode>> {
+  const written: WrittenFile[] = [];
+  const put = (relative: string, content: Uint8Array | string) => putFile(bundleDir, relative, content, written);
   let files = 0;
+  // Only what the track folder publishes (its own indexes name it): a stray file in --corpus, or sealed/, is checked
+  // by nothing, and the replay refuses a bundle holding a file no index lists (REPLAY_FILE_UNLISTED).
+  const published = publishedTrackFiles(loadCorpus(m.corpus, new Problems()));
   for (const [file, bytes] of [...m.corpus].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (file.startsWith('sealed/')) continue;
-    await put(bundleDir, `${BUNDLE.corpus}/${file}`, bytes);
+    if (!published.has(file)) continue;
+    await put(`${BUNDLE.corpus}/${file}`, bytes);
     files++;
   }
-  await put(bundleDir, BUNDLE.manifest, documentBytes(manifestValue(m.manifest)));
-  await put(bundleDir, BUNDLE.publication, publicationFileText(m.publication));
-  await put(bundleDir, BUNDLE.freezeProof, m.freezeView);
-  if (m.freezeRekorEntry) await put(bundleDir, BUNDLE.freezeRekorEntry, m.freezeRekorEntry);
-  await put(bundleDir, BUNDLE.reveal, `${m.revealText}\n`);
-  await put(bundleDir, BUNDLE.submissions, m.submissions);
+  await put(BUNDLE.manifest, documentBytes(manifestValue(m.manifest)));
+  await put(BUNDLE.publication, publicationFileText(m.publication));
+  await put(BUNDLE.freezeProof, m.freezeView);
+  if (m.freezeRekorEntry) await put(BUNDLE.freezeRekorEntry, m.freezeRekorEntry);
+  await put(BUNDLE.reveal, `${m.revealText}\n`);
+  await put(BUNDLE.submissions, m.submissions);
   files += 5 + (m.freezeRekorEntry ? 1 : 0);
   const proofs: [string, PyJson][] = [];
   for (const view of [...m.views].sort((a, b) => (a.proofId < b.proofId ? -1 : 1))) {
     if (view.raw !== null && view.status !== 'absent') {
-      await put(bundleDir, proofFile(view.proofId), view.raw);
+      await put(proofFile(view.proofId), view.raw);
       files++;
     }
     const sha = view.raw !== null && view.status !== 'absent' ? sha256Hex(view.raw) : null;
@@ -82,7 +100,7 @@ export async function writeBundle(
   }
   const rekor: [string, PyJson][] = [];
   for (const entry of [...m.rekorEntries].sort((a, b) => (a.uuid < b.uuid ? -1 : 1))) {
-    await put(bundleDir, rekorFile(entry.uuid), entry.raw);
+    await put(rekorFile(entry.uuid), entry.raw);
     rekor.push([entry.uuid, sha256Hex(entry.raw)]);
     files++;
   }
@@ -98,6 +116,6 @@ export async function writeBundle(
     ['proofs', pyObjectFrom(proofs)],
     ['rekor_entries', pyObjectFrom(rekor)],
   ]);
-  await put(bundleDir, BUNDLE.index, documentBytes(index));
-  return { ok: true, value: { files: files + 1 } };
+  await put(BUNDLE.index, documentBytes(index));
+  return { ok: true, value: { files: files + 1, written } };
 }

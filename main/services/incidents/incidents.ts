@@ -49,20 +49,22 @@ export interface CloseIncidents {
  * Opens the incidents a close found (grouped by main/core/incidents/group-incidents.ts), in the caller's transaction
  * (the close's, with its audit entry). A group already open for this season and track is not opened again: the
  * close's new links are added to it with a note. A group whose incident was resolved opens a new incident only when
- * the close finds links the resolved one did not have.
+ * the close finds links the resolved one did not have. `closeId` is null for a close refused before it recorded a
+ * row (its stored bytes did not match their digests: issue 23), whose incident is the only record it leaves.
  */
 export function openIncidentsFromClose(
   db: Db,
   close: {
     season: number;
     track: string;
-    closeId: number;
+    closeId: number | null;
     atMs: number;
     actor: string;
     groups: readonly IncidentGroup[];
   },
 ): CloseIncidents {
   const outcome: CloseIncidents = { opened: [], extended: [], unchanged: [] };
+  const byClose = close.closeId === null ? 'a refused close' : `close ${close.closeId}`;
   for (const group of close.groups) {
     const existing = incidentsOfGroup(db, close.season, close.track, group.groupKey);
     const open = existing.find((i) => i.state === 'open');
@@ -74,7 +76,7 @@ export function openIncidentsFromClose(
         continue;
       }
       insertIncidentLinks(db, open.id, fresh);
-      const text = `close ${close.closeId} found ${fresh.length} more affected item(s) of this group`;
+      const text = `${byClose} found ${fresh.length} more affected item(s) of this group`;
       insertIncidentEvent(db, open.id, { atMs: close.atMs, actor: close.actor, kind: 'note', text });
       appendAudit(db, {
         atMs: close.atMs,
@@ -83,7 +85,7 @@ export function openIncidentsFromClose(
         summary: `incident ${open.id}: ${text}`,
         details: pyObjectFrom([
           ['incident_id', int(open.id)],
-          ['close_id', int(close.closeId)],
+          ['close_id', intOrNull(close.closeId)],
           ['links_added', int(fresh.length)],
         ]),
       });
@@ -114,7 +116,7 @@ export function openIncidentsFromClose(
       atMs: close.atMs,
       actor: close.actor,
       action: 'incident.open',
-      summary: `incident ${id} opened by close ${close.closeId}: ${group.summary}`,
+      summary: `incident ${id} opened by ${byClose}: ${group.summary}`,
       details: incidentDetails(id, row, group.links.length),
     });
     outcome.opened.push(id);

@@ -429,6 +429,8 @@ export const en = {
         'A page lacks the EU AI Act art. 50 label: a fault of the console’s rendering. Do not export; report it with the file named.',
       LINT_TRACKS_MIXED:
         'Two tracks meet in one table or chart: a fault of the console’s rendering. Do not export; report it with the file named.',
+      LINT_FORMULA_TEXT:
+        'A name starts with =, +, - or @, which a spreadsheet opening the CSV reads as a formula (the CSV writes it inert): give the participant a display name (`proveit participant rename`), or mark the reference run again (`proveit participant reference`), then Check again.',
       LINT_SECRET:
         'A file would publish a secret of the kind named. A freeze’s key or salt: export after the close reveals it. Anything else: find where it was typed (a display name, a reason), replace it, then Check again.',
     } as Record<string, string>,

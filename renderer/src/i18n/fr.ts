@@ -428,6 +428,8 @@ export const fr: Messages = {
         'Une page n’a pas la mention de l’article 50 du règlement européen sur l’IA : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_TRACKS_MIXED:
         'Deux pistes se retrouvent dans un même tableau ou graphique : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
+      LINT_FORMULA_TEXT:
+        'Un nom commence par =, +, - ou @, qu’un tableur ouvrant le CSV lit comme une formule (le CSV l’écrit inerte) : donnez au participant un nom d’affichage (`proveit participant rename`), ou marquez à nouveau la course de référence (`proveit participant reference`), puis Vérifier à nouveau.',
       LINT_SECRET:
         'Un fichier publierait un secret du genre nommé. Clé ou sel d’un gel : exportez après la clôture qui les révèle. Autre chose : trouvez où la valeur a été saisie (nom d’affichage, motif), remplacez-la, puis Vérifier à nouveau.',
     },

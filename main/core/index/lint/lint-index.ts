@@ -1,3 +1,4 @@
+import { startsAsFormula } from '../csv-cell.ts';
 import { esc } from '../html.ts';
 import { INDEX_FILES, LANGS, type IndexDocument, type ReportSummary } from '../model.ts';
 import { TEXTS } from '../texts.ts';
@@ -9,7 +10,8 @@ export type LintCode =
   | 'LINT_COMMUNITY_LABEL_MISSING'
   | 'LINT_AI_ACT_LABEL_MISSING'
   | 'LINT_TRACKS_MIXED'
-  | 'LINT_SECRET';
+  | 'LINT_SECRET'
+  | 'LINT_FORMULA_TEXT';
 
 export interface LintFinding {
   code: LintCode;
@@ -249,6 +251,53 @@ function secretFindings(input: LintInput, out: LintFinding[]): void {
 }
 
 /**
+ * Names a spreadsheet would read as a formula (issue 23, OWASP CSV injection): the CSV writes them inert (csvCell),
+ * but they are the operator's to choose (spec §7.2 "agent (name chosen by the operator)"), so staff see and replace
+ * them before export. The declared stack is the participant's own text, which no command changes: the CSV makes it
+ * inert and the season service refuses such text at enrollment, so it is not a finding.
+ */
+function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
+  const season = input.doc.season;
+  for (const s of input.doc.tracks)
+    for (const [table, rows] of [
+      ['reference', s.reference_runs],
+      ['community', s.community],
+    ] as const)
+      for (const row of rows) {
+        const where = `${s.track}/${row.participant_id}`;
+        const file = INDEX_FILES.csv(s.track, table);
+        if (startsAsFormula(row.agent))
+          out.push({
+            code: 'LINT_FORMULA_TEXT',
+            file,
+            where: `${where}: agent`,
+            message:
+              `the agent name starts with ${JSON.stringify(row.agent[0])}, which a spreadsheet reads as a formula: ` +
+              `give the participant a display name: proveit participant rename --season ${season} ` +
+              `--participant ${row.participant_id} --display-name NAME`,
+          });
+        const ref = row.reference;
+        for (const [field, text] of ref
+          ? ([
+              ['model', ref.model],
+              ['model_version', ref.model_version],
+              ['framework', ref.framework],
+            ] as const)
+          : [])
+          if (startsAsFormula(text))
+            out.push({
+              code: 'LINT_FORMULA_TEXT',
+              file,
+              where: `${where}: ${field}`,
+              message:
+                `the reference run's ${field} starts with ${JSON.stringify(text[0])}, which a spreadsheet reads as a ` +
+                `formula: mark it again with proveit participant reference --season ${season} ` +
+                `--participant ${row.participant_id}`,
+            });
+      }
+}
+
+/**
  * The publication linter (issue 13, spec §7.3): runs on every export over the document and the rendered files, and
  * returns every finding; any finding blocks the export. Pure. A finding never quotes a secret's value.
  */
@@ -261,5 +310,6 @@ export function lintIndex(input: LintInput): LintFinding[] {
   aiActFindings(input, out);
   trackMixFindings(input, out);
   secretFindings(input, out);
+  formulaTextFindings(input, out);
   return out;
 }

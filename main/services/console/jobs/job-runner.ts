@@ -12,6 +12,7 @@ import {
   unfinishedJobs,
   type StoredJob,
 } from '../../../db/console-jobs.ts';
+import { databaseFaultOf } from '../../../db/database-fault.ts';
 import type { Db } from '../../../db/open-database.ts';
 import type { Clock } from '../../clock.ts';
 import type { FetchProgress } from '../../proofs/progress.ts';
@@ -35,6 +36,21 @@ export function jobView(job: StoredJob): JobView {
     result: job.result,
     error: job.error,
   };
+}
+
+/**
+ * Runs a write recording a job's progress or outcome. A database fault there (a full disk, a file turned read-only)
+ * must not end the console from inside a worker's event (issue 23 item 5): the job stays unfinished in the store, so
+ * it runs again at the next start, and the fault is said on stderr with its code.
+ */
+function recorded(jobId: number, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    const fault = databaseFaultOf(error);
+    if (!fault) throw error;
+    process.stderr.write(`proveit console: job ${jobId} could not be recorded: ${fault.code}: ${fault.message}\n`);
+  }
 }
 
 /** Starts a job's worker; tests may run a job in-thread with their own starter. */
@@ -125,27 +141,31 @@ export class JobRunner {
       const settle = (outcome: { result: Record<string, unknown> } | { code: string; message: string }) => {
         if (settled) return;
         settled = true;
-        if ('result' in outcome) markJobDone(this.db, job.id, this.clock.now(), outcome.result);
-        else markJobFailed(this.db, job.id, this.clock.now(), outcome);
-        this.publish(job.id);
+        recorded(job.id, () => {
+          if ('result' in outcome) markJobDone(this.db, job.id, this.clock.now(), outcome.result);
+          else markJobFailed(this.db, job.id, this.clock.now(), outcome);
+          this.publish(job.id);
+        });
       };
-      worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'close.progress') {
-          const p = message.progress;
-          this.readProgress.set(job.id, p);
-          recordJobProgress(this.db, job.id, {
-            step: p.phase,
-            message: `proof reads: ${p.phase}`,
-            done: p.done,
-            total: p.total,
-          });
-          if (job.kind === 'close') {
-            const track = job.args['track'] as 'conformite' | 'generique';
-            this.events.publish({ type: 'close.progress', job_id: job.id, track, progress: p });
-          } else this.events.publish({ type: 'read.progress', job_id: job.id, progress: p });
-        } else if (message.type === 'done') settle({ result: message.result });
-        else if (message.type === 'failed') settle({ code: message.code, message: message.message });
-      });
+      worker.on('message', (message: WorkerMessage) =>
+        recorded(job.id, () => {
+          if (message.type === 'close.progress') {
+            const p = message.progress;
+            this.readProgress.set(job.id, p);
+            recordJobProgress(this.db, job.id, {
+              step: p.phase,
+              message: `proof reads: ${p.phase}`,
+              done: p.done,
+              total: p.total,
+            });
+            if (job.kind === 'close') {
+              const track = job.args['track'] as 'conformite' | 'generique';
+              this.events.publish({ type: 'close.progress', job_id: job.id, track, progress: p });
+            } else this.events.publish({ type: 'read.progress', job_id: job.id, progress: p });
+          } else if (message.type === 'done') settle({ result: message.result });
+          else if (message.type === 'failed') settle({ code: message.code, message: message.message });
+        }),
+      );
       worker.on('error', (error: Error) => {
         if (!this.stopping) settle({ code: 'CONSOLE_JOB_FAILED', message: error.message });
       });

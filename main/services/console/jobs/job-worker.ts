@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { databaseFaultOf } from '../../../db/database-fault.ts';
 import { playDemo } from '../../demo/play-demo.ts';
 import { runCloseJob, type CloseJobArgs } from './close-job.ts';
 import { runIndexExportJob } from './index-export-job.ts';
@@ -68,6 +69,13 @@ async function run(): Promise<void> {
   );
 }
 
+// A database fault (disk full mid-close, a read-only or damaged file) fails the job with its DB_* code and sentence.
 run().catch((error: unknown) =>
-  post({ type: 'failed', code: 'CONSOLE_JOB_FAILED', message: error instanceof Error ? error.message : String(error) }),
+  post({
+    type: 'failed',
+    ...(databaseFaultOf(error) ?? {
+      code: 'CONSOLE_JOB_FAILED',
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  }),
 );

