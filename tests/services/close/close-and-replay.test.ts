@@ -1,4 +1,4 @@
-import { runCloseCommand, runReplay } from './support/close-commands.ts';
+import { closeFromDevnet, runReplay } from './support/close-commands.ts';
 import { cpSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
@@ -28,20 +28,7 @@ const submission = (
   disclosures: Record<string, unknown> = {},
 ) => submissionDocument(p, taskId, verdict, assertions, { disclosures });
 
-/** The close of these tests: the season service's export, the devnet's trust bundle. */
-function runClose(out: string, json = true) {
-  return runCloseCommand(net.clock, {
-    season: 1,
-    track: 'conformite',
-    corpus: net.corpusDir,
-    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
-    db: net.dbFile,
-    trustLayer: net.devnet.info.trust_layer,
-    trust: net.devnet.info.trust_bundle,
-    out,
-    json,
-  });
-}
+const runClose = (out: string, json = true) => closeFromDevnet(net, out, json);
 
 beforeAll(async () => {
   net = await startCloseDevnet('season-close-');

@@ -6,26 +6,14 @@ import { closeSeason } from '../../../main/services/close/close-season.ts';
 import { CLOSE_ATTEMPT_FILE, CLOSE_ATTEMPT_FORMAT } from '../../../main/services/close/close-out.ts';
 import { announcedReceiptKey } from '../../../main/services/receipts/announced-receipt-key.ts';
 import { readSeasonExport } from '../../../main/services/season-export/read-export.ts';
-import { runCloseCommand } from './support/close-commands.ts';
+import { closeFromDevnet } from './support/close-commands.ts';
 import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet } from './support/close-devnet.ts';
 import { submissionDocument } from './support/submission-document.ts';
 
 let net: CloseDevnet;
 let cleanScoresSha256: string;
 
-function runClose(out: string) {
-  return runCloseCommand(net.clock, {
-    season: 1,
-    track: 'conformite',
-    corpus: net.corpusDir,
-    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
-    db: net.dbFile,
-    trustLayer: net.devnet.info.trust_layer,
-    trust: net.devnet.info.trust_bundle,
-    out,
-    json: true,
-  });
-}
+const runClose = (out: string, json = true) => closeFromDevnet(net, out, json);
 
 /** What a close killed while moving its bundle into place leaves: its marker, part of a staged bundle, a cut scores.json. */
 function leaveKilledClose(out: string, marker: { season: number; track: string }) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { incidentsOf } from '../../../main/db/incidents.ts';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
-import { runCloseCommand } from './support/close-commands.ts';
+import { closeFromDevnet } from './support/close-commands.ts';
 import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet, type ReadProof } from './support/close-devnet.ts';
 import { submissionDocument } from './support/submission-document.ts';
 
@@ -13,19 +13,7 @@ let entity: ReadProof;
 let attestation: ReadProof;
 let firstScoresSha256: string;
 
-function runClose(out: string) {
-  return runCloseCommand(net.clock, {
-    season: 1,
-    track: 'conformite',
-    corpus: net.corpusDir,
-    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
-    db: net.dbFile,
-    trustLayer: net.devnet.info.trust_layer,
-    trust: net.devnet.info.trust_bundle,
-    out,
-    json: true,
-  });
-}
+const runClose = (out: string, json = true) => closeFromDevnet(net, out, json);
 
 /** Bit rot, imitated: the append-only triggers are dropped, then the row's bytes are written over. */
 function overwriteViewBytes(proofId: string, edit: (raw: Buffer) => Buffer): Buffer {

@@ -41,6 +41,30 @@ export function closeArgs(run: CloseRun): string[] {
   ];
 }
 
+/** What a close devnet gives a compliance-track close: its clock, database, corpus, Trust Layer and season service. */
+interface CloseNet {
+  clock: Clock;
+  dbFile: string;
+  corpusDir: string;
+  operatorTokenFile: string;
+  devnet: { info: { season: string; trust_layer: string; trust_bundle: string } };
+}
+
+/** `season close` of the compliance track from the close devnet's season service export, into `out`. */
+export function closeFromDevnet(net: CloseNet, out: string, json = true) {
+  return runCloseCommand(net.clock, {
+    season: 1,
+    track: 'conformite',
+    corpus: net.corpusDir,
+    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
+    db: net.dbFile,
+    trustLayer: net.devnet.info.trust_layer,
+    trust: net.devnet.info.trust_bundle,
+    out,
+    json,
+  });
+}
+
 /** Runs `season close` in-process on the test's clock; `doc` is its --json document when it printed one. */
 export async function runCloseCommand(clock: Clock, run: CloseRun) {
   const io = captureIo();
