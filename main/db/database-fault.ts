@@ -1,3 +1,5 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { SchemaError } from './migrate.ts';
 
@@ -36,6 +38,20 @@ function where(file: string | undefined): string {
   return file === undefined ? 'the database' : `the database ${file}`;
 }
 
+/**
+ * Whether `file` exists in a folder this process cannot write: on a read-only file system SQLite reports the -shm
+ * file it cannot create as SQLITE_CANTOPEN, not SQLITE_READONLY_DIRECTORY, though the cause and the fix are the same.
+ */
+function inReadOnlyFolder(file: string | undefined): boolean {
+  if (file === undefined || !existsSync(file)) return false;
+  try {
+    accessSync(dirname(file), constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** better-sqlite3's SqliteError code (SQLITE_FULL, SQLITE_READONLY_DIRECTORY, ...) as a fault, or undefined. */
 function sqliteFault(code: string, file: string | undefined): DatabaseFault | undefined {
   const at = where(file);
@@ -44,7 +60,7 @@ function sqliteFault(code: string, file: string | undefined): DatabaseFault | un
       code: 'DB_DISK_FULL',
       message: `${at} cannot grow: the disk (or its size limit) is full, and the write was rolled back; free space, then run the command again`,
     };
-  if (code === 'SQLITE_READONLY_DIRECTORY')
+  if (code === 'SQLITE_READONLY_DIRECTORY' || (code.startsWith('SQLITE_CANTOPEN') && inReadOnlyFolder(file)))
     return {
       code: 'DB_READ_ONLY',
       message:

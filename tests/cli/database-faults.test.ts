@@ -129,16 +129,31 @@ describe('a database fault is a code and a sentence in every command, never a st
   }
 });
 
-/**
- * Root ignores file modes, so the read-only cases run the real launcher as an unprivileged user (nobody, uid 65534)
- * when the tests run as root, and as the current user otherwise: the file is then truly read-only to the command.
- */
-const asUnprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+const asRoot = process.getuid?.() === 0;
 
-async function launch(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * Runs the real launcher with `readOnly` (the database file, or its folder) truly read-only to it. Root ignores file
+ * modes, so as root the path is bind-mounted read-only over itself in a private mount namespace (writes fail with
+ * EROFS, as on a read-only disk; the mount dies with the namespace); otherwise the modes set by the test hold.
+ */
+async function launch(args: string[], readOnly: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [command, commandArgs] = asRoot
+    ? [
+        'unshare',
+        [
+          '-m',
+          'sh',
+          '-c',
+          'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"',
+          readOnly,
+          process.execPath,
+          launcher,
+          ...args,
+        ],
+      ]
+    : [process.execPath, [launcher, ...args]];
   try {
-    const { stdout, stderr } = await run(process.execPath, [launcher, ...args], {
-      ...asUnprivileged,
+    const { stdout, stderr } = await run(command, commandArgs, {
       cwd: folder.path,
       env: { ...process.env, HOME: folder.path },
     });
@@ -149,7 +164,7 @@ async function launch(args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-describe('a read-only database file', () => {
+describe.skipIf(asRoot && !canMountTmpfs())('a read-only database file', () => {
   beforeEach(() => {
     withEntries(db, 2);
     chmodSync(folder.path, 0o777);
@@ -157,13 +172,13 @@ describe('a read-only database file', () => {
   });
 
   it('audit verify, proofs plan and dispute list read it; a command that writes answers DB_READ_ONLY', async () => {
-    const verified = await launch(['audit', 'verify', '--db', db, '--json']);
+    const verified = await launch(['audit', 'verify', '--db', db, '--json'], db);
     expect(verified.stderr).toBe('');
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, entries: 2 });
-    const planned = await launch(['proofs', 'plan', '--ids', idsFile, '--db', db, '--json']);
+    const planned = await launch(['proofs', 'plan', '--ids', idsFile, '--db', db, '--json'], db);
     expect(planned.code).toBe(0);
     expect(JSON.parse(planned.stdout)).toMatchObject({ total: 1, calls: 1 });
-    const listed = await launch(['dispute', 'list', '--db', db]);
+    const listed = await launch(['dispute', 'list', '--db', db], db);
     expect(listed).toMatchObject({ code: 0, stdout: 'no disputes\n' });
 
     const opened = await launch(
@@ -174,6 +189,7 @@ describe('a read-only database file', () => {
         db,
         '--json',
       ]),
+      db,
     );
     expect(opened.code).toBe(1);
     expect(JSON.parse(opened.stdout)).toMatchObject({ ok: false, code: 'DB_READ_ONLY' });
@@ -182,7 +198,7 @@ describe('a read-only database file', () => {
 
   it('in a read-only folder without its -shm file, a read answers DB_READ_ONLY saying what SQLite needs', async () => {
     chmodSync(folder.path, 0o555);
-    const verified = await launch(['audit', 'verify', '--db', db]);
+    const verified = await launch(['audit', 'verify', '--db', db], folder.path);
     chmodSync(folder.path, 0o777);
     expect(verified.code).toBe(1);
     expect(verified.stderr).toMatch(/^proveit audit verify: DB_READ_ONLY: the folder of the database .* is read-only/);

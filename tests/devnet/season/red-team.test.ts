@@ -450,7 +450,10 @@ describe('headers and connections: bounded, the service keeps answering (issue 2
     expect(await snapshot()).toEqual(before);
   });
 
-  it('of 1,000 headers only the first 100 are read: an Authorization after them is not (401 SEASON_TOKEN_REFUSED) and nothing is recorded', async () => {
+  // Node 20 reads the first 100 headers (maxHeadersCount) and drops the others; Node 24's parser refuses the whole
+  // flood. Either way a token sent after the cap is never read.
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  it(`of 1,000 headers an Authorization past the first 100 is never read (Node ${nodeMajor}: ${nodeMajor >= 24 ? '431 HEADERS_TOO_LARGE' : '401 SEASON_TOKEN_REFUSED'}) and nothing is recorded`, async () => {
     const before = await snapshot();
     const text = body('conformite', 'conf-04', ada.did);
     const flood = Array.from({ length: 1_000 }, (_, i) => `X-F${i}: a\r\n`).join('');
@@ -458,11 +461,14 @@ describe('headers and connections: bounded, the service keeps answering (issue 2
       `POST /v1/season/1/submit HTTP/1.1\r\nHost: season\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
       `Connection: close\r\n${headers}\r\n${text}`;
     const late = await exchange(seasonUrl(), request(`${flood}Authorization: Bearer ${ada.token}\r\n`));
-    expect([late.status, late.code]).toEqual([401, 'SEASON_TOKEN_REFUSED']);
+    expect([late.status, late.code]).toEqual(
+      nodeMajor >= 24 ? [431, 'HEADERS_TOO_LARGE'] : [401, 'SEASON_TOKEN_REFUSED'],
+    );
     expect(await snapshot()).toEqual(before);
-    // The same request with the token among the first 100 headers takes: only the header's place was at fault.
+    // The token among the first 100 headers: taken where only the header's place was at fault (Node 20), refused
+    // with the flood as a whole where the parser refuses it (Node 24).
     const early = await exchange(seasonUrl(), request(`Authorization: Bearer ${ada.token}\r\n${flood}`));
-    expect(early.status).toBe(200);
+    expect(early.status).toBe(nodeMajor >= 24 ? 431 : 200);
   });
 
   it('300 idle connections leave GET /v1/health answering within 1 s and change nothing', async () => {
