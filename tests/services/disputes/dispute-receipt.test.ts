@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDisputeCommands } from '../../../main/cli/dispute-commands.ts';
 import { DAY_MS } from '../../../main/core/disputes/calendar.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
@@ -16,36 +16,15 @@ import { openConsole } from '../../../main/services/console/open-console.ts';
 import { RECEIPT_KEY_FILE, receiptSignerOf } from '../../../season-service/receipt-key.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { DURING } from '../close/support/close-devnet.ts';
-import {
-  closeSeasonOnDevnet,
-  copyDatabase,
-  dispute,
-  publish,
-  SetClock,
-  type ClosedSeason,
-  type Json,
-} from './support/published-close.ts';
+import { closedSeasonFixture, dispute, type Json } from './support/published-close.ts';
 
-let season: ClosedSeason;
 const PUBLISHED_AT = Date.parse('2026-11-02T10:00:00.000Z');
-const tests: { dispose(): void }[] = [];
-
-beforeAll(async () => {
-  season = await closeSeasonOnDevnet();
-}, 180_000);
-
-afterAll(async () => {
-  for (const t of tests) t.dispose();
-  await season?.net.close();
-});
+const fixture = closedSeasonFixture(PUBLISHED_AT);
 
 /** A fresh copy of the closed season's database, published as version 1; disputes are received a day later. */
 async function published() {
-  const copy = copyDatabase(season);
-  tests.push(copy);
-  const clock = new SetClock(PUBLISHED_AT);
-  const r = await publish(clock, copy.dbFile);
-  expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
+  const copy = await fixture.published();
+  const { clock } = copy;
   clock.current = PUBLISHED_AT + DAY_MS;
   const file = (name: string, receipt: object) => {
     const path = join(copy.dir, name);
@@ -62,7 +41,7 @@ const openArgs = (extra: string[] = []) => [
   '--track',
   'conformite',
   '--participant',
-  season.alice.participantId,
+  fixture.season.alice.participantId,
   '--assertion',
   'conf-01/a3',
   '--reason',
@@ -74,7 +53,7 @@ const openArgs = (extra: string[] = []) => [
 
 /** The season service's own receipt key, from the devnet's state folder (the one that signed the close's export). */
 function serviceSigner() {
-  return receiptSignerOf(createPrivateKey(readFileSync(join(season.net.devnet.info.state, RECEIPT_KEY_FILE))));
+  return receiptSignerOf(createPrivateKey(readFileSync(join(fixture.season.net.devnet.info.state, RECEIPT_KEY_FILE))));
 }
 
 /**
@@ -82,7 +61,7 @@ function serviceSigner() {
  * signed by the service's receipt key; the close scored an export holding version 1 only.
  */
 function lostWriteReceipt() {
-  const v1 = season.receipts.aliceConf01;
+  const v1 = fixture.season.receipts.aliceConf01;
   const fields: ReceiptFields = {
     replaces_previous: true,
     season: v1.season,
@@ -127,16 +106,16 @@ describe('dispute open --receipt: a submission receipt compared with the export 
       t.clock,
       t.dbFile,
       'open',
-      openArgs(['--receipt', t.file('v1.json', season.receipts.aliceConf01)]),
+      openArgs(['--receipt', t.file('v1.json', fixture.season.receipts.aliceConf01)]),
     );
     expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
-    const bundled = openSignedExport(readFileSync(join(season.out, 'bundle', 'submissions.ndjson')), null);
+    const bundled = openSignedExport(readFileSync(join(fixture.season.out, 'bundle', 'submissions.ndjson')), null);
     if (!bundled.ok) throw new Error(bundled.error.message);
     expect(bundled.value.trailer.publicKeyHex).toBe(serviceSigner().publicKeyHex);
     const expected = {
       version: 1,
       export_version: 1,
-      export_submission_sha256: season.receipts.aliceConf01.submission_sha256,
+      export_submission_sha256: fixture.season.receipts.aliceConf01.submission_sha256,
       comparison: 'same',
       in_export: true,
       superseded: false,
@@ -146,7 +125,7 @@ describe('dispute open --receipt: a submission receipt compared with the export 
     };
     expect(r.doc!.receipt).toMatchObject(expected);
     const { json } = storedEvidence(t, r.doc!.dispute_id as string);
-    expect(json.receipt).toEqual({ ...season.receipts.aliceConf01, ...expected });
+    expect(json.receipt).toEqual({ ...fixture.season.receipts.aliceConf01, ...expected });
   });
 
   it('a receipt of a version the close never saw (a lost write) is in_export false, not superseded, and the evidence says so', async () => {
@@ -158,7 +137,7 @@ describe('dispute open --receipt: a submission receipt compared with the export 
     expect(json.receipt).toMatchObject({
       ...receipt,
       export_version: 1,
-      export_submission_sha256: season.receipts.aliceConf01.submission_sha256,
+      export_submission_sha256: fixture.season.receipts.aliceConf01.submission_sha256,
       comparison: 'later_than_export',
       in_export: false,
       superseded: false,
@@ -206,7 +185,7 @@ describe('dispute open --receipt: a submission receipt compared with the export 
   it('an edited receipt (its version raised without the key) fails DISPUTE_RECEIPT_INVALID naming the field, and writes nothing', async () => {
     const t = await published();
     const before = written(t);
-    const edited = { ...season.receipts.aliceConf01, version: 2 };
+    const edited = { ...fixture.season.receipts.aliceConf01, version: 2 };
     const r = await dispute(t.clock, t.dbFile, 'open', openArgs(['--receipt', t.file('edited.json', edited)]));
     expect(r.code).toBe(1);
     expect(r.doc).toMatchObject({
@@ -218,7 +197,7 @@ describe('dispute open --receipt: a submission receipt compared with the export 
         key: serviceSigner().publicKeyHex,
       },
     });
-    const malformed = { ...season.receipts.aliceConf01, version: '2' };
+    const malformed = { ...fixture.season.receipts.aliceConf01, version: '2' };
     const m = await dispute(t.clock, t.dbFile, 'open', openArgs(['--receipt', t.file('malformed.json', malformed)]));
     expect(m.code).toBe(1);
     expect(m.doc).toMatchObject({
@@ -235,18 +214,22 @@ describe('dispute open --receipt: a submission receipt compared with the export 
       t.clock,
       t.dbFile,
       'open',
-      openArgs(['--receipt', t.file('bob.json', season.receipts.bobConf01)]),
+      openArgs(['--receipt', t.file('bob.json', fixture.season.receipts.bobConf01)]),
     );
     expect(bob.code).toBe(1);
     expect(bob.doc).toMatchObject({
       code: 'DISPUTE_RECEIPT_OTHER_SUBMISSION',
-      details: { field: 'participant_id', receipt: season.bob.participantId, dispute: season.alice.participantId },
+      details: {
+        field: 'participant_id',
+        receipt: fixture.season.bob.participantId,
+        dispute: fixture.season.alice.participantId,
+      },
     });
     const task = await dispute(
       t.clock,
       t.dbFile,
       'open',
-      openArgs(['--receipt', t.file('conf-02.json', season.receipts.aliceConf02)]),
+      openArgs(['--receipt', t.file('conf-02.json', fixture.season.receipts.aliceConf02)]),
     );
     expect(task.doc).toMatchObject({
       code: 'DISPUTE_RECEIPT_OTHER_SUBMISSION',
@@ -280,22 +263,22 @@ describe('the console’s dispute.open with a receipt argument', () => {
       const args = {
         season: 1,
         track: 'conformite',
-        participant_id: season.alice.participantId,
+        participant_id: fixture.season.alice.participantId,
         assertion: 'conf-01/a3',
         reason: 'I replaced conf-01 before the close; the receipt says so',
       };
       const before = written(t);
       for (const receipt of [
         '{"recorded": true}',
-        [season.receipts.aliceConf01],
-        { ...season.receipts.aliceConf01, nested: {} },
+        [fixture.season.receipts.aliceConf01],
+        { ...fixture.season.receipts.aliceConf01, nested: {} },
       ]) {
         const refused = await dispatch('dispute.open', { ...args, receipt });
         expect(refused.ok || refused.error.code).toBe('IPC_BAD_ARGUMENTS');
       }
       const edited = await dispatch('dispute.open', {
         ...args,
-        receipt: { ...season.receipts.aliceConf01, version: 2 },
+        receipt: { ...fixture.season.receipts.aliceConf01, version: 2 },
       });
       expect(edited.ok || edited.error).toMatchObject({ code: 'DISPUTE_RECEIPT_INVALID' });
       expect(edited.ok || edited.error.message).toContain("'receipt_signature'");

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../main/core/disputes/calendar.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
@@ -12,38 +12,13 @@ import { disputeById, disputeEvents } from '../../../main/db/disputes.ts';
 import { publicationVersionsOf, publishedReport, reportsOfVersion } from '../../../main/db/publications.ts';
 import { runCloseCommand } from '../close/support/close-commands.ts';
 import { AFTER_CLOSE } from '../close/support/close-devnet.ts';
-import {
-  closeSeasonOnDevnet,
-  copyDatabase,
-  dispute,
-  publish,
-  SetClock,
-  type ClosedSeason,
-  type Json,
-} from './support/published-close.ts';
+import { closedSeasonFixture, dispute, publish, SetClock, type Json } from './support/published-close.ts';
 
-let season: ClosedSeason;
 const PUBLISHED_AT = Date.parse('2026-11-02T10:00:00.000Z');
-const tests: { dispose(): void }[] = [];
-
-beforeAll(async () => {
-  season = await closeSeasonOnDevnet();
-}, 180_000);
-
-afterAll(async () => {
-  for (const t of tests) t.dispose();
-  await season?.net.close();
-});
+const fixture = closedSeasonFixture(PUBLISHED_AT);
 
 /** A fresh copy of the closed season's database, published as version 1 at PUBLISHED_AT. */
-async function published() {
-  const copy = copyDatabase(season);
-  tests.push(copy);
-  const clock = new SetClock(PUBLISHED_AT);
-  const r = await publish(clock, copy.dbFile);
-  expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
-  return { ...copy, clock, publication: r.doc! };
-}
+const published = () => fixture.published();
 
 const openArgs = (participant: string, assertion: string, extra: string[] = []) => [
   '--season',
@@ -69,23 +44,25 @@ describe('season publish', () => {
       version: 1,
       published_at: '2026-11-02T10:00:00.000Z',
       dispute_window_ends_at: '2026-11-16T10:00:00.000Z',
-      scored: [season.alice.participantId],
-      pending: [season.bob.participantId],
+      scored: [fixture.season.alice.participantId],
+      pending: [fixture.season.bob.participantId],
       reports: 2,
     });
     const db = t.open();
     try {
       const [v1] = publicationVersionsOf(db, 1, 'conformite');
-      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(season.out, 'scores.json')));
+      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(fixture.season.out, 'scores.json')));
       const reports = reportsOfVersion(db, v1!.id);
       expect(reports.map((r) => r.participantId).sort()).toEqual(
-        [season.alice.participantId, season.bob.participantId].sort(),
+        [fixture.season.alice.participantId, fixture.season.bob.participantId].sort(),
       );
       for (const r of reports)
-        expect(Buffer.from(r.reportJson)).toEqual(readFileSync(join(season.out, 'reports', `${r.participantId}.json`)));
+        expect(Buffer.from(r.reportJson)).toEqual(
+          readFileSync(join(fixture.season.out, 'reports', `${r.participantId}.json`)),
+        );
       const digests = JSON.parse(Buffer.from(v1!.bundleDigestsJson).toString('utf8')) as Record<string, string>;
       expect(digests['submissions.ndjson']).toBe(
-        sha256Hex(readFileSync(join(season.out, 'bundle', 'submissions.ndjson'))),
+        sha256Hex(readFileSync(join(fixture.season.out, 'bundle', 'submissions.ndjson'))),
       );
       const rows = auditRows(db);
       const last = rows[rows.length - 1]!;
@@ -107,8 +84,7 @@ describe('season publish', () => {
   });
 
   it('a season with no close fails with PUBLISH_NO_CLOSE; a missing --track is a usage error (exit 2)', async () => {
-    const copy = copyDatabase(season);
-    tests.push(copy);
+    const copy = fixture.copy();
     const clock = new SetClock(PUBLISHED_AT);
     const none = await publish(clock, copy.dbFile, ['--season', '2']);
     expect(none.doc).toMatchObject({ ok: false, code: 'PUBLISH_NO_CLOSE' });
@@ -122,7 +98,7 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
   it('a dispute received exactly 14 days after publication is accepted; its decision is due 30 days after receipt', async () => {
     const t = await published();
     t.clock.current = PUBLISHED_AT + 14 * DAY_MS;
-    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
+    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
     expect(r.doc).toMatchObject({
       ok: true,
@@ -138,7 +114,7 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
   it('a dispute received 14 days and 1 ms after publication fails with DISPUTE_WINDOW_CLOSED and writes nothing', async () => {
     const t = await published();
     t.clock.current = PUBLISHED_AT + 14 * DAY_MS + 1;
-    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
+    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     expect(r.code).toBe(1);
     expect(r.doc).toMatchObject({ ok: false, code: 'DISPUTE_WINDOW_CLOSED' });
     const db = t.open();
@@ -157,14 +133,14 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
       t.clock,
       t.dbFile,
       'open',
-      openArgs(season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-16T12:00:01+02:00']),
+      openArgs(fixture.season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-16T12:00:01+02:00']),
     );
     expect(late.doc).toMatchObject({ ok: false, code: 'DISPUTE_WINDOW_CLOSED' });
     const onTime = await dispute(
       t.clock,
       t.dbFile,
       'open',
-      openArgs(season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-16T12:00:00+02:00']),
+      openArgs(fixture.season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-16T12:00:00+02:00']),
     );
     expect(onTime.code, onTime.io.stderr + onTime.io.stdout).toBe(0);
     expect(onTime.doc).toMatchObject({
@@ -191,7 +167,7 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
       t.clock,
       t.dbFile,
       'open',
-      openArgs(season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-03T10:00:00.001Z']),
+      openArgs(fixture.season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-03T10:00:00.001Z']),
     );
     expect(r.doc).toMatchObject({ ok: false, code: 'DISPUTE_RECEIVED_IN_FUTURE' });
   });
@@ -202,7 +178,7 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
       t.clock,
       t.dbFile,
       'open',
-      openArgs(season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-10T12:00:00']),
+      openArgs(fixture.season.alice.participantId, 'conf-01/a3', ['--received-at', '2026-11-10T12:00:00']),
     );
     expect(r.code).toBe(2);
     expect(r.io.stderr).toContain('time zone');
@@ -211,7 +187,7 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
   it('dispute list: on_time, at_risk with 5 days or less left, overdue after the due instant, decided once decided', async () => {
     const t = await published();
     t.clock.current = PUBLISHED_AT + DAY_MS;
-    const opened = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
+    const opened = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     const id = opened.doc!.dispute_id as string;
     const statusAt = async (ms: number) => {
       t.clock.current = ms;
@@ -231,7 +207,7 @@ describe('dispute window (14 days after the publication, UTC, inclusive)', () =>
 describe('dispute scope and transitions', () => {
   it('an assertion of a task not submitted (below its minimum) fails with DISPUTE_SCOPE, with the reason', async () => {
     const t = await published();
-    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-02/a1'));
+    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-02/a1'));
     expect(r.doc).toMatchObject({ ok: false, code: 'DISPUTE_SCOPE' });
     expect(r.doc!.message).toContain('frozen scoring rules');
   });
@@ -240,9 +216,9 @@ describe('dispute scope and transitions', () => {
     const t = await published();
     const codes = [];
     for (const [p, a] of [
-      [season.alice.participantId, 'conf-01/a1'],
-      [season.alice.participantId, 'conf-01/a9'],
-      [season.bob.participantId, 'conf-01/a1'],
+      [fixture.season.alice.participantId, 'conf-01/a1'],
+      [fixture.season.alice.participantId, 'conf-01/a9'],
+      [fixture.season.bob.participantId, 'conf-01/a1'],
       ['nobody', 'conf-01/a1'],
     ] as const)
       codes.push((await dispute(t.clock, t.dbFile, 'open', openArgs(p, a))).doc!.code);
@@ -256,33 +232,32 @@ describe('dispute scope and transitions', () => {
 
   it('--assertion that is not TASK_ID/ASSERTION_ID (a rule, the corpus) is a usage error (exit 2)', async () => {
     const t = await published();
-    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'rules'));
+    const r = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'rules'));
     expect(r.code).toBe(2);
   });
 
   it('before any publication a dispute fails with DISPUTE_NOT_PUBLISHED', async () => {
-    const copy = copyDatabase(season);
-    tests.push(copy);
+    const copy = fixture.copy();
     const r = await dispute(
       new SetClock(PUBLISHED_AT),
       copy.dbFile,
       'open',
-      openArgs(season.alice.participantId, 'conf-01/a3'),
+      openArgs(fixture.season.alice.participantId, 'conf-01/a3'),
     );
     expect(r.doc).toMatchObject({ ok: false, code: 'DISPUTE_NOT_PUBLISHED' });
   });
 
   it('a second dispute on an assertion whose dispute is undecided fails with DISPUTE_ALREADY_OPEN', async () => {
     const t = await published();
-    await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
-    const again = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
+    await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
+    const again = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     expect(again.doc).toMatchObject({ ok: false, code: 'DISPUTE_ALREADY_OPEN' });
   });
 
   it('review, then review again (DISPUTE_ALREADY_UNDER_REVIEW); decide without reason is a usage error; decide twice fails with DISPUTE_ALREADY_DECIDED', async () => {
     const t = await published();
-    const id = (await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'))).doc!
-      .dispute_id as string;
+    const id = (await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3')))
+      .doc!.dispute_id as string;
     expect((await dispute(t.clock, t.dbFile, 'review', [id, '--reviewer', 'Ana'])).doc).toMatchObject({
       ok: true,
       state: 'under_review',
@@ -346,8 +321,8 @@ describe('dispute scope and transitions', () => {
 describe('evidence stored when a dispute opens', () => {
   it('holds the claim, the frozen value at the pointer, the recomputed hashes beside the opened ones, every check of the cited proof, and the cause', async () => {
     const t = await published();
-    const id = (await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'))).doc!
-      .dispute_id as string;
+    const id = (await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3')))
+      .doc!.dispute_id as string;
     const db = t.open();
     try {
       const d = disputeById(db, id)!;
@@ -386,7 +361,7 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
     db0.close();
 
     t.clock.current = PUBLISHED_AT + 3 * DAY_MS;
-    const opened = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
+    const opened = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     const id = opened.doc!.dispute_id as string;
     t.clock.current = PUBLISHED_AT + 10 * DAY_MS;
     const decided = await dispute(t.clock, t.dbFile, 'decide', [
@@ -410,7 +385,7 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
       correction: {
         version: 2,
         corrects_version: 1,
-        participant_id: season.alice.participantId,
+        participant_id: fixture.season.alice.participantId,
         before: { overclaim: { unsupported: 2, submitted: 4 } },
         after: { overclaim: { unsupported: 1, submitted: 4 } },
       },
@@ -426,7 +401,7 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
           .all(v1Before.id),
       ).toEqual(v1ReportsBefore);
       const [v1, v2] = publicationVersionsOf(db, 1, 'conformite');
-      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(season.out, 'scores.json')));
+      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(fixture.season.out, 'scores.json')));
       expect(v2).toMatchObject({
         version: 2,
         correctsVersion: 1,
@@ -434,7 +409,9 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
         actor: 'staff-2',
       });
       const scores2 = JSON.parse(Buffer.from(v2!.scoresJson).toString('utf8')) as Json;
-      const row = (scores2.participants as Json[]).find((p) => p.participant_id === season.alice.participantId)!;
+      const row = (scores2.participants as Json[]).find(
+        (p) => p.participant_id === fixture.season.alice.participantId,
+      )!;
       expect(row.overclaim).toEqual({ unsupported: 1, submitted: 4 });
       expect(scores2.correction).toEqual({ version: 2, corrects_version: 1, dispute_ids: [id] });
       expect(sha256Hex(v2!.scoresJson)).toBe(v2!.scoresSha256);
@@ -447,7 +424,7 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
         reason: 'the reviewer found the frozen record carries the claimed value',
         participants: [
           {
-            participant_id: season.alice.participantId,
+            participant_id: fixture.season.alice.participantId,
             before: { overclaim: { unsupported: 2, submitted: 4 }, success: { grounded_exact: 1, out_of: 10 } },
             after: { overclaim: { unsupported: 1, submitted: 4 }, success: { grounded_exact: 1, out_of: 10 } },
             assertions: [
@@ -457,9 +434,11 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
         ],
       });
       // The corrected report: only Alice's, in version 2; Bob's report is still version 1's.
-      expect(reportsOfVersion(db, v2!.id).map((r) => r.participantId)).toEqual([season.alice.participantId]);
+      expect(reportsOfVersion(db, v2!.id).map((r) => r.participantId)).toEqual([fixture.season.alice.participantId]);
       const report2 = JSON.parse(
-        Buffer.from(publishedReport(db, 1, 'conformite', 2, season.alice.participantId)!.reportJson).toString('utf8'),
+        Buffer.from(publishedReport(db, 1, 'conformite', 2, fixture.season.alice.participantId)!.reportJson).toString(
+          'utf8',
+        ),
       ) as Json;
       const a3 = (report2.assertions as Json[]).find((a) => a.task_id === 'conf-01' && a.assertion_id === 'a3')!;
       expect(a3).toMatchObject({
@@ -468,7 +447,7 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
       });
       expect(a3.cause).toBeUndefined();
       expect(report2.corrections).toHaveLength(1);
-      expect(publishedReport(db, 1, 'conformite', 2, season.bob.participantId)!.version).toBe(1);
+      expect(publishedReport(db, 1, 'conformite', 2, fixture.season.bob.participantId)!.version).toBe(1);
 
       // Events and the audit log: review and decision kept with reviewer and dates; head of version 2 after correction.publish.
       expect(disputeEvents(db, id).map((e) => [e.step, e.state, e.reviewer, e.atMs])).toEqual([
@@ -495,16 +474,17 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
     }
 
     // The assertion is now supported: disputing it again is out of scope.
-    const again = await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'));
+    const again = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     expect(again.doc).toMatchObject({ ok: false, code: 'DISPUTE_SCOPE' });
   });
 
   it('a second upheld dispute (instrument fault) makes version 3 from version 2: overclaim 1/4 then 0/3', async () => {
     const t = await published();
-    const first = (await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'))).doc!
-      .dispute_id as string;
-    const second = (await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a4'))).doc!
-      .dispute_id as string;
+    const first = (await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3')))
+      .doc!.dispute_id as string;
+    const second = (
+      await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a4'))
+    ).doc!.dispute_id as string;
     const upheld = (id: string, change: string) =>
       dispute(t.clock, t.dbFile, 'decide', [
         id,
@@ -532,8 +512,8 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
 describe('a rejected dispute', () => {
   it('changes no version, and is listed with its decision, reason, reviewer and dates', async () => {
     const t = await published();
-    const id = (await dispute(t.clock, t.dbFile, 'open', openArgs(season.alice.participantId, 'conf-01/a3'))).doc!
-      .dispute_id as string;
+    const id = (await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3')))
+      .doc!.dispute_id as string;
     t.clock.current = PUBLISHED_AT + 2 * DAY_MS;
     const r = await dispute(t.clock, t.dbFile, 'decide', [
       id,
@@ -575,25 +555,28 @@ describe('a later close of the participants pending in version 1 (it anchors the
   it('publishes nothing while they are still pending (PUBLISH_NOTHING_NEW), then version 2 with Bob\u2019s figures once a close scores him; version 1 unchanged', async () => {
     const t = await published();
     const closeInto = (out: string) =>
-      runCloseCommand(season.net.clock, {
+      runCloseCommand(fixture.season.net.clock, {
         season: 1,
         track: 'conformite',
-        corpus: season.net.corpusDir,
-        source: { seasonUrl: season.net.devnet.info.season, operatorTokenFile: season.net.operatorTokenFile },
+        corpus: fixture.season.net.corpusDir,
+        source: {
+          seasonUrl: fixture.season.net.devnet.info.season,
+          operatorTokenFile: fixture.season.net.operatorTokenFile,
+        },
         db: t.dbFile,
-        trustLayer: season.net.devnet.info.trust_layer,
-        trust: season.net.devnet.info.trust_bundle,
+        trustLayer: fixture.season.net.devnet.info.trust_layer,
+        trust: fixture.season.net.devnet.info.trust_bundle,
         out,
         json: true,
       });
-    season.net.clock.set(AFTER_CLOSE + 3_600_000);
+    fixture.season.net.clock.set(AFTER_CLOSE + 3_600_000);
     expect((await closeInto(join(t.dir, 'close-still-pending'))).code).toBe(3);
     t.clock.current = PUBLISHED_AT + DAY_MS;
     const nothing = await publish(t.clock, t.dbFile);
     expect(nothing.doc).toMatchObject({ ok: false, code: 'PUBLISH_NOTHING_NEW' });
 
-    await season.net.devnet.closeBatch();
-    season.net.clock.set(AFTER_CLOSE + 3 * 3_600_000);
+    await fixture.season.net.devnet.closeBatch();
+    fixture.season.net.clock.set(AFTER_CLOSE + 3 * 3_600_000);
     const later = await closeInto(join(t.dir, 'close-later'));
     expect(later.code, later.io.stderr + later.io.stdout).toBe(0);
     t.clock.current = PUBLISHED_AT + 2 * DAY_MS;
@@ -603,40 +586,47 @@ describe('a later close of the participants pending in version 1 (it anchors the
       ok: true,
       version: 2,
       corrects_version: 1,
-      scored: [season.bob.participantId],
+      scored: [fixture.season.bob.participantId],
       pending: [],
     });
 
     const db = t.open();
     try {
       const [v1, second] = publicationVersionsOf(db, 1, 'conformite');
-      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(season.out, 'scores.json')));
+      expect(Buffer.from(v1!.scoresJson)).toEqual(readFileSync(join(fixture.season.out, 'scores.json')));
       const scores2 = JSON.parse(Buffer.from(second!.scoresJson).toString('utf8')) as Json;
       const rows = new Map((scores2.participants as Json[]).map((p) => [p.participant_id, p]));
       // Anchored after closes_at: both of Bob's assertions are unsupported (ANCHOR_AFTER_CLOSE).
-      expect(rows.get(season.bob.participantId)).toMatchObject({
+      expect(rows.get(fixture.season.bob.participantId)).toMatchObject({
         status: 'scored',
         overclaim: { unsupported: 2, submitted: 2 },
       });
       const v1Scores = JSON.parse(Buffer.from(v1!.scoresJson).toString('utf8')) as Json;
-      expect(rows.get(season.alice.participantId)).toEqual(
-        (v1Scores.participants as Json[]).find((p) => p.participant_id === season.alice.participantId),
+      expect(rows.get(fixture.season.alice.participantId)).toEqual(
+        (v1Scores.participants as Json[]).find((p) => p.participant_id === fixture.season.alice.participantId),
       );
       const record = JSON.parse(Buffer.from(second!.correctionJson!).toString('utf8')) as Json;
       expect(record).toMatchObject({
         version: 2,
         corrects_version: 1,
         disputes: [],
-        participants: [{ participant_id: season.bob.participantId, before: { overclaim: { unsupported: null } } }],
+        participants: [
+          { participant_id: fixture.season.bob.participantId, before: { overclaim: { unsupported: null } } },
+        ],
       });
-      expect(publishedReport(db, 1, 'conformite', 2, season.bob.participantId)!.version).toBe(2);
-      expect(publishedReport(db, 1, 'conformite', 2, season.alice.participantId)!.version).toBe(1);
+      expect(publishedReport(db, 1, 'conformite', 2, fixture.season.bob.participantId)!.version).toBe(2);
+      expect(publishedReport(db, 1, 'conformite', 2, fixture.season.alice.participantId)!.version).toBe(1);
     } finally {
       db.close();
     }
     // Bob is scored now: his assertions can be disputed from version 2's date, with evidence from the later close's bundle.
     t.clock.current = PUBLISHED_AT + 15 * DAY_MS;
-    const bobDispute = await dispute(t.clock, t.dbFile, 'open', openArgs(season.bob.participantId, 'conf-01/a1'));
+    const bobDispute = await dispute(
+      t.clock,
+      t.dbFile,
+      'open',
+      openArgs(fixture.season.bob.participantId, 'conf-01/a1'),
+    );
     expect(bobDispute.code, bobDispute.io.stderr + bobDispute.io.stdout).toBe(0);
     expect(bobDispute.doc).toMatchObject({
       ok: true,
@@ -662,7 +652,9 @@ describe('text output (without --json)', () => {
     const t = await published();
     const [open, , , list] = createDisputeCommands(t.clock);
     const io = captureIo();
-    expect(await open!.run([...openArgs(season.alice.participantId, 'conf-01/a3'), '--db', t.dbFile], io)).toBe(0);
+    expect(await open!.run([...openArgs(fixture.season.alice.participantId, 'conf-01/a3'), '--db', t.dbFile], io)).toBe(
+      0,
+    );
     expect(io.stdout.split('\n')[0]).toBe('dsp-1-conformite-0001');
     expect(io.stdout).toContain('decision due 2026-12-02T10:00:00.000Z');
     const listed = captureIo();

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createDisputeCommands } from '../../../../main/cli/dispute-commands.ts';
 import { createSeasonPublishCommand } from '../../../../main/cli/season-publish-command.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
@@ -126,4 +127,37 @@ export async function dispute(
   const io = captureIo();
   const code = await command.run([...args, '--db', dbFile, '--json'], io);
   return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
+}
+
+/**
+ * The closed season a dispute test file works on, with its lifecycle: closed once on the devnet before the file's
+ * tests; `copy()` gives each test a fresh copy of its database and `published()` a fresh copy of its database published as version 1 at `publishedAt`; every
+ * copy and the devnet are disposed after the tests. Call once at the top of a test file.
+ */
+export function closedSeasonFixture(publishedAt: number) {
+  const copies: { dispose(): void }[] = [];
+  const fixture = {
+    season: undefined as unknown as ClosedSeason,
+    /** A fresh copy of the closed season's database, disposed after the tests. */
+    copy() {
+      const copy = copyDatabase(fixture.season);
+      copies.push(copy);
+      return copy;
+    },
+    async published() {
+      const copy = fixture.copy();
+      const clock = new SetClock(publishedAt);
+      const r = await publish(clock, copy.dbFile);
+      expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
+      return { ...copy, clock, publication: r.doc! };
+    },
+  };
+  beforeAll(async () => {
+    fixture.season = await closeSeasonOnDevnet();
+  }, 180_000);
+  afterAll(async () => {
+    for (const copy of copies) copy.dispose();
+    await fixture.season?.net.close();
+  });
+  return fixture;
 }
