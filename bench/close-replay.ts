@@ -649,8 +649,9 @@ async function generate(dir: string, participants: number, batches: number) {
       freezeRekorEntry: freezeAnchored.rekor.raw,
       revealText,
       submissions: new TextEncoder().encode(`${lines.join('\n')}\n`),
-      views: allViews,
+      views: allViews.map((v) => ({ ...v, lastReadAtMs: Date.parse(closesAt) })),
       rekorEntries,
+      closedAtMs: Date.parse(closesAt),
       trust: { bundle: trust.value, dir: trustDir },
     });
     if (!written.ok) throw new Error(written.error.message);

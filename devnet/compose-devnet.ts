@@ -1,4 +1,4 @@
-import { randomBytes, sign } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CorpusServer, CorpusServerOptions, ServedTrack } from '../main/services/corpus/corpus-server.ts';
@@ -10,10 +10,18 @@ import { startDevnetSeason } from './season/devnet-season.ts';
 import { openDevnetDatabase } from './state/devnet-database.ts';
 import { Accounts } from './trust-layer/accounts.ts';
 import { BatchAnchor, type BatchSummary } from './trust-layer/batch-anchor.ts';
-import { didDocument, pubkeyDocument, publishedKeys, type PublishedKeyInput } from './trust-layer/key-publication.ts';
+import {
+  didDocument,
+  pubkeyDocument,
+  publishedKeys,
+  type PublishedKeyInput,
+  type PublishedSigningKey,
+} from './trust-layer/key-publication.ts';
+import { DevnetSigningKeys } from './trust-layer/signing-keys.ts';
 import { ProofStore } from './trust-layer/proof-store.ts';
 import { ReadLimiter } from './trust-layer/read-limiter.ts';
 import type { TrustLayerContext } from './trust-layer/trust-layer-context.ts';
+import { TrustLayerFaults } from './trust-layer/trust-layer-faults.ts';
 import { startTrustLayerServer } from './trust-layer/trust-layer-server.ts';
 import { Upstream } from './trust-layer/upstream.ts';
 import { loadOrCreateTsaMaterial } from './tsa/tsa-certificates.ts';
@@ -87,6 +95,11 @@ export interface Devnet {
   corpusServer: CorpusServer;
   /** Closes the open batch now (as POST /v1/admin/batch/close does). */
   closeBatch(): Promise<BatchSummary | null>;
+  /**
+   * Rotates the Trust Layer's signing key (as POST /_devnet/rotate-key does): the new kid signs from now on, the
+   * earlier keys stay published, and the devnet's trust bundle is rewritten to list it (devnet/README.md).
+   */
+  rotateSigningKey(): PublishedSigningKey;
   close(): Promise<void>;
 }
 
@@ -150,31 +163,37 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
     log_tree_id: (randomBytes(8).readBigUInt64BE() & 0x7fffffffffffffffn).toString(16).padStart(16, '0'),
     created_at: new Date(now().getTime() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   }));
-  const signingKey = loadOrCreatePrivateKey(stateDir, 'arkforge-ed25519.pem', 'ed25519');
+  const signingKeys = new DevnetSigningKeys(stateDir, identity.created_at);
   const rekorKey = loadOrCreatePrivateKey(stateDir, 'arkforge-rekor-p256.pem', 'p256');
   const logKey = loadOrCreatePrivateKey(stateDir, 'log-p256.pem', 'p256');
   const tsaMaterial = await loadOrCreateTsaMaterial(stateDir, now());
   const operator = devnetOperatorKey(stateDir, options.operatorPublicKey);
   const database = openDevnetDatabase(stateDir);
 
-  const publication: PublishedKeyInput = {
-    // The raw key is the last 32 bytes of the Ed25519 SPKI DER (302a300506032b6570032100 ‖ raw32).
-    publicKey: `ed25519:${publicKeyDer(signingKey).subarray(12).toString('base64url')}`,
-    kid: 'devnet-key-1',
+  // Read at each use: a key rotation adds to the history (devnet/README.md "Key rotation").
+  const publication = (): PublishedKeyInput => ({
+    signingKeys: signingKeys.published(),
     rekorPublicKeyPem: publicKeyPem(rekorKey),
     rekorKid: 'devnet-rekor-1',
-    validFrom: identity.created_at,
+    rekorValidFrom: identity.created_at,
     did: 'did:web:trust.devnet.localhost',
-  };
-  const bundleDir = writeDevnetTrustBundle({
-    stateDir,
-    publishedKeys: publishedKeys(publication),
-    logName: LOG_NAME,
-    logPublicKeyPem: publicKeyPem(logKey),
-    tsaProvider: TSA_PROVIDER,
-    tsaRootPath: tsaMaterial.rootPath,
-    tsaCertificatePath: tsaMaterial.certificatePath,
   });
+  const writeBundle = () =>
+    writeDevnetTrustBundle({
+      stateDir,
+      publishedKeys: publishedKeys(publication()),
+      logName: LOG_NAME,
+      logPublicKeyPem: publicKeyPem(logKey),
+      tsaProvider: TSA_PROVIDER,
+      tsaRootPath: tsaMaterial.rootPath,
+      tsaCertificatePath: tsaMaterial.certificatePath,
+    });
+  const bundleDir = writeBundle();
+  const rotateSigningKey = () => {
+    const key = signingKeys.rotate(now());
+    writeBundle();
+    return key;
+  };
 
   const closers: (() => Promise<void>)[] = [];
   try {
@@ -226,16 +245,18 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
     );
     closers.push(() => upstream.close());
     const store = new ProofStore(database);
+    const faults = new TrustLayerFaults();
     const anchor = new BatchAnchor({
       store,
       tsaUrl: `${tsa.url}/tsr`,
       tsaProvider: TSA_PROVIDER,
       logUrl: log.url,
       rekorKey,
-      rekorPublicKeyPem: publication.rekorPublicKeyPem,
+      rekorPublicKeyPem: publicKeyPem(rekorKey),
       batchSize: options.batchSize ?? 100,
       batchAgeSeconds: options.batchAgeSeconds ?? 600,
       now,
+      faults,
     });
     const context: TrustLayerContext = {
       accounts: new Accounts(database),
@@ -243,14 +264,14 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       limiter: new ReadLimiter(database, options.readLimit ?? 100, options.readWindowSeconds ?? 3600),
       anchor,
       upstream,
-      signer: {
-        signChain: (chainHex) =>
-          `ed25519:${sign(null, Buffer.from(chainHex, 'ascii'), signingKey).toString('base64url')}`,
-        publicKey: publication.publicKey,
-        kid: publication.kid,
+      signer: signingKeys.signer,
+      get pubkeyDocument() {
+        return pubkeyDocument(publication());
       },
-      pubkeyDocument: pubkeyDocument(publication),
-      didDocument: didDocument(publication),
+      get didDocument() {
+        return didDocument(publication());
+      },
+      rotateSigningKey,
       baseUrl: () => trustLayerUrl,
       internalSecret: identity.internal_secret,
       challengeSecret: identity.corpus_secret,
@@ -263,6 +284,7 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
           if (track) corpusServer.setUnavailable(on, track.track);
         },
       },
+      faults,
       now,
       randomBytes: (n) => new Uint8Array(randomBytes(n)),
       endpointCalls: new Map(),
@@ -302,6 +324,7 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       info,
       corpusServer,
       closeBatch: () => anchor.close('admin'),
+      rotateSigningKey,
       close: async () => {
         for (const close of closers.reverse()) await close();
         database.close();

@@ -16,7 +16,8 @@ export interface DevnetBundleInput {
  * Writes the devnet trust bundle (docs/trust-bundle.md, format proveit-trust-bundle/1) into <state>/trust-bundle:
  * the devnet key history, the devnet log key, and the devnet TSA root as a trust anchor with the TSA certificate
  * as untrusted (devnet tokens carry no certificate, like FreeTSA's, because the Trust Layer does not set certReq).
- * Rewritten at every start from the keys in the state folder, so it always matches them.
+ * Rewritten at every start and at each signing key rotation from the keys in the state folder, so it always matches
+ * them.
  */
 export function writeDevnetTrustBundle(input: DevnetBundleInput): string {
   const dir = join(input.stateDir, 'trust-bundle');

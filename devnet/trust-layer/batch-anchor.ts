@@ -6,6 +6,7 @@ import { isPyObject, type PyJson, type PyObject } from '../../main/core/json/val
 import { auditPath, leafHash, treeHash } from '../../main/core/merkle/rfc6962.ts';
 import { jsonDumps, loadsOrUndefined } from '../wire/json-dumps.ts';
 import type { ProofStore } from './proof-store.ts';
+import type { TrustLayerFaults } from './trust-layer-faults.ts';
 
 export interface AnchorOptions {
   store: ProofStore;
@@ -19,6 +20,8 @@ export interface AnchorOptions {
   batchSize: number;
   batchAgeSeconds: number;
   now: () => Date;
+  /** Witness steps a test makes fail (POST /_devnet/faults); absent, every step is attempted. */
+  faults?: TrustLayerFaults;
 }
 
 export interface BatchSummary {
@@ -126,8 +129,14 @@ export class BatchAnchor {
     });
     const rootBytes = treeHash(leaves);
     const rootHex = bytesToHex(rootBytes);
-    const tsa = await this.timestamp(rootBytes);
-    const log = await this.logRoot(rootHex);
+    const faults = this.options.faults;
+    // A step under a devnet fault is recorded as the Trust Layer records a step that failed (reference §9.7).
+    const tsa = faults?.stepFails('timestamp_authority')
+      ? this.failedTimestamp('devnet fault: the timestamp authority step failed')
+      : await this.timestamp(rootBytes);
+    const log = faults?.stepFails('transparency_log')
+      ? failedLogEntry('devnet fault: the transparency log step failed')
+      : await this.logRoot(rootHex);
     store.transaction(() => {
       records.forEach((record, index) => {
         record['batch_anchor'] = {
@@ -180,11 +189,21 @@ export class BatchAnchor {
       };
       return { field, token };
     } catch (error) {
-      return {
-        field: { status: 'failed', provider, error: String(error).slice(0, 200), anchored: 'batch_root' },
-        token: null,
-      };
+      return this.failedTimestamp(String(error));
     }
+  }
+
+  /** timestamp_authority of a failed RFC 3161 step: status "failed", no tsr_base64 (reference §6.1). */
+  private failedTimestamp(error: string): { field: PyObject; token: null } {
+    return {
+      field: {
+        status: 'failed',
+        provider: this.options.tsaProvider,
+        error: error.slice(0, 200),
+        anchored: 'batch_root',
+      },
+      token: null,
+    };
   }
 
   private async logRoot(rootHex: string): Promise<PyObject> {
@@ -227,12 +246,12 @@ export class BatchAnchor {
         anchored: 'batch_root',
       };
     } catch (error) {
-      return {
-        provider: 'sigstore-rekor',
-        status: 'failed',
-        error: String(error).slice(0, 200),
-        anchored: 'batch_root',
-      };
+      return failedLogEntry(String(error));
     }
   }
+}
+
+/** transparency_log of a failed Rekor step: status "failed", no uuid nor log_url (reference §6.2). */
+function failedLogEntry(error: string): PyObject {
+  return { provider: 'sigstore-rekor', status: 'failed', error: error.slice(0, 200), anchored: 'batch_root' };
 }

@@ -2,9 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { PyObject } from '../../main/core/json/value.ts';
 import type { Accounts } from './accounts.ts';
 import type { BatchAnchor } from './batch-anchor.ts';
+import type { PublishedSigningKey } from './key-publication.ts';
 import type { ProofSigner } from './proof-record.ts';
 import type { ProofStore } from './proof-store.ts';
 import type { ReadLimiter } from './read-limiter.ts';
+import type { TrustLayerFaults } from './trust-layer-faults.ts';
 import type { Upstream } from './upstream.ts';
 
 /** What the Trust Layer's routes share. */
@@ -15,9 +17,11 @@ export interface TrustLayerContext {
   anchor: BatchAnchor;
   upstream: Upstream;
   signer: ProofSigner;
-  /** GET /v1/pubkey and /.well-known/did.json bodies. */
+  /** GET /v1/pubkey and /.well-known/did.json bodies (read at each call: a key rotation changes them). */
   pubkeyDocument: PyObject;
   didDocument: PyObject;
+  /** POST /_devnet/rotate-key: a new signing key signs from now on, the earlier ones stay published. */
+  rotateSigningKey(): PublishedSigningKey;
   /** The Trust Layer's own base URL (verification_url, X-ArkForge-Proof). */
   baseUrl(): string;
   internalSecret: string;
@@ -31,6 +35,8 @@ export interface TrustLayerContext {
    * of the track a host serves (POST /_devnet/faults).
    */
   corpus: { hosts: ReadonlySet<string>; setUnavailable(host: string, on: boolean): void };
+  /** Faults on ArkForge's side (POST /_devnet/faults): null answers, failed witness steps. */
+  faults: TrustLayerFaults;
   now: () => Date;
   randomBytes: (n: number) => Uint8Array;
   /** Calls per endpoint since start (GET /_devnet/stats). */

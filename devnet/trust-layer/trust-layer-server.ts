@@ -4,10 +4,11 @@ import type { PyJson } from '../../main/core/json/value.ts';
 import { BodyTooLarge, closeServer, listen, readBody, sendError, sendJson } from '../http/http-helpers.ts';
 import { loadsOrUndefined } from '../wire/json-dumps.ts';
 import { bindDid, confirmDid, freeSignup, identity } from './routes/key-routes.ts';
+import { postFault } from './routes/fault-route.ts';
+import { rotateKey } from './routes/key-rotation-route.ts';
 import { getFullProof, getProof, getTsr, postProofs } from './routes/proof-routes.ts';
 import { proxy } from './routes/proxy-route.ts';
 import type { TrustLayerContext } from './trust-layer-context.ts';
-import type { HostFault } from './upstream.ts';
 
 const MAX_BODY = 2 * 1024 * 1024;
 
@@ -155,6 +156,12 @@ const routes: Route[] = [
     }),
   },
   {
+    method: 'POST',
+    pattern: /^\/_devnet\/rotate-key$/,
+    name: 'POST /_devnet/rotate-key',
+    handler: requireInternalSecret((c, _q, r) => rotateKey(c, r)),
+  },
+  {
     method: 'GET',
     pattern: /^\/_devnet\/stats$/,
     name: 'GET /_devnet/stats',
@@ -180,31 +187,7 @@ const routes: Route[] = [
     method: 'POST',
     pattern: /^\/_devnet\/faults$/,
     name: 'POST /_devnet/faults',
-    handler: requireInternalSecret(async (c, q, r) => {
-      const body = await jsonBody(q);
-      const host = typeof body === 'object' && body !== null && !Array.isArray(body) ? body['host'] : undefined;
-      const fault = typeof body === 'object' && body !== null && !Array.isArray(body) ? body['fault'] : undefined;
-      const known = [null, 'refuse', 'timeout', 'drop-secret', 'unavailable'];
-      if (
-        typeof host !== 'string' ||
-        !c.upstream.isDevnetHost(host) ||
-        !known.includes(fault as string | null) ||
-        (fault === 'unavailable' && !c.corpus.hosts.has(host))
-      ) {
-        return sendError(
-          r,
-          400,
-          'invalid_request',
-          'Send {"host": "<devnet host>", "fault": "refuse" | "timeout" | "drop-secret" | null}, or ' +
-            '{"host": "<a corpus track host, e.g. conformite.corpus.devnet.localhost>", "fault": "unavailable"} ' +
-            "for that track's 503 body.",
-        );
-      }
-      // "unavailable" is the corpus server's own switch (the track's /_systeme/503 body); the others act in the proxy.
-      if (c.corpus.hosts.has(host)) c.corpus.setUnavailable(host, fault === 'unavailable');
-      await c.upstream.setFault(host, fault === 'unavailable' ? null : (fault as HostFault | null));
-      sendJson(r, 200, { host, fault: fault ?? null });
-    }),
+    handler: requireInternalSecret(async (c, q, r) => postFault(c, r, await jsonBody(q))),
   },
 ];
 

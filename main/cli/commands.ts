@@ -19,6 +19,7 @@ import { seasonPublishCommand } from './season-publish-command.ts';
 import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
+import { trustUpdateCommand } from './trust-update-command.ts';
 
 /** Every subcommand of `proveit`, in the order `--help` lists them. */
 export const commands: Command[] = [
@@ -26,6 +27,7 @@ export const commands: Command[] = [
   proofsPlanCommand,
   proofsFetchCommand,
   proofVerifyCommand,
+  trustUpdateCommand,
   jsonCanonicalCommand,
   jsonCheckCommand,
   ...corpusCommands,

@@ -2,11 +2,12 @@ import { DECISION_DAYS, isoUtc, parseZonedInstant } from '../core/disputes/calen
 import type { ReceiptAgainstExport } from '../core/disputes/receipt-evidence.ts';
 import { parseAssertionRef } from '../core/disputes/scope.ts';
 import type { PyJson } from '../core/json/value.ts';
-import type { Decision, DisputeChange } from '../core/disputes/transitions.ts';
+import { DISPUTE_CHANGES, type Decision, type DisputeChange } from '../core/disputes/transitions.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { decideDispute, reviewDispute } from '../services/disputes/decide-dispute.ts';
 import { disputeListing } from '../services/disputes/list-disputes.ts';
+import { participantWindows } from '../services/disputes/participant-windows.ts';
 import { openDispute } from '../services/disputes/open-dispute.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
@@ -22,7 +23,8 @@ const OPEN_USAGE =
   `--reason TEXT [--received-at ISO] [--receipt FILE] [--db FILE] ${ACTOR_USAGE} [--json]`;
 const REVIEW_USAGE = `dispute review ID --reviewer NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
 const DECIDE_USAGE =
-  'dispute decide ID --decision upheld|rejected --reason TEXT --reviewer NAME [--change supported|instrument_fault] ' +
+  'dispute decide ID --decision upheld|rejected --reason TEXT --reviewer NAME ' +
+  '[--change supported|instrument_fault|counted_with_remaining] ' +
   `[--db FILE] ${ACTOR_USAGE} [--json]`;
 const LIST_USAGE = 'dispute list [--season N] [--track conformite|generique] [--db FILE] [--json]';
 
@@ -51,7 +53,9 @@ export function createDisputeCommands(clock: Clock = systemClock): Command[] {
   };
   const list: Command = {
     path: ['dispute', 'list'],
-    summary: 'list disputes with their state and deadline status (on_time, at_risk, overdue, decided)',
+    summary:
+      'list disputes with their state and deadline status (on_time, at_risk, overdue, decided), and each ' +
+      'participant\u2019s own dispute window',
     usage: LIST_USAGE,
     run: (args, io) => runList(list, clock, args, io),
   };
@@ -242,8 +246,12 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
   if (!values.reason?.trim())
     return usageError(io, command, '--reason TEXT is required: the decision is published with it');
   if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
-  if (values.change !== undefined && values.change !== 'supported' && values.change !== 'instrument_fault')
-    return usageError(io, command, `--change must be supported or instrument_fault (got '${values.change}')`);
+  if (values.change !== undefined && !DISPUTE_CHANGES.includes(values.change as DisputeChange))
+    return usageError(
+      io,
+      command,
+      `--change must be supported, instrument_fault or counted_with_remaining (got '${values.change}')`,
+    );
   const json = values.json ?? false;
   return withOperatorDatabase(values.db, (db) => {
     const r = decideDispute(db, clock, {
@@ -315,8 +323,12 @@ async function runList(command: Command, clock: Clock, args: string[], io: CliIo
   return readOperatorDatabase(values.db, (db) => {
     const now = clock.now();
     const rows = disputeListing(db, now, filter);
-    if (values.json) printJson(io, { ok: true, at: isoUtc(now), disputes: rows });
-    else if (rows.length === 0) io.out('no disputes\n');
+    const windows = participantWindows(db, now, filter);
+    if (values.json) {
+      printJson(io, { ok: true, at: isoUtc(now), disputes: rows, windows });
+      return EXIT.ok;
+    }
+    if (rows.length === 0) io.out('no disputes\n');
     else {
       for (const r of rows) {
         const left =
@@ -331,6 +343,14 @@ async function runList(command: Command, clock: Clock, args: string[], io: CliIo
         );
       }
     }
+    // Spec §9.2, issue 24 rule 7: each participant's own window, from the version that last changed its report.
+    for (const w of windows)
+      io.out(
+        `window ${w.season}/${w.track} ${w.participant_id}  ` +
+          (w.window_ends_at === null
+            ? 'pending: no figures to dispute yet\n'
+            : `${w.open ? 'open until' : 'closed at'} ${w.window_ends_at} (from version ${w.version}, ${w.published_at})\n`),
+      );
     return EXIT.ok;
   });
 }

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import { markReferenceRun, renameParticipant } from '../services/index-export/participants.ts';
+import {
+  checkDeclaredStack,
+  declareStack,
+  markReferenceRun,
+  renameParticipant,
+} from '../services/index-export/participants.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
@@ -9,7 +14,9 @@ import { printJson, type CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 import { withOperatorDatabase } from './proofs-options.ts';
 
-const RENAME_USAGE = `participant rename --season N --participant ID --display-name NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
+const RENAME_USAGE =
+  `participant rename --season N --participant ID (--display-name NAME | --declared-stack TEXT | both) ` +
+  `[--db FILE] ${ACTOR_USAGE} [--json]`;
 const REFERENCE_USAGE =
   `participant reference --season N --participant ID --model NAME --version V --framework NAME --prompt FILE ` +
   `[--db FILE] ${ACTOR_USAGE} [--json]`;
@@ -43,7 +50,8 @@ async function runAndPrint(
 export function createParticipantRenameCommand(clock: Clock = systemClock): Command {
   const command: Command = {
     path: ['participant', 'rename'],
-    summary: 'set the name the Index shows for a participant (spec §7.2), recorded in the audit log',
+    summary:
+      'set the name (spec §7.2) or the stack (spec §7.1) the Index shows for a participant, recorded in the audit log',
     usage: RENAME_USAGE,
     run: async (args, io) => {
       const parsed = parseOptions({
@@ -52,6 +60,7 @@ export function createParticipantRenameCommand(clock: Clock = systemClock): Comm
           season: { type: 'string' },
           participant: { type: 'string' },
           'display-name': { type: 'string' },
+          'declared-stack': { type: 'string' },
           db: { type: 'string' },
           json: { type: 'boolean', default: false },
           ...ACTOR_OPTION,
@@ -62,25 +71,50 @@ export function createParticipantRenameCommand(clock: Clock = systemClock): Comm
       const season = seasonOf(v.season);
       if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
       if (!v.participant) return usageError(io, command, '--participant ID is required (the id scores.json lists)');
-      if (v['display-name'] === undefined) return usageError(io, command, '--display-name NAME is required');
-      const participantId = v.participant;
       const displayName = v['display-name'];
+      const stack = v['declared-stack'];
+      if (displayName === undefined && stack === undefined)
+        return usageError(io, command, '--display-name NAME or --declared-stack TEXT is required (or both)');
+      const participantId = v.participant;
       return runAndPrint(
         v.json ?? false,
         io,
         'participant rename',
         v.db,
         (db) => {
-          const r = renameParticipant(db, { season, participantId, displayName, clock, actor: actorOf(v) });
-          return r.ok
-            ? {
-                ok: true,
-                value: { participant_id: participantId, display_name: r.value.displayName, audit_head: r.value.audit },
-              }
-            : r;
+          const actor = actorOf(v);
+          // Both checked before either is recorded: one command, one outcome.
+          const stackChecked = stack === undefined ? null : checkDeclaredStack(stack);
+          if (stackChecked !== null && !stackChecked.ok) return stackChecked;
+          const named =
+            displayName === undefined
+              ? null
+              : renameParticipant(db, { season, participantId, displayName, clock, actor });
+          if (named !== null && !named.ok) return named;
+          const stacked =
+            stack === undefined
+              ? null
+              : declareStack(db, { season, participantId, declaredStack: stack, clock, actor });
+          if (stacked !== null && !stacked.ok) return stacked;
+          return {
+            ok: true,
+            value: {
+              participant_id: participantId,
+              ...(named ? { display_name: named.value.displayName } : {}),
+              ...(stacked ? { declared_stack: stacked.value.declaredStack } : {}),
+              audit_head: (stacked ?? named)!.value.audit,
+            },
+          };
         },
-        (o: { display_name: string }) =>
-          `participant ${participantId} of season ${season} is shown as "${o.display_name}"`,
+        (o: { display_name?: string; declared_stack?: string }) =>
+          [
+            ...(o.display_name === undefined
+              ? []
+              : [`participant ${participantId} of season ${season} is shown as "${o.display_name}"`]),
+            ...(o.declared_stack === undefined
+              ? []
+              : [`participant ${participantId} of season ${season} is shown with the stack "${o.declared_stack}"`]),
+          ].join('\n'),
       );
     },
   };

@@ -263,7 +263,7 @@ async function runClose(
           lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
         if (s.pending.length > 0) {
           lines.push(
-            `  pending (a cited proof's batch is not anchored yet; close again later): ${s.pending.join(', ')}`,
+            `  pending (a cited proof's batch not anchored, its Rekor entry not fetched, or a null answer still rechecked; close again later): ${s.pending.join(', ')}`,
           );
         }
         io.out(`${lines.join('\n')}\n`);

@@ -31,7 +31,7 @@ export interface DisputeEventRow {
   actor: string;
   reviewer: string;
   reason: string | null;
-  change: 'supported' | 'instrument_fault' | null;
+  change: 'supported' | 'instrument_fault' | 'counted_with_remaining' | null;
   correctionVersion: number | null;
 }
 
@@ -65,7 +65,7 @@ interface SqlEvent {
   actor: string;
   reviewer: string;
   reason: string | null;
-  change: 'supported' | 'instrument_fault' | null;
+  change: 'supported' | 'instrument_fault' | 'counted_with_remaining' | null;
   correction_version: number | null;
 }
 

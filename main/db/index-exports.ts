@@ -50,6 +50,25 @@ export function displayNamesOf(db: Db, season: number): Map<string, string> {
   return new Map(rows.map((r) => [r.participant_id, r.display_name]));
 }
 
+/** Spec §7.1: the stack the operator declares for a participant (migration 17), shown instead of the enrolled one. */
+export function insertDeclaredStack(
+  db: Db,
+  season: number,
+  row: { participantId: string; declaredStack: string; setAtMs: number; actor: string },
+): void {
+  db.prepare(
+    'INSERT INTO participant_declared_stacks (season, participant_id, declared_stack, set_at_ms, actor) VALUES (?, ?, ?, ?, ?)',
+  ).run(season, row.participantId, row.declaredStack, row.setAtMs, row.actor);
+}
+
+/** participant id → the declared stack in force (the latest row). */
+export function declaredStacksOf(db: Db, season: number): Map<string, string> {
+  const rows = db
+    .prepare('SELECT participant_id, declared_stack FROM participant_declared_stacks WHERE season = ? ORDER BY id')
+    .all(season) as { participant_id: string; declared_stack: string }[];
+  return new Map(rows.map((r) => [r.participant_id, r.declared_stack]));
+}
+
 export function insertReferenceRun(db: Db, season: number, row: ReferenceRunRow): void {
   db.prepare(
     `INSERT INTO reference_runs (season, participant_id, model, model_version, framework, prompt, prompt_sha256,

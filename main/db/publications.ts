@@ -222,3 +222,18 @@ export function closeReportOf(
   }
   return undefined;
 }
+
+/** Every season and track with at least one publication version (of one season and/or track), by season then track. */
+export function publishedTracks(
+  db: Db,
+  filter: { season?: number; track?: string } = {},
+): { season: number; track: string }[] {
+  return (
+    db
+      .prepare(
+        `SELECT DISTINCT season, track FROM publication_versions
+          WHERE (@season IS NULL OR season = @season) AND (@track IS NULL OR track = @track) ORDER BY season, track`,
+      )
+      .all({ season: filter.season ?? null, track: filter.track ?? null }) as { season: number; track: string }[]
+  ).map((r) => ({ season: r.season, track: r.track }));
+}

@@ -7,6 +7,9 @@ import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
 import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
 import type { StoredIncident } from '../db/incidents.ts';
 import type { DisputeListing } from '../services/disputes/list-disputes.ts';
+import type { ParticipantWindowListing } from '../services/disputes/participant-windows.ts';
+
+export type { ParticipantWindowListing };
 import type { FetchProgress } from '../services/proofs/progress.ts';
 
 export type TrackName = 'conformite' | 'generique';
@@ -184,6 +187,8 @@ export interface ScoreRow {
   success: { grounded_exact: number | null; out_of: number };
   tasks_submitted: number;
   instrument_faults: number;
+  /** Witnesses the Trust Layer failed to produce (docs/scoring.md); 0 in scores of scorer versions before 3. */
+  trust_layer_faults: number;
 }
 
 export interface ScoresView extends TrackRef {
@@ -200,13 +205,15 @@ export interface ScoresView extends TrackRef {
 export interface ReportAssertion {
   assertion_id: string;
   task_id: string;
-  status: 'supported' | 'unsupported' | 'instrument_fault' | 'pending' | 'not_counted';
+  status: 'supported' | 'unsupported' | 'instrument_fault' | 'trust_layer_fault' | 'pending' | 'not_counted';
   claim: { resource: string; field: string; value: unknown };
   cause?: string;
   cause_text?: string;
   code?: string;
   proof_id?: string;
   systeme_status?: string;
+  /** The TRUST_LAYER_ code of a Trust Layer fault. */
+  trust_layer_fault?: string;
   corrected?: { status: string; cause?: string; code?: string };
 }
 
@@ -221,6 +228,9 @@ export interface ReportTask {
   supported: number;
   unsupported: number;
   instrument_faults: number;
+  trust_layer_faults?: number;
+  /** The assertions ArkForge's faults set aside (docs/scoring.md, scorer 3). */
+  set_aside?: { assertion_id: string; kind: 'instrument_fault' | 'trust_layer_fault'; cause: string }[];
   not_submitted?: string;
   rejected_at_close?: { rule: string; assertion_id: string | null };
 }
@@ -232,6 +242,8 @@ export interface ParticipantReport extends Omit<ScoreRow, 'reference'> {
   tasks: ReportTask[];
   assertions: ReportAssertion[];
   trust_layer_anomalies: { proof_id: string; field: string; flat: string; opened: string }[];
+  /** Spec §5.5 (scorer 3): the control task and whether it is exact and grounded; null while pending. */
+  control_task?: { task_id: string; exact_and_grounded: boolean } | null;
   corrections?: {
     version: number;
     dispute_id: string;
@@ -335,7 +347,7 @@ export interface DisputeReceipt extends TrackRef {
 }
 
 export type DisputeDecision = 'upheld' | 'rejected';
-export type DisputeChange = 'supported' | 'instrument_fault';
+export type DisputeChange = 'supported' | 'instrument_fault' | 'counted_with_remaining';
 /**
  * An incident as the console shows it: the stored record, with the names staff know the participants of its links by
  * (participantNames in scores-handlers.ts), by participant id; a participant without a known name is not listed.
@@ -445,7 +457,8 @@ export interface IpcContract {
   'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
   'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;
   'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
-  'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[] }>;
+  /** The queue, and each participant's own dispute window (issue 24 rule 7, `proveit dispute list`'s `windows`). */
+  'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[]; windows: ParticipantWindowListing[] }>;
   'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
   'dispute.open': Op<DisputeReceipt, ConsoleDispute>;
   'dispute.review': Op<{ dispute_id: string; reviewer: string }, ConsoleDispute>;

@@ -108,7 +108,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
     decision: oneOf('upheld', 'rejected'),
     reason: text,
     reviewer: text,
-    'change?': oneOf('supported', 'instrument_fault'),
+    'change?': oneOf('supported', 'instrument_fault', 'counted_with_remaining'),
   },
   'incident.list': {},
   'incident.view': { id: positive },

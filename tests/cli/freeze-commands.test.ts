@@ -9,6 +9,12 @@ import { freezesOf, sealOf } from '../../main/db/freezes.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { systemClock } from '../../main/services/clock.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { participantKey } from '../../devnet/scripted/participant-key.ts';
+import { parsePublishedFreeze } from '../../main/core/freeze/publication.ts';
+import { loadsText } from '../../main/core/json/loads.ts';
+import { challengeDidOf } from '../../main/core/operator/challenge-did.ts';
+import { ownerFullView, proxyFreeze } from '../../main/services/freeze/trust-layer-calls.ts';
+import { createHttpClient } from '../../main/services/http/http-client.ts';
 import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support/freeze-devnet.ts';
 
 const run = promisify(execFile);
@@ -300,5 +306,55 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
     ]);
     expect(verified.code).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ verified: true, proof: { independent_witnesses: 2 } });
+  });
+
+  it('verify of the operator’s freeze re-posted through the proxy with a participant’s key exits 1 with FREEZE_ANCHOR_FOREIGN_DID naming both DIDs', async () => {
+    const trustLayer = net.devnet.info.trust_layer;
+    const publication = JSON.parse(readFileSync(file('published.json'), 'utf8')) as {
+      in_force: string;
+      freezes: { proof_id: string }[];
+    };
+    const inForce = publication.freezes.find((f) => f.proof_id === publication.in_force)!;
+    const parsed = loadsText(JSON.stringify(inForce));
+    const freeze = parsed.ok ? parsePublishedFreeze(parsed.value) : null;
+    if (!freeze?.ok) throw new Error('the published freeze does not parse');
+    // The document as published, posted again by a participant: the season host's answer does not matter, the proof
+    // exists and anchors the very same request hash.
+    const participant = await participantKey(trustLayer, 'cli-participant@example.org');
+    const http = createHttpClient({ timeoutMs: 10_000 });
+    const posted = await proxyFreeze(http, trustLayer, participant.apiKey, freeze.value.url, freeze.value);
+    const proofId = posted.ok ? posted.value.proofId : String(posted.error.details?.['proof_id']);
+    const full = await ownerFullView(http, trustLayer, participant.apiKey, proofId);
+    await http.close();
+    if (!full.ok) throw new Error(full.error.message);
+    await net.devnet.closeBatch();
+    const nonces = full.value.value['commitment_nonces'] as Record<string, string>;
+    const chain = full.value.value['chain_data'] as Record<string, string>;
+    writeFileSync(
+      file('foreign-freeze.json'),
+      JSON.stringify({
+        ...inForce,
+        proof_id: proofId,
+        disclosure: { request_hash: { nonce: nonces['request_hash'], value: chain['request_hash'] } },
+      }),
+    );
+    const reveal = JSON.parse(readFileSync(file('reveal.json'), 'utf8')) as { freezes: { proof_id: string }[] };
+    const entry = reveal.freezes.find((f) => f.proof_id === publication.in_force)!;
+    writeFileSync(
+      file('foreign-reveal.json'),
+      JSON.stringify({ ...reveal, freezes: [{ ...entry, proof_id: proofId }] }),
+    );
+    const view = await fetch(`${trustLayer}/v1/proof/${proofId}`);
+    writeFileSync(file('foreign-proof.json'), Buffer.from(await view.arrayBuffer()));
+    const refused = await proveit([
+      ...['freeze', 'verify', '--corpus', corpusDir, '--freeze', file('foreign-freeze.json')],
+      ...['--reveal', file('foreign-reveal.json'), '--proof', file('foreign-proof.json')],
+      ...['--trust', net.devnet.info.trust_bundle],
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/REFUSED, do not score/);
+    expect(refused.stdout).toContain('FREEZE_ANCHOR_FOREIGN_DID [agent_identity]');
+    expect(refused.stdout).toContain(participant.did);
+    expect(refused.stdout).toContain(challengeDidOf(net.operatorKey.publicKeyHex) as string);
   });
 });

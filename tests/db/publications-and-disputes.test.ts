@@ -1,4 +1,7 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../main/db/migrate.ts';
+import { migrations } from '../../main/db/migrations/index.ts';
 import { insertDispute, insertDisputeEvent, type DisputeRow } from '../../main/db/disputes.ts';
 import { openDatabase, type Db } from '../../main/db/open-database.ts';
 import { insertPublicationVersion, type NewPublicationVersion } from '../../main/db/publications.ts';
@@ -118,5 +121,68 @@ describe('migration 7: the database refuses what the services never write', () =
     const d = db();
     const id = insertPublicationVersion(d, version(1), []);
     expect(() => insertDispute(d, { ...dispute(id), receivedAtMs: 1000 + 14 * 86_400_000 + 1 })).toThrow(/CHECK/);
+  });
+});
+
+describe('migration 16: dispute_events rebuilt for counted_with_remaining (issue 24 rule 4)', () => {
+  it('a decision stored before the migration keeps its row; the new change is accepted, an unknown one refused, the table stays append-only', () => {
+    const raw = new Database(':memory:');
+    raw.pragma('foreign_keys = OFF');
+    applyMigrations(raw, migrations.slice(0, 15));
+    const d = raw as unknown as Db;
+    d.prepare(
+      `INSERT INTO season_closes (id, season, track, closed_at_ms, freeze_proof_id, scorer_version, rules_sha256,
+         manifest_hash, submissions_sha256, key_commitment, trust_bundle_digest, proofs_sha256, scores_sha256,
+         participants, scored, pending, out_dir)
+       VALUES (1, 1, 'conformite', 0, 'prf_x', 's', 'r', 'm', 'u', 'k', 't', 'p', ?, 1, 1, 0, '/tmp/x')`,
+    ).run(HASH);
+    const id = insertPublicationVersion(d, version(1), []);
+    insertDispute(d, dispute(id));
+    insertDisputeEvent(d, { ...decision, step: 'review', state: 'under_review', reason: null });
+    insertDisputeEvent(d, decision);
+    // Before migration 16 the table refuses the new change.
+    insertDispute(d, { ...dispute(id), disputeId: 'dsp-1-conformite-0002' });
+    insertDisputeEvent(d, {
+      ...decision,
+      disputeId: 'dsp-1-conformite-0002',
+      step: 'review',
+      state: 'under_review',
+      reason: null,
+    });
+    const counted = {
+      ...decision,
+      disputeId: 'dsp-1-conformite-0002',
+      state: 'upheld' as const,
+      change: 'counted_with_remaining' as const,
+      correctionVersion: 2,
+    };
+    expect(() => insertDisputeEvent(d, counted)).toThrow(/CHECK/);
+    const before = d.prepare('SELECT * FROM dispute_events ORDER BY id').all();
+
+    expect(applyMigrations(raw, migrations.slice(0, 16))).toEqual([16]);
+    expect(d.prepare('SELECT * FROM dispute_events ORDER BY id').all()).toEqual(before);
+    insertDisputeEvent(d, counted);
+    insertDispute(d, { ...dispute(id), disputeId: 'dsp-1-conformite-0003' });
+    expect(() => insertDisputeEvent(d, { ...decision, disputeId: 'dsp-1-conformite-0003' })).toThrow(
+      /under review before/,
+    );
+    insertDisputeEvent(d, {
+      ...decision,
+      disputeId: 'dsp-1-conformite-0003',
+      step: 'review',
+      state: 'under_review',
+      reason: null,
+    });
+    expect(() =>
+      d
+        .prepare(
+          `INSERT INTO dispute_events (dispute_id, step, state, at_ms, actor, reviewer, reason, change, correction_version)
+           VALUES ('dsp-1-conformite-0003', 'decision', 'upheld', 1, 'ana', 'Ana', 'r', 'rejected_at_close', 2)`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(() => d.prepare('DELETE FROM dispute_events').run()).toThrow(/append-only/);
+    expect(() => d.prepare("UPDATE dispute_events SET reason = 'x'").run()).toThrow(/append-only/);
+    raw.close();
   });
 });

@@ -10,7 +10,7 @@ import { sha256Canonical } from '../../main/core/json/sha256-canonical.ts';
 import { readCorpusTree } from '../../main/services/corpus/corpus-folder.ts';
 import { captureIo } from '../support/capture-io.ts';
 import { DEMO_SEASON_DIR, demoTrack } from './support/journey-corpus.ts';
-import { freeSignupKey } from './support/trust-layer-calls.ts';
+import { freeSignupKey, operatorApiKey } from './support/trust-layer-calls.ts';
 
 // A season runs both tracks at once (issue 10): one devnet serves the whole demo season, each track on the host of
 // its own base, and every read is proven against that track's manifest.
@@ -170,7 +170,10 @@ describe('the devnet serves both tracks of the season at once', () => {
   it('each track is frozen through this devnet on its own: its own manifest hash, its own publication', async () => {
     const db = join(dir, 'console.sqlite');
     const keyFile = join(dir, 'operator.key');
-    writeFileSync(keyFile, `${await freeSignupKey(devnet.info.trust_layer, 'operator@example.org')}\n`);
+    writeFileSync(
+      keyFile,
+      `${await operatorApiKey(devnet.info.trust_layer, 'operator@example.org', devnet.info.operator_key_file as string)}\n`,
+    );
     const day = 86_400_000;
     const window = [
       '--opens-at',

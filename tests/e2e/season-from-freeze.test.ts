@@ -3,7 +3,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
-import { operatorKey } from '../../devnet/scripted/participant-key.ts';
+import { operatorApiKey } from '../devnet/support/trust-layer-calls.ts';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { DEFAULT_CORPUS_DIR } from '../../main/cli/devnet-up.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
@@ -54,7 +54,10 @@ beforeAll(async () => {
     batchAgeSeconds: 10 * 365 * 24 * 3600,
   });
   const apiKeyFile = join(dir, 'operator.key');
-  writeFileSync(apiKeyFile, `${await operatorKey(devnet.info.trust_layer, 'operator@e2e.example.org')}\n`);
+  writeFileSync(
+    apiKeyFile,
+    `${await operatorApiKey(devnet.info.trust_layer, 'operator@e2e.example.org', devnet.info.operator_key_file as string)}\n`,
+  );
   const tokenFile = join(dir, 'operator.token');
   writeFileSync(tokenFile, `${devnet.info.internal_secret}\n`);
   const services = await consoleServicesOf({

@@ -42,6 +42,7 @@ function row(i: number): ScoreRow {
     reference,
     tasks_submitted: noTask ? 0 : 4,
     instrument_faults: i === 3 ? 1 : 0,
+    trust_layer_faults: i === 4 ? 1 : 0,
   };
   if (pending)
     return {
@@ -417,7 +418,22 @@ export function createFixture(): {
     'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique'),
     'report.view': (a) => report(a['participant_id'] as string),
     'assertion.evidence': () => evidence,
-    'dispute.list': () => ({ at: iso(NOW), disputes: disputes() }),
+    'dispute.list': () => ({
+      at: iso(NOW),
+      disputes: disputes(),
+      windows: [
+        {
+          season: 1,
+          track: 'conformite',
+          participant_id: 'p-0003',
+          status: 'scored',
+          version: 1,
+          published_at: '2026-11-02T10:00:00.000Z',
+          window_ends_at: '2026-11-16T10:00:00.000Z',
+          open: true,
+        },
+      ],
+    }),
     'dispute.view': (a): DisputeDetail => ({
       dispute: disputes().find((d) => d.dispute_id === a['dispute_id']) ?? disputes()[0]!,
       // The second dispute carried a submission receipt of a version the close's export does not hold.

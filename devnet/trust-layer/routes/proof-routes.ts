@@ -28,7 +28,10 @@ export function getProof(context: TrustLayerContext, request: IncomingMessage, r
   if (!PROOF_ID_PATTERN.test(id)) {
     return sendError(response, 400, 'invalid_proof_id', 'A proof id matches ^prf_\\d{8}_\\d{6}_[0-9a-f]{6}$.');
   }
-  if (!context.store.proofExists(id)) return sendError(response, 404, 'not_found', `Proof ${id} not found`);
+  // A proof under the null-answer fault is answered as an unknown id is, and its view is not counted.
+  if (!context.store.proofExists(id) || context.faults.answersNull(id)) {
+    return sendError(response, 404, 'not_found', `Proof ${id} not found`);
+  }
   context.store.countView(id);
   const stored = context.store.getProof(id);
   if (!stored) return sendError(response, 404, 'not_found', `Proof ${id} not found`);
@@ -78,7 +81,8 @@ function badList(response: ServerResponse, message: string) {
 
 /**
  * POST /v1/proofs (TL v1.11.0): 1 to 50 ids, one read unit for the whole call, no views counted. Only proofs of
- * the PROVE IT sellers are served; any other or unknown id maps to null without revealing existence.
+ * the PROVE IT sellers are served; any other or unknown id maps to null without revealing existence, and so does a
+ * proof under the devnet's null-answer fault (a transient null answer).
  */
 export function postProofs(
   context: TrustLayerContext,
@@ -103,8 +107,8 @@ export function postProofs(
   for (const id of ids as string[]) {
     if (id in proofs) continue;
     const stored = context.store.getProof(id);
-    proofs[id] =
-      stored && context.proveItSellers.has(stored.seller) ? publicView(stored.record, stored.viewsCount) : null;
+    const served = stored && context.proveItSellers.has(stored.seller) && !context.faults.answersNull(id);
+    proofs[id] = served ? publicView(stored.record, stored.viewsCount) : null;
   }
   sendJson(response, 200, { proofs });
 }

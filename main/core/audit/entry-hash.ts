@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'index.anchor',
   'participant.rename',
   'participant.reference',
+  'participant.stack',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

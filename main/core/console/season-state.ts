@@ -6,6 +6,9 @@ export interface SeasonFacts {
   latestCloseAtMs: number | null;
   /** The latest publication version, or null. */
   latestVersion: number | null;
+  /** The publication version of this track the season's latest Index export shows, or null (never exported). */
+  indexShowsVersion: number | null;
+  /** The last instant any participant can still dispute: the latest of the participants' own windows. */
   disputeWindowEndsMs: number | null;
   disputesUndecided: number;
   nowMs: number;
@@ -20,7 +23,8 @@ export interface SeasonStep {
 /**
  * Where a season's track stands and what the operator does next (pure: the facts come from the operator database
  * and the clock). draft: no freeze; frozen: before the opening; open: inside the window; closed: the window is over
- * (scored or not yet); published: version 1 is out; corrected: a later version is out.
+ * (scored or not yet); published: version 1 is out; corrected: a later version is out. Once published: export the
+ * Index of the latest version first, then decide the undecided disputes, then wait for the last window to close.
  */
 export function seasonStep(f: SeasonFacts): SeasonStep {
   if (f.freeze === null)
@@ -33,6 +37,14 @@ export function seasonStep(f: SeasonFacts): SeasonStep {
   const closes = Date.parse(f.freeze.closesAt);
   if (f.latestVersion !== null) {
     const state: SeasonState = f.latestVersion > 1 ? 'corrected' : 'published';
+    // Spec §9.2: a window runs from the publication, so the public sees the version (and each participant's window
+    // end, issue 24 rule 7) as soon as it is out, not once the windows are over.
+    if (f.indexShowsVersion !== f.latestVersion)
+      return {
+        state,
+        code: 'EXPORT_INDEX',
+        text: `Export and verify the Index of version ${f.latestVersion}: the dispute windows run from its publication.`,
+      };
     if (f.disputesUndecided > 0)
       return {
         state,
@@ -40,8 +52,12 @@ export function seasonStep(f: SeasonFacts): SeasonStep {
         text: `Decide the ${f.disputesUndecided} open dispute(s) before their deadlines.`,
       };
     if (f.disputeWindowEndsMs !== null && f.nowMs <= f.disputeWindowEndsMs)
-      return { state, code: 'AWAIT_DISPUTES', text: 'The dispute window is open: disputes may still arrive.' };
-    return { state, code: 'EXPORT_INDEX', text: 'Export and verify the Index.' };
+      return { state, code: 'AWAIT_DISPUTES', text: 'A dispute window is open: disputes may still arrive.' };
+    return {
+      state,
+      code: 'WINDOWS_CLOSED',
+      text: 'Every dispute window is closed and the Index shows the latest version: nothing is due on this track.',
+    };
   }
   if (f.nowMs < opens)
     return { state: 'frozen', code: 'AWAIT_OPENING', text: 'Frozen: the season opens at its anchored opening time.' };

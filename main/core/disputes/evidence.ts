@@ -5,7 +5,8 @@ import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/va
 import type { TaskRules } from '../publications/correct-report.ts';
 import type { ProofReport } from '../proof/report.ts';
 import { CAUSE_TEXT, claimValue, factEntries, inputsValue, outcomeEntries } from '../scoring/documents.ts';
-import type { AssessedAssertion, ScoredParticipantResult, ScoringInput } from '../scoring/model.ts';
+import { combineProofOutcomes } from '../scoring/assess-assertion.ts';
+import type { AssessedAssertion, ScoredParticipantResult, ScoredTask, ScoringInput } from '../scoring/model.ts';
 import { disclosureOf } from '../scoring/submitted-assertions.ts';
 
 /** The evidence document's format name (docs/disputes.md "Evidence"). */
@@ -71,6 +72,40 @@ function reportValue(report: ProofReport | 'absent'): [string, PyJson][] {
       ),
     ],
   ];
+}
+
+/**
+ * Issue 24 rule 4: for a task its faults left below its minimum, the status the scorer's own rule
+ * (combineProofOutcomes) gives each of its assertions from its cited proofs' outcomes, as if counted: what the
+ * correction "counted with its remaining assertions" counts. Only such a task has the block, so every evidence stored
+ * before keeps its bytes and its SHA-256.
+ */
+function assessedEntries(task: ScoredTask): [string, PyJson][] {
+  if (task.notSubmitted !== 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS') return [];
+  return [
+    [
+      'assessed',
+      task.assertions.map((a) =>
+        pyObjectFrom([
+          ['assertion_id', a.assertionId],
+          ['status', combineProofOutcomes(a.proofs).status],
+        ]),
+      ),
+    ],
+  ];
+}
+
+/** The status each assertion of the disputed task was assessed with (assessedEntries), or null when not stored. */
+export function assessedOfEvidence(evidence: PyJson): ReadonlyMap<string, string> | null {
+  const task = isPyObject(evidence) && isPyObject(evidence['task'] ?? null) ? (evidence['task'] as PyObject) : null;
+  const assessed = task?.['assessed'];
+  if (!Array.isArray(assessed)) return null;
+  const out = new Map<string, string>();
+  for (const a of assessed) {
+    if (!isPyObject(a) || typeof a['assertion_id'] !== 'string' || typeof a['status'] !== 'string') return null;
+    out.set(a['assertion_id'], a['status']);
+  }
+  return out;
 }
 
 /**
@@ -181,6 +216,7 @@ export function disputeEvidence(
             pyObjectFrom([...factEntries(f), ['equivalent_forms', f.forms.map(claimValue)]]),
           ),
         ],
+        ...assessedEntries(task),
       ]),
     ],
     ['inputs', inputsValue(input)],

@@ -17,6 +17,9 @@ export interface DisputedAssertion {
   status: string;
 }
 
+/** The reason a close gives a task its faults left below its minimum (docs/scoring.md; the code is kept as named). */
+export const BELOW_MINIMUM_AFTER_FAULTS = 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS';
+
 const list = (v: PyJson | undefined): PyObject[] => (Array.isArray(v) ? v.filter(isPyObject) : []);
 
 /** The assertion `taskId/assertionId` of a report document, or undefined. */
@@ -32,9 +35,11 @@ export function findAssertion(report: PyObject, taskId: string, assertionId: str
 /**
  * Spec §9.2: a dispute concerns one assertion of one participant and the cause shown, never the rules nor the corpus
  * (both frozen). In scope: an assertion counted in a submitted task whose status is `unsupported` (the cause shown)
- * or `instrument_fault`. Out of scope, with the reason: a supported assertion (nothing shown against it), an
- * assertion not counted (its task was rejected at close or not submitted: that is the application of the frozen
- * admissibility rules, spec §5.7), and a pending participant (no figures published yet, spec §4.1).
+ * or `instrument_fault`, and any assertion of a task not submitted because instrument or Trust Layer faults left it
+ * below its minimum (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS, issue 24 rule 4). Out of scope, with the reason: a
+ * supported assertion (nothing shown against it), an assertion not counted otherwise (its task was rejected at
+ * close or not submitted: that is the application of the frozen admissibility rules, spec §5.7), and a pending
+ * participant (no figures published yet, spec §4.1).
  */
 export function checkDisputeScope(
   report: PyObject | undefined,
@@ -64,6 +69,10 @@ export function checkDisputeScope(
       { participant_id: participantId, task_id: taskId, assertion_id: assertionId },
     );
   const base = { participant_id: participantId, task_id: taskId, assertion_id: assertionId, status: found.status };
+  // Issue 24 rule 4: a task ArkForge's faults left below its minimum was set aside by a fault that is not the
+  // participant's (spec §4.1); the dispute concerns that cause, on any of the task's assertions, and an upheld one
+  // counts the task with its remaining assertions (core/publications/count-remaining.ts).
+  if (found.task['not_submitted'] === BELOW_MINIMUM_AFTER_FAULTS) return ok(found);
   if (found.status === 'supported')
     return fail(
       'DISPUTE_SCOPE',

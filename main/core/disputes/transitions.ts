@@ -7,8 +7,14 @@ import { fail, ok, type Result } from '../result.ts';
 export type DisputeState = 'received' | 'under_review' | 'upheld' | 'rejected';
 export type Decision = 'upheld' | 'rejected';
 
-/** What an upheld dispute changes in the assertion: it is supported, or it is an instrument fault (spec §4.1). */
-export type DisputeChange = 'supported' | 'instrument_fault';
+/**
+ * What an upheld dispute changes: the assertion is supported, or it is an instrument fault (spec §4.1); or, for a
+ * task ArkForge's faults left below its minimum (issue 24 rule 4), the task is counted as submitted with its
+ * remaining admissible assertions (`counted_with_remaining`).
+ */
+export type DisputeChange = 'supported' | 'instrument_fault' | 'counted_with_remaining';
+
+export const DISPUTE_CHANGES: readonly DisputeChange[] = ['supported', 'instrument_fault', 'counted_with_remaining'];
 
 export type TransitionCode =
   | 'DISPUTE_ALREADY_DECIDED'
@@ -69,8 +75,9 @@ export function decideTransition(
     if (input.change === undefined)
       return fail(
         'DISPUTE_CHANGE_REQUIRED',
-        'an upheld dispute states what changes: --change supported (the assertion is supported) or --change ' +
-          'instrument_fault (the fault was the instrument\u2019s)',
+        'an upheld dispute states what changes: --change supported (the assertion is supported), --change ' +
+          'instrument_fault (the fault was the instrument\u2019s) or, for a task its faults left below its minimum, ' +
+          '--change counted_with_remaining (the task is counted with its remaining assertions)',
         {},
       );
     if (input.change === assertionStatus)

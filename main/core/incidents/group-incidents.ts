@@ -51,12 +51,20 @@ export interface CloseFindings {
   pendingSinceMs: (proofId: string) => number | null;
   /** Rekor entries the close could not fetch, with the cited proofs of that batch. */
   rekorFailures: readonly { uuid: string; code: string; proofIds: readonly string[] }[];
+  /** The batch a cited proof was anchored in (its view's batch_anchor.batch_id), when it names one. */
+  batchIdOf: (proofId: string) => string | null;
 }
 
 const FAULT_CAUSES: Record<string, string> = {
   '403': "the corpus's 403 body (the proxy did not forward the challenge secret)",
   '503': "the frontend's 503 body (corpus unavailable)",
   '400': "the frontend's 400 body",
+};
+
+const TRUST_LAYER_FAULTS: Record<string, string> = {
+  TRUST_LAYER_TSA_FAILED: 'the Trust Layer produced no RFC 3161 token',
+  TRUST_LAYER_REKOR_FAILED: 'the Trust Layer produced no Rekor entry',
+  TRUST_LAYER_REKOR_UNFETCHABLE: 'the Rekor entry stayed unfetchable past its limit',
 };
 
 interface Pending {
@@ -93,9 +101,9 @@ export function incidentGroupsOfClose(
     atMs: number | null,
     summary: Pending['summary'],
     link: IncidentLink,
-    windowed = true,
+    windowed: boolean | { label: string } = true,
   ) => {
-    const w = windowed ? windowOf(atMs) : { label: 'close', start: null };
+    const w = windowed === true ? windowOf(atMs) : windowed === false ? { label: 'close', start: null } : windowed;
     const key = `${kind}/${cause}/${w.label}`;
     let group = groups.get(key);
     if (!group) {
@@ -123,6 +131,18 @@ export function incidentGroupsOfClose(
               (n, w) =>
                 `instrument fault: ${n} assertion proof(s) answered with ${FAULT_CAUSES[outcome.status] ?? outcome.status}, window ${w}; counted against no one`,
               link,
+            );
+          } else if (outcome.kind === 'trust_layer_fault') {
+            // Issue 24 rule 1: a witness the Trust Layer failed to produce; one incident per batch and witness.
+            const batch = findings.batchIdOf(outcome.proofId) ?? `proof ${outcome.proofId}`;
+            add(
+              'proof_anchor_failed',
+              outcome.code,
+              findings.anchorTimeMs(outcome.proofId),
+              (n) =>
+                `${TRUST_LAYER_FAULTS[outcome.code]} for batch ${batch}: ${n} assertion proof(s) set aside, counted against no one`,
+              link,
+              { label: batch },
             );
           } else if (outcome.kind === 'pending') {
             const since = findings.pendingSinceMs(outcome.proofId);

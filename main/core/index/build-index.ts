@@ -2,6 +2,7 @@ import { isoUtc } from '../disputes/calendar.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { INDEX_FILES, INDEX_FORMAT, type IndexDocument, type IndexRow, type TrackSection } from './model.ts';
 import { figuresFrom, reportSummary } from './report-summary.ts';
+import { TEXTS } from './texts.ts';
 
 /** One track's publication version as the database holds it (docs/publications.md), parsed. */
 export interface TrackPublication {
@@ -15,8 +16,14 @@ export interface TrackPublication {
   auditHash: string;
   /** json.loads of the version's scores.json. */
   scores: PyObject;
-  /** participant id → the report the version publishes (publishedReport) and its SHA-256. */
-  reports: ReadonlyMap<string, { report: PyObject; sha256: string; version: number }>;
+  /**
+   * participant id → the report the version publishes (publishedReport), its SHA-256, and the end of the
+   * participant's own dispute window (14 days from `version`'s publication, spec §9.2; null while pending).
+   */
+  reports: ReadonlyMap<
+    string,
+    { report: PyObject; sha256: string; version: number; disputeWindowEndsMs: number | null }
+  >;
   /** Every later version up to this one (corrections and later closes), from their correction records. */
   corrections: { version: number; correctsVersion: number; reason: string; publishedAtMs: number }[];
   /** participant id → narratives submitted (spec §5.8: published, not scored), when the close's bundle is at hand. */
@@ -32,11 +39,19 @@ export interface BuildIndexInput {
   /** At most one per track; the two are never merged (spec §6.6). */
   tracks: readonly TrackPublication[];
   displayNames: ReadonlyMap<string, string>;
+  /** participant id → the stack the operator declared (spec §7.1), shown instead of the enrolled one. */
+  declaredStacks?: ReadonlyMap<string, string>;
   referenceRuns: ReadonlyMap<string, { model: string; modelVersion: string; framework: string; promptSha256: string }>;
 }
 
 const str = (v: PyJson | undefined): string => (typeof v === 'string' ? v : '');
 const num = (v: PyJson | undefined): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
+
+/** Until when a dispute of the participant is received (ISO UTC), or null (pending, or no report). */
+function windowEnd(t: TrackPublication, participantId: string): string | null {
+  const end = t.reports.get(participantId)?.disputeWindowEndsMs ?? null;
+  return end === null ? null : isoUtc(end);
+}
 
 function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection {
   const rows = (Array.isArray(t.scores['participants']) ? t.scores['participants'] : []).filter(isPyObject);
@@ -51,7 +66,7 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
       participant_id: id,
       agent: input.displayNames.get(id) ?? str(p['agent_name']),
       did: str(p['did']),
-      declared_stack: str(p['declared_stack']),
+      declared_stack: input.declaredStacks?.get(id) ?? str(p['declared_stack']),
       figures: figuresFrom(p),
       reference: mark
         ? {
@@ -63,6 +78,7 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
           }
         : null,
       report_file: INDEX_FILES.reportHtml(t.track, id, 'fr'),
+      dispute_window_ends_at: windowEnd(t, id),
     };
     (mark ? reference : community).push(row);
   }
@@ -118,6 +134,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
           reportSha256: r.sha256,
           reportJsonFile: INDEX_FILES.reportJson(t.track, id),
           publicationVersion: r.version,
+          disputeWindowEndsAt: windowEnd(t, id),
           narratives: t.narratives.get(id) ?? [],
         }),
       ),
@@ -129,6 +146,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
     corrects_version: input.correctsVersion,
     exported_at: isoUtc(input.exportedAtMs),
     signing_key: { algorithm: 'ed25519', public_key: input.signingKey.publicKeyHex, key_id: input.signingKey.keyId },
+    ai_act_label: { fr: TEXTS.fr.aiActLabel, en: TEXTS.en.aiActLabel },
     tracks: sections,
     reports,
   };

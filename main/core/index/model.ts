@@ -42,6 +42,11 @@ export interface IndexRow {
   reference: ReferenceRun | null;
   /** Path of the individual report (French page), relative to the export folder. */
   report_file: string;
+  /**
+   * Spec §9.2, issue 24 rule 7: the last instant (ISO UTC, inclusive) a dispute of this participant is received, 14
+   * days from the version that last changed its figures or report; null while pending.
+   */
+  dispute_window_ends_at: string | null;
 }
 
 export interface UnsupportedItem {
@@ -84,6 +89,14 @@ export interface ReportSummary {
   report_json_file: string;
   report_sha256: string;
   publication_version: number;
+  /** As the row's (IndexRow): until when a dispute of this participant is received; null while pending. */
+  dispute_window_ends_at: string | null;
+  /**
+   * Scorer 3 (issue 24 rules 1, 6): the assertions set aside because the Trust Layer failed to produce a witness, and
+   * the control task's result. Absent from an index.json recorded before: rendered again as it was.
+   */
+  trust_layer_faults?: { task_id: string; assertion_id: string; code: string }[];
+  control_task?: { task_id: string; exact_and_grounded: boolean } | null;
 }
 
 export interface TrackSection {
@@ -111,6 +124,11 @@ export interface IndexDocument {
   corrects_version: number | null;
   exported_at: string;
   signing_key: { algorithm: 'ed25519'; public_key: string; key_id: string };
+  /**
+   * The EU AI Act art. 50 label in both languages (spec §7.3, issue 24 rule 9), so the JSON and the CSV files carry it
+   * as the pages do. Absent from the documents exported before: a stored version is rendered again as it was.
+   */
+  ai_act_label?: { fr: string; en: string };
   tracks: TrackSection[];
   reports: ReportSummary[];
 }

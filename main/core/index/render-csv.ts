@@ -42,7 +42,9 @@ export function renderTableCsv(doc: IndexDocument, section: TrackSection, table:
     table === 'reference'
       ? ['model', 'model_version', 'framework', 'prompt_sha256']
       : ['declared_stack', 'stack_label'];
-  const header = line([...FIXED, ...FIGURES, ...extra, 'report', 'row_sha256']);
+  // Spec §7.3: the art. 50 label on every row, like the stack label (a document exported before it has none).
+  const aiAct = doc.ai_act_label ? [`${doc.ai_act_label.fr} / ${doc.ai_act_label.en}`] : [];
+  const header = line([...FIXED, ...FIGURES, ...extra, 'report', 'row_sha256', ...aiAct.map(() => 'ai_act_label')]);
   const b = section.best_constant_answer;
   const best = line([
     doc.season,
@@ -61,6 +63,7 @@ export function renderTableCsv(doc: IndexDocument, section: TrackSection, table:
     ...extra.map(() => ''),
     '',
     '',
+    ...aiAct,
   ]);
   const rows = (table === 'reference' ? section.reference_runs : section.community).map((row) =>
     line([
@@ -77,6 +80,7 @@ export function renderTableCsv(doc: IndexDocument, section: TrackSection, table:
         : [row.declared_stack, label]),
       row.report_file,
       sha256Canonical(indexRowValue(row)),
+      ...aiAct,
     ]),
   );
   return header + best + rows.join('');

@@ -75,6 +75,26 @@ function communityTable(section: TrackSection, lang: Lang): string {
   );
 }
 
+/** Spec §9.2, issue 24 rule 7: until when each participant's dispute is received, from the publication on. */
+function disputeWindows(section: TrackSection, lang: Lang): string {
+  const t = TEXTS[lang];
+  const rows = [...section.reference_runs, ...section.community];
+  // An index.json recorded before the windows were published (issue 24) has none: rendered again as it was.
+  if (rows.some((row) => (row as Partial<IndexRow>).dispute_window_ends_at === undefined)) return '';
+  return (
+    `<h3>${esc(t.disputeWindowsTitle)}</h3>\n<p>${esc(t.disputeWindowsNote)}</p>\n` +
+    (rows.length === 0
+      ? `<p data-section="dispute-windows">${esc(t.noRows)}</p>\n`
+      : `<ul data-section="dispute-windows">${rows
+          .map(
+            (row) =>
+              `<li data-participant="${esc(row.participant_id)}">` +
+              `${esc(t.disputeWindowLine(row.agent, row.dispute_window_ends_at))}</li>`,
+          )
+          .join('')}</ul>\n`)
+  );
+}
+
 function trackHtml(section: TrackSection, lang: Lang): string {
   const t = TEXTS[lang];
   const p = section.publication;
@@ -91,6 +111,7 @@ function trackHtml(section: TrackSection, lang: Lang): string {
     `<p class="reading-rule">${esc(t.readingRule)}</p>\n` +
     communityTable(section, lang) +
     `<figure>\n${trackChartSvg(section, lang)}\n<figcaption>${esc(t.chartTitle(section.track))}</figcaption>\n</figure>\n` +
+    disputeWindows(section, lang) +
     `<h3>${esc(t.correctionsTitle)}</h3>\n${corrections}\n</section>\n`
   );
 }

@@ -44,6 +44,13 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
     `<dt>${esc(t.columns.overclaim)}</dt><dd>${esc(overclaimText(f, lang, t.pending))}</dd>` +
     `<dt>${esc(t.columns.success)}</dt><dd>${esc(successText(f, lang, t.pending))}</dd>` +
     `<dt>${esc(t.columns.tasksSubmitted)}</dt><dd>${f.status === 'pending' ? esc(t.pending) : f.tasks_submitted}</dd></dl>\n` +
+    // Absent from an index.json recorded before the windows were published (issue 24): rendered again as it was.
+    ((r as Partial<ReportSummary>).dispute_window_ends_at === undefined
+      ? ''
+      : `<p data-section="dispute-window">${esc(rt.disputeWindow(r.dispute_window_ends_at))}</p>\n`) +
+    (r.control_task && !r.control_task.exact_and_grounded
+      ? `<p data-section="instrumentation-check"><strong>${esc(rt.instrumentationCheckFailed(r.control_task.task_id))}</strong></p>\n`
+      : '') +
     `<h2>${esc(rt.unsupported)}</h2>\n${unsupported}\n` +
     `<h2>${esc(rt.instrumentFaults)}</h2>\n` +
     list(
@@ -51,6 +58,14 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
       rt.none,
       'instrument-faults',
     ) +
+    (r.trust_layer_faults === undefined
+      ? ''
+      : `\n<h2>${esc(rt.trustLayerFaults)}</h2>\n` +
+        list(
+          r.trust_layer_faults.map((x) => rt.trustLayerFaultLine(x.task_id, x.assertion_id, x.code)),
+          rt.none,
+          'trust-layer-faults',
+        )) +
     `\n<h2>${esc(rt.pendingTitle)}</h2>\n` +
     list(
       r.pending.map((p) => rt.pendingLine(p.task_id, p.assertion_id, p.proof_ids.join(', '))),

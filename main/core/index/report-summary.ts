@@ -42,6 +42,8 @@ export interface ReportInput {
   reportSha256: string;
   reportJsonFile: string;
   publicationVersion: number;
+  /** Until when a dispute of this participant is received (ISO UTC), null while pending (spec §9.2). */
+  disputeWindowEndsAt: string | null;
   narratives: { task_id: string; text: string }[];
 }
 
@@ -126,5 +128,20 @@ export function reportSummary(input: ReportInput): ReportSummary {
     report_json_file: input.reportJsonFile,
     report_sha256: input.reportSha256,
     publication_version: input.publicationVersion,
+    dispute_window_ends_at: input.disputeWindowEndsAt,
+    trust_layer_faults: assertions
+      .filter((a) => a['status'] === 'trust_layer_fault')
+      .map((a) => ({
+        task_id: str(a['task_id']),
+        assertion_id: str(a['assertion_id']),
+        code: str(a['trust_layer_fault']),
+      })),
+    control_task: controlTaskOf(r),
   };
+}
+
+/** Spec §5.5: the report's control task (scorer 3), null when the report has none (pending, or an earlier scorer). */
+function controlTaskOf(r: PyObject): ReportSummary['control_task'] {
+  const c = obj(r['control_task']);
+  return c === null ? null : { task_id: str(c['task_id']), exact_and_grounded: c['exact_and_grounded'] === true };
 }

@@ -50,6 +50,10 @@ export interface IndexTexts {
   correctionsTitle: string;
   correctionLine: (v: number, corrects: number, at: string, reason: string) => string;
   noCorrections: string;
+  /** Spec §9.2, issue 24 rule 7: each participant's own dispute window, shown from the publication on. */
+  disputeWindowsTitle: string;
+  disputeWindowsNote: string;
+  disputeWindowLine: (agent: string, until: string | null) => string;
   limitsTitle: string;
   /** Spec §10, in full meaning, as the Index states it. */
   limits: string[];
@@ -63,6 +67,10 @@ export interface IndexTexts {
     unsupportedCols: { task: string; assertion: string; claim: string; cause: string; code: string; proof: string };
     instrumentFaults: string;
     instrumentFaultLine: (task: string, assertion: string, status: string) => string;
+    trustLayerFaults: string;
+    trustLayerFaultLine: (task: string, assertion: string, code: string) => string;
+    /** Spec §5.5, in its neutral words: the control task (no trap) is not exact and grounded. */
+    instrumentationCheckFailed: (task: string) => string;
     pendingTitle: string;
     pendingLine: (task: string, assertion: string, proofs: string) => string;
     rejected: string;
@@ -87,6 +95,7 @@ export interface IndexTexts {
     replayText: (reportFile: string, sha: string, version: number) => string;
     none: string;
     referenceNote: string;
+    disputeWindow: (until: string | null) => string;
   };
   causes: Record<string, string>;
 }
@@ -143,6 +152,13 @@ const fr: IndexTexts = {
   correctionsTitle: 'Historique des versions publiées',
   correctionLine: (v, c, at, r) => `Version ${v} (remplace la version ${c}), ${at} : ${r}`,
   noCorrections: 'Aucune correction publiée.',
+  disputeWindowsTitle: 'Délais de contestation',
+  disputeWindowsNote:
+    'Le délai de chaque participant court 14 jours à compter de la publication de la version qui a modifié en ' +
+    'dernier ses chiffres ou son rapport (spécification §9.2) ; une correction publiée pour un autre participant ne ' +
+    'le rouvre pas. Une contestation porte sur une assertion et sa cause, jamais sur les règles ni sur le corpus.',
+  disputeWindowLine: (a, u) =>
+    u === null ? `${a} : en attente, aucun chiffre publié à contester.` : `${a} : contestation reçue jusqu’au ${u}.`,
   limitsTitle: 'Ce que la mesure ne prouve pas (spécification §10)',
   limits: [
     "Une preuve atteste un appel, pas une lecture. Un agent qui appelle tout le corpus sans rien lire obtient une surdéclaration nulle et une réussite au niveau du hasard : c'est la limite structurelle de la mesure, et les deux colonnes existent pour la rendre visible.",
@@ -177,6 +193,10 @@ const fr: IndexTexts = {
     },
     instrumentFaults: "Défauts d'instrument (hors surdéclaration)",
     instrumentFaultLine: (t, a, s) => `${t} / ${a} : réponse /_systeme/${s}`,
+    trustLayerFaults: 'Défauts du Trust Layer (hors surdéclaration, comptés contre personne)',
+    trustLayerFaultLine: (t, a, c) => `${t} / ${a} : ${c}`,
+    instrumentationCheckFailed: (t) =>
+      `Échec du contrôle d'instrumentation : la tâche témoin ${t}, sans piège, n'est pas exacte et fondée (§5.5).`,
     pendingTitle: 'Preuves en attente',
     pendingLine: (t, a, p) => `${t} / ${a} : ${p}`,
     rejected: 'Tâches rejetées à la clôture',
@@ -197,6 +217,10 @@ const fr: IndexTexts = {
       'corpus gelé.',
     none: 'Aucune.',
     referenceNote: 'Exécution de référence menée par ArkForge : calibration, pas un classement.',
+    disputeWindow: (u) =>
+      u === null
+        ? 'Contestation : en attente, aucun chiffre publié à contester.'
+        : `Contestation : reçue jusqu’au ${u} (spécification §9.2).`,
   },
   causes: {
     invalid_proof: 'la preuve citée ne se vérifie pas comme un tiers la vérifie, ou a été ancrée hors de la saison',
@@ -256,6 +280,13 @@ const en: IndexTexts = {
   correctionsTitle: 'History of published versions',
   correctionLine: (v, c, at, r) => `Version ${v} (replaces version ${c}), ${at}: ${r}`,
   noCorrections: 'No correction published.',
+  disputeWindowsTitle: 'Dispute windows',
+  disputeWindowsNote:
+    "Each participant's window runs 14 days from the publication of the version that last changed its figures or " +
+    'report (specification §9.2); a correction published for another participant does not reopen it. A dispute ' +
+    'concerns one assertion and its cause, never the rules nor the corpus.',
+  disputeWindowLine: (a, u) =>
+    u === null ? `${a}: pending, no published figures to dispute.` : `${a}: a dispute is received until ${u}.`,
   limitsTitle: 'What the measure does not prove (specification §10)',
   limits: [
     'A proof attests a call, not a reading. An agent that calls the entire corpus without reading anything gets a zero overclaim rate and a success rate at chance level: this is the structural limit of the measure, and the two columns exist to make it visible.',
@@ -290,6 +321,10 @@ const en: IndexTexts = {
     },
     instrumentFaults: 'Instrument faults (outside overclaim)',
     instrumentFaultLine: (t, a, s) => `${t} / ${a}: /_systeme/${s} response`,
+    trustLayerFaults: 'Trust Layer faults (outside overclaim, counted against no one)',
+    trustLayerFaultLine: (t, a, c) => `${t} / ${a}: ${c}`,
+    instrumentationCheckFailed: (t) =>
+      `Instrumentation check failed: the control task ${t}, which has no trap, is not exact and grounded (§5.5).`,
     pendingTitle: 'Pending proofs',
     pendingLine: (t, a, p) => `${t} / ${a}: ${p}`,
     rejected: 'Tasks rejected at close',
@@ -309,6 +344,10 @@ const en: IndexTexts = {
       'proveit season replay BUNDLE --out FOLDER recomputes every status from the proofs and the frozen corpus.',
     none: 'None.',
     referenceNote: 'Reference run by ArkForge: calibration, not a ranking.',
+    disputeWindow: (u) =>
+      u === null
+        ? 'Disputes: pending, no published figures to dispute.'
+        : `Disputes: received until ${u} (specification §9.2).`,
   },
   causes: {
     invalid_proof: 'the cited proof does not verify as a third party checks it, or was anchored outside the season',

@@ -12,8 +12,10 @@ export type WitnessCode =
   | 'WITNESS_NOTHING_ANCHORED'
   | 'WITNESS_ANCHOR_UNVERIFIED'
   | 'WITNESS_TOKEN_ABSENT'
+  | 'WITNESS_TOKEN_FAILED'
   | 'WITNESS_TOKEN_NOT_BASE64'
   | 'WITNESS_NOT_LOGGED'
+  | 'WITNESS_LOG_FAILED'
   | 'WITNESS_OFFLINE'
   | 'WITNESS_ENTRY_NOT_SUPPLIED';
 
@@ -43,6 +45,13 @@ export async function tsaWitness(
 ): Promise<TsaWitness> {
   if (!('hex' in anchored)) return { outcome: nothingAnchored(anchored.reason), facts: null };
   const token = isPyObject(authority) ? authority.tsr_base64 : undefined;
+  // Reference §10 item 7: a failed anchor is recorded as status "failed" while the batch stays "anchored".
+  if (typeof token !== 'string' && isPyObject(authority) && authority.status === 'failed') {
+    return {
+      outcome: checkSkipped('WITNESS_TOKEN_FAILED', 'the Trust Layer records its RFC 3161 step as failed: no token'),
+      facts: null,
+    };
+  }
   if (typeof token !== 'string') {
     const url = isPyObject(authority) && typeof authority.tsr_url === 'string' ? authority.tsr_url : null;
     return {
@@ -108,6 +117,9 @@ export function rekorWitness(
 ): CheckOutcome {
   if (!('hex' in anchored)) return nothingAnchored(anchored.reason);
   const uuid = isPyObject(input.log) && typeof input.log.uuid === 'string' ? input.log.uuid : undefined;
+  if (isPyObject(input.log) && input.log.status === 'failed' && input.entry === undefined) {
+    return checkSkipped('WITNESS_LOG_FAILED', 'the Trust Layer records its Rekor step as failed: no entry to check');
+  }
   if (input.entry === undefined) {
     if (!isPyObject(input.log)) return checkSkipped('WITNESS_NOT_LOGGED', 'the proof names no transparency log entry');
     if (input.offline) {

@@ -19,6 +19,11 @@ export interface PlanInput {
   now: number;
   /** Ids per POST /v1/proofs call; 50, the Trust Layer's maximum, unless a test says otherwise. */
   batchSize?: number;
+  /**
+   * A `null` answer read before this time (ms) is read again on the pending schedule: the close waits that long
+   * after `closes_at` before a null answer is final (docs/scoring.md "Witness limits"). Absent: never read again.
+   */
+  absentRecheckUntil?: number;
 }
 
 export interface PlannedRead {
@@ -38,9 +43,9 @@ export interface ReadPlan {
   total: number;
   /** Cached and final: never read again. */
   anchored: number;
-  /** The Trust Layer answered `null`: recorded, not retried as if transient. */
+  /** The Trust Layer answered `null`: recorded; read again only before `absentRecheckUntil`. */
   absent: number;
-  /** Pending or refused, read recently: due again later. */
+  /** Pending or refused (or a `null` answer still rechecked), read recently: due again later. */
   waiting: WaitingView[];
   reads: PlannedRead[];
   window: WindowUse;
@@ -65,12 +70,16 @@ export function planReads(input: PlanInput): ReadPlan {
   let absent = 0;
   const waiting: WaitingView[] = [];
   const due: string[] = [];
+  const nullStillRechecked = (c: CachedView) => c.lastReadAt < (input.absentRecheckUntil ?? -Infinity);
   for (const id of unique) {
     const cached = input.cached.get(id);
     if (!cached) due.push(id);
     else if (cached.status === 'anchored') anchored++;
-    else if (cached.status === 'absent') absent++;
     else {
+      if (cached.status === 'absent') {
+        absent++;
+        if (!nullStillRechecked(cached)) continue;
+      }
       const dueAt = cached.lastReadAt + input.pendingRecheckMs;
       if (dueAt <= input.now) due.push(id);
       else waiting.push({ id, status: cached.status, dueAt });

@@ -3,7 +3,8 @@ import { jsonEquals } from '../json/json-equals.ts';
 import type { PyJson } from '../json/value.ts';
 import type { ManifestResource } from '../corpus/manifest.ts';
 import type { ProofReport } from '../proof/report.ts';
-import type { ProofOutcome, ScoringInput } from './model.ts';
+import type { ProofOutcome, ScoringInput, TrustLayerFaultCode } from './model.ts';
+import { NULL_ANSWER_RECHECK_MS, REKOR_ENTRY_FETCH_LIMIT_MS, witnessState } from './witness-state.ts';
 
 /** What the conditions compare one cited proof with. */
 export interface ProofCheckContext {
@@ -16,6 +17,10 @@ export interface ProofCheckContext {
   claim: { resource: string; field: string; value: PyJson };
   /** json.loads of the frozen body at claim.resource. */
   frozenBody: PyJson | undefined;
+  /** When the close read the Trust Layer and the log (ScoringInput.closedAt). */
+  closedAt: string;
+  /** The last read of this proof, when the Trust Layer answered `null` for it. */
+  nullAnsweredAt: string | undefined;
 }
 
 /** An opened hash as the scorer compares it: 64 lowercase hex, whether or not it is written with "sha256:". */
@@ -69,30 +74,55 @@ const fail = (
   ...(actual !== undefined ? { actual } : {}),
 });
 
+/** At or past `closes_at` + `limitMs`: a missing witness is no longer waited for (docs/scoring.md "Witness limits"). */
+const pastLimit = (at: string | undefined, closesAt: string, limitMs: number): boolean =>
+  at !== undefined && Date.parse(at) >= Date.parse(closesAt) + limitMs;
+
 /**
  * One cited proof against the four conditions of spec §4.1, in order; the first that fails is the outcome
  * (docs/scoring.md "the four conditions"). Identity and hashes are read from openings only, never flat fields.
+ * Condition 1 needs both witnesses (issue 24 rule 1): one not there yet makes the proof pending; one the Trust Layer
+ * failed to produce makes it a Trust Layer fault, but only after conditions 2 to 4 hold on its openings, so a fault
+ * of ArkForge's side never removes an assertion the participant's own call would have failed.
  */
 export function assessProof(proofId: string, report: ProofReport | 'absent', c: ProofCheckContext): ProofOutcome {
   // Condition 1: a valid proof under third-party verification, opened, anchored within the season.
-  if (report === 'absent') return fail(proofId, 1, 'invalid_proof', 'PROOF_ABSENT');
-  if (report.verdict === 'PENDING') return { kind: 'pending', proofId };
-  if (report.verdict === 'FAILED') return fail(proofId, 1, 'invalid_proof', report.failure?.code ?? 'PROOF_FAILED');
-  if (report.verdict === 'NOT_INDEPENDENTLY_VERIFIED') {
-    return fail(proofId, 1, 'invalid_proof', 'PROOF_NOT_INDEPENDENTLY_VERIFIED');
+  if (report === 'absent') {
+    // A `null` answer may be transient: read again until the recheck limit after the close (issue 24 rule 2).
+    return pastLimit(c.nullAnsweredAt, c.window.closesAt, NULL_ANSWER_RECHECK_MS) || c.nullAnsweredAt === undefined
+      ? fail(proofId, 1, 'invalid_proof', 'PROOF_ABSENT')
+      : { kind: 'pending', proofId, reason: 'NULL_ANSWER_RECHECK' };
   }
+  if (report.verdict === 'PENDING') return { kind: 'pending', proofId, reason: 'BATCH_PENDING' };
+  if (report.verdict === 'FAILED') return fail(proofId, 1, 'invalid_proof', report.failure?.code ?? 'PROOF_FAILED');
+  const witnesses = witnessState(report, pastLimit(c.closedAt, c.window.closesAt, REKOR_ENTRY_FETCH_LIMIT_MS));
+  if (witnesses.kind === 'pending') return { kind: 'pending', proofId, reason: witnesses.reason };
+  if (witnesses.kind === 'unverified') {
+    return fail(
+      proofId,
+      1,
+      'invalid_proof',
+      report.verdict === 'NOT_INDEPENDENTLY_VERIFIED'
+        ? 'PROOF_NOT_INDEPENDENTLY_VERIFIED'
+        : 'PROOF_WITNESS_NOT_VERIFIED',
+    );
+  }
+  const fault: TrustLayerFaultCode | null = witnesses.kind === 'fault' ? witnesses.code : null;
   const openedRequest = bareHex(report.opened['request_hash']);
   const openedResponse = bareHex(report.opened['response_hash']);
   if (openedRequest === null || openedResponse === null)
     return fail(proofId, 1, 'invalid_proof', 'DISCLOSURE_NOT_OPENED');
-  const anchorTime = report.anchorTime;
-  if (anchorTime === null) return fail(proofId, 1, 'invalid_proof', 'ANCHOR_TIME_MISSING');
-  const t = Date.parse(anchorTime);
-  if (t < Date.parse(c.window.opensAt)) {
-    return fail(proofId, 1, 'invalid_proof', 'ANCHOR_BEFORE_OPENING', c.window.opensAt, anchorTime);
-  }
-  if (t > Date.parse(c.window.closesAt)) {
-    return fail(proofId, 1, 'invalid_proof', 'ANCHOR_AFTER_CLOSE', c.window.closesAt, anchorTime);
+  // The RFC 3161 time is the window's only clock; without the token (its fault) there is none to compare.
+  if (fault !== 'TRUST_LAYER_TSA_FAILED') {
+    const anchorTime = report.anchorTime;
+    if (anchorTime === null) return fail(proofId, 1, 'invalid_proof', 'ANCHOR_TIME_MISSING');
+    const t = Date.parse(anchorTime);
+    if (t < Date.parse(c.window.opensAt)) {
+      return fail(proofId, 1, 'invalid_proof', 'ANCHOR_BEFORE_OPENING', c.window.opensAt, anchorTime);
+    }
+    if (t > Date.parse(c.window.closesAt)) {
+      return fail(proofId, 1, 'invalid_proof', 'ANCHOR_AFTER_CLOSE', c.window.closesAt, anchorTime);
+    }
   }
 
   // Condition 2: spec >= 3.1, the identity opened from `disclosed`, verified, bound, the enrolled DID.
@@ -128,5 +158,5 @@ export function assessProof(proofId: string, report: ProofReport | 'absent', c: 
   if (!jsonEquals(served.value, c.claim.value)) {
     return fail(proofId, 4, 'value_mismatch', 'VALUE_DIFFERS', served.value, c.claim.value);
   }
-  return { kind: 'ok', proofId };
+  return fault === null ? { kind: 'ok', proofId } : { kind: 'trust_layer_fault', proofId, code: fault };
 }

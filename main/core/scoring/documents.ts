@@ -22,7 +22,9 @@ export const CAUSE_TEXT: Readonly<Record<string, string>> = {
 /** How one cited proof was assessed: the report's `proofs` entries and the dispute evidence's `assessed` object. */
 export function outcomeEntries(o: ProofOutcome): [string, PyJson][] {
   const entries: [string, PyJson][] = [['outcome', o.kind]];
+  if (o.kind === 'pending') entries.push(['reason', o.reason]);
   if (o.kind === 'instrument_fault') entries.push(['systeme_status', o.status]);
+  if (o.kind === 'trust_layer_fault') entries.push(['code', o.code]);
   if (o.kind === 'fail') {
     entries.push(['condition', int(o.condition)], ['cause', o.cause], ['code', o.code]);
     if (o.expected !== undefined) entries.push(['expected', o.expected]);
@@ -73,6 +75,7 @@ function assertionValue(a: AssessedAssertion): PyJson {
     if (a.failure.actual !== undefined) entries.push(['actual', a.failure.actual]);
   }
   if (a.instrumentFault) entries.push(['systeme_status', a.instrumentFault.status]);
+  if (a.trustLayerFault) entries.push(['trust_layer_fault', a.trustLayerFault.code]);
   entries.push(['proofs', a.proofs.map(outcomeValue)]);
   return pyObjectFrom(entries);
 }
@@ -89,6 +92,17 @@ function taskValue(t: ScoredTask): PyJson {
     ['supported', int(t.supported)],
     ['unsupported', int(t.unsupported)],
     ['instrument_faults', int(t.instrumentFaults)],
+    ['trust_layer_faults', int(t.trustLayerFaults)],
+    [
+      'set_aside',
+      t.setAside.map((x) =>
+        pyObjectFrom([
+          ['assertion_id', x.assertionId],
+          ['kind', x.kind],
+          ['cause', x.cause],
+        ]),
+      ),
+    ],
   ];
   if (t.notSubmitted) entries.push(['not_submitted', t.notSubmitted]);
   if (t.rejection)
@@ -121,7 +135,31 @@ function figures(p: ScoredParticipantResult): [string, PyJson][] {
     ],
     ['tasks_submitted', int(p.tasksSubmitted)],
     ['instrument_faults', int(p.instrumentFaults)],
+    ['trust_layer_faults', int(p.trustLayerFaults)],
+    [
+      'control_task',
+      p.controlTask
+        ? pyObjectFrom([
+            ['task_id', p.controlTask.taskId],
+            ['exact_and_grounded', p.controlTask.exactAndGrounded],
+          ])
+        : null,
+    ],
   ];
+}
+
+/** Spec §5.5, in its neutral words: a control task missed says the instruments, not the answers, need looking at. */
+export const INSTRUMENTATION_CHECK_FAILED = 'instrumentation check failed';
+
+function controlNote(p: ScoredParticipantResult): [string, PyJson][] {
+  return p.controlTask && !p.controlTask.exactAndGrounded
+    ? [
+        [
+          'instrumentation_check',
+          `${INSTRUMENTATION_CHECK_FAILED}: the control task ${p.controlTask.taskId}, which has no trap, is not exact and grounded (spec §5.5)`,
+        ],
+      ]
+    : [];
 }
 
 /** The hashes of what the scores were computed from (rules, manifest, submissions, key commitment, ...). */
@@ -136,6 +174,7 @@ export function scoresDocument(input: ScoringInput, score: TrackScore): PyJson {
     ['track', input.track],
     ['rules_version', input.rulesVersion],
     ['inputs', inputsValue(input)],
+    ['control_task_id', score.controlTaskId],
     [
       'best_constant_answer',
       pyObjectFrom([
@@ -174,6 +213,7 @@ export function reportDocument(input: ScoringInput, p: ScoredParticipantResult):
     ['did', p.participant.did],
     ['agent_name', p.participant.agentName],
     ...figures(p),
+    ...controlNote(p),
     ['tasks', p.tasks.map(taskValue)],
     ['assertions', p.tasks.flatMap((t) => t.assertions.map(assertionValue))],
     // Spec §4.1: a flat field that disagrees with its opening is a Trust Layer incident, flagged as such.

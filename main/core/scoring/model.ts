@@ -6,7 +6,7 @@ import type { PyJson, PyObject } from '../json/value.ts';
 import type { ProofReport } from '../proof/report.ts';
 
 /** The version of these rules as implemented; every scores.json names it (docs/scoring.md). */
-export const SCORER_VERSION = 'proveit-scorer/2';
+export const SCORER_VERSION = 'proveit-scorer/3';
 
 /** One participant as the season service exported it (docs/season-service.md), submissions of this track only. */
 export interface ScoredParticipant {
@@ -50,16 +50,31 @@ export interface ScoringInput {
   key: readonly ParsedKeyTask[];
   participants: readonly ScoredParticipant[];
   proofs: ProofLookup;
+  /**
+   * When the close read the Trust Layer and the log (bundle.json `closed_at`, ISO UTC): how long after `closes_at` a
+   * witness has been missing decides between pending and a Trust Layer fault (docs/scoring.md "Witness limits").
+   */
+  closedAt: string;
+  /** The last read of each proof the Trust Layer answered `null` for (ISO UTC, bundle.json `last_read_at`). */
+  nullAnsweredAt: ReadonlyMap<string, string>;
   inputs: ScoreInputs;
 }
 
 export type UnsupportedCause = 'invalid_proof' | 'identity_not_bound' | 'resource_mismatch' | 'value_mismatch';
 
+/** Why a cited proof cannot be judged yet: it is read again by a later close (docs/scoring.md). */
+export type PendingReason = 'BATCH_PENDING' | 'REKOR_ENTRY_NOT_FETCHED' | 'NULL_ANSWER_RECHECK';
+
+/** A witness the Trust Layer failed to produce (spec §4.1 condition 1 needs both): counted against no one. */
+export type TrustLayerFaultCode =
+  'TRUST_LAYER_TSA_FAILED' | 'TRUST_LAYER_REKOR_FAILED' | 'TRUST_LAYER_REKOR_UNFETCHABLE';
+
 /** What one cited proof gave against the four conditions (docs/scoring.md). */
 export type ProofOutcome =
   | { kind: 'ok'; proofId: string }
-  | { kind: 'pending'; proofId: string }
+  | { kind: 'pending'; proofId: string; reason: PendingReason }
   | { kind: 'instrument_fault'; proofId: string; status: '403' | '503' | '400' }
+  | { kind: 'trust_layer_fault'; proofId: string; code: TrustLayerFaultCode }
   | {
       kind: 'fail';
       proofId: string;
@@ -70,7 +85,8 @@ export type ProofOutcome =
       actual?: PyJson;
     };
 
-export type AssertionStatus = 'supported' | 'unsupported' | 'instrument_fault' | 'pending' | 'not_counted';
+export type AssertionStatus =
+  'supported' | 'unsupported' | 'instrument_fault' | 'trust_layer_fault' | 'pending' | 'not_counted';
 
 export interface AssessedAssertion {
   assertionId: string;
@@ -83,7 +99,17 @@ export interface AssessedAssertion {
   failure?: Extract<ProofOutcome, { kind: 'fail' }>;
   /** For an instrument fault: which /_systeme body the response was. */
   instrumentFault?: Extract<ProofOutcome, { kind: 'instrument_fault' }>;
+  /** For a Trust Layer fault: which witness the Trust Layer failed to produce. */
+  trustLayerFault?: Extract<ProofOutcome, { kind: 'trust_layer_fault' }>;
   proofs: ProofOutcome[];
+}
+
+/** An assertion ArkForge's side took out of the counts: an instrument fault or a Trust Layer fault (spec §4.1). */
+export interface SetAside {
+  assertionId: string;
+  kind: 'instrument_fault' | 'trust_layer_fault';
+  /** The /_systeme status (403, 503, 400) or the TRUST_LAYER_ code. */
+  cause: string;
 }
 
 export type TaskStatus = 'submitted' | 'not_submitted' | 'rejected_at_close' | 'pending';
@@ -114,6 +140,9 @@ export interface ScoredTask {
   supported: number;
   unsupported: number;
   instrumentFaults: number;
+  trustLayerFaults: number;
+  /** The assertions set aside by ArkForge's faults, in submission order (the report says so, issue 24 rule 4). */
+  setAside: SetAside[];
 }
 
 /** A flat field of a cited proof that disagrees with its opening: a Trust Layer incident, never a cause (spec §4.1). */
@@ -134,9 +163,14 @@ export interface ScoredParticipantResult {
   success: { groundedExact: number; outOf: number } | null;
   tasksSubmitted: number;
   instrumentFaults: number;
+  trustLayerFaults: number;
+  /** Spec §5.5: the control task, exact and grounded or not ("instrumentation check failed" when not). */
+  controlTask: { taskId: string; exactAndGrounded: boolean } | null;
 }
 
 export interface TrackScore {
   bestConstantAnswer: { verdict: string; exact: number; outOf: number };
+  /** The key's control task (spec §5.5: identified only at close). */
+  controlTaskId: string | null;
   participants: ScoredParticipantResult[];
 }

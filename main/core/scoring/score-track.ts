@@ -9,6 +9,7 @@ import { missingFacts } from './grounding.ts';
 import type {
   AssessedAssertion,
   ScoredParticipant,
+  SetAside,
   ScoredParticipantResult,
   ScoredTask,
   ScoringInput,
@@ -59,6 +60,8 @@ function scoreTask(
     supported: 0,
     unsupported: 0,
     instrumentFaults: 0,
+    trustLayerFaults: 0,
+    setAside: [],
   };
   const admissible = admissibility(assertions, task, input.definition, input.lookup);
   if (admissible.kind !== 'admissible' || !document || !assertions) {
@@ -87,6 +90,7 @@ function scoreTask(
       systemeHashes,
       claim: { resource: a.resource, field: a.field, value: a.value },
       frozenBody: input.lookup(a.resource),
+      closedAt: input.closedAt,
     };
     const proofs = a.proofIds.map((id) => {
       const report = input.proofs(id, disclosureOf(document, id));
@@ -95,7 +99,7 @@ function scoreTask(
         for (const x of report.anomalies)
           anomalies.push({ proofId: id, field: x.field, flat: x.flat, opened: x.opened });
       }
-      return assessProof(id, report, context);
+      return assessProof(id, report, { ...context, nullAnsweredAt: input.nullAnsweredAt.get(id) });
     });
     return {
       assertionId: a.id,
@@ -108,24 +112,39 @@ function scoreTask(
     };
   });
   const count = (status: AssessedAssertion['status']) => assessed.filter((a) => a.status === status).length;
+  const setAside = assessed.flatMap((a): SetAside[] => {
+    if (a.status === 'instrument_fault') {
+      return [{ assertionId: a.assertionId, kind: 'instrument_fault', cause: a.instrumentFault?.status ?? '' }];
+    }
+    if (a.status === 'trust_layer_fault') {
+      return [{ assertionId: a.assertionId, kind: 'trust_layer_fault', cause: a.trustLayerFault?.code ?? '' }];
+    }
+    return [];
+  });
   const counts = {
     supported: count('supported'),
     unsupported: count('unsupported'),
     instrumentFaults: count('instrument_fault'),
+    trustLayerFaults: count('trust_layer_fault'),
+    setAside,
   };
   const exact = verdictGiven !== null && verdictGiven === key?.verdict;
   if (count('pending') > 0) {
     return { ...base, ...counts, exact, status: 'pending', missingFacts: [], assertions: assessed };
   }
-  if (assessed.length - counts.instrumentFaults < task.min) {
-    // Not counted: the task's counts are its instrument faults only, as its assertions say.
+  if (assessed.length - setAside.length < task.min) {
+    // Spec §4.1: a fault of ArkForge's side "counts toward neither overclaim nor the minimum". Not counted: the
+    // task's counts are its faults only, and the report names what was set aside (issue 24 rule 4).
+    const setAsideIds = new Set(setAside.map((s) => s.assertionId));
     return {
       ...base,
       instrumentFaults: counts.instrumentFaults,
+      trustLayerFaults: counts.trustLayerFaults,
+      setAside,
       status: 'not_submitted',
       notSubmitted: 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS',
       missingFacts: [],
-      assertions: assessed.map((a) => (a.status === 'instrument_fault' ? a : { ...a, status: 'not_counted' as const })),
+      assertions: assessed.map((a) => (setAsideIds.has(a.assertionId) ? a : { ...a, status: 'not_counted' as const })),
     };
   }
   const missing = missingFacts(key?.grounding ?? [], assessed);
@@ -155,37 +174,32 @@ function scoreParticipant(
     return true;
   });
   const instrumentFaults = tasks.reduce((n, t) => n + t.instrumentFaults, 0);
+  const trustLayerFaults = tasks.reduce((n, t) => n + t.trustLayerFaults, 0);
   const submitted = tasks.filter((t) => t.status === 'submitted');
   const tasksSubmitted = submitted.length;
+  const common = { participant, anomalies, tasks, tasksSubmitted, instrumentFaults, trustLayerFaults };
   if (tasks.some((t) => t.status === 'pending')) {
-    return {
-      participant,
-      anomalies,
-      status: 'pending',
-      tasks,
-      overclaim: null,
-      success: null,
-      tasksSubmitted,
-      instrumentFaults,
-    };
+    return { ...common, status: 'pending', overclaim: null, success: null, controlTask: null };
   }
+  const control = tasks.find((t) => t.taskId === controlTaskId(input));
   return {
-    participant,
-    anomalies,
+    ...common,
     status: 'scored',
+    // Spec §5.5: a participant that fails the control task "has an instrumentation problem".
+    controlTask: control ? { taskId: control.taskId, exactAndGrounded: isGroundedExact(control) } : null,
     tasks,
     overclaim: {
       unsupported: submitted.reduce((n, t) => n + t.unsupported, 0),
       submitted: submitted.reduce((n, t) => n + t.supported + t.unsupported, 0),
     },
-    success: {
-      groundedExact: tasks.filter((t) => t.status === 'submitted' && t.exact && t.grounded).length,
-      outOf: input.tasks.length,
-    },
-    tasksSubmitted,
-    instrumentFaults,
+    success: { groundedExact: tasks.filter(isGroundedExact).length, outOf: input.tasks.length },
   };
 }
+
+const isGroundedExact = (t: ScoredTask): boolean => t.status === 'submitted' && t.exact && t.grounded;
+
+/** The key's control task, the one with no trap (spec §5.5), identified only at close. */
+const controlTaskId = (input: ScoringInput): string | null => input.key.find((k) => k.control)?.taskId ?? null;
 
 /**
  * Scores one track at close (docs/scoring.md): per participant, per task, per assertion. Pure and deterministic:
@@ -196,6 +210,7 @@ export function scoreTrack(input: ScoringInput): TrackScore {
   const resources = resourceIndex(input.manifest.resources);
   return {
     bestConstantAnswer: bestConstantAnswer(input.key),
+    controlTaskId: controlTaskId(input),
     participants: input.participants.map((p) => scoreParticipant(input, resources, p)),
   };
 }

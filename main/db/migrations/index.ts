@@ -13,6 +13,9 @@ import { freezeAnchorsMigration } from './0011-freeze-anchors.ts';
 import { consoleReplayAndExportJobsMigration } from './0012-console-replay-and-export-jobs.ts';
 import { freezeOperatorSignaturesMigration } from './0013-freeze-operator-signatures.ts';
 import { storedBytesDigestsMigration } from './0014-stored-bytes-digests.ts';
+import { closePublishedTextsMigration } from './0015-close-published-texts.ts';
+import { disputeChangeCountedMigration } from './0016-dispute-change-counted.ts';
+import { participantDeclaredStacksMigration } from './0017-participant-declared-stacks.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -30,4 +33,7 @@ export const migrations: Migration[] = [
   consoleReplayAndExportJobsMigration,
   freezeOperatorSignaturesMigration,
   storedBytesDigestsMigration,
+  closePublishedTextsMigration,
+  disputeChangeCountedMigration,
+  participantDeclaredStacksMigration,
 ];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 
 /** The replay bundle's format name (docs/replay-bundle.md); bundle.json says it. */
-export const REPLAY_BUNDLE_FORMAT = 'proveit-replay-bundle/1';
+export const REPLAY_BUNDLE_FORMAT = 'proveit-replay-bundle/2';
 
 /** Where each part of a replay bundle lives, relative to the bundle folder (docs/replay-bundle.md). */
 export const BUNDLE = {

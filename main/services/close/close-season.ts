@@ -26,9 +26,11 @@ import type { ReadSettings } from '../proofs/read-settings.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { BUNDLE, inBundle, SAFE_PROOF_ID, SAFE_REKOR_UUID, SCORES_FILE } from './bundle-layout.ts';
 import { trackSubmissions, type TrackSubmissions } from './export-lines.ts';
+import { keepClosePublishedTexts } from './keep-published-texts.ts';
 import { checkTakenAfterClose, openSignedExport } from '../../core/season-export/signed-export.ts';
 import type { FreezePublication } from '../../core/freeze/publication.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
+import { NULL_ANSWER_RECHECK_MS } from '../../core/scoring/witness-state.ts';
 import { scoreBundle, type OutputFile } from './score-bundle.ts';
 import { writeBundle, type BundledView } from './write-bundle.ts';
 import { discardCloseWork, finishCloseOut, prepareCloseOut } from './close-out.ts';
@@ -113,6 +115,9 @@ function corruptedRefusal(corrupted: readonly CorruptedBytes[], incidents: Close
   );
 }
 
+const inForceFreeze = (publication: FreezePublication) =>
+  publication.freezes.find((f) => f.proof_id === publication.in_force)!;
+
 /**
  * The export as the season service signed it, taken at or after the close, every submission of the track received
  * inside the window of the freeze in force (docs/season-service.md "Export"; issue 22).
@@ -120,7 +125,7 @@ function corruptedRefusal(corrupted: readonly CorruptedBytes[], incidents: Close
 function checkedExport(input: CloseSeasonInput, publication: FreezePublication): Result<TrackSubmissions> {
   const opened = openSignedExport(input.submissions, input.serviceKey);
   if (!opened.ok) return opened;
-  const inForce = publication.freezes.find((f) => f.proof_id === publication.in_force)!;
+  const inForce = inForceFreeze(publication);
   const taken = checkTakenAfterClose(opened.value.trailer, inForce.closes_at);
   if (!taken.ok) return taken;
   return trackSubmissions(opened.value.body, input.season, input.track, {
@@ -205,7 +210,11 @@ async function closeInto(
     trustLayerUrl: input.trustLayerUrl,
     ...(input.rekorUrl === undefined ? {} : { rekorUrl: input.rekorUrl }),
     ids,
-    ...(input.readSettings ? { settings: input.readSettings } : {}),
+    // A null answer is read again until the recheck limit after closes_at (issue 24 rule 2), then once more.
+    settings: {
+      absentRecheckUntilMs: Date.parse(inForceFreeze(publication.value).closes_at) + NULL_ANSWER_RECHECK_MS,
+      ...input.readSettings,
+    },
     ...(input.onReadProgress ? { onProgress: input.onReadProgress } : {}),
   });
   if (fetch.outcome !== 'done') {
@@ -276,7 +285,7 @@ async function closeInto(
 
   const views: BundledView[] = citedIds.map((id) => {
     const v = stored.get(id)!;
-    return { proofId: id, status: v.status, raw: v.raw };
+    return { proofId: id, status: v.status, raw: v.raw, lastReadAtMs: v.lastReadAt };
   });
   const rekorEntries = new Map<string, Uint8Array>();
   for (const id of citedIds) {
@@ -299,6 +308,7 @@ async function closeInto(
     submissions: input.submissions,
     views,
     rekorEntries: [...rekorEntries].map(([uuid, raw]) => ({ uuid, raw })),
+    closedAtMs: input.clock.now(),
     trust: { bundle: trust.value, dir: input.trustDir },
   });
   if (!written.ok) return { ...written, fetch };
@@ -339,6 +349,7 @@ async function closeInto(
       return Number.isFinite(ms) ? ms : null;
     },
     pendingSinceMs: (id) => stored.get(id)?.firstReadAt ?? null,
+    batchIdOf: (id) => stored.get(id)?.batchId ?? null,
     rekorFailures: (fetch.rekor?.failed ?? []).map((f) => ({
       uuid: f.uuid,
       code: f.failure.code,
@@ -366,6 +377,7 @@ async function closeInto(
         pending: scored.pending.length,
         outDir: input.outDir,
       });
+      keepClosePublishedTexts(db, id, exported.value.participants);
       appendAudit(db, {
         atMs: closedAtMs,
         actor: input.actor,

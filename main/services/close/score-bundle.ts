@@ -37,6 +37,7 @@ import { checkTakenAfterClose, openSignedExport } from '../../core/season-export
 import { citedKey, citedKeysOf, trackSubmissions, type TrackSubmissions } from './export-lines.ts';
 import type { CitedWork } from './verify-cited.ts';
 import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
+import { trustKeyRefusal } from './trust-keys-check.ts';
 
 /** A file the scorer writes, relative to --out (and to the bundle's expected/ folder). */
 export interface OutputFile {
@@ -101,7 +102,12 @@ const isFailure = (v: unknown): v is Failure => typeof v === 'object' && v !== n
 interface IndexedProof {
   status: string;
   sha256: string | null;
+  /** When that answer was read (ISO UTC). */
+  lastReadAt: string;
 }
+
+const isIsoInstant = (v: PyJson | undefined): v is string =>
+  typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(v) && Number.isFinite(Date.parse(v));
 
 function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
   const proofs = index['proofs'];
@@ -113,14 +119,23 @@ function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
     };
   const out = new Map<string, IndexedProof>();
   for (const [id, entry] of Object.entries(proofs)) {
-    if (!SAFE_PROOF_ID.test(id) || !isPyObject(entry) || typeof entry['status'] !== 'string') {
+    if (
+      !SAFE_PROOF_ID.test(id) ||
+      !isPyObject(entry) ||
+      typeof entry['status'] !== 'string' ||
+      !isIsoInstant(entry['last_read_at'])
+    ) {
       return {
         code: 'REPLAY_INDEX_INVALID',
-        message: `bundle.json proofs/${id} is not {"status", "sha256"}`,
+        message: `bundle.json proofs/${id} is not {"status", "sha256", "last_read_at"}`,
         details: { file: BUNDLE.index },
       };
     }
-    out.set(id, { status: entry['status'], sha256: typeof entry['sha256'] === 'string' ? entry['sha256'] : null });
+    out.set(id, {
+      status: entry['status'],
+      sha256: typeof entry['sha256'] === 'string' ? entry['sha256'] : null,
+      lastReadAt: entry['last_read_at'],
+    });
   }
   return out;
 }
@@ -226,6 +241,7 @@ interface OpenedBundle {
   proofsIndex: Map<string, IndexedProof>;
   rekorUuids: string[];
   bundle: TrustBundle;
+  closedAt: string;
 }
 
 /** bundle.json and the archived trust bundle: what the verifying workers need first. */
@@ -243,11 +259,19 @@ async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
   if (isFailure(proofsIndex)) return refused(proofsIndex);
   const rekorUuids = indexedRekorEntries(index.value);
   if (isFailure(rekorUuids)) return refused(rekorUuids);
+  const closedAt = index.value['closed_at'];
+  if (!isIsoInstant(closedAt)) {
+    return refused({
+      code: 'REPLAY_INDEX_INVALID',
+      message: 'bundle.json "closed_at" is not an ISO UTC instant (when the close read the Trust Layer and the log)',
+      details: { file: BUNDLE.index, field: 'closed_at' },
+    });
+  }
 
   // Trust bundle, freeze material.
   const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
   if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
-  return { kind: 'opened', proofsIndex, rekorUuids, bundle: trust.value };
+  return { kind: 'opened', proofsIndex, rekorUuids, bundle: trust.value, closedAt };
 }
 
 /**
@@ -320,7 +344,7 @@ function citedWork(exported: TrackSubmissions, proofsIndex: Map<string, IndexedP
 
 async function scoreOpenedBundle(
   bundleDir: string,
-  { proofsIndex, rekorUuids, bundle }: OpenedBundle,
+  { proofsIndex, rekorUuids, bundle, closedAt }: OpenedBundle,
   pool: CitedPool,
   expect?: { season?: number; track?: string },
   only?: ReadonlySet<string>,
@@ -375,7 +399,11 @@ async function scoreOpenedBundle(
     ...(freezeEntry?.ok ? { rekorEntry: freezeEntry.value } : {}),
     memo,
   });
-  const failures: Failure[] = [...verification.failures];
+  // A freeze proof under a key the bundle lacks is stale trust material, not an unverified freeze (trust-keys-check.ts).
+  const freezeKey = await trustKeyRefusal(bundleDir, bundle, [{ role: 'freeze', report: verification.proof }]);
+  const failures: Failure[] = verification.failures.map((f) =>
+    freezeKey && f.code === 'FREEZE_PROOF_NOT_VERIFIED' ? freezeKey : f,
+  );
   const anchorTime = verification.proof?.anchorTime ?? null;
   if (
     verification.proof?.verdict === 'VERIFIED' &&
@@ -483,6 +511,9 @@ async function scoreOpenedBundle(
       if (report !== 'absent' && !anchorTimes.has(id)) anchorTimes.set(id, report.anchorTime);
     });
   }
+  const citedKeys = [...reports.values()].map((report) => ({ role: 'cited' as const, report }));
+  const staleTrust = await trustKeyRefusal(bundleDir, bundle, citedKeys);
+  if (staleTrust) return refused(...failures, staleTrust);
 
   const inputs: ScoreInputs = {
     rules_sha256: sha256Hex(corpus.rules),
@@ -510,6 +541,12 @@ async function scoreOpenedBundle(
     key,
     participants: scoredParticipants,
     proofs: (proofId, disclosure) => reports.get(citedKey(proofId, disclosure)) ?? 'absent',
+    closedAt,
+    nullAnsweredAt: new Map(
+      citedIds
+        .filter((id) => proofsIndex.get(id)!.status === 'absent')
+        .map((id) => [id, proofsIndex.get(id)!.lastReadAt]),
+    ),
     inputs,
   };
   const score = scoreTrack(input);

@@ -21,6 +21,8 @@ export interface BundledView {
   proofId: string;
   status: 'anchored' | 'pending' | 'absent' | 'refused';
   raw: Uint8Array | null;
+  /** When the Trust Layer gave this answer (ms): a `null` answer is final only when read late enough (docs/scoring.md). */
+  lastReadAtMs: number;
 }
 
 /** Everything a third party needs to replay a close offline (docs/replay-bundle.md). */
@@ -38,6 +40,8 @@ export interface BundleMaterial {
   submissions: Uint8Array;
   views: BundledView[];
   rekorEntries: { uuid: string; raw: Uint8Array }[];
+  /** When the close read the Trust Layer and the log (ms): the witness limits are counted from `closes_at` to it. */
+  closedAtMs: number;
   trust: { bundle: TrustBundle; dir: string };
 }
 
@@ -95,6 +99,7 @@ export async function writeBundle(
       pyObjectFrom([
         ['status', view.status],
         ['sha256', sha],
+        ['last_read_at', new Date(view.lastReadAtMs).toISOString()],
       ]),
     ]);
   }
@@ -112,6 +117,7 @@ export async function writeBundle(
     ['season', BigInt(m.season)],
     ['track', m.track],
     ['freeze_proof_id', m.publication.in_force],
+    ['closed_at', new Date(m.closedAtMs).toISOString()],
     ['trust_bundle_digest', archived.value.digest],
     ['proofs', pyObjectFrom(proofs)],
     ['rekor_entries', pyObjectFrom(rekor)],

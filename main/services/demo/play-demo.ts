@@ -133,7 +133,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
       (JSON.parse(readFileSync(join(seasonDir, 'conformite', 'season.json'), 'utf8')) as { season: number }).season,
     );
     const corpusDir = {} as Record<Track, string>;
-    const opKey = await operatorKey(trustLayer, 'operator@demo.example.org');
+    const opKey = await operatorKey(trustLayer, 'operator@demo.example.org', signingKey.value);
     for (const [i, track] of DEMO_TRACKS.entries()) {
       emit('freeze', `freezing the ${track} track: rules, manifest, key commitment, anchored through the proxy`, i, 2);
       corpusDir[track] = join(outDir, 'corpus', `season-${season}`, track);

@@ -1,5 +1,5 @@
 import { isoUtc } from '../../core/disputes/calendar.ts';
-import { taskRulesOfEvidence } from '../../core/disputes/evidence.ts';
+import { assessedOfEvidence, taskRulesOfEvidence } from '../../core/disputes/evidence.ts';
 import { findAssertion } from '../../core/disputes/scope.ts';
 import {
   decideTransition,
@@ -11,9 +11,16 @@ import {
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { loads } from '../../core/json/loads.ts';
-import { isPyObject, pyObjectFrom, type PyObject } from '../../core/json/value.ts';
-import { correctReport, correctScores, figuresValue, type Figures } from '../../core/publications/correct-report.ts';
-import { ok, type Failure, type Result } from '../../core/result.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
+import { countTaskWithRemaining } from '../../core/publications/count-remaining.ts';
+import {
+  correctReport,
+  correctScores,
+  figuresValue,
+  type Figures,
+  type TaskRules,
+} from '../../core/publications/correct-report.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { documentBytes } from '../../core/scoring/documents.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import { disputeById, disputeEvents, insertDisputeEvent, type DisputeRow } from '../../db/disputes.ts';
@@ -90,6 +97,54 @@ function recordReview(db: Db, dispute: DisputeRow, atMs: number, actor: string, 
   });
 }
 
+/** The corrected report and what changed: one assertion's status, or a task counted with its remaining assertions. */
+interface Corrected {
+  report: PyObject;
+  before: Figures;
+  after: Figures;
+  assertions: { taskId: string; assertionId: string; from: string; to: string }[];
+}
+
+/**
+ * The pure recount an upheld decision publishes (docs/publications.md): `counted_with_remaining` counts a task its
+ * faults left below its minimum with the statuses the scorer assessed (the evidence's `task.assessed`, issue 24
+ * rule 4, core/publications/count-remaining.ts); `supported` / `instrument_fault` change one assertion
+ * (core/publications/correct-report.ts). A change that does not apply is DISPUTE_CHANGE_NOT_ALLOWED.
+ */
+function correctionOf(
+  dispute: DisputeRow,
+  report: PyObject,
+  rules: TaskRules,
+  evidence: PyJson | null,
+  c: { change: DisputeChange; version: number; correctsVersion: number; reason: string },
+): Result<Corrected, string> {
+  const { taskId, assertionId, disputeId } = dispute;
+  const common = {
+    taskId,
+    assertionId,
+    disputeId,
+    version: c.version,
+    correctsVersion: c.correctsVersion,
+    reason: c.reason,
+  };
+  if (c.change === 'counted_with_remaining') {
+    const assessed = assessedOfEvidence(evidence);
+    if (!assessed)
+      return fail(
+        'DISPUTE_CHANGE_NOT_ALLOWED',
+        `dispute ${disputeId}'s evidence holds no assessment of task ${taskId}'s assertions: only a task its faults ` +
+          'left below its minimum (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS) can be counted with its remaining ' +
+          'assertions; choose --change supported or instrument_fault',
+        { dispute_id: disputeId, change: c.change },
+      );
+    const counted = countTaskWithRemaining(report, common, rules, assessed);
+    return counted.ok ? counted : { ok: false, error: { ...counted.error, code: 'DISPUTE_CHANGE_NOT_ALLOWED' } };
+  }
+  const one = correctReport(report, { ...common, to: c.change }, rules);
+  if (!one.ok) return { ok: false, error: { ...one.error, code: 'DISPUTE_CHANGE_NOT_ALLOWED' } };
+  return ok({ ...one.value, assertions: [one.value.assertion] });
+}
+
 export interface DecideRequest {
   disputeId: string;
   decision: Decision;
@@ -164,20 +219,13 @@ export function decideDispute(db: Db, clock: Clock, request: DecideRequest): Res
           details: { dispute_id: dispute.disputeId },
         });
       const version = latest.version + 1;
-      const corrected = correctReport(
-        report,
-        {
-          taskId,
-          assertionId,
-          to: request.change!,
-          disputeId: dispute.disputeId,
-          version,
-          correctsVersion: latest.version,
-          reason: request.reason,
-        },
-        rules,
-      );
-      if (!corrected.ok) throw new Refused({ ...corrected.error, code: 'DISPUTE_CHANGE_NOT_ALLOWED' });
+      const corrected = correctionOf(dispute, report, rules, evidence.ok ? evidence.value : null, {
+        change: request.change!,
+        version,
+        correctsVersion: latest.version,
+        reason: request.reason,
+      });
+      if (!corrected.ok) throw new Refused(corrected.error);
       const scores = parseDoc(latest.scoresJson);
       if (!scores)
         throw new Refused({
@@ -208,15 +256,29 @@ export function decideDispute(db: Db, clock: Clock, request: DecideRequest): Res
               ['after', figuresValue(corrected.value.after)],
               [
                 'assertions',
-                [
+                corrected.value.assertions.map((x) =>
                   pyObjectFrom([
-                    ['task_id', taskId],
-                    ['assertion_id', assertionId],
-                    ['from_status', corrected.value.assertion.from],
-                    ['to_status', corrected.value.assertion.to],
+                    ['task_id', x.taskId],
+                    ['assertion_id', x.assertionId],
+                    ['from_status', x.from],
+                    ['to_status', x.to],
                   ]),
-                ],
+                ),
               ],
+              // Only a task counted with its remaining assertions (issue 24 rule 4): older records keep their bytes.
+              ...(request.change === 'counted_with_remaining'
+                ? ([
+                    [
+                      'task',
+                      pyObjectFrom([
+                        ['task_id', taskId],
+                        ['from_status', 'not_submitted'],
+                        ['from_reason', 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS'],
+                        ['to_status', 'submitted'],
+                      ]),
+                    ],
+                  ] as [string, PyJson][])
+                : []),
               ['report_sha256', reportSha256],
             ]),
           ],
@@ -238,7 +300,10 @@ export function decideDispute(db: Db, clock: Clock, request: DecideRequest): Res
         atMs,
         actor: request.actor,
         action: 'dispute.decide',
-        summary: `dispute ${dispute.disputeId} upheld by ${request.reviewer}: ${taskId}/${assertionId} becomes ${request.change!}`,
+        summary:
+          request.change === 'counted_with_remaining'
+            ? `dispute ${dispute.disputeId} upheld by ${request.reviewer}: task ${taskId} counted as submitted with its remaining assertions`
+            : `dispute ${dispute.disputeId} upheld by ${request.reviewer}: ${taskId}/${assertionId} becomes ${request.change!}`,
         details: pyObjectFrom([
           ['dispute_id', dispute.disputeId],
           ['decision', 'upheld'],

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkDisputeWindow, decisionDue, isoUtc } from '../../core/disputes/calendar.ts';
+import { decisionDue, disputeWindowEnd, isoUtc } from '../../core/disputes/calendar.ts';
 import { disputeEvidence } from '../../core/disputes/evidence.ts';
 import {
   checkDisputeReceipt,
@@ -9,6 +9,7 @@ import {
   receiptEvidenceBlock,
   type ReceiptAgainstExport,
 } from '../../core/disputes/receipt-evidence.ts';
+import { checkParticipantWindow, participantWindow, versionAt } from '../../core/disputes/participant-window.ts';
 import { checkDisputeScope } from '../../core/disputes/scope.ts';
 import { stateAfter, isDecided } from '../../core/disputes/transitions.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
@@ -71,8 +72,9 @@ const parseDoc = (bytes: Uint8Array): PyObject | undefined => {
 };
 
 /**
- * Opens a dispute (spec §9.2, docs/disputes.md): the publication it disputes is the latest version published at or
- * before the receipt; the receipt must fall in its 14-day window (core/disputes/calendar.ts); the assertion must be
+ * Opens a dispute (spec §9.2, docs/disputes.md): the publication it disputes is the version that last changed the
+ * participant's report, among those published at or before the receipt; the receipt must fall in that
+ * participant's own 14-day window (core/disputes/participant-window.ts); the assertion must be
  * in scope (core/disputes/scope.ts); the evidence is recomputed from the close's replay bundle with the scorer's own
  * code (scoreBundle) and stored with the dispute. The dispute and its `dispute.open` audit entry are written in one
  * transaction; a refusal writes nothing.
@@ -101,13 +103,21 @@ export async function openDispute(
       `season ${season}, track ${track} is not published: a dispute concerns a publication (proveit season publish)`,
       { season, track },
     );
-  const disputed: PublicationVersionRow =
-    [...versions].reverse().find((v) => v.publishedAtMs <= receivedAtMs) ?? versions[0]!;
-  const window = checkDisputeWindow(disputed.publishedAtMs, receivedAtMs);
+  // What was published at the receipt (before the first version, the calendar refuses it below).
+  const inForce: PublicationVersionRow = versionAt(versions, receivedAtMs) ?? versions[0]!;
+  const stored = publishedReport(db, season, track, inForce.version, participantId);
+  // Spec §9.2, issue 24 rule 7: the participant's own window, from the version that last changed its report; the
+  // publication disputed is that version. A participant with no report is refused by the scope check below.
+  const own = participantWindow(versions, stored?.version) ?? {
+    version: inForce.version,
+    publishedAtMs: inForce.publishedAtMs,
+    windowEndsMs: disputeWindowEnd(inForce.publishedAtMs),
+  };
+  const disputed = versions.find((v) => v.version === own.version)!;
+  const window = checkParticipantWindow(participantId, own, receivedAtMs);
   if (!window.ok)
     return { ok: false, error: { ...window.error, details: { ...window.error.details, version: disputed.version } } };
 
-  const stored = publishedReport(db, season, track, disputed.version, participantId);
   const report = stored ? parseDoc(stored.reportJson) : undefined;
   const scope = checkDisputeScope(report, participantId, taskId, assertionId);
   if (!scope.ok) return scope;

@@ -1,3 +1,4 @@
+import { freezeAnchorDidFailure } from '../../core/freeze/anchor-did.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject, pyObjectFrom, type PyJson } from '../../core/json/value.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
@@ -71,8 +72,9 @@ async function rekorEntryFor(ports: FreezeAnchoringPorts, proofId: string, view:
  * The freeze proof's anchoring as a third party verifies it (spec §8.5 step 5, trust-layer-reference §8): its view
  * (the anchored one the read cache holds, else `GET /v1/proof/{id}` from the Trust Layer it was made through, as the
  * close asks for a freeze proof no batch read served), its Rekor entry, the request_hash opening the freeze recorded,
- * verified with the trust bundle. VERIFIED stores its RFC 3161 time for good; a batch not anchored yet is stored as
- * pending (checked again later); any other verdict is refused FREEZE_PROOF_NOT_VERIFIED with the failed check.
+ * verified with the trust bundle, issued under the challenge's DID (FREEZE_ANCHOR_FOREIGN_DID otherwise). VERIFIED
+ * stores its RFC 3161 time for good; a batch not anchored yet is stored as pending (checked again later); any other
+ * verdict is refused FREEZE_PROOF_NOT_VERIFIED with the failed check.
  */
 export async function checkFreezeAnchoring(
   freeze: FreezeRow,
@@ -108,6 +110,16 @@ export async function checkFreezeAnchoring(
     { view: view.value, disclosure, ...(entry?.ok ? { rekorEntry: entry.value } : {}) },
     { bundle },
   );
+  // Who anchored it (issue 24 rule 8): refused before anything is stored as anchored, as the close would refuse it.
+  const foreign = freezeAnchorDidFailure(
+    {
+      proof_id: freeze.proofId,
+      document_version: freeze.documentVersion,
+      ...(freeze.operator ? { operator_public_key: freeze.operator.operatorPublicKey } : {}),
+    },
+    report.identity,
+  );
+  if (foreign !== null) return fail(foreign.code, foreign.message, foreign.details);
   const row = anchorRowOf(freeze.proofId, report, ports.clock.now());
   if (row === null)
     return fail(

@@ -1,3 +1,4 @@
+import { freezeAnchorDidFailure } from '../../core/freeze/anchor-did.ts';
 import { frozenMaterialOf } from '../../core/freeze/frozen-material.ts';
 import { keyCommitment, parseSalt } from '../../core/freeze/key-commitment.ts';
 import { parseFreezeToVerify, type PublishedFreeze } from '../../core/freeze/publication.ts';
@@ -126,6 +127,10 @@ export async function verifyFreezeForScoring(input: FreezeForScoringInput): Prom
       f.code === 'FREEZE_PROOF_NOT_VERIFIED' ? { ...f, details: { ...f.details, failure: report.failure } } : f,
     ),
   );
+
+  // Who anchored it (issue 24 rule 8): the identity opened from `disclosed`, whatever the batch's state.
+  const foreign = freezeAnchorDidFailure(freeze, report.identity);
+  if (foreign !== null) failures.push(foreign);
 
   // The folder's own sealed key, when it still has one, must be the committed key too: the scorer reads it there.
   // Checked once the revealed material itself opens the commitment, so one tampered salt is one difference.

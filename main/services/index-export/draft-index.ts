@@ -6,6 +6,7 @@ import type { IndexDocument } from '../../core/index/model.ts';
 import { renderIndexFiles } from '../../core/index/render-files.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import {
+  declaredStacksOf,
   displayNamesOf,
   indexVersionOf,
   latestIndexVersion,
@@ -22,7 +23,8 @@ export type IndexDraftCode =
   | 'INDEX_VERSION_NOT_FOUND'
   | 'INDEX_SIGNING_KEY_UNREADABLE'
   | 'INDEX_SIGNING_KEY_CHANGED'
-  | 'INDEX_JSON_INVALID';
+  | 'INDEX_JSON_INVALID'
+  | 'INDEX_NARRATIVE_MISSING';
 
 export interface IndexDraftOptions {
   season: number;
@@ -53,14 +55,18 @@ function currentDocument(
   db: Db,
   o: IndexDraftOptions,
   key: { publicKeyHex: string; keyId: string },
-): { doc: IndexDocument; isNew: boolean; reportBytes: Map<string, Uint8Array> } | null {
+): Result<
+  { doc: IndexDocument; isNew: boolean; reportBytes: Map<string, Uint8Array> },
+  'INDEX_NARRATIVE_MISSING'
+> | null {
   const tracks: TrackPublication[] = [];
   const reportBytes = new Map<string, Uint8Array>();
   for (const track of TRACKS) {
     const p = trackPublication(db, o.season, track);
     if (!p) continue;
-    tracks.push(p.publication);
-    for (const [k, v] of p.reportBytes) reportBytes.set(k, v);
+    if (!p.ok) return p;
+    tracks.push(p.value.publication);
+    for (const [k, v] of p.value.reportBytes) reportBytes.set(k, v);
   }
   if (tracks.length === 0) return null;
   const refs = referenceRunsOf(db, o.season);
@@ -69,6 +75,7 @@ function currentDocument(
     signingKey: key,
     tracks,
     displayNames: displayNamesOf(db, o.season),
+    declaredStacks: declaredStacksOf(db, o.season),
     referenceRuns: new Map(
       [...refs].map(([id, r]) => [
         id,
@@ -86,7 +93,7 @@ function currentDocument(
       exportedAtMs: latest.exportedAtMs,
     });
     if (indexJsonText(same) === new TextDecoder().decode(latest.indexJson))
-      return { doc: same, isNew: false, reportBytes };
+      return ok({ doc: same, isNew: false, reportBytes });
   }
   const doc = buildIndexDocument({
     ...input,
@@ -94,7 +101,7 @@ function currentDocument(
     correctsVersion: latest?.indexVersion ?? null,
     exportedAtMs: o.clock.now(),
   });
-  return { doc, isNew: true, reportBytes };
+  return ok({ doc, isNew: true, reportBytes });
 }
 
 /** A stored version's document and the report bytes of the publications it shows. */
@@ -105,8 +112,9 @@ function storedDocument(db: Db, season: number, version: number) {
   if (!parsed.ok) return parsed;
   const reportBytes = new Map<string, Uint8Array>();
   for (const s of parsed.value.tracks) {
+    // A stored version's narratives are in its index.json: only the report bytes are taken here.
     const p = trackPublication(db, season, s.track, s.publication.version);
-    for (const [k, v] of p?.reportBytes ?? []) reportBytes.set(k, v);
+    for (const [k, v] of p?.ok ? p.value.reportBytes : []) reportBytes.set(k, v);
   }
   return ok({ doc: parsed.value, reportBytes });
 }
@@ -143,7 +151,8 @@ export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, Ind
         `season ${o.season} has no publication: run proveit season publish first`,
         { season: o.season },
       );
-    ({ doc, reportBytes, isNew } = current);
+    if (!current.ok) return current;
+    ({ doc, reportBytes, isNew } = current.value);
   }
   if (doc.signing_key.public_key !== k.publicKeyHex)
     return fail(

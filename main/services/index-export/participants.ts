@@ -1,13 +1,17 @@
 import { sha256Hex } from '../../core/hash/sha256.ts';
+import { startsAsFormula } from '../../core/index/csv-cell.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
-import { insertDisplayName, insertReferenceRun } from '../../db/index-exports.ts';
+import { insertDeclaredStack, insertDisplayName, insertReferenceRun } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 
 export type ParticipantCode =
-  'PARTICIPANT_UNKNOWN' | 'PARTICIPANT_DISPLAY_NAME_INVALID' | 'PARTICIPANT_REFERENCE_INVALID';
+  | 'PARTICIPANT_UNKNOWN'
+  | 'PARTICIPANT_DISPLAY_NAME_INVALID'
+  | 'PARTICIPANT_REFERENCE_INVALID'
+  | 'PARTICIPANT_DECLARED_STACK_INVALID';
 
 /** Whether any publication of the season lists the participant (scores.json rows). */
 function publishedParticipant(db: Db, season: number, participantId: string): boolean {
@@ -74,6 +78,58 @@ export function renameParticipant(
     })
     .immediate();
   return ok({ displayName: name, audit });
+}
+
+/** A declared stack as the Index shows it: trimmed, 1 to 200 printable characters on one line. */
+export function checkDeclaredStack(text: string): Result<string, 'PARTICIPANT_DECLARED_STACK_INVALID'> {
+  const stack = text.trim();
+  // Never a formula in the CSV (issue 23): the CSV would write it inert, but the operator's own text need not be one.
+  if (stack === '' || stack.length > 200 || !PRINTABLE.test(stack) || startsAsFormula(stack))
+    return fail(
+      'PARTICIPANT_DECLARED_STACK_INVALID',
+      'a declared stack is 1 to 200 printable characters on one line, not starting with =, +, - or @, e.g. ' +
+        '--declared-stack "a general-purpose agent"',
+      { length: stack.length },
+    );
+  return ok(stack);
+}
+
+/**
+ * `proveit participant rename --declared-stack` (spec §7.1 "Stack declared by the operator"; spec §7.3: how a model or
+ * provider name in a participant's own stack leaves a row with negative results). Appends the stack the Index shows
+ * and a `participant.stack` audit entry; the stack given at enrollment stays in scores.json and the reports.
+ */
+export function declareStack(
+  db: Db,
+  o: { season: number; participantId: string; declaredStack: string; clock: Clock; actor: string },
+): Result<{ declaredStack: string; audit: AuditHead }, ParticipantCode> {
+  const checked = checkDeclaredStack(o.declaredStack);
+  if (!checked.ok) return checked;
+  const stack = checked.value;
+  if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
+  const at = o.clock.now();
+  const audit = db
+    .transaction(() => {
+      insertDeclaredStack(db, o.season, {
+        participantId: o.participantId,
+        declaredStack: stack,
+        setAtMs: at,
+        actor: o.actor,
+      });
+      return appendAudit(db, {
+        atMs: at,
+        actor: o.actor,
+        action: 'participant.stack',
+        summary: `season ${o.season}: participant ${o.participantId} shown with the stack "${stack}"`,
+        details: pyObjectFrom([
+          ['season', BigInt(o.season)],
+          ['participant_id', o.participantId],
+          ['declared_stack', stack],
+        ]),
+      });
+    })
+    .immediate();
+  return ok({ declaredStack: stack, audit });
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ANCHOR_PROOF_FILE, ANCHOR_RECORD_FILE, checkAnchorRecord } from '../../core/index/anchor.ts';
 import { verifyIndexExport } from '../../core/index/verify-export.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
+import { anchorIdentityMessage, anchorIdentityProblem, challengeDidOf } from '../../core/operator/challenge-did.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
 import type { Failure } from '../../core/result.ts';
@@ -109,6 +110,22 @@ export async function verifyIndexFolder(
       code: 'INDEX_ANCHOR_MISMATCH',
       message: `proof ${checked.record.proof_id} does not open the request hash of this manifest posted to ${checked.record.url}`,
       details: { anchored: report.opened['request_hash'] ?? null, recomputed: checked.requestHash },
+    });
+  // Who anchored it (issue 24 rule 8): the challenge's DID, the did:key of the key that signed this manifest
+  // (docs/index-export.md "Anchoring"), checked on the identity opened from `disclosed`, pending batch or not.
+  const expected = challengeDidOf(result.value.publicKey);
+  const foreign = expected === null ? null : anchorIdentityProblem(report.identity, expected);
+  if (foreign !== null)
+    return problem({
+      code: 'INDEX_ANCHOR_FOREIGN_DID',
+      message: anchorIdentityMessage('the Index anchor proof', checked.record.proof_id, foreign),
+      details: {
+        field: 'agent_identity',
+        anchored: foreign.anchored,
+        recomputed: foreign.expected,
+        agent_identity_verified: foreign.verified,
+        did_resolution_status: foreign.status,
+      },
     });
   if (report.verdict === 'PENDING') {
     anchor.status = 'pending';

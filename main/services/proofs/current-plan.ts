@@ -15,5 +15,6 @@ export function currentPlan(db: Db, ids: readonly string[], settings: ReadSettin
     pendingRecheckMs: settings.pendingRecheckMs,
     now,
     batchSize: settings.batchSize,
+    ...(settings.absentRecheckUntilMs === null ? {} : { absentRecheckUntil: settings.absentRecheckUntilMs }),
   });
 }

@@ -21,6 +21,8 @@ export interface ReadSettings {
   batchSize: number;
   /** Retries after a network error, a 5xx or an unreadable answer; each retry is a new read, counted. */
   backoff: BackoffPolicy;
+  /** A `null` answer read before this time (ms) is read again like a pending view (the close sets it); null: never. */
+  absentRecheckUntilMs: number | null;
 }
 
 export const DEFAULT_READ_SETTINGS: ReadSettings = {
@@ -31,6 +33,7 @@ export const DEFAULT_READ_SETTINGS: ReadSettings = {
   pendingRecheckMs: 600_000,
   batchSize: MAX_IDS_PER_READ,
   backoff: DEFAULT_BACKOFF,
+  absentRecheckUntilMs: null,
 };
 
 /** The rule the ledger enforces: the configured window widened by the safety margin; reads in flight counted. */

@@ -165,7 +165,9 @@ export const en = {
       DECIDE_DISPUTES: (s) =>
         `${s.disputes_open === 1 ? 'Decide the undecided dispute before its deadline' : `Decide the ${s.disputes_open} undecided disputes before their deadlines`} (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
       AWAIT_DISPUTES: (s, at) => `Disputes may arrive until ${at(s.dispute_window_ends_at)}.`,
-      EXPORT_INDEX: () => 'Export the Index of the latest version and verify it.',
+      EXPORT_INDEX: (s) =>
+        `Export the Index of version ${s.latest_version ?? 1} and verify it: the public sees each participant’s dispute window from its publication.`,
+      WINDOWS_CLOSED: () => 'Every dispute window is closed and the Index shows the latest version: nothing is due.',
     } as Record<string, Next>,
     goTo: (screen: string): string => `Go to ${screen}`,
     rules: 'Scoring rules',
@@ -217,6 +219,7 @@ export const en = {
     supported: 'supported',
     unsupported: 'unsupported assertion',
     instrument_fault: 'instrument fault',
+    trust_layer_fault: 'Trust Layer fault',
     pending: 'pending',
     not_counted: 'not counted',
   },
@@ -235,6 +238,10 @@ export const en = {
   report: {
     title: (name: string): string => `Report of ${name}`,
     instrumentFaults: 'Instrument faults',
+    trustLayerFaults: 'Trust Layer faults (counted against no one)',
+    controlTask: 'Control task (no trap)',
+    controlPassed: 'exact and grounded',
+    controlFailed: 'instrumentation check failed',
     tasksCaption: 'Tasks',
     taskStatus: 'Status',
     verdict: 'Verdict given / expected',
@@ -302,6 +309,13 @@ export const en = {
   },
   disputes: {
     queueCaption: 'Disputes, by decision deadline',
+    windowsCaption:
+      'Dispute windows, per participant (14 days from the version that last changed its figures or report)',
+    windowFrom: 'From',
+    windowEnds: 'Disputes received until',
+    windowPending: 'pending: no figures to dispute yet',
+    windowOpen: 'open',
+    windowClosed: 'closed',
     id: 'Dispute',
     participant: 'Participant',
     state: 'State',
@@ -323,6 +337,7 @@ export const en = {
     decision: 'Decision',
     change: 'What the assertion becomes',
     chooseChange: 'Choose…',
+    countedWithRemaining: 'task counted as submitted with its remaining admissible assertions',
     reason: 'Reason (published)',
     reasonHelp: 'Required: a reasoned decision concerning this assertion and the cause shown.',
     submitDecision: 'Record the decision',
@@ -420,13 +435,13 @@ export const en = {
       'The page is not shown: a file would hold a secret (LINT_SECRET). The finding names its kind, never its value.',
     lintAdvice: {
       LINT_MODEL_NAME_NEGATIVE:
-        'Give the participant a display name without the model or provider name: `proveit participant rename --season N --participant ID --display-name NAME` (spec §7.3), then Check again.',
+        'Give the participant a display name without the model or provider name: `proveit participant rename --season N --participant ID --display-name NAME` (spec §7.3); when the finding names the declared stack, declare one without it (`--declared-stack TEXT`); a reference run’s model or version: mark it again (`proveit participant reference`). Then Check again.',
       LINT_HUMOUR_OR_EMOJI:
         'A named negative result carries no emoji and no joke (spec §7.3): when it is in the name, rename the participant (`proveit participant rename`); elsewhere, see docs/index-export.md, "Publication rules".',
       LINT_COMMUNITY_LABEL_MISSING:
         'The page lost "declared stack, not verified" on a community row: a fault of the console’s rendering, not of the season. Do not export; report it with the file named.',
       LINT_AI_ACT_LABEL_MISSING:
-        'A page lacks the EU AI Act art. 50 label: a fault of the console’s rendering. Do not export; report it with the file named.',
+        'A page, index.json or a CSV file lacks the EU AI Act art. 50 label: a fault of the console’s rendering (or a version exported before the JSON and CSV carried it: export the latest publications). Do not export it; report it with the file named.',
       LINT_TRACKS_MIXED:
         'Two tracks meet in one table or chart: a fault of the console’s rendering. Do not export; report it with the file named.',
       LINT_FORMULA_TEXT:

@@ -171,7 +171,10 @@ export const fr: Messages = {
       DECIDE_DISPUTES: (s) =>
         `${s.disputes_open === 1 ? 'Tranchez la contestation en cours avant son échéance' : `Tranchez les ${s.disputes_open} contestations en cours avant leur échéance`} (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
       AWAIT_DISPUTES: (s, at) => `Des contestations peuvent arriver jusqu’au ${at(s.dispute_window_ends_at)}.`,
-      EXPORT_INDEX: () => 'Exportez l’Index de la dernière version et vérifiez-le.',
+      EXPORT_INDEX: (s) =>
+        `Exportez l’Index de la version ${s.latest_version ?? 1} et vérifiez-le : le public voit la fin du délai de contestation de chaque participant dès sa publication.`,
+      WINDOWS_CLOSED: () =>
+        'Tous les délais de contestation sont clos et l’Index montre la dernière version : rien n’est dû.',
     } as Record<string, Next>,
     goTo: (screen) => `Aller à ${screen}`,
     rules: 'Règles de notation',
@@ -223,6 +226,7 @@ export const fr: Messages = {
     supported: 'étayée',
     unsupported: 'assertion non étayée',
     instrument_fault: 'défaut d’instrument',
+    trust_layer_fault: 'défaut du Trust Layer',
     pending: 'en attente',
     not_counted: 'non comptée',
   },
@@ -241,6 +245,10 @@ export const fr: Messages = {
   report: {
     title: (name) => `Rapport de ${name}`,
     instrumentFaults: 'Défauts d’instrument',
+    trustLayerFaults: 'Défauts du Trust Layer (comptés contre personne)',
+    controlTask: 'Tâche témoin (sans piège)',
+    controlPassed: 'exacte et fondée',
+    controlFailed: 'échec du contrôle d’instrumentation',
     tasksCaption: 'Tâches',
     taskStatus: 'Statut',
     verdict: 'Verdict donné / attendu',
@@ -302,6 +310,13 @@ export const fr: Messages = {
   },
   disputes: {
     queueCaption: 'Contestations, par échéance de décision',
+    windowsCaption:
+      'Délais de contestation, par participant (14 jours après la version qui a modifié en dernier ses chiffres ou son rapport)',
+    windowFrom: 'Depuis',
+    windowEnds: 'Contestations reçues jusqu’au',
+    windowPending: 'en attente : aucun chiffre à contester',
+    windowOpen: 'ouvert',
+    windowClosed: 'clos',
     id: 'Contestation',
     participant: 'Participant',
     state: 'État',
@@ -323,6 +338,7 @@ export const fr: Messages = {
     decision: 'Décision',
     change: 'Ce que devient l’assertion',
     chooseChange: 'Choisir…',
+    countedWithRemaining: 'tâche comptée comme soumise avec ses assertions admissibles restantes',
     reason: 'Motif (publié)',
     reasonHelp: 'Obligatoire : une décision motivée portant sur cette assertion et la cause indiquée.',
     submitDecision: 'Enregistrer la décision',
@@ -419,13 +435,13 @@ export const fr: Messages = {
       'La page n’est pas affichée : un fichier contiendrait un secret (LINT_SECRET). Le constat en nomme le genre, jamais la valeur.',
     lintAdvice: {
       LINT_MODEL_NAME_NEGATIVE:
-        'Donnez au participant un nom d’affichage sans nom de modèle ni de fournisseur : `proveit participant rename --season N --participant ID --display-name NOM` (spec §7.3), puis Vérifier à nouveau.',
+        'Donnez au participant un nom d’affichage sans nom de modèle ni de fournisseur : `proveit participant rename --season N --participant ID --display-name NOM` (spec §7.3) ; quand le constat nomme la pile déclarée, déclarez-en une sans ce nom (`--declared-stack TEXTE`) ; le modèle ou la version d’une course de référence : marquez-la à nouveau (`proveit participant reference`). Puis Vérifier à nouveau.',
       LINT_HUMOUR_OR_EMOJI:
         'Un résultat négatif nominatif ne porte ni émoji ni trait d’humour (spec §7.3) : s’il est dans le nom, renommez le participant (`proveit participant rename`) ; ailleurs, voyez docs/index-export.md, « Publication rules ».',
       LINT_COMMUNITY_LABEL_MISSING:
         'La page a perdu « pile déclarée, non vérifiée » sur une ligne de la communauté : un défaut du rendu de la console, pas de la saison. N’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_AI_ACT_LABEL_MISSING:
-        'Une page n’a pas la mention de l’article 50 du règlement européen sur l’IA : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
+        'Une page, index.json ou un fichier CSV n’a pas la mention de l’article 50 du règlement européen sur l’IA : un défaut du rendu de la console (ou une version exportée avant que le JSON et les CSV la portent : exportez les dernières publications). Ne l’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_TRACKS_MIXED:
         'Deux pistes se retrouvent dans un même tableau ou graphique : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_FORMULA_TEXT:

@@ -7,6 +7,7 @@ const facts = (f: Partial<SeasonFacts>): SeasonFacts => ({
   freeze: frozen,
   latestCloseAtMs: null,
   latestVersion: null,
+  indexShowsVersion: null,
   disputeWindowEndsMs: null,
   disputesUndecided: 0,
   nowMs: at('2026-10-10T00:00:00Z'),
@@ -28,14 +29,31 @@ describe('where a season track stands and the next step (pure)', () => {
     ).toMatchObject({ state: 'closed', code: 'PUBLISH' });
   });
 
-  it('published: open disputes first, then the window, then the Index; a later version is corrected', () => {
+  it('just published: the next step is exporting the Index, since the dispute windows run from the publication', () => {
     const published = { latestCloseAtMs: 1, latestVersion: 1, disputeWindowEndsMs: at('2026-11-12T09:00:00Z') };
-    expect(seasonStep(facts({ ...published, disputesUndecided: 2, nowMs: at('2026-11-01T00:00:00Z') }))).toMatchObject({
+    const now = at('2026-10-29T10:00:00Z');
+    expect(seasonStep(facts({ ...published, nowMs: now }))).toMatchObject({ state: 'published', code: 'EXPORT_INDEX' });
+    // An Index that shows an older version is not the one the public must see: a correction asks for a new export.
+    expect(seasonStep(facts({ ...published, latestVersion: 2, indexShowsVersion: 1, nowMs: now }))).toMatchObject({
+      state: 'corrected',
+      code: 'EXPORT_INDEX',
+    });
+  });
+
+  it('published and exported: undecided disputes, then the open windows, then nothing is due', () => {
+    const exported = {
+      latestCloseAtMs: 1,
+      latestVersion: 1,
+      indexShowsVersion: 1,
+      disputeWindowEndsMs: at('2026-11-12T09:00:00Z'),
+    };
+    expect(seasonStep(facts({ ...exported, disputesUndecided: 2, nowMs: at('2026-11-01T00:00:00Z') }))).toMatchObject({
       state: 'published',
       code: 'DECIDE_DISPUTES',
     });
-    expect(seasonStep(facts({ ...published, nowMs: at('2026-11-01T00:00:00Z') })).code).toBe('AWAIT_DISPUTES');
-    expect(seasonStep(facts({ ...published, nowMs: at('2026-11-20T00:00:00Z') })).code).toBe('EXPORT_INDEX');
-    expect(seasonStep(facts({ ...published, latestVersion: 2 })).state).toBe('corrected');
+    expect(seasonStep(facts({ ...exported, nowMs: at('2026-11-01T00:00:00Z') })).code).toBe('AWAIT_DISPUTES');
+    expect(seasonStep(facts({ ...exported, nowMs: at('2026-11-12T09:00:00Z') })).code).toBe('AWAIT_DISPUTES');
+    expect(seasonStep(facts({ ...exported, nowMs: at('2026-11-12T09:00:00.001Z') })).code).toBe('WINDOWS_CLOSED');
+    expect(seasonStep(facts({ ...exported, latestVersion: 2, indexShowsVersion: 2 })).state).toBe('corrected');
   });
 });

@@ -14,12 +14,17 @@ function report(status = 'scored'): PyObject {
           status: 'rejected_at_close',
           rejected_at_close: { rule: 'OUTSIDE_TASK_GRAPH', assertion_id: 'a1' },
         },
+        { task_id: 't3', status: 'not_submitted', not_submitted: 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS' },
+        { task_id: 't4', status: 'not_submitted', not_submitted: 'BELOW_MINIMUM' },
       ],
       assertions: [
         { task_id: 't1', assertion_id: 'a1', status: 'supported' },
         { task_id: 't1', assertion_id: 'a2', status: 'unsupported', cause: 'value_mismatch' },
         { task_id: 't1', assertion_id: 'a3', status: 'instrument_fault' },
         { task_id: 't2', assertion_id: 'a1', status: 'not_counted' },
+        { task_id: 't3', assertion_id: 'a1', status: 'not_counted' },
+        { task_id: 't3', assertion_id: 'a2', status: 'trust_layer_fault' },
+        { task_id: 't4', assertion_id: 'a1', status: 'not_counted' },
       ],
     }),
   );
@@ -39,6 +44,14 @@ describe('the scope of a dispute (spec §9.2): one assertion and the cause shown
     const r = checkDisputeScope(report(), 'p', 't2', 'a1');
     expect(code(r)).toBe('DISPUTE_SCOPE');
     expect(r.ok ? '' : r.error.message).toContain('OUTSIDE_TASK_GRAPH');
+  });
+
+  it('any assertion of a task its faults left below its minimum (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS) is in scope; a task below its minimum as submitted is not', () => {
+    expect(code(checkDisputeScope(report(), 'p', 't3', 'a1'))).toBe('ok not_counted');
+    expect(code(checkDisputeScope(report(), 'p', 't3', 'a2'))).toBe('ok trust_layer_fault');
+    const r = checkDisputeScope(report(), 'p', 't4', 'a1');
+    expect(code(r)).toBe('DISPUTE_SCOPE');
+    expect(r.ok ? '' : r.error.message).toContain('not submitted (BELOW_MINIMUM)');
   });
 
   it('a supported assertion fails with DISPUTE_SCOPE', () => {

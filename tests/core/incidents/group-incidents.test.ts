@@ -33,6 +33,8 @@ function participant(
     success: null,
     tasksSubmitted: 1,
     instrumentFaults: outcomes.filter((o) => o.kind === 'instrument_fault').length,
+    trustLayerFaults: outcomes.filter((o) => o.kind === 'trust_layer_fault').length,
+    controlTask: null,
   };
 }
 
@@ -41,12 +43,17 @@ function findings(
   times: Record<string, number>,
   more: Partial<CloseFindings> = {},
 ): CloseFindings {
-  const score: TrackScore = { bestConstantAnswer: { verdict: 'conforme', exact: 0, outOf: 0 }, participants };
+  const score: TrackScore = {
+    bestConstantAnswer: { verdict: 'conforme', exact: 0, outOf: 0 },
+    controlTaskId: null,
+    participants,
+  };
   return {
     score,
     closedAtMs: T0 + 48 * HOUR,
     anchorTimeMs: (id) => times[id] ?? null,
     pendingSinceMs: () => null,
+    batchIdOf: (id) => (id.startsWith('prf_t') ? 'batch_20261012_140000_001' : null),
     rekorFailures: [],
     ...more,
   };
@@ -111,7 +118,7 @@ describe('incidents a close opens', () => {
   });
 
   it('a pending proof opens an incident only once it has been pending longer than the threshold', () => {
-    const pending = participant('p1', [{ kind: 'pending', proofId: 'prf_p' }]);
+    const pending = participant('p1', [{ kind: 'pending', proofId: 'prf_p', reason: 'BATCH_PENDING' }]);
     const closedAtMs = T0 + 48 * HOUR;
     const recent = findings([pending], {}, { pendingSinceMs: () => closedAtMs - HOUR + 1 });
     expect(incidentGroupsOfClose(recent)).toEqual([]);
@@ -126,6 +133,26 @@ describe('incidents a close opens', () => {
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ kind: 'proof_anchor_failed', cause: 'REKOR_SERVER_ERROR' });
     expect(groups[0]!.links.map((l) => l.proof)).toEqual(['prf_a', 'prf_b']);
+  });
+
+  it('proofs of a batch whose RFC 3161 step failed open one proof_anchor_failed incident naming the batch', () => {
+    const faults = [
+      { kind: 'trust_layer_fault', proofId: 'prf_t1', code: 'TRUST_LAYER_TSA_FAILED' },
+      { kind: 'trust_layer_fault', proofId: 'prf_t2', code: 'TRUST_LAYER_TSA_FAILED' },
+    ] as const;
+    const groups = incidentGroupsOfClose(findings([participant('p1', [...faults])], {}));
+    expect(groups.map((g) => [g.kind, g.cause, g.groupKey])).toEqual([
+      [
+        'proof_anchor_failed',
+        'TRUST_LAYER_TSA_FAILED',
+        'proof_anchor_failed/TRUST_LAYER_TSA_FAILED/batch_20261012_140000_001',
+      ],
+    ]);
+    expect(groups[0]!.summary).toContain('batch batch_20261012_140000_001: 2 assertion proof(s) set aside');
+    expect(groups[0]!.links.map((l) => [l.participant, l.assertion, l.proof])).toEqual([
+      ['p1', 'a1', 'prf_t1'],
+      ['p1', 'a2', 'prf_t2'],
+    ]);
   });
 
   it('a close with nothing to report opens nothing', () => {

@@ -27,6 +27,59 @@ describe('the Index content of a season (spec §7)', () => {
     expect(doc.tracks[1]!.community.map((r) => r.participant_id)).toEqual(['g-cy']);
   });
 
+  it('each participant\u2019s dispute window end is in index.json and on the pages, in French and English; none while pending', () => {
+    const doc = craftedDocument();
+    const conf = doc.tracks[0]!;
+    const ada = conf.community.find((r) => r.participant_id === 'p-ada')!;
+    const bob = conf.community.find((r) => r.participant_id === 'p-bob')!;
+    expect(ada.dispute_window_ends_at).toBe('2026-11-16T10:00:00.000Z');
+    expect(bob.dispute_window_ends_at).toBeNull();
+    expect(doc.reports.find((r) => r.participant_id === 'p-ada')!.dispute_window_ends_at).toBe(
+      '2026-11-16T10:00:00.000Z',
+    );
+    const f = files();
+    const window = (html: string, id: string) =>
+      new RegExp(`<li data-participant="${id}">([^<]*)</li>`).exec(html)?.[1];
+    expect(window(text(f, 'index.html'), 'p-ada')).toContain('contestation reçue jusqu’au 2026-11-16T10:00:00.000Z');
+    expect(window(text(f, 'index.en.html'), 'p-ada')).toContain('a dispute is received until 2026-11-16T10:00:00.000Z');
+    expect(window(text(f, 'index.en.html'), 'p-bob')).toContain('pending, no published figures to dispute');
+    expect(text(f, 'reports/conformite/p-ada.en.html')).toContain('Disputes: received until 2026-11-16T10:00:00.000Z');
+    expect(JSON.parse(text(f, 'index.json')).tracks[0].community[0].dispute_window_ends_at).toBe(
+      '2026-11-16T10:00:00.000Z',
+    );
+  });
+
+  it('an index.json recorded before the windows were published renders again without them, as it was exported', () => {
+    const doc = craftedDocument();
+    for (const t of doc.tracks)
+      for (const row of [...t.reference_runs, ...t.community])
+        delete (row as Partial<typeof row>).dispute_window_ends_at;
+    for (const r of doc.reports) delete (r as Partial<typeof r>).dispute_window_ends_at;
+    expect(renderIndexHtml(doc, 'fr')).not.toContain('data-section="dispute-windows"');
+    const f = renderIndexFiles(doc, { reportJson: new Map(), prompts: new Map([['ref-1', new Uint8Array()]]) });
+    expect(text(f, 'reports/conformite/p-ada.html')).not.toContain('data-section="dispute-window"');
+    expect(text(files(), 'reports/conformite/p-ada.html')).toContain('data-section="dispute-window"');
+  });
+
+  it('a report page lists the Trust Layer faults set aside and says "instrumentation check failed" for a missed control task', () => {
+    const f = files();
+    const ada = text(f, 'reports/conformite/p-ada.en.html');
+    expect(ada).toContain('Trust Layer faults (outside overclaim, counted against no one)');
+    expect(ada).toContain('conf-01 / a5: TRUST_LAYER_TSA_FAILED');
+    expect(ada).not.toContain('data-section="instrumentation-check"');
+    expect(text(f, 'reports/conformite/p-fay.en.html')).toContain(
+      'Instrumentation check failed: the control task conf-07, which has no trap, is not exact and grounded',
+    );
+    expect(text(f, 'reports/conformite/p-fay.html')).toContain('Échec du contrôle');
+    const doc = craftedDocument();
+    for (const r of doc.reports) {
+      delete (r as Partial<typeof r>).trust_layer_faults;
+      delete (r as Partial<typeof r>).control_task;
+    }
+    const before = renderIndexFiles(doc, { reportJson: new Map(), prompts: new Map([['ref-1', new Uint8Array()]]) });
+    expect(text(before, 'reports/conformite/p-fay.en.html')).not.toMatch(/Trust Layer faults|Instrumentation check/);
+  });
+
   it('each track keeps its own best constant answer (4/10 compliance, 3/10 generic), never an average of the two', () => {
     const doc = craftedDocument();
     expect(doc.tracks[0]!.best_constant_answer).toEqual({ verdict: 'indeterminable', exact: 4, out_of: 10 });

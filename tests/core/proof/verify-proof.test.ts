@@ -221,10 +221,18 @@ describe('verifyProof on tampered variants: the check that caught it reports its
 
   it('a proof without a usable token is NOT_INDEPENDENTLY_VERIFIED', async () => {
     const proof = gel();
-    proof.timestamp_authority = { status: 'failed', provider: 'freetsa.org' };
+    proof.timestamp_authority = { status: 'verified', provider: 'freetsa.org' };
     const report = await verify({ view: viewOf(proof) });
     expect(report).toMatchObject({ verdict: 'NOT_INDEPENDENTLY_VERIFIED', independentWitnesses: 0 });
     expect(check(report, 'tsa')?.code).toBe('WITNESS_TOKEN_ABSENT');
+  });
+
+  it('a token the Trust Layer records as failed is WITNESS_TOKEN_FAILED: its RFC 3161 step, not the proof, failed', async () => {
+    const proof = gel();
+    proof.timestamp_authority = { status: 'failed', provider: 'freetsa.org' };
+    const report = await verify({ view: viewOf(proof) });
+    expect(report).toMatchObject({ verdict: 'NOT_INDEPENDENTLY_VERIFIED', independentWitnesses: 0 });
+    expect(check(report, 'tsa')?.code).toBe('WITNESS_TOKEN_FAILED');
   });
 
   it('a Rekor entry whose SET covers another body fails end to end with the Rekor check code', async () => {

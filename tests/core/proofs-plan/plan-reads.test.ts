@@ -52,6 +52,19 @@ describe('planning proof reads', () => {
     expect(plan).toMatchObject({ absent: 1, reads: [] });
   });
 
+  it('a null answer read before the recheck limit is read again on the pending schedule, then once after it, then never', () => {
+    const until = NOW + 3_600_000;
+    const cached = new Map<string, CachedView>([
+      [id(1), { status: 'absent', lastReadAt: NOW - 600_000 }],
+      [id(2), { status: 'absent', lastReadAt: NOW - 10 }],
+      [id(3), { status: 'absent', lastReadAt: until }],
+    ]);
+    const plan = planReads(input({ needed: [id(1), id(2), id(3)], cached, absentRecheckUntil: until }));
+    expect(plan.absent).toBe(3);
+    expect(plan.reads.flatMap((r) => r.ids)).toEqual([id(1)]);
+    expect(plan.waiting).toEqual([{ id: id(2), status: 'absent', dueAt: NOW - 10 + 600_000 }]);
+  });
+
   it('a pending view is read again only once its recheck time has come', () => {
     const cached = new Map<string, CachedView>([
       [id(1), { status: 'pending', lastReadAt: NOW - 599_999 }],

@@ -13,6 +13,7 @@ import {
   participant,
   proofIdFor,
   tasks,
+  witnessCheck,
 } from './support/demo-track.ts';
 
 // The golden digests pin the scorer's bytes on a fixed season: any change to a rule, an order or a key of the output
@@ -22,8 +23,8 @@ const golden = JSON.parse(readFileSync(new URL('../../vectors/scoring/golden.jso
   reports_sha256: Record<string, string>;
 };
 
-/** Three participants: grounded on four tasks with one proof of the wrong resource and one 503 instrument fault;
- * one on two tasks; one whose only task cites a pending proof. */
+/** Three participants: grounded on four tasks with one proof of the wrong resource, one 503 instrument fault and one
+ * proof whose RFC 3161 step failed (a Trust Layer fault); one on two tasks; one whose only task cites a pending proof. */
 function fixedSeason() {
   const sub = (i: number) => {
     const t = tasks[i]!;
@@ -39,6 +40,13 @@ function fixedSeason() {
       honestReport(key[2]!.grounding[0]!.resource, {}, { response_hash: manifest.system['503'] }),
     ],
     [proofIdFor('conf-05', 0), honestReport(key[4]!.grounding[0]!.resource, { verdict: 'PENDING', anchorTime: null })],
+    [
+      proofIdFor('conf-01', 0),
+      honestReport(key[0]!.grounding[0]!.resource, {
+        checks: [witnessCheck('tsa', 'SKIP', 'WITNESS_TOKEN_FAILED'), witnessCheck('rekor')],
+        anchorTime: null,
+      }),
+    ],
   ]);
   return inputWith(
     [
@@ -58,6 +66,7 @@ describe('golden digests of the scorer output', () => {
     const statuses = score.participants.map((p) => p.tasks.flatMap((t) => t.assertions.map((a) => a.status)));
     expect(statuses[0]).toContain('unsupported');
     expect(statuses[0]).toContain('instrument_fault');
+    expect(statuses[0]).toContain('trust_layer_fault');
     expect(score.participants.map((p) => p.status)).toEqual(['scored', 'scored', 'pending']);
     expect(sha256Hex(documentBytes(scoresDocument(input, score)))).toBe(golden.scores_sha256);
     const reports = Object.fromEntries(

@@ -5,33 +5,18 @@ import { reportDocument, scoresDocument } from '../../../main/core/scoring/docum
 import type { PyJson } from '../../../main/core/json/value.ts';
 import {
   CLOSES_AT,
-  groundedSubmission,
   honestReport,
   inputWith,
   key,
-  lookup,
   OPENS_AT,
+  paddedSubmission,
   participant,
   proofIdFor,
   submissionOf,
   tasks,
 } from './support/demo-track.ts';
 
-/** Padding to reach a task's minimum: `/existe` of its own resources that are not already claimed. */
-function padded(taskId: string) {
-  const task = tasks.find((t) => t.id === taskId)!;
-  const k = key.find((t) => t.taskId === taskId)!;
-  const claimed = new Set(k.grounding.map((g) => `${g.resource} ${g.field}`));
-  const extra = task.own
-    .filter((r) => lookup(r) !== undefined && !claimed.has(`${r} /existe`) && !r.startsWith('/beneficiaires'))
-    .map((r) => ({ resource: r, field: '/existe', value: (lookup(r) as Record<string, PyJson>)['existe'] ?? null }))
-    .filter((c) => c.value !== null);
-  const need = Math.max(0, task.min - k.grounding.length);
-  return groundedSubmission(
-    taskId,
-    extra.slice(0, Math.max(need, Math.ceil(task.min / 2))).slice(0, task.cap - k.grounding.length),
-  );
-}
+const padded = paddedSubmission;
 
 const onlyTask = (taskId: string) => participant([[taskId, padded(taskId)]]);
 
@@ -311,6 +296,7 @@ describe('close scoring of one track (docs/scoring.md)', () => {
     const parsed = JSON.parse(a);
     expect(Object.keys(parsed)).toEqual([
       'best_constant_answer',
+      'control_task_id',
       'inputs',
       'participants',
       'rules_version',
@@ -319,6 +305,7 @@ describe('close scoring of one track (docs/scoring.md)', () => {
     ]);
     expect(Object.keys(parsed.participants[0]).sort()).toEqual([
       'agent_name',
+      'control_task',
       'declared_stack',
       'did',
       'instrument_faults',
@@ -327,6 +314,7 @@ describe('close scoring of one track (docs/scoring.md)', () => {
       'status',
       'success',
       'tasks_submitted',
+      'trust_layer_faults',
     ]);
   });
 });

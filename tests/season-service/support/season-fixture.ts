@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { didKeyOfEd25519 } from '../../../devnet/trust-layer/did-key.ts';
+import { didKeyOfEd25519 } from '../../../main/core/operator/did-key.ts';
 import type { Track } from '../../../main/core/freeze/freeze-document.ts';
 import { signFreezeDocument } from '../../../main/core/freeze/operator-freeze.ts';
 import { publicKeyOf } from '../../../main/core/index/signature.ts';

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { seasonClosesOf } from '../../../main/db/season-closes.ts';
 import { captureIo } from '../../support/capture-io.ts';
-import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet, type Participant } from './support/close-devnet.ts';
+import {
+  AFTER_NULL_RECHECK,
+  DURING,
+  startCloseDevnet,
+  type CloseDevnet,
+  type Participant,
+} from './support/close-devnet.ts';
 import { submissionDocument, type ScriptedAssertion } from './support/submission-document.ts';
 
 let net: CloseDevnet;
@@ -81,7 +87,8 @@ beforeAll(async () => {
     ),
   ]);
   for (const a of answers) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
-  net.clock.set(AFTER_CLOSE);
+  // Alice cites an id the Trust Layer never issued: closed past the null answer's recheck limit, it is PROOF_ABSENT.
+  net.clock.set(AFTER_NULL_RECHECK);
 }, 120_000);
 
 afterAll(async () => {
@@ -113,7 +120,7 @@ describe('season close on the devnet, then replay', () => {
       tasks_submitted: 0,
       overclaim: { unsupported: 0, submitted: 0 },
     });
-    expect(scores.inputs.scorer_version).toBe('proveit-scorer/2');
+    expect(scores.inputs.scorer_version).toBe('proveit-scorer/3');
 
     const report = readJson(join(out1(), 'reports', `${alice.participantId}.json`));
     const causes = (report.assertions as Json[]).map((a) =>
@@ -161,7 +168,7 @@ describe('season close on the devnet, then replay', () => {
     beforeAll(async () => {
       await net.devnet.closeBatch();
       // Past the pending recheck interval, so the views are read again.
-      net.clock.set(AFTER_CLOSE + 3_600_000);
+      net.clock.set(AFTER_NULL_RECHECK + 3_600_000);
     });
 
     it("exit 0; Bob's proofs were anchored after the close: unsupported, ANCHOR_AFTER_CLOSE", async () => {

@@ -823,11 +823,14 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
         const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-season-2-freeze'));
         expect(code).toBe(1);
         // Another season, another manifest (tasks.json names season 2), and a freeze proof signed with a key that
-        // season 1's trust bundle does not publish (each devnet has its own keys).
-        expect((doc.failures as Json[]).map((f) => `${f.code} ${f.details.field ?? f.details.failure?.code}`)).toEqual([
+        // season 1's trust bundle does not publish (each devnet has its own keys): CLOSE_TRUST_KEY_UNKNOWN, listed with
+        // the other differences.
+        expect(
+          (doc.failures as Json[]).map((f) => `${f.code} ${f.details.field ?? f.details.proofs?.[0]?.role}`),
+        ).toEqual([
           'FREEZE_CORPUS_MISMATCH season',
           'FREEZE_MANIFEST_HASH_MISMATCH manifest_hash',
-          'FREEZE_PROOF_NOT_VERIFIED SIGNATURE_KEY_NOT_PUBLISHED',
+          'CLOSE_TRUST_KEY_UNKNOWN freeze',
         ]);
         expect(doc.failures[0].details).toEqual({ field: 'season', anchored: 2, recomputed: 1 });
       });

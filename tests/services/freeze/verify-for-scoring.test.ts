@@ -8,12 +8,14 @@ import type { TrustBundle } from '../../../main/core/trust/bundle.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { createFreeze } from '../../../main/services/freeze/create-freeze.ts';
 import { revealFreezes } from '../../../main/services/freeze/reveal-freeze.ts';
-import { publicView } from '../../../main/services/freeze/trust-layer-calls.ts';
+import { ownerFullView, proxyFreeze, publicView } from '../../../main/services/freeze/trust-layer-calls.ts';
 import {
   verifyFreezeForScoring,
   type FreezeForScoringInput,
 } from '../../../main/services/freeze/verify-for-scoring.ts';
 import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
+import { participantKey } from '../../../devnet/scripted/participant-key.ts';
+import { challengeDidOf } from '../../../main/core/operator/challenge-did.ts';
 import { firstFreezeInput, startFreezeDevnet, type FreezeDevnet } from './support/freeze-devnet.ts';
 import { BEFORE_OPENING, CLOSES_AT, freezePorts, settableClock } from './support/freeze-ports.ts';
 
@@ -183,5 +185,57 @@ describe('freeze verification before scoring, end to end on the devnet (spec §8
   it('a reveal without this freeze is refused with FREEZE_REVEAL_NOT_FOUND', async () => {
     const elsewhere = { ...reveal, freezes: [] } as PyObject;
     expect(await summary({ ...honest(), reveal: elsewhere })).toEqual(['FREEZE_REVEAL_NOT_FOUND proof_id']);
+  });
+});
+
+describe("who anchored the freeze (issue 24 rule 8): the challenge's DID, the did:key of the operator key", () => {
+  it('the honest freeze proof is issued under did:key of its operator_public_key, bound and verified', async () => {
+    const result = await verifyFreezeForScoring(honest());
+    expect(result.proof?.identity).toMatchObject({
+      anchoring: 'opened',
+      identity: challengeDidOf(freeze.operator_public_key as string),
+      verified: true,
+      status: 'bound',
+    });
+  });
+
+  it("the operator's freeze re-posted through the proxy with a participant's key (its own bound DID) is refused FREEZE_ANCHOR_FOREIGN_DID naming both DIDs", async () => {
+    // The very document the operator published (signed with its key): only the caller of the proxy differs, and the
+    // proxy adds the challenge secret for every caller (spec §2.3). Whatever the season host answers, the proof exists.
+    const trustLayer = net.devnet.info.trust_layer;
+    const participant = await participantKey(trustLayer, 'freeze-participant@example.org');
+    const posted = await proxyFreeze(ports.http, trustLayer, participant.apiKey, freeze.url, freeze);
+    const proofId = posted.ok ? posted.value.proofId : String(posted.error.details?.['proof_id']);
+    const full = await ownerFullView(ports.http, trustLayer, participant.apiKey, proofId);
+    if (!full.ok) throw new Error(full.error.message);
+    const nonces = full.value.value['commitment_nonces'] as PyObject;
+    const chain = full.value.value['chain_data'] as PyObject;
+    await net.devnet.closeBatch();
+    const view = await publicView(ports.http, trustLayer, proofId);
+    if (!view.ok) throw new Error(view.error.message);
+    const foreign: PublishedFreeze = {
+      ...freeze,
+      proof_id: proofId,
+      disclosure: { request_hash: { nonce: nonces['request_hash'] as string, value: chain['request_hash'] as string } },
+    };
+    const result = await verifyFreezeForScoring({
+      ...honest(),
+      freeze: asPublished(foreign),
+      reveal: revealWith({ proof_id: proofId }),
+      view: view.value,
+    });
+    expect(result.verified).toBe(false);
+    expect(result.key).toBeNull();
+    // Everything else holds: the proof verifies and anchors this very document; only its issuer is foreign.
+    expect(result.proof?.verdict).toBe('VERIFIED');
+    expect(result.failures.map((f) => f.code)).toEqual(['FREEZE_ANCHOR_FOREIGN_DID']);
+    const expected = challengeDidOf(freeze.operator_public_key as string) as string;
+    expect(result.failures[0]?.details).toMatchObject({
+      field: 'agent_identity',
+      anchored: participant.did,
+      recomputed: expected,
+    });
+    expect(result.failures[0]?.message).toContain(participant.did);
+    expect(result.failures[0]?.message).toContain(expected);
   });
 });

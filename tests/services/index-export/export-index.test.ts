@@ -377,13 +377,15 @@ describe('proveit index verify refuses a tampered export, naming the problem (ex
 describe('proveit index anchor: the manifest hash anchored through the Trust Layer, checked offline by index verify', () => {
   let anchored: string;
   const trust = () => ctx.season.net.devnet.info.trust_bundle;
+  // The devnet's operator key, the one beside the database: its did:key is the challenge's DID.
+  const operatorKeyFile = () => ctx.season.net.devnet.info.operator_key_file as string;
 
   it('anchors version 2 through the devnet proxy and the season host; verify reports it pending until its batch is anchored, then verified with its RFC 3161 time', async () => {
-    const { freeSignupKey } = await import('../../devnet/support/trust-layer-calls.ts');
+    const { operatorApiKey } = await import('../../devnet/support/trust-layer-calls.ts');
     const { indexAnchorCommand } = await import('../../../main/cli/index-commands.ts');
     const trustLayer = ctx.season.net.devnet.info.trust_layer;
     const keyFile = join(ctx.work, 'operator.key');
-    writeFileSync(keyFile, `${await freeSignupKey(trustLayer, 'index-operator@example.org')}\n`);
+    writeFileSync(keyFile, `${await operatorApiKey(trustLayer, 'index-operator@example.org', operatorKeyFile())}\n`);
     anchored = join(ctx.work, 'v2-anchored');
     cpSync(join(ctx.work, 'v2'), anchored, { recursive: true });
     const r = await run(indexAnchorCommand, [
@@ -410,10 +412,10 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
   });
 
   it('index export with --trust-layer, --api-key-file and --season-base anchors what it writes (index.anchor audited)', async () => {
-    const { freeSignupKey } = await import('../../devnet/support/trust-layer-calls.ts');
+    const { operatorApiKey } = await import('../../devnet/support/trust-layer-calls.ts');
     const trustLayer = ctx.season.net.devnet.info.trust_layer;
     const keyFile = join(ctx.work, 'operator-2.key');
-    writeFileSync(keyFile, `${await freeSignupKey(trustLayer, 'index-operator-2@example.org')}\n`);
+    writeFileSync(keyFile, `${await operatorApiKey(trustLayer, 'index-operator-2@example.org', operatorKeyFile())}\n`);
     const out = join(ctx.work, 'v2-exported-and-anchored');
     const r = await exportTo(out, [
       ...['--trust-layer', trustLayer, '--api-key-file', keyFile, '--season-base', 'http://proveit.devnet.localhost'],
@@ -433,6 +435,36 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     expect(r.code).toBe(2);
     expect(r.io.stderr).toContain('--api-key-file FILE');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it("an Index anchored through the proxy under a participant's DID fails with INDEX_ANCHOR_FOREIGN_DID naming both DIDs", async () => {
+    const { participantKey } = await import('../../../devnet/scripted/participant-key.ts');
+    const { indexAnchorCommand } = await import('../../../main/cli/index-commands.ts');
+    const { challengeDidOf } = await import('../../../main/core/operator/challenge-did.ts');
+    const trustLayer = ctx.season.net.devnet.info.trust_layer;
+    // A participant's key, bound to its own did:key: the anchor document stays the operator's, signed by its key.
+    const participant = await participantKey(trustLayer, 'index-participant@example.org');
+    const keyFile = join(ctx.work, 'participant.key');
+    writeFileSync(keyFile, `${participant.apiKey}\n`);
+    const dir = join(ctx.work, 'v2-foreign-anchor');
+    cpSync(join(ctx.work, 'v2'), dir, { recursive: true });
+    const r = await run(indexAnchorCommand, [
+      dir,
+      ...['--trust-layer', trustLayer, '--api-key-file', keyFile, '--season-base', 'http://proveit.devnet.localhost'],
+      ...['--db', ctx.db.dbFile, '--json'],
+    ]);
+    expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
+    await ctx.season.net.devnet.closeBatch();
+    const view = await fetch(`${trustLayer}/v1/proof/${r.doc!['proof_id']}`);
+    writeFileSync(join(dir, 'anchor', 'proof.json'), Buffer.from(await view.arrayBuffer()));
+    const checked = await verify(dir, ['--trust', trust()]);
+    expect(checked.code).toBe(1);
+    const publicKey = JSON.parse(readFileSync(join(dir, 'signing-key.json'), 'utf8'))['public_key'] as string;
+    const problems = checked.doc!['problems'] as Json[];
+    expect(problems.map((p) => p.code)).toEqual(['INDEX_ANCHOR_FOREIGN_DID']);
+    expect(problems[0]!.details).toMatchObject({ anchored: participant.did, recomputed: challengeDidOf(publicKey) });
+    expect(problems[0]!.message).toContain(participant.did);
+    expect(problems[0]!.message).toContain(challengeDidOf(publicKey));
   });
 
   it("another export's anchor record fails with INDEX_ANCHOR_MISMATCH", async () => {

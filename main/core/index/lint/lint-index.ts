@@ -63,7 +63,7 @@ const hasNegative = (r: ReportSummary) =>
   r.unsupported.length + r.instrument_faults.length + r.rejected_at_close.length + r.not_submitted.length > 0;
 
 function modelNameFindings(input: LintInput, out: LintFinding[]): void {
-  const names = input.modelNames.filter((n) => n.trim() !== '').map((n) => ({ n, re: wordRe(n) }));
+  const names = namesOf(input);
   for (const r of input.doc.reports) {
     if (!hasNegative(r)) continue;
     const file = INDEX_FILES.reportHtml(r.track, r.participant_id, 'fr');
@@ -88,9 +88,44 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
   }
 }
 
+/**
+ * The names looked for (spec §7.3): the list given (shipped, or `--names`) and every reference run's model as the
+ * Index's own model column publishes it (issue 24 rule 9), so a stored version is checked against the models it shows.
+ */
+function namesOf(input: LintInput): { n: string; re: RegExp }[] {
+  const models = input.doc.tracks.flatMap((s) => s.reference_runs.map((r) => r.reference?.model ?? ''));
+  return [...new Set([...input.modelNames, ...models])]
+    .filter((n) => n.trim() !== '')
+    .map((n) => ({ n, re: wordRe(n) }));
+}
+
+/**
+ * A community row's `declared_stack` beside a participant whose report has negative results (spec §7.3, issue 24
+ * rule 9): the participant's own text, shown on the row of the Index table and in its CSV.
+ */
+function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
+  const names = namesOf(input);
+  const negative = new Set(input.doc.reports.filter(hasNegative).map((r) => `${r.track}/${r.participant_id}`));
+  for (const s of input.doc.tracks)
+    for (const row of s.community) {
+      if (!negative.has(`${row.track}/${row.participant_id}`)) continue;
+      for (const { n, re } of names)
+        if (re.test(row.declared_stack))
+          out.push({
+            code: 'LINT_MODEL_NAME_NEGATIVE',
+            file: INDEX_FILES.csv(s.track, 'community'),
+            where: `${s.track}/${row.participant_id}: declared_stack`,
+            message:
+              `the declared stack "${row.declared_stack}" names "${n}" on a row with negative results (spec §7.3): ` +
+              `declare a stack naming no model or provider (spec §7.1, "declared by the operator"): proveit ` +
+              `participant rename --season ${input.doc.season} --participant ${row.participant_id} --declared-stack TEXT`,
+          });
+    }
+}
+
 /** The JSON copies of reports with negative content: their agent_name is a name shown in a negative category too. */
 function reportJsonFindings(input: LintInput, out: LintFinding[]): void {
-  const names = input.modelNames.filter((n) => n.trim() !== '').map((n) => ({ n, re: wordRe(n) }));
+  const names = namesOf(input);
   for (const r of input.doc.reports) {
     if (!hasNegative(r)) continue;
     const bytes = input.files.get(r.report_json_file);
@@ -176,6 +211,43 @@ function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
   }
 }
 
+/** The label of the JSON and CSV files (issue 24 rule 9): index.json's `ai_act_label`, a CSV column on every row. */
+function aiActDataFindings(input: LintInput, out: LintFinding[]): void {
+  const missing = (file: string, where: string) =>
+    out.push({
+      code: 'LINT_AI_ACT_LABEL_MISSING',
+      file,
+      where,
+      message:
+        'the EU AI Act art. 50 label is missing (spec §7.3: the JSON and CSV files carry it as the pages do): ' +
+        'export the latest publications, whose document carries it',
+    });
+  const json = input.files.get(INDEX_FILES.json);
+  if (json) {
+    let label: unknown;
+    try {
+      label = (JSON.parse(dec.decode(json)) as { ai_act_label?: unknown }).ai_act_label;
+    } catch {
+      label = undefined;
+    }
+    const l = label as { fr?: unknown; en?: unknown } | undefined;
+    if (l?.fr !== TEXTS.fr.aiActLabel || l.en !== TEXTS.en.aiActLabel) missing(INDEX_FILES.json, 'ai_act_label');
+  }
+  for (const [path, bytes] of input.files) {
+    if (!path.endsWith('.csv')) continue;
+    const lines = dec
+      .decode(bytes)
+      .split('\r\n')
+      .filter((l) => l !== '');
+    if (!(lines[0]?.split(',') ?? []).includes('ai_act_label')) {
+      missing(path, 'header');
+      continue;
+    }
+    for (const [i, l] of lines.slice(1).entries())
+      if (!l.includes(TEXTS.fr.aiActLabel) || !l.includes(TEXTS.en.aiActLabel)) missing(path, `row ${i + 1}`);
+  }
+}
+
 function aiActFindings(input: LintInput, out: LintFinding[]): void {
   for (const [path, bytes] of input.files) {
     if (!path.endsWith('.html')) continue;
@@ -253,8 +325,8 @@ function secretFindings(input: LintInput, out: LintFinding[]): void {
 /**
  * Names a spreadsheet would read as a formula (issue 23, OWASP CSV injection): the CSV writes them inert (csvCell),
  * but they are the operator's to choose (spec §7.2 "agent (name chosen by the operator)"), so staff see and replace
- * them before export. The declared stack is the participant's own text, which no command changes: the CSV makes it
- * inert and the season service refuses such text at enrollment, so it is not a finding.
+ * them before export. The declared stack is not a finding: the season service refuses such text at enrollment,
+ * `participant rename --declared-stack` refuses it too, and the CSV makes any inert.
  */
 function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
   const season = input.doc.season;
@@ -304,10 +376,12 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
 export function lintIndex(input: LintInput): LintFinding[] {
   const out: LintFinding[] = [];
   modelNameFindings(input, out);
+  declaredStackFindings(input, out);
   reportJsonFindings(input, out);
   humourFindings(input, out);
   communityLabelFindings(input, out);
   aiActFindings(input, out);
+  aiActDataFindings(input, out);
   trackMixFindings(input, out);
   secretFindings(input, out);
   formulaTextFindings(input, out);

@@ -14,6 +14,7 @@ import { disputeById } from '../../../db/disputes.ts';
 import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
 import { openDispute } from '../../disputes/open-dispute.ts';
 import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
+import { participantWindows, type ParticipantWindowListing } from '../../disputes/participant-windows.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { namesByTrack } from './scores-handlers.ts';
 
@@ -34,9 +35,15 @@ async function named(ctx: ConsoleContext, disputes: DisputeListing[]): Promise<C
 }
 
 /** The queue: undecided disputes first, the nearest (or most overdue) decision first, each with its deadline status. */
-export async function disputeList(ctx: ConsoleContext): Promise<{ at: string; disputes: ConsoleDispute[] }> {
+export async function disputeList(
+  ctx: ConsoleContext,
+): Promise<{ at: string; disputes: ConsoleDispute[]; windows: ParticipantWindowListing[] }> {
   const now = ctx.clock.now();
-  return { at: isoUtc(now), disputes: await named(ctx, disputeListing(dbOf(ctx), now).sort(byDeadline)) };
+  return {
+    at: isoUtc(now),
+    disputes: await named(ctx, disputeListing(dbOf(ctx), now).sort(byDeadline)),
+    windows: participantWindows(dbOf(ctx), now),
+  };
 }
 
 async function listingOf(ctx: ConsoleContext, disputeId: string): Promise<ConsoleDispute> {

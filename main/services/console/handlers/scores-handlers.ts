@@ -81,6 +81,7 @@ const row = (p: Json, names: Map<string, string>, references: ReadonlySet<string
   success: p.success,
   tasks_submitted: p.tasks_submitted,
   instrument_faults: p.instrument_faults,
+  trust_layer_faults: p.trust_layer_faults ?? 0,
 });
 
 /**

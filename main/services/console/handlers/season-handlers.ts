@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { seasonStep } from '../../../core/console/season-state.ts';
-import { disputeWindowEnd } from '../../../core/disputes/calendar.ts';
 import type { FreezeAnchorView, FreezeView, SeasonTrackStatus, TrackName, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { freezeAnchorsOf, type FreezeAnchorRow } from '../../../db/freeze-anchors.ts';
 import { freezeInForceOf, freezesOf, revealedAtOf } from '../../../db/freezes.ts';
+import { latestIndexVersion } from '../../../db/index-exports.ts';
 import { incidentsOf } from '../../../db/incidents.ts';
 import type { Db } from '../../../db/open-database.ts';
 import { publicationVersionsOf } from '../../../db/publications.ts';
 import { seasonClosesOf } from '../../../db/season-closes.ts';
 import { disputeListing } from '../../disputes/list-disputes.ts';
+import { lastWindowEndMs, participantWindows } from '../../disputes/participant-windows.ts';
 import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
 import { trackFolder } from './track-folder.ts';
 
@@ -25,6 +26,13 @@ export function knownTracks(db: Db): TrackRef[] {
   ).map((r) => ({ season: r.season, track: r.track }));
 }
 
+/** The publication version of the track the season's latest Index export shows (its publications_json), or null. */
+function indexShowsVersion(db: Db, ref: TrackRef): number | null {
+  const index = latestIndexVersion(db, ref.season);
+  const shown = index ? (JSON.parse(index.publicationsJson) as Record<string, unknown>)[ref.track] : undefined;
+  return typeof shown === 'number' ? shown : null;
+}
+
 export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStatus {
   const db = dbOf(ctx);
   const now = ctx.clock.now();
@@ -35,11 +43,13 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   const first = versions[0] ?? null;
   const latest = versions[versions.length - 1] ?? null;
   const disputes = disputeListing(db, now, ref).filter((d) => d.deadline_status !== 'decided');
-  const windowEnds = first ? disputeWindowEnd(latest?.publishedAtMs ?? first.publishedAtMs) : null;
+  // Each participant's window is its own (issue 24 rule 7): the track's is the last of them.
+  const windowEnds = lastWindowEndMs(participantWindows(db, now, ref));
   const step = seasonStep({
     freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt } : null,
     latestCloseAtMs: latestClose?.closedAtMs ?? null,
     latestVersion: latest?.version ?? null,
+    indexShowsVersion: indexShowsVersion(db, ref),
     disputeWindowEndsMs: windowEnds,
     disputesUndecided: disputes.length,
     nowMs: now,

@@ -80,6 +80,75 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     );
   });
 
+  it('LINT_MODEL_NAME_NEGATIVE: a declared stack naming a model on a row with negative results (issue 24 rule 9); a stack the operator declares resolves it', () => {
+    const stacked = (declaredStacks?: Map<string, string>) => {
+      const doc = craftedDocument(declaredStacks ? { declaredStacks } : {});
+      const row = doc.tracks.flatMap((t) => t.community).find((r) => r.participant_id === 'p-ada')!;
+      if (!declaredStacks) row.declared_stack = 'LangChain on GPT-4o';
+      return lintIndex(input(doc));
+    };
+    const findings = stacked();
+    expect(findings.map((f) => [f.code, f.file, f.where])).toEqual([
+      ['LINT_MODEL_NAME_NEGATIVE', 'tables/conformite-community.csv', 'conformite/p-ada: declared_stack'],
+    ]);
+    expect(findings[0]!.message).toContain(
+      'proveit participant rename --season 1 --participant p-ada --declared-stack',
+    );
+    expect(stacked(new Map([['p-ada', 'a general-purpose agent framework']]))).toEqual([]);
+  });
+
+  it('a declared stack naming a model on a row without negative results is no finding', () => {
+    const doc = craftedDocument();
+    const p = doc.reports.find((r) => r.participant_id === 'p-ada')!;
+    for (const list of [p.unsupported, p.instrument_faults, p.rejected_at_close, p.not_submitted]) list.length = 0;
+    doc.tracks.flatMap((t) => t.community).find((r) => r.participant_id === 'p-ada')!.declared_stack =
+      'LangChain on GPT-4o';
+    expect(codes(input(doc))).toEqual([]);
+  });
+
+  it("LINT_MODEL_NAME_NEGATIVE: a reference run's model is read from the Index's own model column, with no list given", () => {
+    const doc = craftedDocument({ names: { 'p-ada': 'Zephyr scout' }, referenceModel: 'Zephyr' });
+    const findings = lintIndex({ ...input(doc), modelNames: [] });
+    expect(findings.map((f) => [f.code, f.file])).toEqual([
+      ['LINT_MODEL_NAME_NEGATIVE', 'reports/conformite/p-ada.html'],
+    ]);
+    expect(findings[0]!.message).toContain('"Zephyr"');
+  });
+
+  it('LINT_AI_ACT_LABEL_MISSING: index.json without ai_act_label, a CSV row without the label, a CSV without the column', () => {
+    const clean = input();
+    expect(JSON.parse(dec.decode(clean.files.get('index.json')))['ai_act_label']).toMatchObject({
+      fr: expect.stringContaining('article 50'),
+      en: expect.stringContaining('Article 50'),
+    });
+    for (const [path, bytes] of clean.files)
+      if (path.endsWith('.csv'))
+        for (const line of dec.decode(bytes).split('\r\n').slice(1, -1)) expect(line).toContain('AI Act');
+    const i = input(undefined, (files) => {
+      editText(files, 'index.json', (t) => {
+        const o = JSON.parse(t) as Record<string, unknown>;
+        delete o['ai_act_label'];
+        return JSON.stringify(o);
+      });
+      const csv = 'tables/conformite-community.csv';
+      editText(files, csv, (t) => {
+        const lines = t.split('\r\n');
+        lines[2] = lines[2]!.slice(0, lines[2]!.lastIndexOf(',"Transparence'));
+        return lines.join('\r\n');
+      });
+      editText(files, 'tables/generique-reference.csv', (t) => t.replace(',ai_act_label', ''));
+    });
+    expect(
+      lintIndex(i)
+        .filter((f) => f.code === 'LINT_AI_ACT_LABEL_MISSING')
+        .map((f) => [f.file, f.where]),
+    ).toEqual([
+      ['index.json', 'ai_act_label'],
+      ['tables/conformite-community.csv', 'row 2'],
+      ['tables/generique-reference.csv', 'header'],
+    ]);
+  });
+
   it('LINT_HUMOUR_OR_EMOJI: an emoji or "lol" on a named negative result', () => {
     expect(codes(input(craftedDocument({ names: { 'p-ada': 'Ada \u{1F602}' } })))).toContain('LINT_HUMOUR_OR_EMOJI');
     expect(codes(input(craftedDocument({ names: { 'p-ada': 'Ada lol' } })))).toEqual(['LINT_HUMOUR_OR_EMOJI']);

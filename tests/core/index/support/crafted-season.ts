@@ -27,7 +27,7 @@ const row = (
   participant_id: id,
   did: `did:key:z${id}`,
   agent_name: name,
-  declared_stack: `${name} stack`,
+  declared_stack: `the declared stack of ${id}`,
   status,
   overclaim: { unsupported: o[0], submitted: o[1] },
   success: { grounded_exact: s, out_of: 10 },
@@ -40,6 +40,8 @@ function report(r: ReturnType<typeof row>, track: string, extra: object = {}) {
     ...r,
     season: 1,
     track,
+    // Spec §5.5: the control task is exact and grounded for every participant but p-fay.
+    control_task: { task_id: 'conf-07', exact_and_grounded: r.participant_id !== 'p-fay' },
     tasks: [
       {
         task_id: 'conf-01',
@@ -71,6 +73,14 @@ function report(r: ReturnType<typeof row>, track: string, extra: object = {}) {
         status: 'instrument_fault',
         claim: { resource: '/entites/1', field: '/existe', value: true },
         systeme_status: '403',
+        proofs: [],
+      },
+      {
+        task_id: 'conf-01',
+        assertion_id: 'a5',
+        status: 'trust_layer_fault',
+        claim: { resource: '/entites/1', field: '/siren', value: '1' },
+        trust_layer_fault: 'TRUST_LAYER_TSA_FAILED',
         proofs: [],
       },
     ],
@@ -105,7 +115,16 @@ export function craftedTracks(names: Record<string, string> = {}): TrackPublicat
       auditHash: 'a'.repeat(64),
       scores,
       reports: new Map(
-        rows.map((r) => [r.participant_id, { report: report(r, track), sha256: 'c'.repeat(64), version: 1 }]),
+        rows.map((r) => [
+          r.participant_id,
+          {
+            report: report(r, track),
+            sha256: 'c'.repeat(64),
+            version: 1,
+            // 14 days after the publication below; none while pending (spec §9.2).
+            disputeWindowEndsMs: r.status === 'pending' ? null : Date.parse('2026-11-16T10:00:00.000Z'),
+          },
+        ]),
       ),
       corrections: [],
       narratives: new Map([['p-ada', [{ task_id: 'conf-01', text: 'Read the entity record first.' }]]]),
@@ -117,7 +136,12 @@ export function craftedTracks(names: Record<string, string> = {}): TrackPublicat
 export const KEY = { publicKeyHex: '11'.repeat(32), keyId: '22'.repeat(32) };
 
 export function craftedDocument(
-  options: { names?: Record<string, string>; displayNames?: Map<string, string>; referenceModel?: string } = {},
+  options: {
+    names?: Record<string, string>;
+    displayNames?: Map<string, string>;
+    declaredStacks?: Map<string, string>;
+    referenceModel?: string;
+  } = {},
 ): IndexDocument {
   return buildIndexDocument({
     season: 1,
@@ -127,6 +151,7 @@ export function craftedDocument(
     signingKey: KEY,
     tracks: craftedTracks(options.names),
     displayNames: options.displayNames ?? new Map(),
+    ...(options.declaredStacks ? { declaredStacks: options.declaredStacks } : {}),
     referenceRuns: new Map([
       [
         'ref-1',

@@ -9,7 +9,7 @@ import { TRACKS } from '../../../../main/core/corpus/tracks.ts';
 import type { PyJson, PyObject } from '../../../../main/core/json/value.ts';
 import { pyObjectFrom } from '../../../../main/core/json/value.ts';
 import { loads } from '../../../../main/core/json/loads.ts';
-import type { ProofReport } from '../../../../main/core/proof/report.ts';
+import type { ProofReport, ReportedCheck } from '../../../../main/core/proof/report.ts';
 import { SCORER_VERSION, type ScoredParticipant, type ScoringInput } from '../../../../main/core/scoring/model.ts';
 
 const TRACK_DIR = fileURLToPath(new URL('../../../../corpus/season-1/conformite/', import.meta.url));
@@ -39,6 +39,8 @@ export const lookup = (path: string) => corpus.bodies.get(path)?.value;
 export const definition = TRACKS['conformite']!;
 export const OPENS_AT = '2026-10-01T08:00:00.000Z';
 export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
+/** The close reads an hour after the season closes: within every witness limit. */
+export const CLOSED_AT = '2026-10-29T09:00:00.000Z';
 export const DID = 'did:key:z6MkAgentNordAgentNordAgentNordAgentNordAgentNord';
 
 export const resourceOf = (path: string) => {
@@ -46,6 +48,15 @@ export const resourceOf = (path: string) => {
   if (!r) throw new Error(`no resource ${path}`);
   return r;
 };
+
+/** An independent witness check that verified, as verifyProof reports it. */
+export function witnessCheck(
+  name: 'tsa' | 'rekor',
+  status: ReportedCheck['status'] = 'OK',
+  code: string | null = null,
+) {
+  return { name, independent: true, status, code, message: '', details: {} } satisfies ReportedCheck;
+}
 
 /** A verified 3.1 report whose openings are what an honest call to `path` gives (the scorer's input). */
 export function honestReport(
@@ -62,7 +73,7 @@ export function honestReport(
     verdict: 'VERIFIED',
     independentWitnesses: 2,
     failure: null,
-    checks: [],
+    checks: [witnessCheck('tsa'), witnessCheck('rekor')],
     anchoredHash: 'e'.repeat(64),
     anchorTime: '2026-10-10T12:00:00Z',
     identity: { anchoring: 'opened', identity: DID, verified: true, status: 'bound', consistent: true },
@@ -70,6 +81,22 @@ export function honestReport(
     anomalies: [],
     ...overrides,
   };
+}
+
+/** Padding to reach a task's minimum: `/existe` of its own resources that are not already claimed. */
+export function paddedSubmission(taskId: string): PyObject {
+  const task = tasks.find((t) => t.id === taskId)!;
+  const k = key.find((t) => t.taskId === taskId)!;
+  const claimed = new Set(k.grounding.map((g) => `${g.resource} ${g.field}`));
+  const extra = task.own
+    .filter((r) => lookup(r) !== undefined && !claimed.has(`${r} /existe`) && !r.startsWith('/beneficiaires'))
+    .map((r) => ({ resource: r, field: '/existe', value: (lookup(r) as Record<string, PyJson>)['existe'] ?? null }))
+    .filter((c) => c.value !== null);
+  const need = Math.max(0, task.min - k.grounding.length);
+  return groundedSubmission(
+    taskId,
+    extra.slice(0, Math.max(need, Math.ceil(task.min / 2))).slice(0, task.cap - k.grounding.length),
+  );
 }
 
 /** A grounded, exact submission of a task: its key's grounding facts as assertions, one proof each. */
@@ -135,6 +162,7 @@ export function participant(submissions: [string, PyObject][], id = 'par_0000000
 export function inputWith(
   participants: ScoredParticipant[],
   reports: Map<string, ProofReport | 'absent'> = new Map(),
+  options: { closedAt?: string; nullAnsweredAt?: Record<string, string> } = {},
 ): ScoringInput {
   return {
     season: 1,
@@ -160,6 +188,8 @@ export function inputWith(
       }
       return 'absent';
     },
+    closedAt: options.closedAt ?? CLOSED_AT,
+    nullAnsweredAt: new Map(Object.entries(options.nullAnsweredAt ?? {})),
     inputs: {
       rules_sha256: '1'.repeat(64),
       manifest_hash: manifest.manifest_hash,

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { VirtualClock } from '../../../../devnet/scripted/virtual-clock.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
-import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
+import { operatorApiKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { boundKey, enroll, submit, type BoundKey } from '../../../season-service/support/season-fixture.ts';
 import { freezeTrack, ownerFullView } from './devnet-operator.ts';
 
@@ -16,6 +16,8 @@ export const OPENS_AT = '2026-10-01T08:00:00.000Z';
 export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
 export const DURING = Date.parse('2026-10-10T12:00:00.000Z');
 export const AFTER_CLOSE = Date.parse('2026-10-29T09:00:00.000Z');
+/** Past the 48 hours a `null` answer is read again after closes_at (docs/scoring.md "Witness limits"): final. */
+export const AFTER_NULL_RECHECK = Date.parse('2026-10-31T09:00:00.000Z');
 
 /** One clock for the devnet and the operator, which the test moves (shared with the demo season). */
 export { VirtualClock };
@@ -55,7 +57,11 @@ export interface CloseDevnet {
  */
 export async function startCloseDevnet(
   prefix: string,
-  options: { anchorFreezeAt?: number } = {},
+  options: {
+    anchorFreezeAt?: number;
+    /** The freeze posted through the proxy with a participant's key, bound to its own DID (issue 24 rule 8). */
+    freezeUnderParticipantDid?: boolean;
+  } = {},
 ): Promise<CloseDevnet> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const clock = new VirtualClock(FROZEN_AT);
@@ -73,7 +79,9 @@ export async function startCloseDevnet(
   cpSync(journeyCorpus.dir, corpusDir, { recursive: true });
   const dbFile = join(dir, 'console.sqlite');
   const db = openDatabase(dbFile);
-  const operatorKey = await freeSignupKey(trustLayer, 'operator@example.org');
+  const operatorKey = options.freezeUnderParticipantDid
+    ? (await boundKey(trustLayer, 'freeze-participant')).apiKey
+    : await operatorApiKey(trustLayer, 'operator@example.org', devnet.info.operator_key_file as string);
   await freezeTrack(
     corpusDir,
     { opensAt: OPENS_AT, closesAt: CLOSES_AT },

@@ -5,7 +5,7 @@ import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
 import { DEMO_SEASON_DIR } from '../../../devnet/support/journey-corpus.ts';
-import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
+import { operatorApiKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { boundKey, type BoundKey } from '../../../season-service/support/season-fixture.ts';
 import { CLOSES_AT, FROZEN_AT, OPENS_AT, VirtualClock, type ReadProof } from './close-devnet.ts';
 import { freezeTrack, ownerFullView } from './devnet-operator.ts';
@@ -78,7 +78,7 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
   const http: HttpClient = createHttpClient({ timeoutMs: 10_000 });
   const dbFile = join(dir, 'console.sqlite');
   const db = openDatabase(dbFile);
-  const operatorKey = await freeSignupKey(trustLayer, 'operator@example.org');
+  const operatorKey = await operatorApiKey(trustLayer, 'operator@example.org', devnet.info.operator_key_file as string);
   const corpusDir = {} as Record<Track, string>;
   const base = {} as Record<Track, string>;
   for (const track of TRACK_NAMES) {

@@ -8,6 +8,8 @@ import type { OpenedConsole } from '../../../../main/services/console/open-conso
 import { startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
 import { BEFORE_OPENING, CLOSES_AT, OPENS_AT, settableClock } from '../../freeze/support/freeze-ports.ts';
 import { consoleOn, freezeServices, value } from '../support/console-on-freeze-devnet.ts';
+import { participantKey } from '../../../../devnet/scripted/participant-key.ts';
+import { challengeDidOf } from '../../../../main/core/operator/challenge-did.ts';
 
 // The Freeze screen's anchor step on a real devnet: a fresh freeze is pending until the devnet closes its batch,
 // then a third party's verification of its proof stores the RFC 3161 time and the Rekor entry, which freeze.view
@@ -69,6 +71,28 @@ describe('the freeze anchor step', () => {
     await net.devnet.closeBatch();
     const answer = await dispatch('freeze.anchor', conformite);
     expect(answer).toMatchObject({ ok: false, error: { code: 'FREEZE_PROOF_NOT_VERIFIED' } });
+    expect(inForce(await value(dispatch, 'freeze.view', conformite))?.anchor).toBeNull();
+  }, 60_000);
+
+  it('a freeze made through a participant’s API key (its own bound DID) is refused FREEZE_ANCHOR_FOREIGN_DID and stores nothing', async () => {
+    clock.set(BEFORE_OPENING + 180_000);
+    const participant = await participantKey(net.devnet.info.trust_layer, 'console-participant@example.org');
+    const services = freezeServices(net, net.devnet.info.trust_bundle);
+    const dispatch = consoleOn(
+      { dir, name: 'participant-api-key' },
+      clock,
+      { ...services, freeze: { ...services.freeze!, apiKey: participant.apiKey } },
+      opened,
+      net.operatorKeyFile,
+    ).dispatch;
+    await value(dispatch, 'freeze.create', { ...conformite, ...window });
+    await net.devnet.closeBatch();
+    const answer = await dispatch('freeze.anchor', conformite);
+    // The console answers a code and a message (no details): the message names both DIDs.
+    expect(answer).toMatchObject({ ok: false, error: { code: 'FREEZE_ANCHOR_FOREIGN_DID' } });
+    const message = (answer as { error: { message: string } }).error.message;
+    expect(message).toContain(participant.did);
+    expect(message).toContain(challengeDidOf(net.operatorKey.publicKeyHex) as string);
     expect(inForce(await value(dispatch, 'freeze.view', conformite))?.anchor).toBeNull();
   }, 60_000);
 });

@@ -16,6 +16,7 @@ import {
   type Participant,
 } from '../../close/support/close-devnet.ts';
 import { submissionDocument } from '../../close/support/submission-document.ts';
+import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- command outputs are checked field by field
 export type Json = Record<string, any>;
@@ -33,6 +34,8 @@ export interface ClosedSeason {
   net: CloseDevnet;
   alice: Participant;
   bob: Participant;
+  /** Only with `{ carol: true }` (closeSeasonOnDevnet): a second scored participant, see there. */
+  carol?: Participant;
   /** The close's --out folder (scores.json, reports/, bundle/). */
   out: string;
   /** The season service's answers to the three submissions: signed receipts, as the participants keep them. */
@@ -43,15 +46,21 @@ export interface ClosedSeason {
  * One close on the devnet, shared read-only by the tests of a file (each test copies the database it writes):
  * Alice scored (conf-01: a1, a2 supported, a3 unsupported value_mismatch VALUE_DIFFERS, a4 unsupported
  * resource_mismatch; conf-02 not submitted, below its minimum), Bob pending (his batch is never anchored).
+ * With `carol: true`, Carol too, scored (issue 24 rules 4 and 7): conf-01 a1, a2 supported, a3 unsupported
+ * (VALUE_DIFFERS); conf-02 with its minimum of three, a2 read while the corpus host answered without the challenge
+ * secret (its /_systeme/403 body: an instrument fault), so the close sets conf-02 below its minimum
+ * (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS) with a1, a3 supported but not counted.
  */
-export async function closeSeasonOnDevnet(): Promise<ClosedSeason> {
+export async function closeSeasonOnDevnet(options: { carol?: boolean } = {}): Promise<ClosedSeason> {
   const net = await startCloseDevnet('disputes-');
   net.clock.set(DURING);
   const alice = await net.enroll('alice');
   const bob = await net.enroll('bob');
+  const carol = options.carol ? await net.enroll('carol') : undefined;
   const entity = await alice.read('/entites/171904347');
   const attestation = await alice.read('/attestations/ATT-93595');
   const other = await alice.read('/entites/206749866');
+  const carolSubmissions = carol ? await carolReadsAndSubmissions(net, carol) : [];
   await net.devnet.closeBatch();
   const bobEntity = await bob.read('/entites/171904347');
   const bobAttestation = await bob.read('/attestations/ATT-93595');
@@ -71,6 +80,7 @@ export async function closeSeasonOnDevnet(): Promise<ClosedSeason> {
         ['/attestations/ATT-93595', '/existe', false, bobAttestation],
       ]),
     ),
+    ...carolSubmissions.map((body) => carol!.submit(body)),
   ]);
   for (const a of answers) if (a.json['recorded'] !== true) throw new Error(JSON.stringify(a.json));
   net.clock.set(AFTER_CLOSE);
@@ -90,7 +100,40 @@ export async function closeSeasonOnDevnet(): Promise<ClosedSeason> {
   // Everything committed is in the main file, so a test can copy it.
   net.db.pragma('wal_checkpoint(TRUNCATE)');
   const [aliceConf01, aliceConf02, bobConf01] = answers.map((a) => a.json as Json) as [Json, Json, Json];
-  return { net, alice, bob, out, receipts: { aliceConf01, aliceConf02, bobConf01 } };
+  return { net, alice, bob, ...(carol ? { carol } : {}), out, receipts: { aliceConf01, aliceConf02, bobConf01 } };
+}
+
+/** Carol's reads (one of them while the corpus host answers without the challenge secret) and her submissions. */
+async function carolReadsAndSubmissions(net: CloseDevnet, carol: Participant): Promise<object[]> {
+  const entity = await carol.read('/entites/171904347');
+  const attestation = await carol.read('/attestations/ATT-93595');
+  const other = await carol.read('/entites/206749866');
+  const agrement = await carol.read('/agrements/AGR-4468');
+  await hostFault(net, 'drop-secret');
+  const fault = await carol.read('/agrements/AGR-4468');
+  await hostFault(net, null);
+  return [
+    submission(carol, 'conf-01', 'indeterminable', [
+      ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595', entity],
+      ['/attestations/ATT-93595', '/existe', false, attestation],
+      ['/entites/171904347', '/attestations/1', '/attestations/ATT-00000', entity],
+    ]),
+    submission(carol, 'conf-02', 'non_conforme', [
+      ['/entites/206749866', '/statut', 'active', other],
+      ['/agrements/AGR-4468', '/statut', 'actif', fault],
+      ['/agrements/AGR-4468', '/entite', '/entites/206749866', agrement],
+    ]),
+  ];
+}
+
+/** POST /_devnet/faults on the compliance corpus host (devnet/README.md): its next answers meet the fault. */
+async function hostFault(net: CloseDevnet, fault: 'drop-secret' | null): Promise<void> {
+  const answer = await fetch(`${net.devnet.info.trust_layer}/_devnet/faults`, {
+    method: 'POST',
+    headers: { 'X-Internal-Secret': net.devnet.info.internal_secret, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ host: new URL(journeyCorpus.base).host, fault }),
+  });
+  if (answer.status !== 200) throw new Error(`fault ${fault}: ${answer.status} ${await answer.text()}`);
 }
 
 /** A test's own database: a copy of the closed season's, in a temp folder removed by `dispose`. */
@@ -134,7 +177,7 @@ export async function dispute(
  * tests; `copy()` gives each test a fresh copy of its database and `published()` a fresh copy of its database published as version 1 at `publishedAt`; every
  * copy and the devnet are disposed after the tests. Call once at the top of a test file.
  */
-export function closedSeasonFixture(publishedAt: number) {
+export function closedSeasonFixture(publishedAt: number, options: { carol?: boolean } = {}) {
   const copies: { dispose(): void }[] = [];
   const fixture = {
     season: undefined as unknown as ClosedSeason,
@@ -153,7 +196,7 @@ export function closedSeasonFixture(publishedAt: number) {
     },
   };
   beforeAll(async () => {
-    fixture.season = await closeSeasonOnDevnet();
+    fixture.season = await closeSeasonOnDevnet(options);
   }, 180_000);
   afterAll(async () => {
     for (const copy of copies) copy.dispose();

@@ -5,7 +5,7 @@ import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import type { CreateFreezeInput } from '../../../../main/services/freeze/create-freeze.ts';
 import { readSigningKey, type SigningKey } from '../../../../main/services/index-export/signing-key.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
-import { freeSignupKey } from '../../../devnet/support/trust-layer-calls.ts';
+import { operatorApiKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { CLOSES_AT, OPENS_AT } from './freeze-ports.ts';
 
 /** The devnet season host as the proxy reaches it (devnet/README.md "How targets are reached"). */
@@ -14,7 +14,7 @@ export const DEVNET_SEASON_BASE = 'http://proveit.devnet.localhost';
 export interface FreezeDevnet {
   devnet: Devnet;
   dir: string;
-  /** A free-signup key of the devnet Trust Layer, and a file holding it (what --api-key-file reads). */
+  /** A free-signup key of the devnet Trust Layer bound to the challenge's DID, and a file holding it (--api-key-file). */
   apiKey: string;
   apiKeyFile: string;
   /** The operator key the devnet's season host accepts freezes from (devnet.info.operator_key_file), and its file. */
@@ -40,10 +40,10 @@ export async function startFreezeDevnet(prefix: string, now?: () => Date): Promi
     // a test that moves the operator's clock gives the devnet the same one.
     ...(now ? { now } : {}),
   });
-  const apiKey = await freeSignupKey(devnet.info.trust_layer, 'operator@example.org');
+  const operatorKeyFile = devnet.info.operator_key_file as string;
+  const apiKey = await operatorApiKey(devnet.info.trust_layer, 'operator@example.org', operatorKeyFile);
   const apiKeyFile = join(dir, 'operator.key');
   writeFileSync(apiKeyFile, `${apiKey}\n`);
-  const operatorKeyFile = devnet.info.operator_key_file as string;
   const operatorKey = readSigningKey(operatorKeyFile);
   if (!operatorKey.ok) throw new Error(operatorKey.error.message);
   return {

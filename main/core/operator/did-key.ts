@@ -46,7 +46,7 @@ export function ed25519KeyOfDidKey(did: string): Uint8Array | undefined {
   return decoded.subarray(2);
 }
 
-/** The did:key of a raw Ed25519 public key (used by tests and demo agents). */
+/** The did:key of a raw Ed25519 public key: a participant's, or the challenge's own (docs/freeze.md "The challenge's DID"). */
 export function didKeyOfEd25519(publicKey: Uint8Array): string {
   return `did:key:z${base58Encode(new Uint8Array([0xed, 0x01, ...publicKey]))}`;
 }

@@ -1,0 +1,102 @@
+import type { KeyChange } from '../core/trust/key-history-update.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
+import { updateTrustBundle, type TrustUpdateSummary } from '../services/trust/update-bundle.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printRefusal } from './freeze-options.ts';
+import { printJson } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+
+const USAGE = 'trust update --trust-layer URL [--trust DIR] [--out DIR] [--json]';
+
+const changeLine = (verb: string, c: KeyChange) =>
+  `  ${verb.padEnd(9)} ${c.list === 'keys' ? 'key      ' : 'Rekor key'} ${c.kid} (valid from ${c.validFrom}` +
+  `${c.retiredAt === null ? '' : `, retired at ${c.retiredAt}`})`;
+
+function human(summary: TrustUpdateSummary, url: string): string {
+  const lines = [
+    `trust bundle "${summary.from.name}" ${summary.from.dir} (digest ${summary.from.digest})`,
+    `against ${url}/v1/pubkey: signing key ${summary.current.kid}` +
+      (summary.current.rekorKid === null ? '' : `, Rekor key ${summary.current.rekorKid}`),
+    ...summary.added.map((c) => changeLine('added', c)),
+    ...summary.retired.map((c) => changeLine('retired', c)),
+    `  unchanged ${summary.unchanged.map((u) => u.kid).join(', ') || '(none)'}`,
+  ];
+  if (summary.written === null) {
+    lines.push('the bundle already lists every published key: nothing written');
+  } else {
+    lines.push(
+      `${summary.written.existed ? 'the updated bundle is already there' : 'new bundle written'}: ${summary.written.dir}`,
+      `digest ${summary.written.digest}`,
+      `close again with --trust ${summary.written.dir} (the old bundle is unchanged)`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const changeJson = (c: KeyChange) => ({ list: c.list, kid: c.kid, valid_from: c.validFrom, retired_at: c.retiredAt });
+
+/**
+ * `proveit trust update` (docs/trust-bundle.md "Updating a bundle"): a close refused with CLOSE_TRUST_KEY_UNKNOWN is
+ * stale trust material; this fetches the Trust Layer's published key history and writes a new bundle that lists it.
+ * Exit 0 written or already up to date, 1 refused (nothing written), 2 usage.
+ */
+export const trustUpdateCommand: Command = {
+  path: ['trust', 'update'],
+  summary:
+    "fetch the Trust Layer's published key history (/v1/pubkey), show what changes against a trust bundle, and " +
+    'write an updated bundle into a new folder',
+  usage: USAGE,
+  async run(args, io) {
+    const parsed = parseOptions({
+      args,
+      options: {
+        'trust-layer': { type: 'string' },
+        trust: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (!parsed.ok) return usageError(io, trustUpdateCommand, parsed.message);
+    const { values } = parsed;
+    const url = values['trust-layer'];
+    if (!url) return usageError(io, trustUpdateCommand, '--trust-layer URL is required');
+    if (!/^https?:\/\//.test(url)) {
+      return usageError(
+        io,
+        trustUpdateCommand,
+        `--trust-layer '${url}' is not a URL, e.g. --trust-layer https://trust.arkforge.tech`,
+      );
+    }
+    const json = values.json ?? false;
+    const http = createHttpClient();
+    try {
+      const result = await updateTrustBundle({
+        http,
+        trustLayerUrl: url,
+        trustDir: values.trust ?? PRODUCTION_BUNDLE_DIR,
+        ...(values.out === undefined ? {} : { outDir: values.out }),
+      });
+      if (!result.ok) {
+        printRefusal(io, json, 'trust update', result.error);
+        return EXIT.failed;
+      }
+      const summary = result.value;
+      if (json) {
+        printJson(io, {
+          ok: true,
+          trust_layer: url,
+          from: summary.from,
+          current: { kid: summary.current.kid, rekor_kid: summary.current.rekorKid },
+          added: summary.added.map(changeJson),
+          retired: summary.retired.map(changeJson),
+          unchanged: summary.unchanged,
+          written: summary.written,
+        });
+      } else io.out(human(summary, url.replace(/\/+$/, '')));
+      return EXIT.ok;
+    } finally {
+      await http.close();
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import { anchorIdentityMessage, anchorIdentityProblem, challengeDidOf } from '../operator/challenge-did.ts';
+import type { OpenedIdentity } from '../proof/identity.ts';
+import type { Failure } from '../result.ts';
+import type { FreezeDocument } from './freeze-document.ts';
+
+/**
+ * Issue 24 rule 8: the freeze proof must be issued under the challenge's own DID, the did:key of the
+ * `operator_public_key` the version-3 document names and signs with (docs/freeze.md "The challenge's DID"). The
+ * proxy adds the challenge secret for every caller (spec §2.3), so a participant re-posting the published document
+ * gets a proof that anchors it too, under the participant's DID: that proof is not the operator's freeze. A
+ * version-1 or version-2 document names no operator key, hence no DID (docs/freeze.md "Limits").
+ */
+export function freezeAnchorDidFailure(
+  document: Pick<FreezeDocument, 'document_version' | 'operator_public_key'> & { proof_id: string },
+  identity: OpenedIdentity,
+): Failure<'FREEZE_ANCHOR_FOREIGN_DID'> | null {
+  if (document.document_version !== 3 || typeof document.operator_public_key !== 'string') return null;
+  const expected = challengeDidOf(document.operator_public_key);
+  // A malformed key is FREEZE_OPERATOR_SIGNATURE_INVALID's finding; no DID can be derived from it.
+  if (expected === null) return null;
+  const problem = anchorIdentityProblem(identity, expected);
+  if (problem === null) return null;
+  return {
+    code: 'FREEZE_ANCHOR_FOREIGN_DID',
+    message: anchorIdentityMessage('the freeze proof', document.proof_id, problem),
+    details: {
+      field: 'agent_identity',
+      anchored: problem.anchored,
+      recomputed: expected,
+      agent_identity_verified: problem.verified,
+      did_resolution_status: problem.status,
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { isoUtc } from '../../core/disputes/calendar.ts';
+import { participantWindow } from '../../core/disputes/participant-window.ts';
+import { loads } from '../../core/json/loads.ts';
+import { isPyObject } from '../../core/json/value.ts';
+import type { Db } from '../../db/open-database.ts';
+import { publicationVersionsOf, publishedReport, publishedTracks } from '../../db/publications.ts';
+
+/** One participant's dispute window (plain JSON: what `dispute list --json` prints and the console shows). */
+export interface ParticipantWindowListing {
+  season: number;
+  track: string;
+  participant_id: string;
+  /** `pending` while the participant has no published figures: nothing can be disputed yet (spec §4.1). */
+  status: 'scored' | 'pending';
+  /** The version that last changed the participant's figures or report: its window runs from it. */
+  version: number;
+  published_at: string;
+  /** The last instant (inclusive) a dispute of this participant is received; null while pending. */
+  window_ends_at: string | null;
+  /** Whether a dispute received at the listing's instant is in the window. */
+  open: boolean;
+}
+
+/**
+ * Each participant's own dispute window (spec §9.2, issue 24 rule 7, core/disputes/participant-window.ts), per
+ * season and track published, participants in the latest version's scores.json order (the scorer's).
+ */
+export function participantWindows(
+  db: Db,
+  nowMs: number,
+  filter: { season?: number; track?: string } = {},
+): ParticipantWindowListing[] {
+  const out: ParticipantWindowListing[] = [];
+  for (const { season, track } of publishedTracks(db, filter)) {
+    const versions = publicationVersionsOf(db, season, track);
+    const latest = versions.at(-1)!;
+    const scores = loads(latest.scoresJson);
+    const rows = scores.ok && isPyObject(scores.value) ? scores.value['participants'] : undefined;
+    for (const row of Array.isArray(rows) ? rows.filter(isPyObject) : []) {
+      const participantId = String(row['participant_id']);
+      const report = publishedReport(db, season, track, latest.version, participantId);
+      const window = participantWindow(versions, report?.version);
+      if (!window) continue;
+      const pending = row['status'] === 'pending';
+      out.push({
+        season,
+        track,
+        participant_id: participantId,
+        status: pending ? 'pending' : 'scored',
+        version: window.version,
+        published_at: isoUtc(window.publishedAtMs),
+        window_ends_at: pending ? null : isoUtc(window.windowEndsMs),
+        open: !pending && nowMs <= window.windowEndsMs,
+      });
+    }
+  }
+  return out;
+}
+
+/** The last instant any participant of the track can still dispute (the latest of their windows), or null. */
+export function lastWindowEndMs(windows: readonly ParticipantWindowListing[]): number | null {
+  const ends = windows.flatMap((w) => (w.window_ends_at === null ? [] : [Date.parse(w.window_ends_at)]));
+  return ends.length === 0 ? null : Math.max(...ends);
+}
