@@ -121,8 +121,10 @@ function recountTask(
   const supported = count('supported');
   const unsupported = count('unsupported');
   const faults = count('instrument_fault');
+  // Spec §4.1: faults of ArkForge's side, instrument or Trust Layer, count toward neither overclaim nor the minimum.
+  const setAside = faults + count('trust_layer_fault');
   const t = copy(task);
-  if (assertions.length - faults < rules.min) {
+  if (assertions.length - setAside < rules.min) {
     t['status'] = 'not_submitted';
     t['not_submitted'] = 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS';
     t['exact'] = false;
@@ -134,10 +136,24 @@ function recountTask(
     return {
       task: t,
       assertions: assertions.map((a) =>
-        a['status'] === 'instrument_fault' ? a : pyObjectFrom([...Object.entries(a), ['status', 'not_counted']]),
+        a['status'] === 'instrument_fault' || a['status'] === 'trust_layer_fault'
+          ? a
+          : pyObjectFrom([...Object.entries(a), ['status', 'not_counted']]),
       ),
     };
   }
+  t['supported'] = int(supported);
+  t['unsupported'] = int(unsupported);
+  t['instrument_faults'] = int(faults);
+  Object.assign(t, groundingFields(rules, assertions));
+  return { task: t, assertions };
+}
+
+/** A task's `grounded` and `missing_facts` from its assertions' statuses and claims, as the scorer computes them. */
+export function groundingFields(
+  rules: TaskRules,
+  assertions: readonly PyObject[],
+): { grounded: boolean; missing_facts: PyObject[] } {
   const assessed = assertions.map((a) => {
     const claim = claimOf(a);
     return {
@@ -148,19 +164,17 @@ function recountTask(
     } as unknown as AssessedAssertion;
   });
   const missing = missingFacts(rules.grounding, assessed);
-  t['supported'] = int(supported);
-  t['unsupported'] = int(unsupported);
-  t['instrument_faults'] = int(faults);
-  t['grounded'] = missing.length === 0;
-  t['missing_facts'] = missing.map((f) =>
-    pyObjectFrom([
-      ['fact', f.fact],
-      ['resource', f.resource],
-      ['field', f.field],
-      ['value', f.value],
-    ]),
-  );
-  return { task: t, assertions };
+  return {
+    grounded: missing.length === 0,
+    missing_facts: missing.map((f) =>
+      pyObjectFrom([
+        ['fact', f.fact],
+        ['resource', f.resource],
+        ['field', f.field],
+        ['value', f.value],
+      ]),
+    ),
+  };
 }
 
 /** A participant's figures recounted from its tasks (docs/scoring.md "Figures"). */
@@ -181,6 +195,36 @@ export function figuresFromTasks(tasks: readonly PyObject[], status: string, out
     tasksSubmitted: submitted.length,
     instrumentFaults,
   };
+}
+
+/**
+ * A report with one task's entry and assertions replaced by their corrected forms (in place, the task's assertions in
+ * their order among `all`), its figures recounted from the tasks and `correction` appended to `corrections`. Every
+ * other byte of the report is the same value. out_of is the number of tasks of the track as published
+ * (docs/scoring.md): a correction never changes it.
+ */
+export function withTaskReplaced(
+  report: PyObject,
+  replaced: { taskId: string; task: PyObject; assertions: readonly PyObject[]; all: readonly PyObject[] },
+  correction: PyObject,
+): { report: PyObject; after: Figures } {
+  const before = figuresOf(report);
+  const tasks = list(report['tasks']);
+  let k = 0;
+  const finalAssertions = replaced.all.map((a) => (a['task_id'] === replaced.taskId ? replaced.assertions[k++]! : a));
+  const finalTasks = tasks.map((t) => (t['task_id'] === replaced.taskId ? replaced.task : t));
+  const after = figuresFromTasks(finalTasks, String(report['status']), before.success?.outOf ?? finalTasks.length);
+  const out = copy(report);
+  out['tasks'] = finalTasks;
+  out['assertions'] = finalAssertions;
+  const fv = figuresValue(after);
+  out['overclaim'] = fv['overclaim']!;
+  // The success row keeps out_of even while pending, as the scorer writes it; corrections only concern scored rows.
+  out['success'] = fv['success']!;
+  out['tasks_submitted'] = fv['tasks_submitted']!;
+  out['instrument_faults'] = fv['instrument_faults']!;
+  out['corrections'] = [...list(report['corrections']), correction];
+  return { report: out, after };
 }
 
 export interface CorrectedReport {
@@ -230,23 +274,9 @@ export function correctReport(
   const updated = assertions.map((a, i) => (i === index ? correctedAssertion(a, change) : a));
   const inTask = updated.filter((a) => a['task_id'] === change.taskId);
   const recounted = recountTask(tasks[taskIndex]!, inTask, rules);
-  let k = 0;
-  const finalAssertions = updated.map((a) => (a['task_id'] === change.taskId ? recounted.assertions[k++]! : a));
-  const finalTasks = tasks.map((t, i) => (i === taskIndex ? recounted.task : t));
-  // out_of is the number of tasks of the track, as published (docs/scoring.md): a correction never changes it.
-  const after = figuresFromTasks(finalTasks, String(report['status']), before.success?.outOf ?? finalTasks.length);
-
-  const out = copy(report);
-  out['tasks'] = finalTasks;
-  out['assertions'] = finalAssertions;
-  const fv = figuresValue(after);
-  out['overclaim'] = fv['overclaim']!;
-  // The success row keeps out_of even while pending, as the scorer writes it; corrections only concern scored rows.
-  out['success'] = fv['success']!;
-  out['tasks_submitted'] = fv['tasks_submitted']!;
-  out['instrument_faults'] = fv['instrument_faults']!;
-  out['corrections'] = [
-    ...list(report['corrections']),
+  const { report: out, after } = withTaskReplaced(
+    report,
+    { taskId: change.taskId, task: recounted.task, assertions: recounted.assertions, all: updated },
     pyObjectFrom([
       ['version', int(change.version)],
       ['corrects_version', int(change.correctsVersion)],
@@ -257,7 +287,7 @@ export function correctReport(
       ['to_status', change.to],
       ['reason', change.reason],
     ]),
-  ];
+  );
   return ok({
     report: out,
     before,

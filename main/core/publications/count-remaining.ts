@@ -1,11 +1,9 @@
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
-import { missingFacts } from '../scoring/grounding.ts';
-import type { AssessedAssertion } from '../scoring/model.ts';
 import {
-  figuresFromTasks,
   figuresOf,
-  figuresValue,
+  groundingFields,
+  withTaskReplaced,
   type CorrectionCode,
   type Figures,
   type TaskRules,
@@ -39,7 +37,6 @@ export interface CountedTask {
 
 const list = (v: PyJson | undefined): PyObject[] => (Array.isArray(v) ? v.filter(isPyObject) : []);
 const int = (n: number): bigint => BigInt(n);
-const copy = (o: PyObject): PyObject => pyObjectFrom(Object.entries(o));
 const COUNTED = new Set(['supported', 'unsupported']);
 const SET_ASIDE = new Set(['instrument_fault', 'trust_layer_fault']);
 
@@ -116,33 +113,13 @@ export function countTaskWithRemaining(
   }
 
   const count = (s: string) => inTask.filter((a) => a['status'] === s).length;
-  const grounding = missingFacts(
-    rules.grounding,
-    inTask.map((a) => {
-      const claim = isPyObject(a['claim'] ?? null) ? (a['claim'] as PyObject) : null;
-      return {
-        status: a['status'],
-        resource: claim?.['resource'],
-        field: claim?.['field'],
-        value: claim?.['value'] ?? null,
-      } as unknown as AssessedAssertion;
-    }),
-  );
   const t = pyObjectFrom(Object.entries(task).filter(([k]) => k !== 'not_submitted'));
   t['status'] = 'submitted';
   t['supported'] = int(count('supported'));
   t['unsupported'] = int(count('unsupported'));
   // The verdict given against the key's, as the scorer sets `exact` for a counted task.
   t['exact'] = typeof task['verdict_given'] === 'string' && task['verdict_given'] === task['verdict_expected'];
-  t['grounded'] = grounding.length === 0;
-  t['missing_facts'] = grounding.map((f) =>
-    pyObjectFrom([
-      ['fact', f.fact],
-      ['resource', f.resource],
-      ['field', f.field],
-      ['value', f.value],
-    ]),
-  );
+  Object.assign(t, groundingFields(rules, inTask));
   t['counted_by_correction'] = pyObjectFrom([
     ['dispute_id', change.disputeId],
     ['version', int(change.version)],
@@ -150,21 +127,9 @@ export function countTaskWithRemaining(
   ]);
 
   const before = figuresOf(report);
-  let k = 0;
-  const finalAssertions = assertionsAll.map((a) => (a['task_id'] === change.taskId ? inTask[k++]! : a));
-  const finalTasks = tasks.map((x, i) => (i === taskIndex ? t : x));
-  // out_of is the number of tasks of the track, as published: a correction never changes it.
-  const after = figuresFromTasks(finalTasks, String(report['status']), before.success?.outOf ?? finalTasks.length);
-  const out = copy(report);
-  out['tasks'] = finalTasks;
-  out['assertions'] = finalAssertions;
-  const fv = figuresValue(after);
-  out['overclaim'] = fv['overclaim']!;
-  out['success'] = fv['success']!;
-  out['tasks_submitted'] = fv['tasks_submitted']!;
-  out['instrument_faults'] = fv['instrument_faults']!;
-  out['corrections'] = [
-    ...list(report['corrections']),
+  const { report: out, after } = withTaskReplaced(
+    report,
+    { taskId: change.taskId, task: t, assertions: inTask, all: assertionsAll },
     pyObjectFrom([
       ['version', int(change.version)],
       ['corrects_version', int(change.correctsVersion)],
@@ -176,6 +141,6 @@ export function countTaskWithRemaining(
       ['change', 'counted_with_remaining'],
       ['reason', change.reason],
     ]),
-  ];
+  );
   return ok({ report: out, before, after, assertions: changed });
 }

@@ -135,6 +135,23 @@ describe('correctReport: the figures recounted after an upheld dispute (docs/sco
     expect(statuses).toEqual(['not_counted', 'not_counted', 'instrument_fault']);
   });
 
+  it('a Trust Layer fault already set aside counts with the corrected instrument fault: together below the minimum', () => {
+    const withFault = report();
+    const a2 = (withFault['assertions'] as PyObject[]).find(
+      (a) => a['task_id'] === 't2' && a['assertion_id'] === 'a2',
+    )!;
+    a2['status'] = 'trust_layer_fault';
+    a2['trust_layer_fault'] = 'TRUST_LAYER_TSA_FAILED';
+    const r = correctReport(withFault, change('t2', 'a3', 'instrument_fault'), { min: 2, grounding: [] });
+    if (!r.ok) throw new Error(r.error.message);
+    const t2 = (r.value.report['tasks'] as PyObject[])[1]!;
+    expect(t2).toMatchObject({ status: 'not_submitted', not_submitted: 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS' });
+    const statuses = (r.value.report['assertions'] as PyObject[])
+      .filter((a) => a['task_id'] === 't2')
+      .map((a) => a['status']);
+    expect(statuses).toEqual(['not_counted', 'trust_layer_fault', 'instrument_fault']);
+  });
+
   it('the corrected assertion drops its cause and keeps where it came from; the report lists the correction', () => {
     const r = correctReport(report(), change('t1', 'a2', 'supported'), { min: 2, grounding: [] });
     if (!r.ok) throw new Error(r.error.message);
