@@ -163,6 +163,44 @@ function runChild(
   });
 }
 
+/**
+ * Issue 25: the replay kit an Index export carries, built from the source as the export builds it, run by the plain
+ * node binary on the same bundle as the replay phase: its size, its build time and its wall time (a child of its
+ * own: the kit is one file, so its CPU and peak memory are the replay's, less tsx's loading).
+ */
+async function runKit(bundleDir: string, dir: string): Promise<string> {
+  const { buildReplayKit } = await import('../main/services/replay-kit/build-replay-kit.ts');
+  const building = performance.now();
+  const kit = buildReplayKit();
+  const buildSeconds = (performance.now() - building) / 1000;
+  if (!kit.ok) return `FAILED ${kit.error.code}: ${kit.error.message}`;
+  const file = join(dir, 'replay-kit', 'proveit-replay.mjs');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, kit.value.bytes);
+  const started = performance.now();
+  const run = await new Promise<{ code: number | null; out: string }>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [file, bundleDir, '--out', join(dir, 'kit-out'), '--json'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, out }));
+  });
+  const seconds = (performance.now() - started) / 1000;
+  let outcome: { identical?: boolean; files?: number; code?: string } = {};
+  try {
+    outcome = JSON.parse(run.out.trim().split('\n').pop() ?? '') as typeof outcome;
+  } catch {
+    outcome = {};
+  }
+  const size = kit.value.bytes.length;
+  return (
+    `${seconds.toFixed(2)} s, exit ${run.code}, ${outcome.identical ? `identical, ${outcome.files} files` : `NOT identical ${outcome.code ?? ''}`}; ` +
+    `kit ${size} bytes (${(size / 1024 / 1024).toFixed(2)} MiB, ${kit.value.inputs} modules), built in ${buildSeconds.toFixed(2)} s`
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Generation (not timed).
 
@@ -638,6 +676,22 @@ async function generate(dir: string, participants: number, batches: number) {
       }),
     );
 
+    // The export as the season service signs it (issue 22): the close and the replay refuse an unsigned one.
+    const { bodyDigest, exportTrailerLine } = await import('../main/core/season-export/signed-export.ts');
+    const serviceSecret = sha256('proveit close-replay bench season service');
+    const signedExport = (text: string) => {
+      const body = new TextEncoder().encode(text);
+      const trailer = exportTrailerLine(
+        {
+          season: 1,
+          takenAt: closesAt,
+          publicKeyHex: bytesToHex(ed25519.getPublicKey(serviceSecret)),
+          ...bodyDigest(body),
+        },
+        (bytes) => Buffer.from(ed25519.sign(bytes, serviceSecret)).toString('base64'),
+      );
+      return Buffer.concat([body, Buffer.from(trailer)]);
+    };
     const bundleDir = join(dir, 'close', '.bundle-partial');
     const written = await writeBundle(bundleDir, {
       season: 1,
@@ -648,7 +702,7 @@ async function generate(dir: string, participants: number, batches: number) {
       freezeView: freezeAnchored.views[0]!.raw,
       freezeRekorEntry: freezeAnchored.rekor.raw,
       revealText,
-      submissions: new TextEncoder().encode(`${lines.join('\n')}\n`),
+      submissions: signedExport(`${lines.join('\n')}\n`),
       views: allViews.map((v) => ({ ...v, lastReadAtMs: Date.parse(closesAt) })),
       rekorEntries,
       closedAtMs: Date.parse(closesAt),
@@ -770,7 +824,7 @@ async function bench() {
     let g: { bundleDir: string };
     if (reuse) {
       g = { bundleDir: join(dir, 'close', 'bundle') };
-      for (const out of ['close-out', 'replay-out', 'close/bundle/expected'])
+      for (const out of ['close-out', 'replay-out', 'kit-out', 'close/bundle/expected'])
         rmSync(join(dir, out), { recursive: true, force: true });
       console.log(`  reusing the bundle generated in ${dir}`);
     } else {
@@ -798,6 +852,9 @@ async function bench() {
     if (close.ok && process.env['BENCH_CLOSE_ONLY'] === undefined) {
       const replay = await runChild('replay', g.bundleDir, join(dir, 'replay-out'), nodeArgs);
       show('replay (replayBundle, offline, byte-for-byte comparison)', replay);
+      console.log(
+        `  replay kit (node proveit-replay.mjs BUNDLE, plain node, no install): ${await runKit(g.bundleDir, dir)}`,
+      );
     }
     if (keep) console.log(`  kept: ${dir} (BENCH_BUNDLE=${dir} reuses it)`);
   } finally {

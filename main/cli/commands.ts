@@ -1,4 +1,6 @@
 import { auditCommands } from './audit-commands.ts';
+import { withBackupAfter } from './backup-after-option.ts';
+import { backupCommands } from './backup-commands.ts';
 import type { Command } from './command.ts';
 import { consoleCommand } from './console-command.ts';
 import { corpusCommands } from './corpus-commands.ts';
@@ -21,7 +23,10 @@ import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
 import { trustUpdateCommand } from './trust-update-command.ts';
 
-/** Every subcommand of `proveit`, in the order `--help` lists them. */
+/**
+ * Every subcommand of `proveit`, in the order `--help` lists them; those that change the season take --backup-dir
+ * (issue 25 item 2).
+ */
 export const commands: Command[] = [
   consoleCommand,
   proofsPlanCommand,
@@ -40,8 +45,9 @@ export const commands: Command[] = [
   ...disputeCommands,
   ...incidentCommands,
   ...auditCommands,
+  ...backupCommands,
   ...participantCommands,
   ...indexCommands,
   devnetUpCommand,
   demoCommand,
-];
+].map((command) => withBackupAfter(command));

@@ -11,6 +11,8 @@ import { desktopElectron } from '../services/console/electron-binary.ts';
 import { progressText, type DemoProgress } from '../services/demo/demo-progress.ts';
 import { openConsole } from '../services/console/open-console.ts';
 import { defaultDbFile } from '../services/console/user-data.ts';
+import { backupOutcomeLine, withBackupsAfterActs } from '../services/console/backups-after-acts.ts';
+import { BACKUP_OPTIONS, backupPolicyOf } from './backup-after-option.ts';
 import { EXIT, type Command } from './command.ts';
 import { CONSOLE_SERVICE_OPTIONS, consoleServicesOf } from './console-service-options.ts';
 import { printJson } from './io.ts';
@@ -45,7 +47,8 @@ export const consoleCommand: Command = {
   usage:
     'console [--db FILE] [--headless] [--corpus DIR] [--port N] [--json]\n' +
     '        [--trust-layer URL --api-key-file FILE [--season-base URL]]\n' +
-    '        [--season-url URL --operator-token-file FILE] [--trust DIR]\n\n' +
+    '        [--season-url URL --operator-token-file FILE] [--trust DIR]\n' +
+    '        [--backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]]\n\n' +
     '  --db FILE     the operator database (default: console.sqlite in the user data folder, e.g.\n' +
     '                ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder). Missing: the console\n' +
     '                creates it by playing the demo season (as proveit demo does), showing its progress\n' +
@@ -63,6 +66,9 @@ export const consoleCommand: Command = {
     "                the season service and the file holding its operator token: a track's first close reads\n" +
     '                its export (the Scoring screen); without them only later closes run from the console\n' +
     '  --trust DIR   the trust bundle a first close verifies proofs with (default: trust/production)\n' +
+    '  --backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]\n' +
+    '                (headless) after each freeze, replacement, publication, reveal, close, decision and Index\n' +
+    '                export, an encrypted backup into DIR (passphrase default DIR/passphrase; keeps the last 10)\n' +
     '                Keys and tokens stay in the console process: the screens only see whether they are set.\n\n' +
     'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
     'The renderer must be built first (npm start does it; otherwise npm run build).',
@@ -76,6 +82,7 @@ export const consoleCommand: Command = {
         port: { type: 'string', default: '0' },
         json: { type: 'boolean', default: false },
         ...CONSOLE_SERVICE_OPTIONS,
+        ...BACKUP_OPTIONS,
       },
     });
     if (!parsed.ok) {
@@ -93,6 +100,12 @@ export const consoleCommand: Command = {
       io.err(`proveit console: ${services}. See proveit console --help.\n`);
       return EXIT.usage;
     }
+    const backup = await backupPolicyOf(consoleCommand, io, {
+      'backup-dir': options['backup-dir'],
+      'backup-passphrase-file': options['backup-passphrase-file'],
+      'backup-keep': options['backup-keep'],
+    });
+    if (typeof backup === 'number') return backup;
     const corpusDir = options.corpus === undefined ? undefined : resolve(options.corpus);
     const dbFile = resolve(options.db ?? defaultDbFile());
 
@@ -109,6 +122,16 @@ export const consoleCommand: Command = {
           PROVEIT_DB: dbFile,
           ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}),
           ...serviceEnv(options),
+          // The backup folder and the passphrase's file, never the passphrase: the desktop main reads the file itself.
+          ...(backup === null
+            ? {}
+            : {
+                PROVEIT_BACKUP_DIR: backup.dir,
+                PROVEIT_BACKUP_PASSPHRASE_FILE: resolve(
+                  options['backup-passphrase-file'] ?? join(backup.dir, 'passphrase'),
+                ),
+                PROVEIT_BACKUP_KEEP: String(backup.keep),
+              }),
         },
       });
       return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failed)));
@@ -128,7 +151,13 @@ export const consoleCommand: Command = {
       ...(corpusDir ? { corpusDir } : {}),
       services,
     });
-    const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
+    const backups =
+      backup === null
+        ? null
+        : withBackupsAfterActs(createConsoleHandlers(opened.ctx), opened.ctx, backup, (act, outcome) =>
+            io.err(backupOutcomeLine(act, outcome)),
+          );
+    const dispatch = createDispatcher(backups?.handlers ?? createConsoleHandlers(opened.ctx));
     // A stray rejection logs and the console keeps serving, with its jobs (DEVELOPERS.md "Headless mode").
     const removePolicy = keepServingOnUnhandledRejection((line) => io.err(line));
     const server = await startHeadlessServer({
@@ -167,6 +196,8 @@ export const consoleCommand: Command = {
     }
     await untilStopped();
     await server.close();
+    backups?.stop();
+    await backups?.idle();
     await opened.close();
     removePolicy();
     return EXIT.ok;

@@ -11,6 +11,7 @@ import type { ReadSettings } from '../services/proofs/read-settings.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
+import { failureLines, plainFailures } from './failure-lines.ts';
 import { seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { hexPublicKey } from './public-key-file.ts';
@@ -23,35 +24,6 @@ const USAGE =
   '(--submissions FILE --service-key HEX | --season-url URL --operator-token-file FILE [--service-key HEX]) ' +
   '--trust-layer URL [--rekor URL] [--trust DIR] ' +
   `--out DIR [--db FILE] [--json] ${ACTOR_USAGE}`;
-
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
-/** One refusal line per difference: code, field, then both values when it is a mismatch. */
-export function failureLines(failures: readonly Failure[]): string {
-  return failures
-    .map((f) => {
-      const d = f.details ?? {};
-      const field =
-        typeof d['field'] === 'string' ? ` [${d['field']}]` : typeof d['file'] === 'string' ? ` [${d['file']}]` : '';
-      const diff =
-        'anchored' in d || 'recomputed' in d
-          ? `\n      anchored   ${show(d['anchored'])}\n      recomputed ${show(d['recomputed'])}`
-          : '';
-      return `  ${f.code}${field}: ${f.message}${diff}`;
-    })
-    .join('\n');
-}
-
-/** Failure details as plain JSON: a Python int (bigint) becomes a number when exact, else its decimal text. */
-export function plainFailures(failures: readonly Failure[]): unknown[] {
-  return failures.map((f) =>
-    JSON.parse(
-      JSON.stringify({ code: f.code, message: f.message, details: f.details ?? null }, (_key, value: unknown) =>
-        typeof value === 'bigint' ? (Number.isSafeInteger(Number(value)) ? Number(value) : value.toString()) : value,
-      ),
-    ),
-  );
-}
 
 function failuresOf(error: Failure): Failure[] {
   const nested = error.details?.['failures'];

@@ -5,6 +5,9 @@ import { databaseFaultOf } from '../db/database-fault.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../services/console/open-console.ts';
+import { DEFAULT_BACKUP_KEEP } from '../services/backup/backup-after-act.ts';
+import { backupOutcomeLine, withBackupsAfterActs } from '../services/console/backups-after-acts.ts';
+import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
 
 // The desktop shell. Hardened per the project's security rules: isolated, sandboxed, no Node in the renderer,
 // no navigation away from the bundled page, no new windows, and every IPC call through one validating choke point.
@@ -25,7 +28,7 @@ const servicesRead = consoleServicesOf({
 
 // The operator database: --db from `proveit console`, else console.sqlite in the user data folder; missing, the demo
 // season is played into it (in a worker thread) while the window already shows its progress.
-const consoleOpened = servicesRead.then((services) => {
+const consoleOpened = servicesRead.then(async (services) => {
   if (typeof services === 'string') {
     process.stderr.write(`proveit console: ${services}\n`);
     app.exit(2);
@@ -48,8 +51,35 @@ const consoleOpened = servicesRead.then((services) => {
     app.exit(1);
     return null;
   }
-  return { opened, dispatch: createDispatcher(createConsoleHandlers(opened.ctx)) };
+  const backups = await backupsAfterActs(opened);
+  return {
+    opened,
+    backups,
+    dispatch: createDispatcher(backups?.handlers ?? createConsoleHandlers(opened.ctx)),
+  };
 });
+
+/**
+ * `proveit console --backup-dir DIR` (docs/operator-database.md "Backups"): a backup after each act that changes the
+ * season, the passphrase read here from its file (PROVEIT_BACKUP_PASSPHRASE_FILE), never passed in the environment.
+ * A passphrase that cannot be used stops the start, as the headless console refuses it.
+ */
+async function backupsAfterActs(opened: OpenedConsole) {
+  const dir = env.PROVEIT_BACKUP_DIR;
+  if (!dir) return null;
+  const passphrase = await readBackupPassphrase(env.PROVEIT_BACKUP_PASSPHRASE_FILE ?? join(dir, 'passphrase'), {
+    forCreate: true,
+  });
+  if (!passphrase.ok) {
+    process.stderr.write(`proveit console: ${passphrase.error.code}: ${passphrase.error.message}\n`);
+    app.exit(1);
+    return null;
+  }
+  const policy = { dir, passphrase: passphrase.value, keep: Number(env.PROVEIT_BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP) };
+  return withBackupsAfterActs(createConsoleHandlers(opened.ctx), opened.ctx, policy, (act, outcome) =>
+    process.stderr.write(backupOutcomeLine(act, outcome)),
+  );
+}
 
 ipcMain.handle('proveit:invoke', (event, channel: unknown, args: unknown) => {
   // Only our own page may call main: a frame from anywhere else gets nothing.
@@ -95,4 +125,13 @@ void app.whenReady().then(async () => {
   if (c) createWindow(c.opened);
 });
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => void consoleOpened.then((c) => c?.opened.close()));
+// A backup under way is finished before the database closes.
+app.on(
+  'will-quit',
+  () =>
+    void consoleOpened.then(async (c) => {
+      c?.backups?.stop();
+      await c?.backups?.idle();
+      c?.opened.close();
+    }),
+);

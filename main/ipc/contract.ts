@@ -68,6 +68,8 @@ export interface SeasonTrackStatus extends TrackRef {
   disputes_at_risk: number;
   disputes_overdue: number;
   incidents_open: number;
+  /** When the operator database was last backed up (issue 25 item 2), or null: never. */
+  last_backup_at: string | null;
   /** What the operator does next, in a sentence (English; the screen may translate by `next_step_code`). */
   next_step: string;
   next_step_code: string;

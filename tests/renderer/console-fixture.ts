@@ -130,6 +130,7 @@ export function createFixture(): {
     disputes_at_risk: 1,
     disputes_overdue: 1,
     incidents_open: 1,
+    last_backup_at: iso(NOW - DAY),
     next_step: 'handle disputes',
     next_step_code: 'handle_disputes',
     now: iso(NOW),

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'participant.rename',
   'participant.reference',
   'participant.stack',
+  'backup.create',
+  'backup.failed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

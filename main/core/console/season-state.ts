@@ -11,6 +11,10 @@ export interface SeasonFacts {
   /** The last instant any participant can still dispute: the latest of the participants' own windows. */
   disputeWindowEndsMs: number | null;
   disputesUndecided: number;
+  /** When the track's latest freeze (first or replacement) was recorded, or null when it has none. */
+  latestFreezeAtMs: number | null;
+  /** When the operator database was last backed up (its last backup.create audit entry), or null: never. */
+  lastBackupAtMs: number | null;
   nowMs: number;
 }
 
@@ -25,8 +29,22 @@ export interface SeasonStep {
  * and the clock). draft: no freeze; frozen: before the opening; open: inside the window; closed: the window is over
  * (scored or not yet); published: version 1 is out; corrected: a later version is out. Once published: export the
  * Index of the latest version first, then decide the undecided disputes, then wait for the last window to close.
+ * Before any of these: back up the database when a freeze was recorded after its last backup.
  */
 export function seasonStep(f: SeasonFacts): SeasonStep {
+  const step = stepOfCalendar(f);
+  // Issue 25 item 2: from its freeze until the reveal the salt and the key exist only in the operator database; a
+  // freeze with no backup since is the first thing to fix, whatever the calendar says.
+  if (f.freeze !== null && f.latestFreezeAtMs !== null && (f.lastBackupAtMs ?? -Infinity) < f.latestFreezeAtMs)
+    return {
+      state: step.state,
+      code: 'BACK_UP_SEASON',
+      text: 'Back up the operator database: a freeze was recorded after the last backup (proveit backup create).',
+    };
+  return step;
+}
+
+function stepOfCalendar(f: SeasonFacts): SeasonStep {
   if (f.freeze === null)
     return {
       state: 'draft',

@@ -142,6 +142,9 @@ export const INDEX_FILES = {
   reportJson: (track: string, id: string) => `reports/${track}/${id}.json`,
   prompt: (id: string) => `prompts/${id}.txt`,
   publicKey: 'signing-key.json',
+  /** Issue 25: each track's replay bundle as its close wrote it (`bundle.json` at its root), and the replay kit. */
+  bundle: (track: string) => `bundles/${track}`,
+  replayKit: 'replay/proveit-replay.mjs',
   manifest: 'manifest.json',
   signature: 'manifest.sig.json',
 } as const;

@@ -98,6 +98,7 @@ function disputeWindows(section: TrackSection, lang: Lang): string {
 function trackHtml(section: TrackSection, lang: Lang): string {
   const t = TEXTS[lang];
   const p = section.publication;
+  const bundle = INDEX_FILES.bundle(section.track);
   const corrections =
     section.corrections.length === 0
       ? `<p>${esc(t.noCorrections)}</p>`
@@ -106,6 +107,8 @@ function trackHtml(section: TrackSection, lang: Lang): string {
     `<section data-track="${esc(section.track)}" aria-labelledby="track-${esc(section.track)}">\n` +
     `<h2 id="track-${esc(section.track)}">${esc(t.trackName(section.track))} <span class="mono">(${esc(section.rules_version)})</span></h2>\n` +
     `<p>${esc(t.publicationLine(p.version, p.published_at, p.scores_sha256))}</p>\n` +
+    `<p data-section="replay">${esc(t.replayIntro)} <code>${esc(t.replayCommand(INDEX_FILES.replayKit, bundle))}</code>. ` +
+    `${esc(t.replayAfter(bundle))}</p>\n` +
     `<p class="reading-rule">${esc(t.readingRule)}</p>\n` +
     referenceTable(section, lang) +
     `<p class="reading-rule">${esc(t.readingRule)}</p>\n` +

@@ -15,6 +15,10 @@ export interface IndexTexts {
   versionLine: (v: number, corrects: number | null, at: string) => string;
   trackName: (track: string) => string;
   publicationLine: (version: number, at: string, scoresSha: string) => string;
+  /** Issue 25, spec §4.1: how a reader replays the track from this export alone, in one command. */
+  replayIntro: string;
+  replayCommand: (kit: string, bundleDir: string) => string;
+  replayAfter: (bundleDir: string) => string;
   readingRule: string;
   referenceCaption: string;
   referenceLabel: string;
@@ -112,6 +116,12 @@ const fr: IndexTexts = {
     `Version ${v} de l'Index, exportée le ${at}` + (c === null ? '.' : `, qui remplace la version ${c}.`),
   trackName: (t) => (t === 'conformite' ? 'Piste conformité' : t === 'generique' ? 'Piste générique' : `Piste ${t}`),
   publicationLine: (v, at, sha) => `Publication version ${v} du ${at} (scores.json SHA-256 ${sha}).`,
+  replayIntro: 'Rejouer cette piste en une commande, avec Node 20 ou plus, sans rien installer ni se connecter :',
+  replayCommand: (kit, dir) => `node ${kit} ${dir} --out DOSSIER`,
+  replayAfter: (dir) =>
+    `L'outil recalcule scores.json et chaque rapport à partir du paquet de rejeu de la clôture (${dir}/), les ` +
+    'compare octet par octet avec ceux de la clôture et affiche le SHA-256 de scores.json ; une correction publiée ' +
+    "depuis la clôture figure dans l'historique des versions ci-dessous.",
   readingRule:
     'Règle de lecture : le taux de surdéclaration se compare à taux de réussite égal. Deux agents dont les taux de ' +
     'réussite diffèrent ne se comparent pas sur la surdéclaration seule. Aucun score global, aucun classement : les ' +
@@ -241,6 +251,12 @@ const en: IndexTexts = {
   versionLine: (v, c, at) => `Index version ${v}, exported ${at}` + (c === null ? '.' : `, replacing version ${c}.`),
   trackName: (t) => (t === 'conformite' ? 'Compliance track' : t === 'generique' ? 'Generic track' : `Track ${t}`),
   publicationLine: (v, at, sha) => `Publication version ${v} of ${at} (scores.json SHA-256 ${sha}).`,
+  replayIntro: 'Replay this track in one command, with Node 20 or later, nothing to install and no network:',
+  replayCommand: (kit, dir) => `node ${kit} ${dir} --out FOLDER`,
+  replayAfter: (dir) =>
+    `The tool recomputes scores.json and every report from the close's replay bundle (${dir}/), compares them ` +
+    "byte for byte with the close's and prints the SHA-256 of scores.json; a correction published since the close " +
+    'is in the history of versions below.',
   readingRule:
     'Reading rule: the overclaim rate is compared at equal success rate. Two agents with different success rates ' +
     'are not compared on overclaim alone. No global score, no ranking: the two columns are never combined, and the ' +

@@ -8,7 +8,7 @@ import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { BUNDLE, inBundle, SCORES_FILE } from './bundle-layout.ts';
 import { unlistedFiles } from './bundle-listing.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
-import { scoreBundle, type OutputFile } from './score-bundle.ts';
+import { scoreBundle, type OutputFile, type ScoreBundleOptions } from './score-bundle.ts';
 
 export interface ReplaySummary {
   outDir: string;
@@ -103,6 +103,7 @@ async function compareOutput(bundleDir: string, file: OutputFile): Promise<Failu
 export async function replayBundle(
   bundleDir: string,
   outDir: string,
+  options: ScoreBundleOptions = {},
 ): Promise<Result<ReplaySummary> & { failures?: Failure[] }> {
   const existing = await readdir(outDir).catch(() => [] as string[]);
   if (existing.length > 0) {
@@ -112,7 +113,7 @@ export async function replayBundle(
       { out: outDir },
     );
   }
-  const scored = await scoreBundle(bundleDir);
+  const scored = await scoreBundle(bundleDir, undefined, options);
   if (scored.kind === 'refused') {
     const [first] = scored.failures;
     return {

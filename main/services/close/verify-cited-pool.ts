@@ -19,6 +19,11 @@ export interface CitedPoolOptions {
    * below SMALL_RUN proofs, where starting a worker (loading the verifier's modules) costs more than it saves.
    */
   threads?: number;
+  /**
+   * The module the workers start from (default: verify-cited-worker beside this module, its source or its build).
+   * The replay kit, one file, gives itself: started as a worker, it serves as verify-cited-worker.ts does.
+   */
+  workerUrl?: URL;
 }
 
 const SMALL_RUN = 400;
@@ -77,7 +82,7 @@ export class CitedPool {
   ) {
     const threads = Math.min(options.threads ?? defaultThreads(expected), Math.ceil(expected / CHUNK));
     const data: CitedWorkerData = { bundleDir, trustDigest: bundle.digest };
-    const url = siblingWorkerUrl(import.meta.url, 'verify-cited-worker');
+    const url = options.workerUrl ?? siblingWorkerUrl(import.meta.url, 'verify-cited-worker');
     for (let i = 0; i < threads; i++) {
       try {
         const worker = startBundledWorker(url, data);

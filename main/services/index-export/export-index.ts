@@ -11,8 +11,10 @@ import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import { insertIndexVersion, insertSigningKey, latestIndexVersion } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import { draftIndex, type IndexDraftCode, type IndexDraftOptions } from './draft-index.ts';
+import { replayFiles, type ReplayFilesCode } from './replay-files.ts';
 
-export type IndexExportCode = IndexDraftCode | 'INDEX_LINT_FAILED' | 'INDEX_OUT_NOT_EMPTY' | 'INDEX_EXPORTED_MEANWHILE';
+export type IndexExportCode =
+  IndexDraftCode | ReplayFilesCode | 'INDEX_LINT_FAILED' | 'INDEX_OUT_NOT_EMPTY' | 'INDEX_EXPORTED_MEANWHILE';
 
 export interface IndexExportOptions extends IndexDraftOptions {
   outDir: string;
@@ -56,13 +58,14 @@ function isEmptyOrAbsent(dir: string): boolean {
  * `proveit index export` (issue 13, docs/index-export.md): builds the season's Index from its publication versions
  * (both tracks, never merged), renders HTML (French and English), JSON and CSV, runs the publication linter (the
  * draft, draft-index.ts; any finding blocks the export: nothing is written, nothing recorded), lists every file and row in manifest.json, signs
- * it with the operator's Ed25519 key, writes the folder, and records the version and an `index.export` audit entry
+ * it with the operator's Ed25519 key together with each track's replay bundle and the replay kit (replay-files.ts),
+ * writes the folder, and records the version and an `index.export` audit entry
  * (with the public key) in one transaction. The console's demo (issue 14) calls this function.
  */
 export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
   const drafted = draftIndex(db, o);
   if (!drafted.ok) return drafted;
-  const { doc, files, findings, isNew, key: k } = drafted.value;
+  const { doc, files: pages, findings, isNew, key: k } = drafted.value;
   if (findings.length > 0)
     return {
       ...fail('INDEX_LINT_FAILED', `the publication linter found ${findings.length} problem(s); nothing is written`, {
@@ -78,6 +81,10 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
       `${outDir} is not empty: give a new folder (an export is verified file by file, an extra file fails)`,
       { out: outDir },
     );
+  // Issue 25: the replay bundles and the kit, beside the pages and listed in the same signed manifest.
+  const replay = replayFiles(db, doc);
+  if (!replay.ok) return replay;
+  const files = new Map([...pages, ...replay.value].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const manifest = manifestBytes(buildManifest(doc, files));
   const signature = signManifest(manifest, k.privateKey);
   const manifestSha256 = sha256Hex(manifest);
@@ -104,7 +111,7 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
           `another export recorded Index version ${latest?.indexVersion} meanwhile: run the command again`,
         );
       insertSigningKey(db, k.keyId, k.publicKeyHex, o.clock.now());
-      const indexJson = files.get('index.json')!;
+      const indexJson = pages.get('index.json')!;
       insertIndexVersion(db, {
         season: o.season,
         indexVersion: doc.index_version,

@@ -144,6 +144,8 @@ export const en = {
       `${open} undecided · ${atRisk} at risk · ${overdue} overdue`,
     incidents: 'Incidents',
     incidentCount: (n: number): string => `${n} open`,
+    lastBackupAt: 'Last backup',
+    neverBackedUp: 'never',
     nextTitle: 'What to do next',
     next: {
       draft: () => 'Freeze the track (rules, manifest, sealed key) before it opens, then publish the freeze.',
@@ -157,6 +159,8 @@ export const en = {
       corrected: () => 'Export the Index of the corrected version and verify it.',
     } as Record<SeasonTrackStatus['state'], Next>,
     nextByCode: {
+      BACK_UP_SEASON: () =>
+        'Back up the operator database first: a freeze was recorded after the last backup, and until the reveal its salt and key exist nowhere else (proveit backup create, or start the console with --backup-dir).',
       FREEZE_TRACK: () => 'Freeze the track (rules, manifest, sealed key) before it opens, then publish the freeze.',
       AWAIT_OPENING: (s, at) => `The freeze is published; the season opens on ${at(s.opens_at)}.`,
       READ_PROOFS: (s, at) => `Read the proofs under the hourly limit; the season closes on ${at(s.closes_at)}.`,

@@ -150,6 +150,8 @@ export const fr: Messages = {
       `${open} non ${open > 1 ? 'tranchées' : 'tranchée'} · ${atRisk} à risque · ${overdue} en retard`,
     incidents: 'Incidents',
     incidentCount: (n) => `${n} ${n > 1 ? 'ouverts' : 'ouvert'}`,
+    lastBackupAt: 'Dernière sauvegarde',
+    neverBackedUp: 'jamais',
     nextTitle: 'Prochaine étape',
     next: {
       draft: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
@@ -163,6 +165,8 @@ export const fr: Messages = {
       corrected: () => 'Exportez l’Index de la version corrigée et vérifiez-le.',
     } as Record<SeasonTrackStatus['state'], Next>,
     nextByCode: {
+      BACK_UP_SEASON: () =>
+        'Sauvegardez d’abord la base de l’opérateur : un gel a été enregistré après la dernière sauvegarde, et jusqu’à la révélation son sel et sa clé n’existent nulle part ailleurs (proveit backup create, ou lancez la console avec --backup-dir).',
       FREEZE_TRACK: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
       AWAIT_OPENING: (s, at) => `Le gel est publié ; la saison ouvre le ${at(s.opens_at)}.`,
       READ_PROOFS: (s, at) => `Lisez les preuves sous la limite horaire ; la saison se clôt le ${at(s.closes_at)}.`,

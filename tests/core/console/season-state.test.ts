@@ -10,6 +10,8 @@ const facts = (f: Partial<SeasonFacts>): SeasonFacts => ({
   indexShowsVersion: null,
   disputeWindowEndsMs: null,
   disputesUndecided: 0,
+  latestFreezeAtMs: at('2026-09-20T12:00:00Z'),
+  lastBackupAtMs: at('2026-09-20T12:05:00Z'),
   nowMs: at('2026-10-10T00:00:00Z'),
   ...f,
 });
@@ -55,5 +57,19 @@ describe('where a season track stands and the next step (pure)', () => {
     expect(seasonStep(facts({ ...exported, nowMs: at('2026-11-12T09:00:00Z') })).code).toBe('AWAIT_DISPUTES');
     expect(seasonStep(facts({ ...exported, nowMs: at('2026-11-12T09:00:00.001Z') })).code).toBe('WINDOWS_CLOSED');
     expect(seasonStep(facts({ ...exported, latestVersion: 2, indexShowsVersion: 2 })).state).toBe('corrected');
+  });
+
+  it('a freeze with no backup since comes first (BACK_UP_SEASON), the state still that of the calendar', () => {
+    const freezeAt = at('2026-09-20T12:00:00Z');
+    expect(seasonStep(facts({ lastBackupAtMs: null, nowMs: at('2026-09-30T00:00:00Z') }))).toMatchObject({
+      state: 'frozen',
+      code: 'BACK_UP_SEASON',
+    });
+    // A replacement recorded after the last backup asks for another one.
+    expect(seasonStep(facts({ latestFreezeAtMs: freezeAt + 10, lastBackupAtMs: freezeAt + 5 })).code).toBe(
+      'BACK_UP_SEASON',
+    );
+    expect(seasonStep(facts({ latestFreezeAtMs: freezeAt, lastBackupAtMs: freezeAt })).code).toBe('READ_PROOFS');
+    expect(seasonStep(facts({ freeze: null, latestFreezeAtMs: null, lastBackupAtMs: null })).code).toBe('FREEZE_TRACK');
   });
 });

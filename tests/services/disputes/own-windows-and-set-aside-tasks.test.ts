@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { DAY_MS } from '../../../main/core/disputes/calendar.ts';
 import { createIndexExportCommand } from '../../../main/cli/index-commands.ts';
 import { disputeById } from '../../../main/db/disputes.ts';
 import { publicationVersionsOf, publishedReport } from '../../../main/db/publications.ts';
+import { createBackup } from '../../../main/services/backup/create-backup.ts';
 import { ConsoleEvents } from '../../../main/services/console/console-events.ts';
 import { trackStatus } from '../../../main/services/console/handlers/season-handlers.ts';
 import { defaultKeyFile } from '../../../main/services/index-export/signing-key.ts';
@@ -139,6 +141,16 @@ describe('each participant\u2019s dispute window is its own (spec §9.2, issue 2
   it('the Season state right after publishing proposes exporting the Index; once exported, the last participant\u2019s window', async () => {
     const t = await fixture.published();
     const db = t.open();
+    // Backed up after its freeze (issue 25 item 2), so the calendar's step is the first one.
+    const backedUp = await createBackup({
+      dbFile: t.dbFile,
+      outFile: join(work, 'published.backup'),
+      passphrase: 'the passphrase of this test',
+      clock: t.clock,
+      actor: 'test',
+      randomBytes: (n) => new Uint8Array(randomBytes(n)),
+    });
+    expect(backedUp.ok).toBe(true);
     try {
       const status = () =>
         trackStatus(

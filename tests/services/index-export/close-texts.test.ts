@@ -1,11 +1,13 @@
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexExportCommand } from '../../../main/cli/index-commands.ts';
 import { createParticipantRenameCommand } from '../../../main/cli/participant-commands.ts';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { closePublishedTextsOf } from '../../../main/db/close-published-texts.ts';
 import { openDatabase } from '../../../main/db/open-database.ts';
+import { draftIndex } from '../../../main/services/index-export/draft-index.ts';
 import { defaultKeyFile } from '../../../main/services/index-export/signing-key.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import type { Json } from '../disputes/support/published-close.ts';
@@ -72,24 +74,50 @@ describe('narratives and disclosures are kept in the operator database at close 
     expect(kept.every((t) => /"prf_[0-9a-z_]+":\{"request_hash":/.test(t.disclosures))).toBe(true);
   });
 
-  it('the close folder deleted, the Index still shows every narrative: it reads them from the database', async () => {
+  it('the close folder deleted, the Index draft still shows every narrative (read from the database); the export is refused INDEX_REPLAY_BUNDLE_MISSING, since it publishes the bundle (issue 25)', async () => {
     const dbFile = databaseCopy('folder-deleted');
     const moved = `${ctx.season.out}.kept`;
     copyDir(ctx.season.out, moved);
     rmSync(ctx.season.out, { recursive: true, force: true });
     try {
-      const out = join(ctx.work, 'index-without-close-folder');
-      const r = await exportTo(dbFile, out);
-      expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
-      const page = readFileSync(join(out, 'reports', 'conformite', `${alice}.html`), 'utf8');
+      const db = openDatabase(dbFile);
+      const draft = draftIndex(db, { season: 1, clock: ctx.clock });
+      db.close();
+      if (!draft.ok) throw new Error(draft.error.message);
+      const page = new TextDecoder().decode(draft.value.files.get(`reports/conformite/${alice}.html`));
       expect(page).toContain(
         '<dl data-section="narratives"><dt>conf-01</dt><dd>test</dd><dt>conf-02</dt><dd>test</dd></dl>',
       );
-      const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as Json;
-      expect(index['reports'].find((r: Json) => r.participant_id === alice).narratives).toHaveLength(2);
+      expect(draft.value.doc.reports.find((r) => r.participant_id === alice)!.narratives).toHaveLength(2);
+      const out = join(ctx.work, 'index-without-close-folder');
+      const r = await exportTo(dbFile, out);
+      expect(r.code).toBe(1);
+      expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_REPLAY_BUNDLE_MISSING', details: { track: 'conformite' } });
+      expect(r.doc!['message']).toContain('restore the close folder from a copy');
+      expect(existsSync(out)).toBe(false);
     } finally {
       copyDir(moved, ctx.season.out);
       rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
+  it('a bundle file changed in the close folder since its publication: the export is refused INDEX_REPLAY_BUNDLE_CHANGED naming it, nothing written', async () => {
+    const dbFile = databaseCopy('bundle-changed');
+    const file = join(ctx.season.out, 'bundle', 'bundle.json');
+    const before = readFileSync(file);
+    writeFileSync(file, Buffer.concat([before, Buffer.from('\n')]));
+    try {
+      const out = join(ctx.work, 'index-bundle-changed');
+      const r = await exportTo(dbFile, out);
+      expect(r.code).toBe(1);
+      expect(r.doc).toMatchObject({
+        ok: false,
+        code: 'INDEX_REPLAY_BUNDLE_CHANGED',
+        details: { track: 'conformite', file, recomputed: sha256Hex(readFileSync(file)) },
+      });
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      writeFileSync(file, before);
     }
   });
 

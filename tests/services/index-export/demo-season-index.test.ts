@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launchChromium } from '../../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { verifyIndexDir } from '../../../main/services/index-export/verify-index.ts';
 import { playDemo } from '../../../main/services/demo/play-demo.ts';
 
@@ -58,6 +59,30 @@ describe("the demo season's Index", () => {
     expect(fr).toContain('Règle de lecture');
     expect(en).toContain('What the measure does not prove');
     expect(fr).toContain('article 50');
+  });
+
+  it("carries both tracks' replay bundles as their closes wrote them and the replay kit, all listed in the signed manifest (issue 25)", () => {
+    const manifest = JSON.parse(page('manifest.json')) as Json;
+    const listed = new Map<string, string>(manifest['files'].map((f: Json) => [f.path, f.sha256]));
+    expect(listed.has('replay/proveit-replay.mjs')).toBe(true);
+    for (const track of ['conformite', 'generique']) {
+      const closed = join(dir, 'demo', track, 'bundle');
+      const files = readdirSync(closed, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(closed, join(e.parentPath, e.name)).split(sep).join('/'));
+      expect(files).toContain('bundle.json');
+      for (const file of files) {
+        const bytes = readFileSync(join(closed, file));
+        expect(readFileSync(join(index, 'bundles', track, file)).equals(bytes), file).toBe(true);
+        expect(listed.get(`bundles/${track}/${file}`), file).toBe(sha256Hex(bytes));
+      }
+      expect([...listed.keys()].filter((p) => p.startsWith(`bundles/${track}/`))).toHaveLength(files.length);
+    }
+    for (const [file, text] of [
+      ['index.html', 'node replay/proveit-replay.mjs bundles/conformite --out DOSSIER'],
+      ['index.en.html', 'node replay/proveit-replay.mjs bundles/generique --out FOLDER'],
+    ] as const)
+      expect(page(file)).toContain(text);
   });
 
   it('the export verifies untouched', () => {

@@ -7,6 +7,7 @@ import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { freezeAnchorsOf, type FreezeAnchorRow } from '../../../db/freeze-anchors.ts';
 import { freezeInForceOf, freezesOf, revealedAtOf } from '../../../db/freezes.ts';
 import { latestIndexVersion } from '../../../db/index-exports.ts';
+import { lastBackupAtMs } from '../../../db/last-backup.ts';
 import { incidentsOf } from '../../../db/incidents.ts';
 import type { Db } from '../../../db/open-database.ts';
 import { publicationVersionsOf } from '../../../db/publications.ts';
@@ -45,6 +46,8 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   const disputes = disputeListing(db, now, ref).filter((d) => d.deadline_status !== 'decided');
   // Each participant's window is its own (issue 24 rule 7): the track's is the last of them.
   const windowEnds = lastWindowEndMs(participantWindows(db, now, ref));
+  const chain = freezesOf(db, ref.season, ref.track);
+  const lastBackup = lastBackupAtMs(db);
   const step = seasonStep({
     freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt } : null,
     latestCloseAtMs: latestClose?.closedAtMs ?? null,
@@ -52,11 +55,13 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     indexShowsVersion: indexShowsVersion(db, ref),
     disputeWindowEndsMs: windowEnds,
     disputesUndecided: disputes.length,
+    latestFreezeAtMs: chain.length === 0 ? null : Math.max(...chain.map((f) => f.createdAtMs)),
+    lastBackupAtMs: lastBackup,
     nowMs: now,
   });
   const revealed = revealedAtOf(
     db,
-    freezesOf(db, ref.season, ref.track).map((f) => f.proofId),
+    chain.map((f) => f.proofId),
   );
   return {
     ...ref,
@@ -72,6 +77,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     disputes_at_risk: disputes.filter((d) => d.deadline_status === 'at_risk').length,
     disputes_overdue: disputes.filter((d) => d.deadline_status === 'overdue').length,
     incidents_open: incidentsOf(db, ref).filter((i) => i.state === 'open').length,
+    last_backup_at: isoOf(lastBackup),
     next_step: step.text,
     next_step_code: step.code,
     now: new Date(now).toISOString(),

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { Failure } from '../core/result.ts';
+import type { BackupSummary } from '../db/backup-summary.ts';
+import { createBackup } from '../services/backup/create-backup.ts';
+import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
+import { restoreBackup } from '../services/backup/restore-backup.ts';
+import { verifyBackup, type VerifiedBackup } from '../services/backup/verify-backup.ts';
+import { systemClock } from '../services/clock.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import { printJson, type CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom } from './proofs-options.ts';
+
+/** A refusal: `proveit backup VERB: CODE: message` on stderr, or the JSON document; exit 1, nothing written. */
+function refuse(io: CliIo, verb: string, json: boolean, error: Failure): number {
+  if (json) printJson(io, { ok: false, code: error.code, message: error.message, details: error.details ?? null });
+  else io.err(`proveit backup ${verb}: ${error.code}: ${error.message}\n`);
+  return EXIT.failed;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The report of what a backup holds: public figures only (docs/operator-database.md "Backups"). */
+function contentsJson(v: VerifiedBackup) {
+  return {
+    created_at: iso(v.createdAtMs),
+    files: v.files.map((f) => ({ path: f.path, bytes: f.bytes.length })),
+    audit: { entries: v.audit.entries, head: v.audit.head },
+    freezes: v.summary.freezes.map((f) => ({
+      proof_id: f.proofId,
+      season: f.season,
+      track: f.track,
+      created_at: iso(f.createdAtMs),
+      replaces: f.replaces,
+      revealed_at: iso(f.revealedAtMs),
+    })),
+    closes: v.summary.closes.map((c) => ({
+      season: c.season,
+      track: c.track,
+      count: c.count,
+      last_closed_at: iso(c.lastClosedAtMs),
+    })),
+    publications: v.summary.publications.map((p) => ({
+      season: p.season,
+      track: p.track,
+      latest_version: p.latestVersion,
+    })),
+  };
+}
+
+function summaryLines(v: VerifiedBackup): string {
+  const s: BackupSummary = v.summary;
+  const lines = [
+    `created ${iso(v.createdAtMs)}; files: ${v.files.map((f) => `${f.path} (${f.bytes.length} bytes)`).join(', ')}`,
+    `integrity_check ok; audit log intact: ${v.audit.entries} entries, head ${v.audit.head.seq} ${v.audit.head.hash}`,
+    ...s.freezes.map(
+      (f) =>
+        `freeze ${f.proofId}: season ${f.season} ${f.track}, ${f.replaces === null ? 'first' : `replaces ${f.replaces}`}, ` +
+        (f.revealedAtMs === null ? 'sealed material present, not revealed' : `revealed ${iso(f.revealedAtMs)}`),
+    ),
+    ...s.closes.map((c) => `closes: season ${c.season} ${c.track}: ${c.count}, last ${iso(c.lastClosedAtMs)}`),
+    ...s.publications.map((p) => `publication: season ${p.season} ${p.track}: version ${p.latestVersion}`),
+  ];
+  if (s.freezes.length === 0) lines.push('no freeze');
+  return lines.map((l) => `  ${l}\n`).join('');
+}
+
+export const backupCreateCommand: Command = {
+  path: ['backup', 'create'],
+  summary:
+    'write an encrypted backup of the operator database and the files beside it (consistent while the console runs)',
+  usage: `backup create --db FILE --out FILE --passphrase-file FILE [--json] ${ACTOR_USAGE}`,
+  async run(args, io) {
+    const parsed = parseOptions({
+      args,
+      options: {
+        db: { type: 'string' },
+        out: { type: 'string' },
+        'passphrase-file': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        ...ACTOR_OPTION,
+      },
+    });
+    if (!parsed.ok) return usageError(io, backupCreateCommand, parsed.message);
+    const { values } = parsed;
+    if (values.db === undefined)
+      return usageError(io, backupCreateCommand, '--db FILE is required (the database to back up)');
+    if (values.out === undefined)
+      return usageError(io, backupCreateCommand, '--out FILE is required (the backup to write)');
+    if (values['passphrase-file'] === undefined)
+      return usageError(
+        io,
+        backupCreateCommand,
+        '--passphrase-file FILE is required (the passphrase, alone in a file)',
+      );
+    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: true });
+    if (!passphrase.ok) return refuse(io, 'create', values.json, passphrase.error);
+    const created = await createBackup({
+      dbFile: dbPathFrom(values.db),
+      outFile: values.out,
+      passphrase: passphrase.value,
+      clock: systemClock,
+      actor: actorOf(values),
+      randomBytes: (n) => new Uint8Array(randomBytes(n)),
+    });
+    if (!created.ok) return refuse(io, 'create', values.json, created.error);
+    const c = created.value;
+    if (values.json)
+      printJson(io, {
+        ok: true,
+        file: c.file,
+        bytes: c.bytes,
+        sha256: c.sha256,
+        created_at: iso(c.createdAtMs),
+        files: c.files,
+      });
+    else
+      io.out(
+        `backup written: ${c.file} (${c.bytes} bytes, sha256 ${c.sha256})\n` +
+          c.files.map((f) => `  ${f.path} (${f.bytes} bytes)\n`).join(''),
+      );
+    return EXIT.ok;
+  },
+};
+
+const openOptions = { 'passphrase-file': { type: 'string' }, json: { type: 'boolean', default: false } } as const;
+
+export const backupVerifyCommand: Command = {
+  path: ['backup', 'verify'],
+  summary:
+    'decrypt a backup in memory and check it: integrity_check, the audit chain, the freezes; report what it holds',
+  usage: 'backup verify FILE --passphrase-file FILE [--json]',
+  async run(args, io) {
+    const parsed = parseOptions({ args, options: openOptions, allowPositionals: true });
+    if (!parsed.ok) return usageError(io, backupVerifyCommand, parsed.message);
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) return usageError(io, backupVerifyCommand, 'give exactly one backup FILE');
+    if (values['passphrase-file'] === undefined)
+      return usageError(
+        io,
+        backupVerifyCommand,
+        '--passphrase-file FILE is required (the passphrase it was created with)',
+      );
+    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
+    if (!passphrase.ok) return refuse(io, 'verify', values.json, passphrase.error);
+    const verified = await verifyBackup(positionals[0]!, passphrase.value);
+    if (!verified.ok) return refuse(io, 'verify', values.json, verified.error);
+    if (values.json) printJson(io, { ok: true, file: positionals[0], ...contentsJson(verified.value) });
+    else io.out(`backup intact: ${positionals[0]}\n${summaryLines(verified.value)}`);
+    return EXIT.ok;
+  },
+};
+
+export const backupRestoreCommand: Command = {
+  path: ['backup', 'restore'],
+  summary: 'restore a backup into a new database file and the files beside it (never overwrites)',
+  usage: 'backup restore FILE --passphrase-file FILE --db NEWFILE [--json]',
+  async run(args, io) {
+    const parsed = parseOptions({ args, options: { ...openOptions, db: { type: 'string' } }, allowPositionals: true });
+    if (!parsed.ok) return usageError(io, backupRestoreCommand, parsed.message);
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1) return usageError(io, backupRestoreCommand, 'give exactly one backup FILE');
+    if (values['passphrase-file'] === undefined)
+      return usageError(
+        io,
+        backupRestoreCommand,
+        '--passphrase-file FILE is required (the passphrase it was created with)',
+      );
+    if (values.db === undefined)
+      return usageError(io, backupRestoreCommand, '--db NEWFILE is required (a path where no database exists yet)');
+    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
+    if (!passphrase.ok) return refuse(io, 'restore', values.json, passphrase.error);
+    const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db });
+    if (!restored.ok) return refuse(io, 'restore', values.json, restored.error);
+    const r = restored.value;
+    if (values.json) printJson(io, { ok: true, db: r.dbFile, written: r.written, ...contentsJson(r) });
+    else io.out(`restored into ${r.dbFile}\n${r.written.map((w) => `  wrote ${w}\n`).join('')}${summaryLines(r)}`);
+    return EXIT.ok;
+  },
+};
+
+/** The `proveit backup ...` commands (issue 25 item 1; docs/operator-database.md "Backups"). */
+export const backupCommands: Command[] = [backupCreateCommand, backupVerifyCommand, backupRestoreCommand];

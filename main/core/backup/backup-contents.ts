@@ -1,0 +1,86 @@
+import { sha256Hex } from '../hash/sha256.ts';
+import { canonical } from '../json/canonical.ts';
+import { loads } from '../json/loads.ts';
+import { isPyObject, pyObjectFrom } from '../json/value.ts';
+import { fail, ok, type Result } from '../result.ts';
+
+/**
+ * What a backup holds once decrypted (docs/operator-database.md "Backups"): a 4-byte big-endian length, the canonical
+ * JSON manifest {"format", "created_at_ms", "files": [{"path", "bytes", "sha256"}]}, then each file's bytes in the
+ * manifest's order. DATABASE_ENTRY is the database image; the other paths are the files beside the database, relative
+ * to its folder (the Index signing key, freezes/).
+ */
+export const BACKUP_CONTENTS_FORMAT = 'proveit-backup-contents/1';
+export const DATABASE_ENTRY = 'console.sqlite';
+
+export interface BackupFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export interface BackupContents {
+  createdAtMs: number;
+  files: BackupFile[];
+}
+
+/** A relative path of plain segments: a restore writes it under the new database's folder and nowhere else. */
+export function isSafeBackupPath(path: string): boolean {
+  const segments = path.split('/');
+  return segments.every((s) => /^[A-Za-z0-9._-]{1,200}$/.test(s) && s !== '.' && s !== '..');
+}
+
+export function packBackupContents(contents: BackupContents): Buffer {
+  const manifest = pyObjectFrom([
+    ['format', BACKUP_CONTENTS_FORMAT],
+    ['created_at_ms', BigInt(contents.createdAtMs)],
+    [
+      'files',
+      contents.files.map((f) =>
+        pyObjectFrom([
+          ['path', f.path],
+          ['bytes', BigInt(f.bytes.length)],
+          ['sha256', sha256Hex(f.bytes)],
+        ]),
+      ),
+    ],
+  ]);
+  const text = Buffer.from(canonical(manifest), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(text.length);
+  return Buffer.concat([length, text, ...contents.files.map((f) => f.bytes)]);
+}
+
+function altered(message: string): { ok: false; error: { code: 'BACKUP_ALTERED'; message: string } } {
+  return fail('BACKUP_ALTERED', `the decrypted contents are not well formed: ${message}`);
+}
+
+/** Reads decrypted contents back; any inconsistency is BACKUP_ALTERED (the tag held, so the writer was faulty). */
+export function unpackBackupContents(bytes: Buffer): Result<BackupContents, 'BACKUP_ALTERED'> {
+  if (bytes.length < 4) return altered('no manifest length');
+  const length = bytes.readUInt32BE(0);
+  if (4 + length > bytes.length) return altered('the manifest runs past the end');
+  const parsed = loads(bytes.subarray(4, 4 + length));
+  if (!parsed.ok || !isPyObject(parsed.value)) return altered('the manifest is not a JSON object');
+  const m = parsed.value;
+  if (m['format'] !== BACKUP_CONTENTS_FORMAT) return altered(`format ${String(m['format'])}`);
+  const createdAt = m['created_at_ms'];
+  const list = m['files'];
+  if (typeof createdAt !== 'bigint' || !Array.isArray(list)) return altered('created_at_ms or files missing');
+  const files: BackupFile[] = [];
+  let at = 4 + length;
+  for (const entry of list) {
+    if (!isPyObject(entry)) return altered('a files entry is not an object');
+    const { path, bytes: size, sha256 } = entry;
+    if (typeof path !== 'string' || !isSafeBackupPath(path)) return altered(`unsafe path ${String(path)}`);
+    if (typeof size !== 'bigint' || typeof sha256 !== 'string') return altered(`entry ${path} lacks bytes or sha256`);
+    const end = at + Number(size);
+    if (end > bytes.length) return altered(`${path} runs past the end`);
+    const body = bytes.subarray(at, end);
+    if (sha256Hex(body) !== sha256) return altered(`${path} does not match its SHA-256`);
+    files.push({ path, bytes: body });
+    at = end;
+  }
+  if (at !== bytes.length) return altered('bytes follow the last file');
+  if (files[0]?.path !== DATABASE_ENTRY) return altered(`the first file is not ${DATABASE_ENTRY}`);
+  return ok({ createdAtMs: Number(createdAt), files });
+}

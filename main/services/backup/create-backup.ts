@@ -1,0 +1,125 @@
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { sealBackup } from '../../core/backup/backup-container.ts';
+import { DATABASE_ENTRY, packBackupContents } from '../../core/backup/backup-contents.ts';
+import { sha256Hex } from '../../core/hash/sha256.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { pyObjectFrom } from '../../core/json/value.ts';
+import { snapshotDatabase } from '../../db/backup-snapshot.ts';
+import { openDatabase } from '../../db/open-database.ts';
+import { recordAction } from '../audit/record-action.ts';
+import type { Clock } from '../clock.ts';
+import { besideFilesOf } from './beside-files.ts';
+import { replaceFileAtomically } from './new-file.ts';
+
+export type CreateBackupCode = 'BACKUP_DB_MISSING' | 'BACKUP_OUT_IS_DATABASE';
+
+export interface CreateBackupInput {
+  dbFile: string;
+  outFile: string;
+  passphrase: string;
+  clock: Clock;
+  /** Who the audit log records for the backup.create entry. */
+  actor: string;
+  /** Fresh random bytes (node:crypto randomBytes in production): the scrypt salt and the GCM nonce. */
+  randomBytes: (n: number) => Uint8Array;
+}
+
+export interface CreatedBackup {
+  file: string;
+  bytes: number;
+  sha256: string;
+  createdAtMs: number;
+  /** Each file the backup holds, with its size: the database image first. */
+  files: { path: string; bytes: number }[];
+}
+
+const SNAPSHOT_MARK = '.backup-snapshot-';
+
+/** A process id still running (a snapshot of a live process is in use; one of a killed process is left over). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes snapshots a killed backup left beside the database (their pid no longer runs). */
+function removeLeftoverSnapshots(dbFile: string): void {
+  const prefix = `.${basename(dbFile)}${SNAPSHOT_MARK}`;
+  for (const name of readdirSync(dirname(dbFile))) {
+    const pid = Number(name.startsWith(prefix) ? name.slice(prefix.length).split('-')[0] : NaN);
+    if (Number.isInteger(pid) && pid !== process.pid && !running(pid))
+      rmSync(join(dirname(dbFile), name), { force: true });
+  }
+}
+
+/**
+ * `proveit backup create` (issue 25 item 1; docs/operator-database.md "Backups"): an online snapshot of the database
+ * (consistent while the console writes), the files beside it, packed and encrypted under the passphrase, written to
+ * OUT through a temporary file renamed over it. The snapshot is in clear for a moment, so it stays in the database's
+ * own folder (mode 0600), which already holds the database in clear, and is removed before returning. The backup is
+ * then recorded in the audit log (backup.create).
+ */
+export async function createBackup(input: CreateBackupInput): Promise<Result<CreatedBackup, CreateBackupCode>> {
+  const dbFile = resolve(input.dbFile);
+  const outFile = resolve(input.outFile);
+  if (!existsSync(dbFile) || !statSync(dbFile).isFile())
+    return fail('BACKUP_DB_MISSING', `no operator database at ${dbFile}: give --db FILE, the console's database`, {
+      db: dbFile,
+    });
+  if ([dbFile, `${dbFile}-wal`, `${dbFile}-shm`, `${dbFile}-journal`].includes(outFile))
+    return fail('BACKUP_OUT_IS_DATABASE', `--out ${outFile} is the database itself: write the backup to another file`, {
+      out: outFile,
+    });
+  removeLeftoverSnapshots(dbFile);
+  const createdAtMs = input.clock.now();
+  const snapshot = join(
+    dirname(dbFile),
+    `.${basename(dbFile)}${SNAPSHOT_MARK}${process.pid}-${createdAtMs.toString(36)}`,
+  );
+  let image: Buffer;
+  try {
+    closeSync(openSync(snapshot, 'wx', 0o600));
+    await snapshotDatabase(dbFile, snapshot);
+    image = readFileSync(snapshot);
+  } finally {
+    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${snapshot}${suffix}`, { force: true });
+  }
+  const files = [{ path: DATABASE_ENTRY, bytes: image }, ...besideFilesOf(dbFile)];
+  const sealed = sealBackup({
+    contents: packBackupContents({ createdAtMs, files }),
+    passphrase: input.passphrase,
+    salt: input.randomBytes(16),
+    nonce: input.randomBytes(12),
+  });
+  mkdirSync(dirname(outFile), { recursive: true });
+  replaceFileAtomically(outFile, sealed);
+  const sha256 = sha256Hex(sealed);
+  // After the snapshot, so the backup's own entry is not in it; the Season screen reads the last one (issue 25 item 2).
+  const db = openDatabase(dbFile);
+  try {
+    recordAction(db, input.clock, {
+      actor: input.actor,
+      action: 'backup.create',
+      summary: `backup written to ${outFile}`,
+      details: pyObjectFrom([
+        ['file', outFile],
+        ['bytes', BigInt(sealed.length)],
+        ['sha256', sha256],
+        ['files', BigInt(files.length)],
+      ]),
+    });
+  } finally {
+    db.close();
+  }
+  return ok({
+    file: outFile,
+    bytes: sealed.length,
+    sha256,
+    createdAtMs,
+    files: files.map((f) => ({ path: f.path, bytes: f.bytes.length })),
+  });
+}

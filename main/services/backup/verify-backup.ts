@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { openBackup, type BackupOpenCode } from '../../core/backup/backup-container.ts';
+import { unpackBackupContents, type BackupFile } from '../../core/backup/backup-contents.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { integrityProblems, openDatabaseImage } from '../../db/backup-snapshot.ts';
+import { backupSummary, type BackupSummary } from '../../db/backup-summary.ts';
+import { sealOf } from '../../db/freezes.ts';
+import { verifyAuditLog } from '../audit/verify-audit-log.ts';
+
+export type VerifyBackupCode =
+  | BackupOpenCode
+  | 'BACKUP_FILE_UNREADABLE'
+  | 'BACKUP_DATABASE_DAMAGED'
+  | 'BACKUP_AUDIT_LOG_BROKEN'
+  | 'BACKUP_FREEZE_SEAL_MISSING';
+
+export interface VerifiedBackup {
+  createdAtMs: number;
+  files: BackupFile[];
+  summary: BackupSummary;
+  audit: { entries: number; head: { seq: number; hash: string } };
+}
+
+/**
+ * `proveit backup verify` and the first step of every restore (issue 25 item 1): decrypts in memory, then checks the
+ * database image as a close would need it: SQLite's integrity_check, the audit chain (docs/audit-log.md), and that
+ * every freeze not yet revealed still has its sealed salt and answer key (spec §8: without them the commitment can
+ * never be opened). Nothing is written to disk; the report names freezes, closes and publications, never a secret.
+ */
+export async function verifyBackup(
+  file: string,
+  passphrase: string,
+): Promise<Result<VerifiedBackup, VerifyBackupCode>> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    return fail(
+      'BACKUP_FILE_UNREADABLE',
+      `cannot read the backup ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the backup file's path`,
+      { file },
+    );
+  }
+  const opened = openBackup(bytes, passphrase);
+  if (!opened.ok) return fail(opened.error.code, `${file}: ${opened.error.message}`, opened.error.details);
+  const contents = unpackBackupContents(opened.value);
+  if (!contents.ok) return fail(contents.error.code, `${file}: ${contents.error.message}`);
+  let db;
+  try {
+    db = openDatabaseImage(Buffer.from(contents.value.files[0]!.bytes));
+  } catch (error) {
+    return fail('BACKUP_DATABASE_DAMAGED', `${file}: the database image does not open: ${(error as Error).message}`);
+  }
+  try {
+    let problems: string[];
+    try {
+      problems = integrityProblems(db);
+    } catch (error) {
+      problems = [(error as Error).message];
+    }
+    if (problems.length > 0) {
+      return fail('BACKUP_DATABASE_DAMAGED', `${file}: integrity_check reports ${problems.slice(0, 3).join('; ')}`, {
+        problems: problems.slice(0, 20),
+      });
+    }
+    const audit = verifyAuditLog(db);
+    if (!audit.ok) {
+      return fail(
+        'BACKUP_AUDIT_LOG_BROKEN',
+        `${file}: the audit log it holds fails: ${audit.error.code}: ${audit.error.message}`,
+        {
+          audit_code: audit.error.code,
+        },
+      );
+    }
+    const summary = backupSummary(db);
+    for (const freeze of summary.freezes) {
+      if (freeze.revealedAtMs === null && sealOf(db, freeze.proofId) === null) {
+        return fail(
+          'BACKUP_FREEZE_SEAL_MISSING',
+          `${file}: freeze ${freeze.proofId} (season ${freeze.season}, ${freeze.track}) is not revealed and its sealed material is missing`,
+          { proof_id: freeze.proofId },
+        );
+      }
+    }
+    return ok({
+      createdAtMs: contents.value.createdAtMs,
+      files: contents.value.files,
+      summary,
+      audit: { entries: audit.value.entries, head: audit.value.head },
+    });
+  } finally {
+    db.close();
+  }
+}

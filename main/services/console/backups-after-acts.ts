@@ -1,0 +1,64 @@
+import type { Channel } from '../../ipc/contract.ts';
+import type { Handlers } from '../../ipc/dispatcher.ts';
+import { backupAfterAct, type AfterActOutcome, type BackupPolicy } from '../backup/backup-after-act.ts';
+import type { ConsoleContext } from './console-context.ts';
+
+/** The console's acts that change the season and answer at once (issue 25 item 2). */
+const ACT_CHANNELS = [
+  'freeze.create',
+  'freeze.replace',
+  'freeze.publish',
+  'freeze.reveal',
+  'season.publish',
+  'dispute.decide',
+] as const satisfies readonly Channel[];
+
+/** The jobs whose success changes the season: a close, an Index export. */
+const ACT_JOBS = new Set(['close', 'index_export']);
+
+/** The actor the console records (the console has one operator: its audit entries say so). */
+const ACTOR = 'console';
+
+/**
+ * `proveit console --backup-dir DIR`: after each act above succeeds, and after each close or Index export job that
+ * ends done, a backup into DIR (docs/operator-database.md "Backups"). Backups run one after another, never two at
+ * once. A failed backup is reported through `report` (the console's stderr) and the audit log; the act's answer is
+ * the act's, whatever the backup gives.
+ */
+export function withBackupsAfterActs(
+  handlers: Handlers,
+  ctx: ConsoleContext,
+  policy: BackupPolicy,
+  report: (act: string, outcome: AfterActOutcome) => void,
+): { handlers: Handlers; idle: () => Promise<void>; stop: () => void } {
+  let queue: Promise<void> = Promise.resolve();
+  const backUp = (act: string) => {
+    if (ctx.dbFile === null) return;
+    const dbFile = ctx.dbFile;
+    queue = queue.then(async () =>
+      report(act, await backupAfterAct({ dbFile, policy, clock: ctx.clock, actor: ACTOR, act })),
+    );
+  };
+  const wrapped: Partial<Handlers> = { ...handlers };
+  for (const channel of ACT_CHANNELS) {
+    const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
+    (wrapped as Record<string, (args: unknown) => Promise<unknown>>)[channel] = async (args) => {
+      const value = await handler(args);
+      backUp(channel);
+      await queue;
+      return value;
+    };
+  }
+  const stop = ctx.events.subscribe((event) => {
+    if (event.type === 'job' && event.job.state === 'done' && ACT_JOBS.has(event.job.kind))
+      backUp(`${event.job.kind} job ${event.job.id}`);
+  });
+  return { handlers: wrapped as Handlers, idle: () => queue, stop };
+}
+
+/** What the console says on stderr after a backup after an act: where it went, or that it failed and the act stands. */
+export function backupOutcomeLine(act: string, outcome: AfterActOutcome): string {
+  return outcome.ok
+    ? `backup after ${act} written to ${outcome.backup.file}\n`
+    : `BACKUP FAILED after ${act}: ${outcome.error.code}: ${outcome.error.message} (the act stands; back up by hand: proveit backup create)\n`;
+}
