@@ -70,6 +70,8 @@ export interface SeasonTrackStatus extends TrackRef {
   incidents_open: number;
   /** When the operator database was last backed up (issue 25 item 2), or null: never. */
   last_backup_at: string | null;
+  /** A freeze was recorded after the last backup (BACK_UP_SEASON): shown first, above `next_step`. */
+  backup_due: boolean;
   /** What the operator does next, in a sentence (English; the screen may translate by `next_step_code`). */
   next_step: string;
   next_step_code: string;

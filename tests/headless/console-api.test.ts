@@ -97,8 +97,9 @@ describe('each operation over headless HTTP, on the demo season', () => {
       closes_at: '2026-10-29T08:00:00.000Z',
       disputes_open: 1,
       incidents_open: 1,
-      // The demo keeps no backup: its frozen tracks ask for one first (issue 25 item 2).
-      next_step_code: 'BACK_UP_SEASON',
+      next_step_code: 'DECIDE_DISPUTES',
+      // The demo keeps no backup: its frozen tracks ask for one first, above the calendar's step (issue 25 item 2).
+      backup_due: true,
       last_backup_at: null,
     });
   });

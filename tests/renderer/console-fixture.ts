@@ -131,6 +131,7 @@ export function createFixture(): {
     disputes_overdue: 1,
     incidents_open: 1,
     last_backup_at: iso(NOW - DAY),
+    backup_due: false,
     next_step: 'handle disputes',
     next_step_code: 'handle_disputes',
     now: iso(NOW),

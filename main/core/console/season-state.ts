@@ -29,19 +29,19 @@ export interface SeasonStep {
  * and the clock). draft: no freeze; frozen: before the opening; open: inside the window; closed: the window is over
  * (scored or not yet); published: version 1 is out; corrected: a later version is out. Once published: export the
  * Index of the latest version first, then decide the undecided disputes, then wait for the last window to close.
- * Before any of these: back up the database when a freeze was recorded after its last backup.
+ * A backup due (backupDue) is shown before it.
  */
 export function seasonStep(f: SeasonFacts): SeasonStep {
-  const step = stepOfCalendar(f);
-  // Issue 25 item 2: from its freeze until the reveal the salt and the key exist only in the operator database; a
-  // freeze with no backup since is the first thing to fix, whatever the calendar says.
-  if (f.freeze !== null && f.latestFreezeAtMs !== null && (f.lastBackupAtMs ?? -Infinity) < f.latestFreezeAtMs)
-    return {
-      state: step.state,
-      code: 'BACK_UP_SEASON',
-      text: 'Back up the operator database: a freeze was recorded after the last backup (proveit backup create).',
-    };
-  return step;
+  return stepOfCalendar(f);
+}
+
+/**
+ * Issue 25 item 2: from its freeze until the reveal the salt and the key exist only in the operator database, so a
+ * freeze recorded after the last backup is the first thing to fix: shown first, above the calendar's step, which
+ * stays what it is (a dispute deadline is not hidden by it).
+ */
+export function backupDue(f: SeasonFacts): boolean {
+  return f.freeze !== null && f.latestFreezeAtMs !== null && (f.lastBackupAtMs ?? -Infinity) < f.latestFreezeAtMs;
 }
 
 function stepOfCalendar(f: SeasonFacts): SeasonStep {

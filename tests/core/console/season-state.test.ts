@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seasonStep, type SeasonFacts } from '../../../main/core/console/season-state.ts';
+import { backupDue, seasonStep, type SeasonFacts } from '../../../main/core/console/season-state.ts';
 
 const frozen = { opensAt: '2026-10-01T08:00:00.000Z', closesAt: '2026-10-29T08:00:00.000Z' };
 const at = (iso: string) => Date.parse(iso);
@@ -59,17 +59,17 @@ describe('where a season track stands and the next step (pure)', () => {
     expect(seasonStep(facts({ ...exported, latestVersion: 2, indexShowsVersion: 2 })).state).toBe('corrected');
   });
 
-  it('a freeze with no backup since comes first (BACK_UP_SEASON), the state still that of the calendar', () => {
+  it('a freeze with no backup since is a backup due (BACK_UP_SEASON, shown first), the calendar step unchanged', () => {
     const freezeAt = at('2026-09-20T12:00:00Z');
-    expect(seasonStep(facts({ lastBackupAtMs: null, nowMs: at('2026-09-30T00:00:00Z') }))).toMatchObject({
-      state: 'frozen',
-      code: 'BACK_UP_SEASON',
-    });
+    const noBackup = facts({ lastBackupAtMs: null, nowMs: at('2026-09-30T00:00:00Z') });
+    expect([backupDue(noBackup), seasonStep(noBackup).state, seasonStep(noBackup).code]).toEqual([
+      true,
+      'frozen',
+      'AWAIT_OPENING',
+    ]);
     // A replacement recorded after the last backup asks for another one.
-    expect(seasonStep(facts({ latestFreezeAtMs: freezeAt + 10, lastBackupAtMs: freezeAt + 5 })).code).toBe(
-      'BACK_UP_SEASON',
-    );
-    expect(seasonStep(facts({ latestFreezeAtMs: freezeAt, lastBackupAtMs: freezeAt })).code).toBe('READ_PROOFS');
-    expect(seasonStep(facts({ freeze: null, latestFreezeAtMs: null, lastBackupAtMs: null })).code).toBe('FREEZE_TRACK');
+    expect(backupDue(facts({ latestFreezeAtMs: freezeAt + 10, lastBackupAtMs: freezeAt + 5 }))).toBe(true);
+    expect(backupDue(facts({ latestFreezeAtMs: freezeAt, lastBackupAtMs: freezeAt }))).toBe(false);
+    expect(backupDue(facts({ freeze: null, latestFreezeAtMs: null, lastBackupAtMs: null }))).toBe(false);
   });
 });

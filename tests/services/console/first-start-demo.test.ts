@@ -91,8 +91,9 @@ describe('first start with no operator database: the demo season is played into 
       disputes_open: 1,
       disputes_at_risk: 0,
       disputes_overdue: 0,
-      // The demo keeps no backup: its frozen tracks ask for one first (issue 25 item 2).
-      next_step_code: 'BACK_UP_SEASON',
+      next_step_code: 'DECIDE_DISPUTES',
+      // The demo keeps no backup: its frozen tracks ask for one first, above the calendar's step (issue 25 item 2).
+      backup_due: true,
       last_backup_at: null,
     });
     const queue = (await dispatch('dispute.list', {})) as { ok: true; value: { disputes: Record<string, unknown>[] } };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { seasonStep } from '../../../core/console/season-state.ts';
+import { backupDue, seasonStep, type SeasonFacts } from '../../../core/console/season-state.ts';
 import type { FreezeAnchorView, FreezeView, SeasonTrackStatus, TrackName, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { freezeAnchorsOf, type FreezeAnchorRow } from '../../../db/freeze-anchors.ts';
@@ -48,7 +48,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   const windowEnds = lastWindowEndMs(participantWindows(db, now, ref));
   const chain = freezesOf(db, ref.season, ref.track);
   const lastBackup = lastBackupAtMs(db);
-  const step = seasonStep({
+  const facts: SeasonFacts = {
     freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt } : null,
     latestCloseAtMs: latestClose?.closedAtMs ?? null,
     latestVersion: latest?.version ?? null,
@@ -58,7 +58,8 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     latestFreezeAtMs: chain.length === 0 ? null : Math.max(...chain.map((f) => f.createdAtMs)),
     lastBackupAtMs: lastBackup,
     nowMs: now,
-  });
+  };
+  const step = seasonStep(facts);
   const revealed = revealedAtOf(
     db,
     chain.map((f) => f.proofId),
@@ -78,6 +79,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     disputes_overdue: disputes.filter((d) => d.deadline_status === 'overdue').length,
     incidents_open: incidentsOf(db, ref).filter((i) => i.state === 'open').length,
     last_backup_at: isoOf(lastBackup),
+    backup_due: backupDue(facts),
     next_step: step.text,
     next_step_code: step.code,
     now: new Date(now).toISOString(),
