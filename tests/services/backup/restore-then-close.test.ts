@@ -8,7 +8,7 @@ import { createSeasonCloseCommand } from '../../../main/cli/season-close-command
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { openDatabase } from '../../../main/db/open-database.ts';
 import { captureIo } from '../../support/capture-io.ts';
-import { closeArgs, closeFromDevnet, runReplay } from '../close/support/close-commands.ts';
+import { closeArgs, closeFromDevnet, devnetCloseRun, runReplay } from '../close/support/close-commands.ts';
 import { AFTER_CLOSE, DURING, startCloseDevnet, type CloseDevnet } from '../close/support/close-devnet.ts';
 import { submissionDocument } from '../close/support/submission-document.ts';
 
@@ -73,17 +73,7 @@ describe('a season survives the loss of its operator database (issue 25 item 2)'
     const close = withBackupAfter(createSeasonCloseCommand(net.clock), net.clock);
     const closeIo = captureIo();
     const out = join(net.dir, 'close-restored');
-    const args = closeArgs({
-      season: 1,
-      track: 'conformite',
-      corpus: net.corpusDir,
-      source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
-      db: net.dbFile,
-      trustLayer: net.devnet.info.trust_layer,
-      trust: net.devnet.info.trust_bundle,
-      out,
-      json: true,
-    });
+    const args = closeArgs(devnetCloseRun(net, out));
     expect(await close.run([...args, '--backup-dir', dir], closeIo), closeIo.stderr).toBe(0);
 
     // Everything the operator database decides is the same; the two inputs read again from the services at the

@@ -7,7 +7,7 @@ import { createSeasonCloseCommand } from '../../../main/cli/season-close-command
 import { incidentsOf } from '../../../main/db/incidents.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { journeyCorpus } from '../../devnet/support/journey-corpus.ts';
-import { closeArgs, runReplay } from './support/close-commands.ts';
+import { closeArgs, devnetCloseRun, runReplay } from './support/close-commands.ts';
 import {
   AFTER_CLOSE,
   DURING,
@@ -70,17 +70,7 @@ async function closedLoopbackUrl(): Promise<string> {
  */
 async function close(out: string, rekor?: string) {
   const command = createSeasonCloseCommand(net.clock, { backoff: { attempts: 1, firstDelayMs: 0, maxDelayMs: 0 } });
-  const args = closeArgs({
-    season: 1,
-    track: 'conformite',
-    corpus: net.corpusDir,
-    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
-    db: net.dbFile,
-    trustLayer: net.devnet.info.trust_layer,
-    trust: net.devnet.info.trust_bundle,
-    out,
-    json: true,
-  });
+  const args = closeArgs(devnetCloseRun(net, out));
   const io = captureIo();
   const code = await command.run([...args, ...(rekor === undefined ? [] : ['--rekor', rekor])], io);
   return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };

@@ -50,9 +50,9 @@ interface CloseNet {
   devnet: { info: { season: string; trust_layer: string; trust_bundle: string } };
 }
 
-/** `season close` of the compliance track from the close devnet's season service export, into `out`. */
-export function closeFromDevnet(net: CloseNet, out: string, json = true) {
-  return runCloseCommand(net.clock, {
+/** The compliance-track close of a close devnet's season service export, into `out`: what closeArgs turns into flags. */
+export function devnetCloseRun(net: CloseNet, out: string, json = true): CloseRun {
+  return {
     season: 1,
     track: 'conformite',
     corpus: net.corpusDir,
@@ -62,7 +62,12 @@ export function closeFromDevnet(net: CloseNet, out: string, json = true) {
     trust: net.devnet.info.trust_bundle,
     out,
     json,
-  });
+  };
+}
+
+/** `season close` of the compliance track from the close devnet's season service export, into `out`. */
+export function closeFromDevnet(net: CloseNet, out: string, json = true) {
+  return runCloseCommand(net.clock, devnetCloseRun(net, out, json));
 }
 
 /** Runs `season close` in-process on the test's clock; `doc` is its --json document when it printed one. */

@@ -7,7 +7,7 @@ import { createSeasonPublishCommand } from '../../../../main/cli/season-publish-
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { systemClock, type Clock } from '../../../../main/services/clock.ts';
 import { captureIo } from '../../../support/capture-io.ts';
-import { runCloseCommand } from '../../close/support/close-commands.ts';
+import { closeFromDevnet } from '../../close/support/close-commands.ts';
 import {
   AFTER_CLOSE,
   DURING,
@@ -85,17 +85,7 @@ export async function closeSeasonOnDevnet(options: { carol?: boolean } = {}): Pr
   for (const a of answers) if (a.json['recorded'] !== true) throw new Error(JSON.stringify(a.json));
   net.clock.set(AFTER_CLOSE);
   const out = join(net.dir, 'close');
-  const closed = await runCloseCommand(net.clock, {
-    season: 1,
-    track: 'conformite',
-    corpus: net.corpusDir,
-    source: { seasonUrl: net.devnet.info.season, operatorTokenFile: net.operatorTokenFile },
-    db: net.dbFile,
-    trustLayer: net.devnet.info.trust_layer,
-    trust: net.devnet.info.trust_bundle,
-    out,
-    json: true,
-  });
+  const closed = await closeFromDevnet(net, out);
   if (closed.code !== 3) throw new Error(`close: ${closed.code} ${closed.io.stderr} ${closed.io.stdout}`);
   // Everything committed is in the main file, so a test can copy it.
   net.db.pragma('wal_checkpoint(TRUNCATE)');
