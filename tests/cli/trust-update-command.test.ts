@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,33 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustUpdateCommand } from '../../main/cli/trust-update-command.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../../main/services/trust/production-bundle.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { KEY_4, pubkeyAnswer } from '../support/published-key-history.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'trust-update-cli-'));
 let server: Server;
 let base: string;
-
-/** The production history with key-4 published since, in the v1.12 /v1/pubkey shape. */
-function pubkeyWithKey4(): string {
-  const history = JSON.parse(readFileSync(join(PRODUCTION_BUNDLE_DIR, 'published_keys.json'), 'utf8')) as {
-    keys: object[];
-    rekor_keys: { public_pem: string }[];
-  };
-  const key4 = {
-    kid: 'key-4',
-    type: 'Ed25519',
-    public: `ed25519:${Buffer.alloc(32, 4).toString('base64url')}`,
-    node: 'vps1',
-    valid_from: '2026-11-20T10:00:00Z',
-    retired_at: null,
-  };
-  return JSON.stringify({
-    pubkey: key4.public,
-    algorithm: 'Ed25519',
-    kid: 'key-4',
-    keys: [...history.keys, key4],
-    rekor_keys: history.rekor_keys,
-  });
-}
 
 async function run(...args: string[]) {
   const io = captureIo();
@@ -42,7 +20,7 @@ async function run(...args: string[]) {
 }
 
 beforeAll(async () => {
-  server = createServer((_request, response) => response.writeHead(200).end(pubkeyWithKey4()));
+  server = createServer((_request, response) => response.writeHead(200).end(pubkeyAnswer([KEY_4])));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -4,6 +4,7 @@ import { loads } from '../../../main/core/json/loads.ts';
 import type { PyJson, PyObject } from '../../../main/core/json/value.ts';
 import { updateKeyHistory } from '../../../main/core/trust/key-history-update.ts';
 import { REPO_ROOT } from '../proof/support/real-artefacts.ts';
+import { KEY_4, productionKeyHistory } from '../../support/published-key-history.ts';
 
 /** trust/production's key history (key-1..3, rekor-1..3), as the bundle holds it. */
 function productionHistory(): PyObject {
@@ -12,21 +13,9 @@ function productionHistory(): PyObject {
   return parsed.value as PyObject;
 }
 
-const KEY_4 = {
-  kid: 'key-4',
-  type: 'Ed25519',
-  public: `ed25519:${Buffer.alloc(32, 4).toString('base64url')}`,
-  node: 'vps1',
-  valid_from: '2026-11-20T10:00:00Z',
-  retired_at: null,
-};
-
 /** A v1.12 /v1/pubkey answer listing the production history, with `change` applied to a copy of it. */
 function answer(change: (a: Record<string, unknown>) => void = () => undefined): PyJson {
-  const history = JSON.parse(readFileSync(`${REPO_ROOT}trust/production/published_keys.json`, 'utf8')) as {
-    keys: Record<string, unknown>[];
-    rekor_keys: Record<string, unknown>[];
-  };
+  const history = productionKeyHistory();
   const doc: Record<string, unknown> = {
     pubkey: history.keys[1]!.public,
     algorithm: 'Ed25519',

@@ -8,6 +8,7 @@ import { createHttpClient } from '../../../main/services/http/http-client.ts';
 import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 import { updateTrustBundle } from '../../../main/services/trust/update-bundle.ts';
+import { KEY_4, productionKeyHistory as history, pubkeyAnswer } from '../../support/published-key-history.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
 type Json = Record<string, any>;
@@ -18,38 +19,6 @@ let server: Server;
 let base: string;
 /** What the Trust Layer answers at GET /v1/pubkey: status and body, set by each test. */
 let answer: { status: number; body: string } = { status: 200, body: '{}' };
-
-const history = () =>
-  JSON.parse(readFileSync(join(PRODUCTION_BUNDLE_DIR, 'published_keys.json'), 'utf8')) as {
-    keys: Json[];
-    rekor_keys: Json[];
-  };
-
-/** The v1.12 /v1/pubkey document of the production history plus `extra` keys, the newest signing. */
-function pubkeyAnswer(extra: Json[] = [], change: (keys: Json[]) => void = () => undefined): string {
-  const { keys, rekor_keys } = history();
-  const all = [...keys, ...extra];
-  change(all);
-  const current = all[all.length - 1]!;
-  return JSON.stringify({
-    pubkey: current.public,
-    algorithm: 'Ed25519',
-    kid: current.kid,
-    rekor_kid: 'rekor-1',
-    keys: all,
-    rekor_keys,
-    rekor_pubkey: rekor_keys[0]!.public_pem,
-  });
-}
-
-const KEY_4 = {
-  kid: 'key-4',
-  type: 'Ed25519',
-  public: `ed25519:${Buffer.alloc(32, 4).toString('base64url')}`,
-  node: 'vps1',
-  valid_from: '2026-11-20T10:00:00Z',
-  retired_at: null,
-};
 
 /** A copy of trust/production to update (the repository's bundle is never a test's output folder's neighbour). */
 function productionCopy(name: string): string {
