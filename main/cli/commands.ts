@@ -15,6 +15,7 @@ import { jsonCheckCommand } from './json-check-command.ts';
 import { participantCommands } from './participant-commands.ts';
 import { proofVerifyCommand } from './proof-verify.ts';
 import { proofsFetchCommand } from './proofs-fetch.ts';
+import { proofsFollowCommand } from './proofs-follow.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
 import { seasonCloseCommand } from './season-close-command.ts';
 import { seasonPublishCommand } from './season-publish-command.ts';
@@ -31,6 +32,7 @@ export const commands: Command[] = [
   consoleCommand,
   proofsPlanCommand,
   proofsFetchCommand,
+  proofsFollowCommand,
   proofVerifyCommand,
   trustUpdateCommand,
   jsonCanonicalCommand,

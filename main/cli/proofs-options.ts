@@ -55,7 +55,7 @@ function number(
 }
 
 /** Read settings from the flags, production defaults otherwise. Seconds on the command line, ms inside. */
-function settingsFrom(values: SharedValues): Result<ReadSettings> {
+export function settingsFrom(values: SharedValues): Result<ReadSettings> {
   const d = DEFAULT_READ_SETTINGS;
   const limit = number(
     'read-limit',

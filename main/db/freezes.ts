@@ -203,3 +203,8 @@ export function revealedAtOf(db: Db, proofIds: readonly string[]): number | null
     .get(JSON.stringify(proofIds)) as number | null;
   return value ?? null;
 }
+
+/** Every season with at least one freeze in this database, in order. */
+export function freezeSeasons(db: Db): number[] {
+  return db.prepare('SELECT DISTINCT season FROM freezes ORDER BY season').pluck().all() as number[];
+}

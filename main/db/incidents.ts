@@ -12,7 +12,7 @@ export interface IncidentRow {
   windowEndMs: number | null;
   owner: string;
   openedAtMs: number;
-  openedBy: 'close' | 'operator';
+  openedBy: 'close' | 'operator' | 'follow';
   openedByActor: string;
   closeId: number | null;
   summary: string;

@@ -82,6 +82,18 @@ export function checkSchema(db: Database.Database, migrations: readonly Migratio
   }
 }
 
+/** After a rebuild run with foreign keys off: every reference must still resolve, or the step is rolled back. */
+function checkForeignKeys(db: Database.Database, migration: Migration): void {
+  const broken = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+  if (broken.length > 0) {
+    const [first] = broken;
+    throw new Error(
+      `migration ${migration.version} ('${migration.name}') would leave ${broken.length} row(s) referencing nothing ` +
+        `(first: ${first!.table} row ${first!.rowid} → ${first!.parent}); it was rolled back`,
+    );
+  }
+}
+
 /**
  * Brings the schema up to the last migration. Each step runs in a `BEGIN IMMEDIATE` transaction, so two processes
  * opening the same new file apply it once: the second waits, then sees the step recorded and skips it.
@@ -110,12 +122,19 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
         return false;
       }
       db.exec(migration.sql);
+      if (migration.rebuildsReferencedTable) checkForeignKeys(db, migration);
       db.prepare(
         "INSERT INTO schema_migrations (version, name, sql_sha256, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
       ).run(migration.version, migration.name, digest);
       return true;
     });
-    if (step.immediate()) done.push(migration.version);
+    // foreign_keys cannot change inside a transaction: it is turned off around the step, then on again.
+    if (migration.rebuildsReferencedTable) db.pragma('foreign_keys = OFF');
+    try {
+      if (step.immediate()) done.push(migration.version);
+    } finally {
+      if (migration.rebuildsReferencedTable) db.pragma('foreign_keys = ON');
+    }
   }
   return done;
 }

@@ -9,4 +9,10 @@ export interface Migration {
   /** What the step adds, e.g. "proof reads". */
   name: string;
   sql: string;
+  /**
+   * The step rebuilds a table other tables reference (SQLite cannot alter a CHECK): it runs with foreign keys off, as
+   * https://www.sqlite.org/lang_altertable.html#otheralter prescribes, and `PRAGMA foreign_key_check` must find
+   * nothing before it commits.
+   */
+  rebuildsReferencedTable?: true;
 }

@@ -55,13 +55,13 @@ export interface CloseFindings {
   batchIdOf: (proofId: string) => string | null;
 }
 
-const FAULT_CAUSES: Record<string, string> = {
+export const FAULT_CAUSES: Record<string, string> = {
   '403': "the corpus's 403 body (the proxy did not forward the challenge secret)",
   '503': "the frontend's 503 body (corpus unavailable)",
   '400': "the frontend's 400 body",
 };
 
-const TRUST_LAYER_FAULTS: Record<string, string> = {
+export const TRUST_LAYER_FAULTS: Record<string, string> = {
   TRUST_LAYER_TSA_FAILED: 'the Trust Layer produced no RFC 3161 token',
   TRUST_LAYER_REKOR_FAILED: 'the Trust Layer produced no Rekor entry',
   TRUST_LAYER_REKOR_UNFETCHABLE: 'the Rekor entry stayed unfetchable past its limit',
@@ -80,15 +80,12 @@ interface Pending {
 const linkKey = (l: IncidentLink) => JSON.stringify([l.participant, l.task, l.assertion, l.proof]);
 
 /**
- * The incidents a close opens (spec §4.1; docs/incidents.md), pure: instrument faults by cause (403/503/400) and
- * fixed UTC window of their proofs' anchor time; flat-field divergences (Trust Layer anomalies) by field and window;
- * cited proofs still pending `pendingTooLongMs` after they were first read pending; Rekor entries not fetched, by
- * code. Output order is stable: kind, cause, window.
+ * How an incident's items are gathered under one group key: kind, cause, and a window label that is the fixed UTC
+ * window of `atMs` (`true`), the literal 'close' (`false`: one group whatever the time), or a label of the caller's
+ * (a batch). The close and the season's follower add to one collector each with the same keys, so an incident the
+ * reads opened during the season is the one the close finds open (docs/incidents.md "During the season").
  */
-export function incidentGroupsOfClose(
-  findings: CloseFindings,
-  policy: GroupingPolicy = DEFAULT_GROUPING,
-): IncidentGroup[] {
+export function incidentCollector(policy: GroupingPolicy) {
   const groups = new Map<string, Pending>();
   const windowOf = (ms: number | null): { label: string; start: number | null } => {
     if (ms === null) return { label: 'no-time', start: null };
@@ -116,7 +113,35 @@ export function incidentGroupsOfClose(
     }
     group.links.set(linkKey(link), link);
   };
+  const collected = (): IncidentGroup[] =>
+    [...groups.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([groupKey, g]) => {
+        const links = [...g.links.values()];
+        return {
+          kind: g.kind,
+          cause: g.cause,
+          groupKey,
+          windowStartMs: g.startMs,
+          windowEndMs: g.endMs,
+          summary: g.summary(links.length, g.window),
+          links,
+        };
+      });
+  return { add, groups: collected };
+}
 
+/**
+ * The incidents a close opens (spec §4.1; docs/incidents.md), pure: instrument faults by cause (403/503/400) and
+ * fixed UTC window of their proofs' anchor time; flat-field divergences (Trust Layer anomalies) by field and window;
+ * cited proofs still pending `pendingTooLongMs` after they were first read pending; Rekor entries not fetched, by
+ * code. Output order is stable: kind, cause, window.
+ */
+export function incidentGroupsOfClose(
+  findings: CloseFindings,
+  policy: GroupingPolicy = DEFAULT_GROUPING,
+): IncidentGroup[] {
+  const { add, groups } = incidentCollector(policy);
   for (const p of findings.score.participants) {
     const participant = p.participant.participantId;
     for (const task of p.tasks) {
@@ -183,18 +208,5 @@ export function incidentGroupsOfClose(
       );
   }
 
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([groupKey, g]) => {
-      const links = [...g.links.values()];
-      return {
-        kind: g.kind,
-        cause: g.cause,
-        groupKey,
-        windowStartMs: g.startMs,
-        windowEndMs: g.endMs,
-        summary: g.summary(links.length, g.window),
-        links,
-      };
-    });
+  return groups();
 }

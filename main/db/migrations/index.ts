@@ -16,6 +16,7 @@ import { storedBytesDigestsMigration } from './0014-stored-bytes-digests.ts';
 import { closePublishedTextsMigration } from './0015-close-published-texts.ts';
 import { disputeChangeCountedMigration } from './0016-dispute-change-counted.ts';
 import { participantDeclaredStacksMigration } from './0017-participant-declared-stacks.ts';
+import { seasonFollowMigration } from './0018-season-follow.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   closePublishedTextsMigration,
   disputeChangeCountedMigration,
   participantDeclaredStacksMigration,
+  seasonFollowMigration,
 ];

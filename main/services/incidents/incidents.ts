@@ -63,8 +63,42 @@ export function openIncidentsFromClose(
     groups: readonly IncidentGroup[];
   },
 ): CloseIncidents {
+  return openFoundIncidents(db, {
+    ...close,
+    openedBy: 'close',
+    by: close.closeId === null ? 'a refused close' : `close ${close.closeId}`,
+  });
+}
+
+/**
+ * Opens the incidents the season's reads found (issue 26 item 3; docs/incidents.md "During the season"), by the same
+ * rule and group keys as a close: one already open gains the new links with a note, so the close that follows finds
+ * it open and adds only what the season did not see. The notes and the audit log name the cycle by its start.
+ */
+export function openIncidentsFromFollow(
+  db: Db,
+  follow: { season: number; track: string; atMs: number; actor: string; groups: readonly IncidentGroup[] },
+): CloseIncidents {
+  const by = `the season's reads of ${new Date(follow.atMs).toISOString()}`;
+  return openFoundIncidents(db, { ...follow, closeId: null, openedBy: 'follow', by });
+}
+
+function openFoundIncidents(
+  db: Db,
+  close: {
+    season: number;
+    track: string;
+    closeId: number | null;
+    atMs: number;
+    actor: string;
+    groups: readonly IncidentGroup[];
+    openedBy: 'close' | 'follow';
+    /** How the notes and the audit log name what found them: "close 3", "a refused close", "the season's reads of …". */
+    by: string;
+  },
+): CloseIncidents {
   const outcome: CloseIncidents = { opened: [], extended: [], unchanged: [] };
-  const byClose = close.closeId === null ? 'a refused close' : `close ${close.closeId}`;
+  const byClose = close.by;
   for (const group of close.groups) {
     const existing = incidentsOfGroup(db, close.season, close.track, group.groupKey);
     const open = existing.find((i) => i.state === 'open');
@@ -106,7 +140,7 @@ export function openIncidentsFromClose(
       windowEndMs: group.windowEndMs,
       owner: close.actor,
       openedAtMs: close.atMs,
-      openedBy: 'close' as const,
+      openedBy: close.openedBy,
       openedByActor: close.actor,
       closeId: close.closeId,
       summary: group.summary,

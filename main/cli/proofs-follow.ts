@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseInstant } from '../core/freeze/instant.ts';
+import type { FollowCycleLine } from '../core/follow/model.ts';
+import type { Track } from '../core/freeze/freeze-document.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { followableSeason, followSeason } from '../services/follow/follow-season.ts';
+import { DEFAULT_FOLLOW_EVERY_MS } from '../services/follow/follow-input.ts';
+import { createHttpClient } from '../services/http/http-client.ts';
+import type { ReadSettings } from '../services/proofs/read-settings.ts';
+import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
+import { readSeasonExport } from '../services/season-export/read-export.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
+import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { EXIT, usageError, type Command } from './command.ts';
+import type { CliIo } from './io.ts';
+import { parseOptions } from './parse-options.ts';
+import { dbPathFrom, settingsFrom, sharedProofOptions } from './proofs-options.ts';
+import { hexPublicKey } from './public-key-file.ts';
+import { readSecretFile } from './secret-file.ts';
+import { signalWaiter } from './signal-waiter.ts';
+
+const USAGE =
+  'proofs follow --season-url URL --operator-token-file FILE --trust-layer URL [--rekor URL] [--db FILE] ' +
+  '[--every SECONDS] [--pending-recheck SECONDS] [--until ISO] [--json] [--season N] [--service-key HEX] ' +
+  '[--corpus DIR] [--trust DIR] [--read-limit N] [--read-window SECONDS] [--safety-margin SECONDS] ' +
+  `[--batch-size N] [--timeout SECONDS] ${ACTOR_USAGE}`;
+
+const { ids: _ids, ...readOptions } = sharedProofOptions;
+
+function cycleText(line: FollowCycleLine): string {
+  const incidents =
+    line.incidents_opened.length + line.incidents_extended.length > 0
+      ? `; incidents opened ${line.incidents_opened.join(', ') || 'none'}, added to ${line.incidents_extended.join(', ') || 'none'}`
+      : '';
+  const stopped = line.failure ? `; ${line.outcome}: ${line.failure.code}: ${line.failure.message}` : '';
+  const next = line.next_cycle_at ? `; next cycle ${line.next_cycle_at}` : '; last cycle';
+  return (
+    `cycle ${line.cycle} at ${line.at}: ${line.cited} cited, ${line.read_now} read now, ${line.cached} cached, ` +
+    `${line.pending} pending, ${line.not_yet_read} not yet read; ${line.reads_this_cycle} read(s) this cycle, ` +
+    `${line.reads_left_in_window} left in the window${incidents}${stopped}${next}\n`
+  );
+}
+
+/** A track's folder under --corpus: DIR/<track> when the season folder is given, DIR itself for a track folder. */
+const corpusDirOf = (dir: string | undefined) => (track: Track) => {
+  if (dir === undefined) return null;
+  const inSeason = join(dir, track);
+  return existsSync(inSeason) ? inSeason : resolve(dir);
+};
+
+function secondsOption(flag: string, text: string | undefined, fallbackMs: number): number | string {
+  if (text === undefined) return fallbackMs;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    return `--${flag} '${text}' is not a number of seconds > 0; for example --${flag} ${fallbackMs / 1000}`;
+  return Math.round(value * 1000);
+}
+
+/**
+ * `proveit proofs follow` (issue 26; docs/season-follow.md): follows a season while it runs, a cycle every --every
+ * seconds until --until, one line per cycle. `clock` and `readSettings` are for tests (a virtual clock, a shrunk
+ * window); the registered command uses the system clock.
+ */
+export function createProofsFollowCommand(clock: Clock = systemClock, readSettings?: Partial<ReadSettings>): Command {
+  const command: Command = {
+    path: ['proofs', 'follow'],
+    summary:
+      'follow a season while it runs: every --every seconds, read the season service export and the views of the ' +
+      'proofs cited since the last cycle under the read limit, open incidents the reads show; never scores',
+    usage: USAGE,
+    run: (args, io) => runFollow(command, clock, readSettings, args, io),
+  };
+  return command;
+}
+
+export const proofsFollowCommand: Command = createProofsFollowCommand();
+
+async function runFollow(
+  command: Command,
+  clock: Clock,
+  readSettings: Partial<ReadSettings> | undefined,
+  args: string[],
+  io: CliIo,
+): Promise<number> {
+  const parsed = parseOptions({
+    args,
+    options: {
+      ...readOptions,
+      'season-url': { type: 'string' },
+      'operator-token-file': { type: 'string' },
+      'trust-layer': { type: 'string' },
+      rekor: { type: 'string' },
+      every: { type: 'string' },
+      until: { type: 'string' },
+      season: { type: 'string' },
+      'service-key': { type: 'string' },
+      corpus: { type: 'string' },
+      trust: { type: 'string' },
+      ...ACTOR_OPTION,
+    },
+    strict: true,
+  });
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const { values } = parsed;
+  for (const flag of ['season-url', 'operator-token-file', 'trust-layer'] as const)
+    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
+  for (const flag of ['season-url', 'trust-layer', 'rekor'] as const) {
+    const url = values[flag];
+    if (url !== undefined && !/^https?:\/\//.test(url))
+      return usageError(io, command, `--${flag} '${url}' is not an http(s) URL`);
+  }
+  const settings = settingsFrom(values);
+  if (!settings.ok) return usageError(io, command, settings.error.message);
+  const every = secondsOption('every', values.every, DEFAULT_FOLLOW_EVERY_MS);
+  if (typeof every === 'string') return usageError(io, command, every);
+  let untilMs: number | undefined;
+  if (values.until !== undefined) {
+    const instant = parseInstant('--until', values.until);
+    if (!instant.ok) return usageError(io, command, instant.error.message);
+    untilMs = Date.parse(instant.value);
+  }
+  let season: number | null = null;
+  if (values.season !== undefined) {
+    if (!/^\d+$/.test(values.season))
+      return usageError(io, command, `--season '${values.season}' is not a season number, e.g. --season 1`);
+    season = Number(values.season);
+  }
+  const configuredKey = values['service-key'] === undefined ? null : hexPublicKey(values['service-key']);
+  if (values['service-key'] !== undefined && configuredKey === null)
+    return usageError(io, command, `--service-key '${values['service-key']}' is not 64 hex characters`);
+  const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
+  if (typeof token !== 'string') return usageError(io, command, token.problem);
+
+  const db = openDatabase(dbPathFrom(values.db));
+  const http = createHttpClient({ timeoutMs: settings.value.requestTimeoutMs });
+  const stop = new AbortController();
+  const { stopped, cancel } = signalWaiter();
+  void stopped.then(() => stop.abort());
+  const refuse = (code: string, message: string) => {
+    io.err(`proveit proofs follow: ${code}: ${message}\n`);
+    return EXIT.failed;
+  };
+  try {
+    season ??= followableSeason(db, clock.now());
+    if (season === null)
+      return refuse(
+        'FOLLOW_NO_OPEN_SEASON',
+        'no season of this operator database is open or closing now: give the season with --season N (and the --db that holds its freezes)',
+      );
+    const seasonUrl = values['season-url'] as string;
+    let serviceKey = configuredKey;
+    if (serviceKey === null) {
+      const announced = await announcedReceiptKey(seasonUrl, season, 'or give it with --service-key HEX');
+      if (!announced.ok) return refuse(announced.error.code, announced.error.message);
+      serviceKey = announced.value;
+    }
+    let last: FollowCycleLine | null = null as FollowCycleLine | null;
+    const end = await followSeason({
+      db,
+      http,
+      clock,
+      season,
+      readExport: () => readSeasonExport(seasonUrl, season!, token),
+      serviceKey,
+      trustLayerUrl: values['trust-layer'] as string,
+      ...(values.rekor === undefined ? {} : { rekorUrl: values.rekor }),
+      trustDir: values.trust ?? PRODUCTION_BUNDLE_DIR,
+      corpusDirOf: corpusDirOf(values.corpus),
+      actor: actorOf(values),
+      everyMs: every,
+      pendingRecheckMs: settings.value.pendingRecheckMs,
+      ...(untilMs === undefined ? {} : { untilMs }),
+      readSettings: { ...settings.value, ...readSettings },
+      signal: stop.signal,
+      onCycle: (line) => {
+        last = line;
+        io.out(values.json ? `${JSON.stringify(line)}\n` : cycleText(line));
+      },
+    });
+    if (end.kind === 'refused') return refuse(end.failure.code, end.failure.message);
+    if (!values.json)
+      io.err(
+        end.kind === 'aborted'
+          ? 'proveit proofs follow: stopped; what was read is kept, and the next run resumes from it\n'
+          : `proveit proofs follow: reached the end of the follow at ${new Date(untilMs ?? end.at).toISOString()}\n`,
+      );
+    // A follow whose last cycle failed says so in its exit code: what it could not read is the next run's.
+    return last?.outcome === 'error' ? EXIT.failed : EXIT.ok;
+  } finally {
+    cancel();
+    await http.close();
+    db.close();
+  }
+}

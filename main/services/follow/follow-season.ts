@@ -1,0 +1,51 @@
+import { freezeSeasons } from '../../db/freezes.ts';
+import type { Db } from '../../db/open-database.ts';
+import { followCycle, newFollowMemory } from './follow-cycle.ts';
+import { BATCH_MAX_AGE_MS, DEFAULT_FOLLOW_EVERY_MS, type FollowEnd, type FollowInput } from './follow-input.ts';
+import { followedTracks } from './followed-tracks.ts';
+
+/**
+ * `proveit proofs follow` and the console's follower (issue 26; docs/season-follow.md): a cycle every `everyMs` until
+ * `untilMs` (default: the latest closes_at plus two batch ages), the last one at `untilMs` itself, so the season's
+ * last batches are read anchored. Stops between reads when `signal` aborts; everything a cycle did is in the
+ * database, so starting again resumes: a view read is never read again, a claim held by a killed process expires.
+ */
+export async function followSeason(input: FollowInput): Promise<FollowEnd> {
+  const { clock, signal } = input;
+  const tracks = followedTracks(input.db, input.season);
+  if (!tracks.ok) return { kind: 'refused', failure: tracks.error };
+  const until = input.untilMs ?? defaultFollowUntilMs(input.db, input.season)!;
+  const every = input.everyMs ?? DEFAULT_FOLLOW_EVERY_MS;
+  const memory = newFollowMemory();
+  if (clock.now() > until) return { kind: 'until', at: clock.now() };
+  for (;;) {
+    if (signal?.aborted) return { kind: 'aborted' };
+    const start = clock.now();
+    const next = start >= until ? null : Math.min(start + every, until);
+    const line = await followCycle(input, memory, next);
+    input.onCycle?.(line);
+    if (signal?.aborted) return { kind: 'aborted' };
+    if (next === null) return { kind: 'until', at: start };
+    await clock.sleep(next - clock.now(), signal);
+  }
+}
+
+/** When following stops by default: the latest closes_at plus two batch ages, so the last batches are read anchored. */
+export function defaultFollowUntilMs(db: Db, season: number): number | null {
+  const tracks = followedTracks(db, season);
+  if (!tracks.ok) return null;
+  return Math.max(...tracks.value.map((t) => t.closesAtMs)) + 2 * BATCH_MAX_AGE_MS;
+}
+
+/** The latest season whose window is open at `nowMs` or whose follow has not reached its default end, or null. */
+export function followableSeason(db: Db, nowMs: number): number | null {
+  const seasons = freezeSeasons(db).reverse();
+  for (const season of seasons) {
+    const tracks = followedTracks(db, season);
+    if (!tracks.ok) continue;
+    const opens = Math.min(...tracks.value.map((t) => t.opensAtMs));
+    const until = defaultFollowUntilMs(db, season)!;
+    if (nowMs >= opens && nowMs < until) return season;
+  }
+  return null;
+}
