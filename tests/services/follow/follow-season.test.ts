@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedRead } from '../../../devnet/scripted/scripted-submission.ts';
-import { createProofsFollowCommand } from '../../../main/cli/proofs-follow.ts';
-import type { FollowCycleLine } from '../../../main/core/follow/model.ts';
 import { followCycles } from '../../../main/db/follow-cycles.ts';
 import { incidentsOf } from '../../../main/db/incidents.ts';
 import { ledgerRows } from '../../../main/db/read-ledger.ts';
-import { captureIo } from '../../support/capture-io.ts';
 import { journeyCorpus } from '../../devnet/support/journey-corpus.ts';
 import { closeFromDevnet } from '../close/support/close-commands.ts';
 import {
@@ -18,6 +15,7 @@ import {
   type ReadProof,
 } from '../close/support/close-devnet.ts';
 import { submissionDocument } from '../close/support/submission-document.ts';
+import { followOnce } from './support/follow-command.ts';
 
 /**
  * Issue 26: a season of the compliance track followed while it runs (`proveit proofs follow`, one cycle per run: its
@@ -33,25 +31,7 @@ const ENTITY = ['/entites/171904347', '/attestations/0', '/attestations/ATT-9359
 const ATTESTATION = ['/attestations/ATT-93595', '/existe', false] as const;
 const MINUTE = 60_000;
 
-/** One `proofs follow` run of one cycle at the test clock's instant (its --until), its lines parsed. */
-async function follow(extra: string[] = []) {
-  const command = createProofsFollowCommand(net.clock, { backoff: { attempts: 1, firstDelayMs: 0, maxDelayMs: 0 } });
-  const io = captureIo();
-  const code = await command.run(
-    [
-      ...['--season-url', net.devnet.info.season, '--operator-token-file', net.operatorTokenFile],
-      ...['--trust-layer', net.devnet.info.trust_layer, '--db', net.dbFile, '--trust', net.devnet.info.trust_bundle],
-      ...['--corpus', net.corpusDir, '--season', '1', '--until', new Date(net.clock.now()).toISOString(), '--json'],
-      ...extra,
-    ],
-    io,
-  );
-  const lines = io.stdout
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as FollowCycleLine);
-  return { code, io, lines, line: lines.at(-1)! };
-}
+const follow = (extra: string[] = []) => followOnce(net, extra);
 
 const twoAssertions = (p: Participant, entity: ReadProof, attestation: ReadProof) =>
   submissionDocument(p, 'conf-01', 'indeterminable', [
