@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { parseInstant } from '../core/freeze/instant.ts';
 import type { FollowCycleLine } from '../core/follow/model.ts';
 import type { Track } from '../core/freeze/freeze-document.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { pyObjectFrom } from '../core/json/value.ts';
+import { openDatabase, type Db } from '../db/open-database.ts';
+import { recordAction } from '../services/audit/record-action.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { followableSeason, followSeason } from '../services/follow/follow-season.ts';
 import { DEFAULT_FOLLOW_EVERY_MS } from '../services/follow/follow-input.ts';
@@ -41,6 +43,26 @@ function cycleText(line: FollowCycleLine): string {
     `${line.pending} pending, ${line.not_yet_read} not yet read; ${line.reads_this_cycle} read(s) this cycle, ` +
     `${line.reads_left_in_window} left in the window${incidents}${stopped}${next}\n`
   );
+}
+
+/** The run's one audit entry (docs/audit-log.md `proofs.follow`): its cycles, reads and incidents, and how it ended. */
+function recordRun(db: Db, clock: Clock, actor: string, season: number, lines: FollowCycleLine[], end: string) {
+  const sum = (f: (l: FollowCycleLine) => number) => lines.reduce((n, l) => n + f(l), 0);
+  const reads = sum((l) => l.reads_this_cycle);
+  const opened = lines.flatMap((l) => l.incidents_opened);
+  recordAction(db, clock, {
+    actor,
+    action: 'proofs.follow',
+    summary: `proofs follow of season ${season}: ${lines.length} cycle(s), ${reads} read(s), ${opened.length} incident(s) opened (${end})`,
+    details: pyObjectFrom([
+      ['season', BigInt(season)],
+      ['cycles', BigInt(lines.length)],
+      ['first_cycle', lines[0] ? BigInt(lines[0].cycle) : null],
+      ['reads', BigInt(reads)],
+      ['incidents_opened', opened.map((id) => BigInt(id))],
+      ['ended', end],
+    ]),
+  });
 }
 
 /** A track's folder under --corpus: DIR/<track> when the season folder is given, DIR itself for a track folder. */
@@ -157,6 +179,7 @@ async function runFollow(
       serviceKey = announced.value;
     }
     let last: FollowCycleLine | null = null as FollowCycleLine | null;
+    const runLines: FollowCycleLine[] = [];
     const end = await followSeason({
       db,
       http,
@@ -176,10 +199,12 @@ async function runFollow(
       signal: stop.signal,
       onCycle: (line) => {
         last = line;
+        runLines.push(line);
         io.out(values.json ? `${JSON.stringify(line)}\n` : cycleText(line));
       },
     });
     if (end.kind === 'refused') return refuse(end.failure.code, end.failure.message);
+    recordRun(db, clock, actorOf(values), season, runLines, end.kind);
     if (!values.json)
       io.err(
         end.kind === 'aborted'

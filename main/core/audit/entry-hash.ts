@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'freeze.replace',
   'freeze.reveal',
   'proofs.fetch',
+  'proofs.follow',
   'season.close',
   'season.publish',
   'dispute.open',

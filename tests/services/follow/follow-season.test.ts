@@ -143,8 +143,11 @@ describe('proveit proofs follow during the season (issue 26)', () => {
     expect(ledgerRows(net.db)).toHaveLength(before);
   });
 
-  it('every cycle is recorded, numbered in one sequence', () => {
+  it('every cycle is recorded, numbered in one sequence, and each run leaves one proofs.follow audit entry', () => {
     expect(followCycles(net.db, 1).map((c) => c.cycle)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const runs = net.db.prepare("SELECT summary FROM audit_log WHERE action = 'proofs.follow'").pluck().all();
+    expect(runs).toHaveLength(7);
+    expect(runs[0]).toBe('proofs follow of season 1: 1 cycle(s), 1 read(s), 1 incident(s) opened (until)');
   });
 });
 
