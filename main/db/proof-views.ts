@@ -144,3 +144,35 @@ export function keepFirstUseViewDigest(
      ON CONFLICT DO NOTHING`,
   ).run(view.proofId, view.readId, view.sha256, view.atMs);
 }
+
+/** What the store says of a view, without its bytes. */
+export type ViewState = Pick<StoredView, 'proofId' | 'status' | 'batchId' | 'rekorUuid' | 'firstReadAt' | 'lastReadAt'>;
+
+/**
+ * The state of each stored view among these ids, without the bytes: what the season's follower looks at every cycle
+ * for tens of thousands of cited proofs (its bytes are read only for the few it verifies).
+ */
+export function viewStates(db: Db, ids: readonly string[]): Map<string, ViewState> {
+  const rows = db
+    .prepare(
+      `SELECT proof_id, status, batch_id, rekor_uuid, first_read_at_ms, last_read_at_ms FROM proof_views
+       WHERE proof_id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as Pick<
+    StoredSqlRow,
+    'proof_id' | 'status' | 'batch_id' | 'rekor_uuid' | 'first_read_at_ms' | 'last_read_at_ms'
+  >[];
+  return new Map(
+    rows.map((r) => [
+      r.proof_id,
+      {
+        proofId: r.proof_id,
+        status: r.status,
+        batchId: r.batch_id,
+        rekorUuid: r.rekor_uuid,
+        firstReadAt: r.first_read_at_ms,
+        lastReadAt: r.last_read_at_ms,
+      },
+    ]),
+  );
+}

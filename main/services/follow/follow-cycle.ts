@@ -12,7 +12,7 @@ import {
   latestFollowCycle,
   markCitationsAssessed,
 } from '../../db/follow-cycles.ts';
-import { cachedViews, storedViews, type StoredView } from '../../db/proof-views.ts';
+import { cachedViews, viewStates, type ViewState } from '../../db/proof-views.ts';
 import { fetchProofs, type FetchReport } from '../proofs/fetch-proofs.ts';
 import { DEFAULT_READ_SETTINGS } from '../proofs/read-settings.ts';
 import { openIncidentsFromFollow, type CloseIncidents } from '../incidents/incidents.ts';
@@ -83,7 +83,7 @@ async function warningsOf(
   input: FollowInput,
   memory: FollowMemory,
   seen: TrackCitations,
-  views: ReadonlyMap<string, StoredView>,
+  views: ReadonlyMap<string, ViewState>,
   fetch: FetchReport,
   now: number,
   notes: Failure[],
@@ -149,7 +149,7 @@ function openIncidents(
 function liveTrack(
   input: FollowInput,
   seen: TrackCitations,
-  views: ReadonlyMap<string, StoredView>,
+  views: ReadonlyMap<string, ViewState>,
   now: number,
   previous: LiveTrack | undefined,
   previousAt: number | null,
@@ -255,7 +255,7 @@ export async function followCycle(
   const before = cachedViews(db, cited);
   const fetch = await readViews(input, ids, tracks.value);
   const now = input.clock.now();
-  const views = new Map(storedViews(db, ids).map((v) => [v.proofId, v]));
+  const views = viewStates(db, ids);
 
   const notes: Failure[] = [];
   const found = [];
