@@ -3,7 +3,8 @@
 // both per anchored root, so these figures are per batch, not per proof.
 import { readFileSync } from 'node:fs';
 import { verifyRekorEntry } from '../main/core/rekor/verify-entry.ts';
-import { verifyTimestampToken, type TsaTrust } from '../main/core/tsa/verify-timestamp.ts';
+import { verifyTimestampToken } from '../main/core/tsa/verify-timestamp.ts';
+import type { TsaTrust } from '../main/core/tsa/model.ts';
 import { pemBlocks } from '../main/core/x509/pem.ts';
 import { freetsaTrust, PROVIDER, realTokens } from '../tests/core/tsa/freetsa-fixtures.ts';
 import { productionRekorTrust, readArtefact, vectors } from '../tests/core/rekor/real-entries.ts';

@@ -1,8 +1,8 @@
 import { sha256Canonical } from '../json/sha256-canonical.ts';
 import type { PyJson } from '../json/value.ts';
 import type { Result } from '../result.ts';
-import type { RekorCode, RekorFacts } from '../rekor/verify-entry.ts';
-import type { TsaCode, TimestampFacts } from '../tsa/verify-timestamp.ts';
+import type { RekorCode, RekorFacts } from '../rekor/model.ts';
+import type { TsaCode, TimestampFacts } from '../tsa/model.ts';
 import type { TrustBundle } from '../trust/bundle.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../result.ts';
-import type { ArkforgeRekorKey, RekorCode, RekorFacts } from './verify-entry.ts';
+import type { ArkforgeRekorKey, RekorCode, RekorFacts } from './model.ts';
 
 const normalise = (pem: string) => pem.replace(/\s+/g, '');
 

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../result.ts';
 import { decodeBase64Strict } from '../x509/base64.ts';
 import type { InclusionProof } from './inclusion-proof.ts';
 import { verifyP256Der } from './p256-public-key.ts';
-import type { RekorCode } from './verify-entry.ts';
+import type { RekorCode } from './model.ts';
 
 export interface CheckpointFacts {
   /** Line 1 of the note: the log's origin string, e.g. "rekor.sigstore.dev - 1193050959916656506". */

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../result.ts';
-import type { RekorCode } from './verify-entry.ts';
+import type { RekorCode } from './model.ts';
 
 /** The fields of one log entry as `GET /api/v1/log/entries/{uuid}` serves it (Rekor OpenAPI LogEntry). */
 export interface RekorEntryFields {

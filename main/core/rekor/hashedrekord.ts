@@ -5,7 +5,7 @@ import { decodeBase64Strict } from '../x509/base64.ts';
 import { pemToDer } from '../x509/pem.ts';
 import { isRecord } from './entry-shape.ts';
 import { p256PointFromSpki, verifyP256Der } from './p256-public-key.ts';
-import type { RekorCode } from './verify-entry.ts';
+import type { RekorCode } from './model.ts';
 
 /** What a verified hashedrekord body gives the later checks. */
 export interface HashedRekord {

@@ -1,12 +1,9 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { leafHash } from '../merkle/rfc6962.ts';
-import { verifyInclusion, type InclusionCode } from '../merkle/verify-inclusion.ts';
+import { verifyInclusion } from '../merkle/verify-inclusion.ts';
 import { fail, ok, type Result } from '../result.ts';
 import { asCount, isRecord, type RekorEntryFields } from './entry-shape.ts';
-import type { RekorCode } from './verify-entry.ts';
-
-/** Merkle codes carried over under the Rekor prefix: MERKLE_PATH_LENGTH → REKOR_INCLUSION_PATH_LENGTH. */
-export type RekorInclusionCode = `REKOR_INCLUSION_${InclusionCode extends `MERKLE_${infer Rest}` ? Rest : never}`;
+import type { RekorCode, RekorInclusionCode } from './model.ts';
 
 export interface InclusionProof {
   logIndex: number;

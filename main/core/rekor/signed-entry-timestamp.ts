@@ -5,7 +5,7 @@ import { fail, ok, type Result } from '../result.ts';
 import { decodeBase64Strict } from '../x509/base64.ts';
 import type { RekorEntryFields } from './entry-shape.ts';
 import { verifyP256Der } from './p256-public-key.ts';
-import type { RekorCode } from './verify-entry.ts';
+import type { RekorCode } from './model.ts';
 
 /**
  * The signed entry timestamp (trust-layer-reference §6.2 step 6): the log's promise that it integrated this

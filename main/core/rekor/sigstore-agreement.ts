@@ -4,7 +4,7 @@ import { readNoteBody } from './checkpoint.ts';
 import { readEntryShape } from './entry-shape.ts';
 import { readInclusionProof } from './inclusion-proof.ts';
 import type { SigstoreCode, SigstoreFacts } from './sigstore-bundle.ts';
-import type { RekorCode, RekorFacts } from './verify-entry.ts';
+import type { RekorCode, RekorFacts } from './model.ts';
 
 /**
  * The in-house checks that @sigstore/verify's public API cannot express, and why. When one of them refuses an entry,

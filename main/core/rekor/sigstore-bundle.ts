@@ -7,7 +7,7 @@ import { decodeBase64Strict, encodeBase64 } from '../x509/base64.ts';
 import { pemToDer } from '../x509/pem.ts';
 import { isRecord, readEntryShape } from './entry-shape.ts';
 import { readInclusionProof } from './inclusion-proof.ts';
-import type { RekorTrust } from './verify-entry.ts';
+import type { RekorTrust } from './model.ts';
 
 /**
  * The Rekor witness through @sigstore/verify's public API (`toTrustMaterial`, `toSignedEntity`, `Verifier`): the

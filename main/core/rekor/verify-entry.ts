@@ -5,71 +5,12 @@ import { attribute } from './attribution.ts';
 import { verifyCheckpoint } from './checkpoint.ts';
 import { readEntryShape } from './entry-shape.ts';
 import { verifyHashedRekord } from './hashedrekord.ts';
-import { readInclusionProof, verifyEntryInclusion, type RekorInclusionCode } from './inclusion-proof.ts';
+import { readInclusionProof, verifyEntryInclusion } from './inclusion-proof.ts';
+import type { RekorCode, RekorFacts, RekorTrust } from './model.ts';
 import { p256PointFromSpki } from './p256-public-key.ts';
 import { verifySignedEntryTimestamp } from './signed-entry-timestamp.ts';
 import { reconcile } from './sigstore-agreement.ts';
 import { verifyEntryWithSigstore } from './sigstore-bundle.ts';
-
-/** A transparency log's key. The entry's logID must equal SHA-256 of `spkiDer` (RFC 6962 §3.2 LogID). */
-export interface RekorLogKey {
-  name: string;
-  logId: string;
-  spkiDer: Uint8Array;
-}
-
-/** One of ArkForge's published Rekor submitter keys (published_keys.json `rekor_keys`). */
-export interface ArkforgeRekorKey {
-  kid: string;
-  publicPem: string;
-  validFrom: string;
-  retiredAt: string | null;
-}
-
-export interface RekorTrust {
-  logKeys: RekorLogKey[];
-  arkforgeKeys: ArkforgeRekorKey[];
-}
-
-export interface RekorFacts {
-  uuid: string;
-  /** The global (top-level) log index, as the proof's transparency_log.log_index states it. */
-  logIndex: number;
-  integratedTime: number;
-  attribution: { status: 'verified'; kid: string } | { status: 'unverifiable' };
-  /** The trusted log key that signed the SET and the checkpoint. */
-  logName?: string;
-  /** The checkpoint's origin line. */
-  checkpointOrigin?: string;
-}
-
-/** One stable code per distinct check (docs/conventions.md: codes are API). */
-export type RekorCode =
-  | 'REKOR_ANCHORED_HEX_INVALID'
-  | 'REKOR_ENTRY_SHAPE'
-  | 'REKOR_UUID_MISMATCH'
-  | 'REKOR_BODY_MALFORMED'
-  | 'REKOR_KIND_UNSUPPORTED'
-  | 'REKOR_HASHEDREKORD_MALFORMED'
-  | 'REKOR_HASH_ALGORITHM'
-  | 'REKOR_HASH_MISMATCH'
-  | 'REKOR_ENTRY_KEY_MALFORMED'
-  | 'REKOR_ENTRY_SIGNATURE_INVALID'
-  | 'REKOR_SIGNER_UNKNOWN'
-  | 'REKOR_LOG_UNKNOWN'
-  | 'REKOR_LOG_KEY_UNSUPPORTED'
-  | 'REKOR_SET_MISSING'
-  | 'REKOR_SET_INVALID'
-  | 'REKOR_INCLUSION_PROOF_MALFORMED'
-  | RekorInclusionCode
-  | 'REKOR_UUID_LEAF_MISMATCH'
-  | 'REKOR_CHECKPOINT_MALFORMED'
-  | 'REKOR_CHECKPOINT_TREE_SIZE'
-  | 'REKOR_CHECKPOINT_ROOT_MISMATCH'
-  | 'REKOR_CHECKPOINT_KEY_HINT'
-  | 'REKOR_CHECKPOINT_KEY_NAME'
-  | 'REKOR_CHECKPOINT_SIGNATURE_INVALID'
-  | 'REKOR_SIGSTORE_DISAGREES';
 
 const ANCHORED_HEX = /^[0-9a-f]{64}$/;
 

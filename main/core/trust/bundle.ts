@@ -5,8 +5,8 @@ import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/va
 import { decodeEd25519Text } from '../proof/encodings.ts';
 import { loads } from '../json/loads.ts';
 import { fail, ok, type Result } from '../result.ts';
-import type { RekorLogKey, ArkforgeRekorKey, RekorTrust } from '../rekor/verify-entry.ts';
-import type { TsaProviderTrust, TsaTrust } from '../tsa/verify-timestamp.ts';
+import type { RekorLogKey, ArkforgeRekorKey, RekorTrust } from '../rekor/model.ts';
+import type { TsaProviderTrust, TsaTrust } from '../tsa/model.ts';
 import { pemBlocks } from './pem.ts';
 
 /** One Ed25519 key of the issuer's append-only history (trust-layer-reference §5). Times are ISO 8601 UTC. */

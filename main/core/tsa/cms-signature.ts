@@ -8,7 +8,7 @@ import { digestFor } from './digest.ts';
 import { OID_ATTR_CONTENT_TYPE, OID_ATTR_MESSAGE_DIGEST, OID_CT_TST_INFO } from './oids.ts';
 import { signedAttributeValue } from './signed-attributes.ts';
 import { verifySignerSignature } from './signer-signature.ts';
-import type { TsaCode } from './verify-timestamp.ts';
+import type { TsaCode } from './model.ts';
 
 /**
  * Signature algorithms accepted for the SignerInfo: RSA PKCS#1 v1.5 and PSS (openssl test TSAs, DigiCert,

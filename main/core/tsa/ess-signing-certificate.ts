@@ -6,7 +6,7 @@ import type { ParsedCertificate } from '../x509/certificate.ts';
 import { digestFor } from './digest.ts';
 import { OID_ATTR_SIGNING_CERTIFICATE, OID_ATTR_SIGNING_CERTIFICATE_V2, OID_SHA256 } from './oids.ts';
 import { signedAttributeValue } from './signed-attributes.ts';
-import type { TsaCode } from './verify-timestamp.ts';
+import type { TsaCode } from './model.ts';
 
 interface EssCertId {
   hashAlgorithm: string;

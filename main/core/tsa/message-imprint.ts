@@ -3,7 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { fail, ok, type Result } from '../result.ts';
 import { OID_SHA256 } from './oids.ts';
 import type { TstFields } from './token-structure.ts';
-import type { TsaCode } from './verify-timestamp.ts';
+import type { TsaCode } from './model.ts';
 
 /**
  * The token must stamp the anchored hash. The Trust Layer timestamps the 32 raw bytes of the anchored hash

@@ -4,7 +4,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { IssuerAndSerialNumber, type SignerInfo } from 'pkijs';
 import { fail, ok, type Result } from '../result.ts';
 import { sameDer, type ParsedCertificate } from '../x509/certificate.ts';
-import type { TsaCode } from './verify-timestamp.ts';
+import type { TsaCode } from './model.ts';
 
 function subjectKeyIdentifier(candidate: ParsedCertificate): Uint8Array {
   const extension = candidate.cert.extensions?.find((e) => e.extnID === '2.5.29.14');

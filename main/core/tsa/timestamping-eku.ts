@@ -2,7 +2,7 @@ import type { Certificate } from 'pkijs';
 import { fail, ok, type Result } from '../result.ts';
 import { extendedKeyUsage } from '../x509/certificate.ts';
 import { OID_KP_TIME_STAMPING } from './oids.ts';
-import type { TsaCode } from './verify-timestamp.ts';
+import type { TsaCode } from './model.ts';
 
 /**
  * RFC 3161 §2.3: the TSA certificate "MUST contain only one instance of the extended key usage field extension

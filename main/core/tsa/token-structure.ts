@@ -13,7 +13,7 @@ import {
 } from './der-reader.ts';
 import { readSignerInfo } from './signer-info-reader.ts';
 import { OID_CT_TST_INFO, OID_SIGNED_DATA } from './oids.ts';
-import type { TsaCode } from './verify-timestamp.ts';
+import type { TsaCode } from './model.ts';
 
 /** The TSTInfo fields the checks read (RFC 3161 §2.4.2). */
 export interface TstFields {

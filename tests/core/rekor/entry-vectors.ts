@@ -3,7 +3,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonical } from '../../../main/core/json/canonical.ts';
 import { pyObjectFrom } from '../../../main/core/json/value.ts';
-import type { RekorCode, RekorEntryInput, RekorTrust } from '../../../main/core/rekor/verify-entry.ts';
+import type { RekorEntryInput } from '../../../main/core/rekor/verify-entry.ts';
+import type { RekorCode, RekorTrust } from '../../../main/core/rekor/model.ts';
 import { productionRekorTrust, readArtefact, vectors } from './real-entries.ts';
 import { b64, checkpointText, hashedRekordBody, logEntry, signDer, testKey } from './synthetic-log.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { RekorFacts, RekorTrust } from '../../../main/core/rekor/verify-entry.ts';
+import type { RekorFacts, RekorTrust } from '../../../main/core/rekor/model.ts';
 import { pemToDer } from '../../../main/core/x509/pem.ts';
 
 /** The real production artefacts, copied into artefacts/trust-layer/ (provenance in artefacts/PROVENANCE.md). */

@@ -5,9 +5,9 @@ import { verifyEntryWithSigstore } from '../../../main/core/rekor/sigstore-bundl
 import {
   verifyRekorEntry,
   verifyRekorEntryInHouse,
-  type RekorCode,
   type RekorEntryInput,
 } from '../../../main/core/rekor/verify-entry.ts';
+import type { RekorCode } from '../../../main/core/rekor/model.ts';
 import { devnetVectors, disagreementVectors, realVectors, tamperedVectors } from './entry-vectors.ts';
 import { ARTEFACTS, productionRekorTrust, vectors } from './real-entries.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hexToBytes } from '@noble/hashes/utils.js';
-import type { TimestampFacts, TsaTrust } from '../../../main/core/tsa/verify-timestamp.ts';
+import type { TimestampFacts, TsaTrust } from '../../../main/core/tsa/model.ts';
 import { pemToDer } from '../../../main/core/x509/pem.ts';
 
 /** The real production artefacts, copied into artefacts/trust-layer/ (provenance in artefacts/PROVENANCE.md). */

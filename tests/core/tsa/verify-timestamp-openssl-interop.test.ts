@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { verifyTimestampToken, type TsaTrust } from '../../../main/core/tsa/verify-timestamp.ts';
+import { verifyTimestampToken } from '../../../main/core/tsa/verify-timestamp.ts';
+import type { TsaTrust } from '../../../main/core/tsa/model.ts';
 import { createTestTsa, type TestTsa, type TsaKeyType } from '../../support/test-tsa.ts';
 
 // Interop with an independent RFC 3161 implementation: tokens made by `openssl ts -reply` verify with our code
