@@ -205,12 +205,12 @@ async function runFollow(
     });
     if (end.kind === 'refused') return refuse(end.failure.code, end.failure.message);
     recordRun(db, clock, actorOf(values), season, runLines, end.kind);
-    if (!values.json)
-      io.err(
-        end.kind === 'aborted'
-          ? 'proveit proofs follow: stopped; what was read is kept, and the next run resumes from it\n'
-          : `proveit proofs follow: reached the end of the follow at ${new Date(untilMs ?? end.at).toISOString()}\n`,
-      );
+    // On stderr in both modes: --json keeps stdout to one JSON object per cycle.
+    io.err(
+      end.kind === 'aborted'
+        ? 'proveit proofs follow: stopped; what was read is kept, and the next run resumes from it\n'
+        : `proveit proofs follow: reached the end of the follow at ${new Date(untilMs ?? end.at).toISOString()}\n`,
+    );
     // A follow whose last cycle failed says so in its exit code: what it could not read is the next run's.
     return last?.outcome === 'error' ? EXIT.failed : EXIT.ok;
   } finally {

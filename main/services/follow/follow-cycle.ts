@@ -127,21 +127,25 @@ function openIncidents(
   atMs: number,
 ): CloseIncidents {
   const all: CloseIncidents = { opened: [], extended: [], unchanged: [] };
-  input.db.transaction(() => {
-    for (const f of found) {
-      const outcome = openIncidentsFromFollow(input.db, {
-        season: input.season,
-        track: f.track,
-        atMs,
-        actor: input.actor,
-        groups: incidentGroupsOfSeason(f.warnings),
-      });
-      all.opened.push(...outcome.opened);
-      all.extended.push(...outcome.extended);
-      all.unchanged.push(...outcome.unchanged);
-      markCitationsAssessed(input.db, input.season, f.assessed, atMs);
-    }
-  })();
+  // BEGIN IMMEDIATE: the groups are read, then written; another follower (or the console) committing in between
+  // would otherwise fail this write with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
+  input.db
+    .transaction(() => {
+      for (const f of found) {
+        const outcome = openIncidentsFromFollow(input.db, {
+          season: input.season,
+          track: f.track,
+          atMs,
+          actor: input.actor,
+          groups: incidentGroupsOfSeason(f.warnings),
+        });
+        all.opened.push(...outcome.opened);
+        all.extended.push(...outcome.extended);
+        all.unchanged.push(...outcome.unchanged);
+        markCitationsAssessed(input.db, input.season, f.assessed, atMs);
+      }
+    })
+    .immediate();
   return all;
 }
 
