@@ -1,0 +1,96 @@
+import { computeManifest, type Manifest } from '../../core/corpus/manifest.ts';
+import type { CorpusTree } from '../../core/corpus/tree.ts';
+import type { FreezePublication } from '../../core/freeze/publication.ts';
+import { isProofId } from '../../core/proofs-plan/proof-id.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { checkTakenAfterClose, openSignedExport } from '../../core/season-export/signed-export.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { readCorpusTree } from '../corpus/corpus-folder.ts';
+import { freezePublication } from '../freeze/publish-freeze.ts';
+import { revealFreezes } from '../freeze/reveal-freeze.ts';
+import { loadTrustBundle } from '../trust/load-bundle.ts';
+import { SAFE_PROOF_ID } from './bundle-layout.ts';
+import type { CloseSeasonInput } from './close-input.ts';
+import { trackSubmissions, type TrackSubmissions } from './export-lines.ts';
+
+/** What a close has checked before it reads anything: the trust, the freeze in force, the export, the corpus. */
+export interface CloseMaterial {
+  trust: TrustBundle;
+  publication: FreezePublication;
+  exported: TrackSubmissions;
+  revealText: string;
+  tree: CorpusTree;
+  manifest: Manifest;
+  freezeId: string;
+  closesAt: string;
+  /** Distinct cited proof ids, first citation first; `ids` adds the freeze proof's. */
+  citedIds: string[];
+  ids: string[];
+}
+
+export const inForceFreeze = (publication: FreezePublication) =>
+  publication.freezes.find((f) => f.proof_id === publication.in_force)!;
+
+/**
+ * The export as the season service signed it, taken at or after the close, every submission of the track received
+ * inside the window of the freeze in force (docs/season-service.md "Export").
+ */
+function checkedExport(input: CloseSeasonInput, publication: FreezePublication): Result<TrackSubmissions> {
+  const opened = openSignedExport(input.submissions, input.serviceKey);
+  if (!opened.ok) return opened;
+  const inForce = inForceFreeze(publication);
+  const taken = checkTakenAfterClose(opened.value.trailer, inForce.closes_at);
+  if (!taken.ok) return taken;
+  return trackSubmissions(opened.value.body, input.season, input.track, {
+    opensAt: inForce.opens_at,
+    closesAt: inForce.closes_at,
+  });
+}
+
+/**
+ * The close's first step: the trust bundle, the freeze in force, the export (checked before the key is revealed, so
+ * a close refused for its export reveals nothing), the reveal, the corpus and its manifest, and the ids to read.
+ */
+export async function closeMaterial(input: CloseSeasonInput): Promise<Result<CloseMaterial>> {
+  const { db, season, track } = input;
+  const trust = await loadTrustBundle(input.trustDir);
+  if (!trust.ok) return trust;
+  const publication = freezePublication(db, season, track);
+  if (!publication.ok) return publication;
+  const exported = checkedExport(input, publication.value);
+  if (!exported.ok) return exported;
+  const revealed = revealFreezes(db, season, track, input.clock.now(), input.actor);
+  if (!revealed.ok) return revealed;
+
+  const tree = await readCorpusTree(input.corpusDir).catch((error: unknown) => error as Error);
+  if (tree instanceof Error) {
+    return fail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, {
+      field: 'corpus',
+    });
+  }
+  const manifest = computeManifest(tree);
+  if (!manifest.ok) return manifest;
+
+  const badId = exported.value.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
+  if (badId) {
+    return fail(
+      'CLOSE_SUBMISSIONS_INVALID',
+      `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`,
+      { proof_id: badId.proofId },
+    );
+  }
+  const freezeId = publication.value.in_force;
+  const citedIds = [...new Set(exported.value.cited.map((c) => c.proofId))];
+  return ok({
+    trust: trust.value,
+    publication: publication.value,
+    exported: exported.value,
+    revealText: revealed.value.text,
+    tree,
+    manifest: manifest.value,
+    freezeId,
+    closesAt: inForceFreeze(publication.value).closes_at,
+    citedIds,
+    ids: [...new Set([freezeId, ...citedIds])],
+  });
+}
