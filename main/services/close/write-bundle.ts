@@ -13,7 +13,7 @@ import { documentBytes } from '../../core/scoring/documents.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { archiveTrustBundle, type ArchiveCode } from '../trust/archive-bundle.ts';
 import { BUNDLE, inBundle, proofFile, REPLAY_BUNDLE_FORMAT, rekorFile } from './bundle-layout.ts';
-import { manifestValue } from './score-bundle.ts';
+import { manifestValue } from './bundled-corpus.ts';
 import type { WrittenFile } from './staged-files.ts';
 
 /** A proof view as the read store keeps it: its status and its bytes as served (null for a `null` answer). */

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { loads } from '../../core/json/loads.ts';
+import type { PyJson } from '../../core/json/value.ts';
+import type { Failure } from '../../core/result.ts';
+import { inBundle } from './bundle-layout.ts';
+
+/** A replay bundle the scorer refuses, with every reason found (docs/replay-bundle.md). */
+export interface Refused {
+  kind: 'refused';
+  failures: Failure[];
+}
+
+export const refused = (...failures: Failure[]): Refused => ({ kind: 'refused', failures });
+
+export const isFailure = (v: unknown): v is Failure =>
+  typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
+
+/** REPLAY_FILE_MISSING for a bundle file: `what` says how it is missing. */
+export function fileMissing(file: string, what = `${file} is missing from the bundle`): Failure {
+  return { code: 'REPLAY_FILE_MISSING', message: what, details: { file } };
+}
+
+export async function readBytes(bundleDir: string, relative: string): Promise<Uint8Array | null> {
+  try {
+    return new Uint8Array(await readFile(inBundle(bundleDir, relative)));
+  } catch {
+    return null;
+  }
+}
+
+export async function readJson(
+  bundleDir: string,
+  relative: string,
+): Promise<{ bytes: Uint8Array; value: PyJson } | Failure> {
+  const bytes = await readBytes(bundleDir, relative);
+  if (bytes === null) return fileMissing(relative);
+  const parsed = loads(bytes);
+  if (!parsed.ok) {
+    return {
+      code: 'REPLAY_FILE_NOT_JSON',
+      message: `${relative} is not JSON: ${parsed.error.message}`,
+      details: { file: relative },
+    };
+  }
+  return { bytes, value: parsed.value };
+}

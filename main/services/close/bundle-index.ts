@@ -1,0 +1,104 @@
+import { isPyObject, type PyJson, type PyObject } from '../../core/json/value.ts';
+import type { Failure } from '../../core/result.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
+import { loadTrustBundle } from '../trust/load-bundle.ts';
+import { isFailure, readJson, refused, type Refused } from './bundle-files.ts';
+import { BUNDLE, inBundle, REPLAY_BUNDLE_FORMAT, SAFE_PROOF_ID, SAFE_REKOR_UUID } from './bundle-layout.ts';
+
+/** The proof entry the index gives for an id: its status as read (anchored, pending, absent, refused) and hash. */
+export interface IndexedProof {
+  status: string;
+  sha256: string | null;
+  /** When that answer was read (ISO UTC). */
+  lastReadAt: string;
+}
+
+const isIsoInstant = (v: PyJson | undefined): v is string =>
+  typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(v) && Number.isFinite(Date.parse(v));
+
+function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
+  const proofs = index['proofs'];
+  if (!isPyObject(proofs))
+    return {
+      code: 'REPLAY_INDEX_INVALID',
+      message: 'bundle.json has no "proofs" object',
+      details: { file: BUNDLE.index },
+    };
+  const out = new Map<string, IndexedProof>();
+  for (const [id, entry] of Object.entries(proofs)) {
+    if (
+      !SAFE_PROOF_ID.test(id) ||
+      !isPyObject(entry) ||
+      typeof entry['status'] !== 'string' ||
+      !isIsoInstant(entry['last_read_at'])
+    ) {
+      return {
+        code: 'REPLAY_INDEX_INVALID',
+        message: `bundle.json proofs/${id} is not {"status", "sha256", "last_read_at"}`,
+        details: { file: BUNDLE.index },
+      };
+    }
+    out.set(id, {
+      status: entry['status'],
+      sha256: typeof entry['sha256'] === 'string' ? entry['sha256'] : null,
+      lastReadAt: entry['last_read_at'],
+    });
+  }
+  return out;
+}
+
+/** The Rekor entries bundle.json lists (`rekor_entries`: uuid → SHA-256 of the file). */
+function indexedRekorEntries(index: PyObject): string[] | Failure {
+  const entries = index['rekor_entries'];
+  const listed = isPyObject(entries) ? entries : null;
+  const uuids = listed === null ? null : Object.keys(listed);
+  const bad = uuids?.find((uuid) => !SAFE_REKOR_UUID.test(uuid) || typeof listed![uuid] !== 'string');
+  if (uuids === null || bad !== undefined)
+    return {
+      code: 'REPLAY_INDEX_INVALID',
+      message:
+        uuids === null
+          ? 'bundle.json has no "rekor_entries" object'
+          : `bundle.json rekor_entries/${bad} is not a Rekor uuid listed with the SHA-256 of its file`,
+      details: { file: BUNDLE.index },
+    };
+  return uuids;
+}
+
+export interface OpenedBundle {
+  kind: 'opened';
+  proofsIndex: Map<string, IndexedProof>;
+  rekorUuids: string[];
+  bundle: TrustBundle;
+  closedAt: string;
+}
+
+/** bundle.json and the archived trust bundle: what the verifying workers need first. */
+export async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
+  const index = await readJson(bundleDir, BUNDLE.index);
+  if (isFailure(index)) return refused(index);
+  if (!isPyObject(index.value) || index.value['format'] !== REPLAY_BUNDLE_FORMAT) {
+    return refused({
+      code: 'REPLAY_INDEX_INVALID',
+      message: `bundle.json is not a ${REPLAY_BUNDLE_FORMAT} index`,
+      details: { file: BUNDLE.index, field: 'format', expected: REPLAY_BUNDLE_FORMAT },
+    });
+  }
+  const proofsIndex = indexedProofs(index.value);
+  if (isFailure(proofsIndex)) return refused(proofsIndex);
+  const rekorUuids = indexedRekorEntries(index.value);
+  if (isFailure(rekorUuids)) return refused(rekorUuids);
+  const closedAt = index.value['closed_at'];
+  if (!isIsoInstant(closedAt)) {
+    return refused({
+      code: 'REPLAY_INDEX_INVALID',
+      message: 'bundle.json "closed_at" is not an ISO UTC instant (when the close read the Trust Layer and the log)',
+      details: { file: BUNDLE.index, field: 'closed_at' },
+    });
+  }
+
+  // Trust bundle, freeze material.
+  const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
+  if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
+  return { kind: 'opened', proofsIndex, rekorUuids, bundle: trust.value, closedAt };
+}
