@@ -35,6 +35,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import type { PyJson, PyObject } from '../main/core/json/value.ts';
+import { figures } from './figures.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -849,6 +850,10 @@ async function bench() {
       : [];
     const close = await runChild('close', g.bundleDir, join(dir, 'close-out'), nodeArgs);
     show('close (scoreBundle from the bundle folder + outputs written)', close);
+    // bench/season-follow.ts adds it to the reads' time: from closes_at to scores.json written.
+    if (close.ok) {
+      Object.assign(figures, { closeSeconds: close.seconds, closeMeasuredOn: `${participants} participants` });
+    }
     if (close.ok && process.env['BENCH_CLOSE_ONLY'] === undefined) {
       const replay = await runChild('replay', g.bundleDir, join(dir, 'replay-out'), nodeArgs);
       show('replay (replayBundle, offline, byte-for-byte comparison)', replay);

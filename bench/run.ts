@@ -7,6 +7,7 @@ export const suites: string[] = [
   './corpus.ts',
   './season-service.ts',
   './close-replay.ts',
+  './season-follow.ts',
 ];
 for (const suite of suites) await import(suite);
 if (suites.length === 0) console.log('no benchmarks yet');
