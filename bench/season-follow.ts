@@ -31,11 +31,8 @@ import { VirtualClock } from '../devnet/scripted/virtual-clock.ts';
 import { startDevnet, type Devnet } from '../devnet/start-devnet.ts';
 import { openDatabase, type Db } from '../main/db/open-database.ts';
 import { cachedViews } from '../main/db/proof-views.ts';
-import {
-  BATCH_MAX_AGE_MS,
-  DEFAULT_FOLLOW_EVERY_MS,
-  DEFAULT_PENDING_RECHECK_MS,
-} from '../main/services/follow/follow-input.ts';
+import { BATCH_MAX_AGE_MS } from '../main/core/proofs-plan/batch-age.ts';
+import { DEFAULT_FOLLOW_EVERY_MS, DEFAULT_PENDING_RECHECK_MS } from '../main/services/follow/follow-input.ts';
 import { createHttpClient, type HttpClient } from '../main/services/http/http-client.ts';
 import { fetchProofs } from '../main/services/proofs/fetch-proofs.ts';
 import { NULL_ANSWER_RECHECK_MS } from '../main/core/scoring/witness-state.ts';

@@ -10,12 +10,6 @@ import type { ReadSettings } from '../proofs/read-settings.ts';
 /** How often a cycle starts, and how soon a pending view is read again (docs/season-follow.md). */
 export const DEFAULT_FOLLOW_EVERY_MS = 600_000;
 export const DEFAULT_PENDING_RECHECK_MS = 600_000;
-/**
- * The Trust Layer closes a batch at most this long after its first proof (BATCH_MAX_AGE_SECONDS=600,
- * trust-layer-reference §4.5): the follower runs two of them past the latest `closes_at` by default, so the last
- * batches are anchored and read before it stops.
- */
-export const BATCH_MAX_AGE_MS = 600_000;
 
 /** What following a season needs: the operator database, the season service's export, the Trust Layer and the log. */
 export interface FollowInput {

@@ -1,7 +1,8 @@
 import { freezeSeasons } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
 import { followCycle, newFollowMemory } from './follow-cycle.ts';
-import { BATCH_MAX_AGE_MS, DEFAULT_FOLLOW_EVERY_MS, type FollowEnd, type FollowInput } from './follow-input.ts';
+import { BATCH_MAX_AGE_MS } from '../../core/proofs-plan/batch-age.ts';
+import { DEFAULT_FOLLOW_EVERY_MS, type FollowEnd, type FollowInput } from './follow-input.ts';
 import { followedTracks } from './followed-tracks.ts';
 
 /**
@@ -30,7 +31,10 @@ export async function followSeason(input: FollowInput): Promise<FollowEnd> {
   }
 }
 
-/** When following stops by default: the latest closes_at plus two batch ages, so the last batches are read anchored. */
+/**
+ * When following stops by default: the latest closes_at plus two batch ages (BATCH_MAX_AGE_MS), so the last batches
+ * are anchored and read before the follower stops.
+ */
 export function defaultFollowUntilMs(db: Db, season: number): number | null {
   const tracks = followedTracks(db, season);
   if (!tracks.ok) return null;
