@@ -7,7 +7,7 @@ import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
 import { scoresWithLaterClose } from '../../core/publications/later-close.ts';
 import { figuresOf, figuresValue } from '../../core/publications/correct-report.ts';
-import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import { documentBytes } from '../../core/scoring/documents.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -19,6 +19,7 @@ import {
   type PublicationVersionRow,
 } from '../../db/publications.ts';
 import type { Clock } from '../clock.ts';
+import { inTransaction, Refused } from '../refused.ts';
 import { BUNDLE, reportFile, SAFE_PARTICIPANT_ID, SCORES_FILE } from '../close/bundle-layout.ts';
 
 export type PublishCode =
@@ -166,13 +167,6 @@ async function readCloseMaterial(close: {
   });
 }
 
-/** A refusal raised inside the write transaction (it rolls back), returned as the Result. */
-class Refused extends Error {
-  constructor(readonly failure: Failure<PublishCode>) {
-    super(failure.message);
-  }
-}
-
 /**
  * `proveit season publish` (docs/publications.md). The first call turns the latest close of a season and track into
  * publication version 1, stored in the database byte for byte (scores.json, every report, the SHA-256 of every bundle
@@ -210,11 +204,11 @@ export async function publishSeason(options: {
   const m = material.value;
   const publishedAtMs = options.clock.now();
 
-  const run = db.transaction((): PublishOutcome => {
+  return inTransaction(db, (): PublishOutcome => {
     // Read again with the write lock held: two processes never publish the same version.
     const latest = latestPublicationVersion(db, season, track);
     if ((latest?.closeId ?? 0) !== (existing?.closeId ?? 0) || latest?.version !== existing?.version)
-      throw new Refused({
+      throw new Refused<PublishCode>({
         code: 'PUBLISH_ALREADY_PUBLISHED',
         message: `season ${season}, track ${track} was published meanwhile (version ${latest?.version}): run the command again`,
         details: { season, track },
@@ -223,12 +217,6 @@ export async function publishSeason(options: {
       ? writeFirstVersion(db, options, close.id, m, publishedAtMs)
       : writeLaterClose(db, options, close.id, m, latest, publishedAtMs);
   });
-  try {
-    return ok(run.immediate());
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, error: error.failure };
-    throw error;
-  }
 }
 
 function writeFirstVersion(
@@ -307,7 +295,7 @@ function writeLaterClose(
     (r) => r['status'] === 'scored' && wasPending.includes(String(r['participant_id'])),
   );
   if (current === null || newlyScored.length === 0)
-    throw new Refused({
+    throw new Refused<PublishCode>({
       code: wasPending.length === 0 ? 'PUBLISH_ALREADY_PUBLISHED' : 'PUBLISH_NOTHING_NEW',
       message:
         wasPending.length === 0

@@ -1,0 +1,44 @@
+import type { Devnet } from '../../../devnet/start-devnet.ts';
+import type { VirtualClock } from '../../../devnet/scripted/virtual-clock.ts';
+import type { DemoCalendar } from '../../core/demo/demo-calendar.ts';
+import type { ScriptedAgent } from '../../core/demo/scripted-agents.ts';
+import type { Track } from '../../core/freeze/freeze-document.ts';
+import type { Db } from '../../db/open-database.ts';
+import type { HttpClient } from '../http/http-client.ts';
+import type { SigningKey } from '../index-export/signing-key.ts';
+import type { DemoProgress } from './demo-progress.ts';
+
+export const DEMO_TRACKS: readonly Track[] = ['conformite', 'generique'];
+/** The track whose careful agent meets the instrument fault (one incident opens there). */
+export const FAULT_TRACK: Track = 'conformite';
+/** Who the demo records as acting in the audit log. */
+export const DEMO_ACTOR = 'demo-operator';
+
+/** What every step of the demo season plays with: its folders, its devnet, its database and its one clock. */
+export interface DemoRun {
+  outDir: string;
+  dbFile: string;
+  /** The season folder played, copied track by track into `corpusDir` when frozen. */
+  seasonDir: string;
+  season: number;
+  /** Each track's frozen copy, beside the database (OUT/corpus/season-N/<track>). */
+  corpusDir: Record<Track, string>;
+  /** The operator's key beside the database: it signs the freezes and the Index export. */
+  signingKey: SigningKey;
+  devnet: Devnet;
+  db: Db;
+  http: HttpClient;
+  /** The devnet's clock and the operator's, set to each date of the calendar in turn. */
+  clock: VirtualClock;
+  calendar: DemoCalendar;
+  emit: (step: DemoProgress['step'], message: string, done?: number, total?: number) => void;
+}
+
+/** One scripted agent on one track, once enrolled: it reads with its API key and submits with its season token. */
+export type Participant = ScriptedAgent & {
+  track: Track;
+  participantId: string;
+  seasonToken: string;
+  did: string;
+  apiKey: string;
+};
