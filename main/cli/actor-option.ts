@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { checkActorName } from '../services/console/session-actor.ts';
 
 /**
  * `--actor NAME`: who an operator command records in the audit log (docs/audit-log.md). Every operator command
@@ -40,4 +41,21 @@ function loginName(): string | undefined {
 /** resolveActor with this process's environment and login name. */
 export function actorOf(options: { actor?: string | undefined }): string {
   return resolveActor(options, process.env, loginName());
+}
+
+/**
+ * `proveit console --actor NAME`: the person every act of the console is recorded as (issue 27 item 4): --actor, else
+ * $PROVEIT_ACTOR, else null, and then the screens ask the name once. Never the login name: a console is often started
+ * by a service account or a shared desktop session, which names no person. A string is the usage problem.
+ */
+export function consoleActorOf(
+  options: { actor?: string | undefined },
+  env: Readonly<Record<string, string | undefined>>,
+): { name: string | null } | string {
+  const given = options.actor ?? env[ACTOR_ENV];
+  if (given === undefined || (options.actor === undefined && given.trim() === '')) return { name: null };
+  const name = checkActorName(given);
+  return name === null
+    ? `${options.actor === undefined ? `$${ACTOR_ENV}` : '--actor'} must be a name of 1 to 80 printable characters on one line`
+    : { name };
 }

@@ -12,8 +12,10 @@ import { progressText, type DemoProgress } from '../services/demo/demo-progress.
 import { openConsole } from '../services/console/open-console.ts';
 import { defaultDbFile } from '../services/console/user-data.ts';
 import { backupOutcomeLine, withBackupsAfterActs } from '../services/console/backups-after-acts.ts';
+import { ACTOR_OPTION, consoleActorOf } from './actor-option.ts';
 import { BACKUP_OPTIONS, backupPolicyOf } from './backup-after-option.ts';
 import { EXIT, type Command } from './command.ts';
+import { firstStartOf } from './console-first-start.ts';
 import { CONSOLE_SERVICE_OPTIONS, consoleServicesOf } from './console-service-options.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
@@ -42,16 +44,18 @@ function serviceEnv(options: Record<string, unknown>): Record<string, string> {
 export const consoleCommand: Command = {
   path: ['console'],
   summary:
-    'start the operator console on an operator database; with none yet, it plays the demo season into a new one ' +
-    '(headless where no display or Electron binary exists)',
+    'start the operator console on an operator database: a new --db FILE is an empty one; the default database on ' +
+    'first start, or --demo, plays the demo season into it (headless where no display or Electron binary exists)',
   usage:
-    'console [--db FILE] [--headless] [--corpus DIR] [--port N] [--json]\n' +
+    'console [--db FILE] [--demo] [--headless] [--corpus DIR] [--port N] [--json]\n' +
     '        [--trust-layer URL --api-key-file FILE [--season-base URL]]\n' +
     '        [--season-url URL --operator-token-file FILE] [--trust DIR]\n' +
-    '        [--backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]]\n\n' +
+    '        [--backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]] [--actor NAME]\n\n' +
     '  --db FILE     the operator database (default: console.sqlite in the user data folder, e.g.\n' +
-    '                ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder). Missing: the console\n' +
-    '                creates it by playing the demo season (as proveit demo does), showing its progress\n' +
+    '                ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder). A --db FILE that does\n' +
+    '                not exist is created as an empty operations database; the default one, on first start, is\n' +
+    '                created by playing the demo season (as proveit demo does), showing its progress\n' +
+    '  --demo        play the demo season into the new database --db names (refused on one that exists)\n' +
     '  --headless    serve the console on 127.0.0.1 for a browser, even where a desktop window could open\n' +
     "  --corpus DIR  the corpus root holding season-N/<track> folders (default: the database folder's corpus/\n" +
     '                when the demo wrote one there, else the embedded demo season, corpus/)\n' +
@@ -69,7 +73,9 @@ export const consoleCommand: Command = {
     '  --backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]\n' +
     '                (headless) after each freeze, replacement, publication, reveal, close, decision and Index\n' +
     '                export, an encrypted backup into DIR (passphrase default DIR/passphrase; keeps the last 10)\n' +
-    '                Keys and tokens stay in the console process: the screens only see whether they are set.\n\n' +
+    '                Keys and tokens stay in the console process: the screens only see whether they are set.\n' +
+    '  --actor NAME  the person every act is recorded as in the audit log (default: $PROVEIT_ACTOR; without\n' +
+    '                either, the console asks the name once and keeps it until it stops)\n\n' +
     'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
     'The renderer must be built first (npm start does it; otherwise npm run build).',
   async run(args, io) {
@@ -77,12 +83,14 @@ export const consoleCommand: Command = {
       args,
       options: {
         headless: { type: 'boolean', default: false },
+        demo: { type: 'boolean', default: false },
         db: { type: 'string' },
         corpus: { type: 'string' },
         port: { type: 'string', default: '0' },
         json: { type: 'boolean', default: false },
         ...CONSOLE_SERVICE_OPTIONS,
         ...BACKUP_OPTIONS,
+        ...ACTOR_OPTION,
       },
     });
     if (!parsed.ok) {
@@ -93,6 +101,11 @@ export const consoleCommand: Command = {
     const port = Number(options.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       io.err(`proveit console: --port must be an integer from 0 to 65535, not '${options.port}'\n`);
+      return EXIT.usage;
+    }
+    const actor = consoleActorOf(options, process.env);
+    if (typeof actor === 'string') {
+      io.err(`proveit console: ${actor}. See proveit console --help.\n`);
       return EXIT.usage;
     }
     const services = await consoleServicesOf(options);
@@ -108,6 +121,12 @@ export const consoleCommand: Command = {
     if (typeof backup === 'number') return backup;
     const corpusDir = options.corpus === undefined ? undefined : resolve(options.corpus);
     const dbFile = resolve(options.db ?? defaultDbFile());
+    const existed = existsSync(dbFile);
+    const firstStart = firstStartOf({ db: options.db, demo: options.demo, dbFile, exists: existed });
+    if (typeof firstStart === 'string') {
+      io.err(`proveit console: ${firstStart}. See proveit console --help.\n`);
+      return EXIT.usage;
+    }
 
     const electron = options.headless ? null : desktopElectron();
     const desktopMain = join(repoRoot, 'out/main/index.js');
@@ -120,6 +139,8 @@ export const consoleCommand: Command = {
         env: {
           ...process.env,
           PROVEIT_DB: dbFile,
+          ...(actor.name === null ? {} : { PROVEIT_ACTOR: actor.name }),
+          PROVEIT_DEMO: firstStart.demo ? '1' : '0',
           ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}),
           ...serviceEnv(options),
           // The backup folder and the passphrase's file, never the passphrase: the desktop main reads the file itself.
@@ -150,6 +171,9 @@ export const consoleCommand: Command = {
       defaultCorpusDir: join(repoRoot, 'corpus'),
       ...(corpusDir ? { corpusDir } : {}),
       services,
+      ...(actor.name === null ? {} : { actor: actor.name }),
+      demo: firstStart.demo,
+      backupDir: backup?.dir ?? null,
     });
     const backups =
       backup === null
@@ -168,19 +192,20 @@ export const consoleCommand: Command = {
       subscribe: (listener) => opened.ctx.events.subscribe(listener),
       log: (line) => io.err(line),
     });
-    const firstStart = opened.ctx.firstStart !== null;
+    const playing = opened.ctx.firstStart !== null;
+    const created = !playing && !existed;
     if (options.json)
-      printJson(io, { mode: 'headless', url: server.url, origin: server.origin, db: dbFile, demo: firstStart });
+      printJson(io, { mode: 'headless', url: server.url, origin: server.origin, db: dbFile, demo: playing });
     else {
       io.out(
         `PROVE IT console (headless: no display or Electron binary here)\n` +
-          `  database: ${dbFile}${firstStart ? ' (new: the demo season is being played into it)' : ''}\n` +
+          `  database: ${dbFile}${playing ? ' (new: the demo season is being played into it)' : created ? ' (new: an empty operations database)' : ''}\n` +
           `  corpus:   ${opened.ctx.corpusDir}\n` +
           `  open:     ${server.url}\n` +
           `Only this machine can reach it, and only with the token in that URL. Ctrl-C stops it.\n`,
       );
     }
-    if (firstStart && !options.json) {
+    if (playing && !options.json) {
       const unsubscribe = opened.ctx.events.subscribe((event) => {
         if (event.type === 'demo.progress')
           io.err(`${progressText({ ...event, step: event.step as DemoProgress['step'] })}\n`);

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseNameList } from '../core/index/lint/name-lists.ts';
-import { pyObjectFrom } from '../core/json/value.ts';
-import { appendAudit } from '../db/audit-log.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { exportIndex } from '../services/index-export/export-index.ts';
-import { anchorIndexExport } from '../services/index-export/anchor-index.ts';
+import { anchorAndRecord as anchorAndRecordIndex } from '../services/index-export/anchor-and-record.ts';
 import { defaultKeyFile, readSigningKey } from '../services/index-export/signing-key.ts';
 import { verifyIndexFolder } from '../services/index-export/verify-index.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
@@ -290,9 +288,8 @@ interface AnchorOptions {
 }
 
 /**
- * Anchors an export's manifest hash (anchorIndexExport) and appends the action to the audit log: which proof dates
- * which manifest. A string is a usage problem (the API key file, the signing key file); a Result is the anchoring's
- * outcome.
+ * Anchors an export's manifest hash and appends the act to the audit log (anchor-and-record.ts). A string is a usage
+ * problem (the API key file, the signing key file); a Result is the anchoring's outcome.
  */
 async function anchorAndRecord(dir: string, o: AnchorOptions) {
   const apiKey = await readSecretFile(o.apiKeyFile, 'API key');
@@ -300,36 +297,19 @@ async function anchorAndRecord(dir: string, o: AnchorOptions) {
   const signingKey = readSigningKey(o.keyFile ?? defaultKeyFile(dbPathFrom(o.db)));
   if (!signingKey.ok) return `${signingKey.error.message}; give the key that signed the export with --key-file FILE`;
   const http = createHttpClient();
+  const db = openDatabase(dbPathFrom(o.db));
   try {
-    const r = await anchorIndexExport(dir, {
+    return await anchorAndRecordIndex(db, dir, {
       http,
       trustLayer: o.trustLayer,
       apiKey,
       seasonBase: o.seasonBase,
       signingKey: signingKey.value,
+      clock: systemClock,
+      actor: o.actor,
     });
-    if (!r.ok) return r;
-    const db = openDatabase(dbPathFrom(o.db));
-    try {
-      const { season, index_version: indexVersion, manifest_sha256: manifestSha256 } = r.value.record;
-      appendAudit(db, {
-        atMs: systemClock.now(),
-        actor: o.actor,
-        action: 'index.anchor',
-        summary: `anchored season ${season} Index version ${indexVersion} (manifest ${manifestSha256.slice(0, 16)}) by proof ${r.value.proofId}`,
-        details: pyObjectFrom([
-          ['season', BigInt(season)],
-          ['index_version', BigInt(indexVersion)],
-          ['manifest_sha256', manifestSha256],
-          ['proof_id', r.value.proofId],
-          ['url', r.value.record.url],
-        ]),
-      });
-    } finally {
-      db.close();
-    }
-    return r;
   } finally {
+    db.close();
     await http.close();
   }
 }

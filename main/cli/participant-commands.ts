@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import {
-  checkDeclaredStack,
-  declareStack,
-  markReferenceRun,
-  renameParticipant,
-} from '../services/index-export/participants.ts';
+import { markReferenceRun, showParticipant } from '../services/index-export/participants.ts';
 import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
@@ -82,27 +77,22 @@ export function createParticipantRenameCommand(clock: Clock = systemClock): Comm
         'participant rename',
         v.db,
         (db) => {
-          const actor = actorOf(v);
-          // Both checked before either is recorded: one command, one outcome.
-          const stackChecked = stack === undefined ? null : checkDeclaredStack(stack);
-          if (stackChecked !== null && !stackChecked.ok) return stackChecked;
-          const named =
-            displayName === undefined
-              ? null
-              : renameParticipant(db, { season, participantId, displayName, clock, actor });
-          if (named !== null && !named.ok) return named;
-          const stacked =
-            stack === undefined
-              ? null
-              : declareStack(db, { season, participantId, declaredStack: stack, clock, actor });
-          if (stacked !== null && !stacked.ok) return stacked;
+          const shown = showParticipant(db, {
+            season,
+            participantId,
+            ...(displayName === undefined ? {} : { displayName }),
+            ...(stack === undefined ? {} : { declaredStack: stack }),
+            clock,
+            actor: actorOf(v),
+          });
+          if (!shown.ok) return shown;
           return {
             ok: true,
             value: {
               participant_id: participantId,
-              ...(named ? { display_name: named.value.displayName } : {}),
-              ...(stacked ? { declared_stack: stacked.value.declaredStack } : {}),
-              audit_head: (stacked ?? named)!.value.audit,
+              ...(shown.value.displayName === undefined ? {} : { display_name: shown.value.displayName }),
+              ...(shown.value.declaredStack === undefined ? {} : { declared_stack: shown.value.declaredStack }),
+              audit_head: shown.value.audit,
             },
           };
         },

@@ -76,11 +76,19 @@ export function unfinishedJobs(db: Db): StoredJob[] {
   ).map(fromSql);
 }
 
-/** A live job of the same kind and arguments, if any: a second request joins it instead of running twice. */
+/** The arguments that say what a job does: all but who asked for it (`actor`, recorded with it). */
+const workOf = ({ actor: _actor, ...work }: Record<string, unknown>) => JSON.stringify(work);
+
+/**
+ * A live job of the same kind and arguments, if any: a second request joins it instead of running twice, whoever
+ * asked for the first (the job keeps its own requester's name).
+ */
 export function liveJobLike(db: Db, kind: JobKindStored, args: Record<string, unknown>): StoredJob | null {
-  const row = db
-    .prepare("SELECT * FROM console_jobs WHERE kind = ? AND args_json = ? AND state IN ('queued', 'running') LIMIT 1")
-    .get(kind, JSON.stringify(args)) as SqlRow | undefined;
+  const rows = db
+    .prepare("SELECT * FROM console_jobs WHERE kind = ? AND state IN ('queued', 'running') ORDER BY id")
+    .all(kind) as SqlRow[];
+  const wanted = workOf(args);
+  const row = rows.find((r) => workOf(JSON.parse(r.args_json) as Record<string, unknown>) === wanted);
   return row ? fromSql(row) : null;
 }
 

@@ -26,8 +26,10 @@ const servicesRead = consoleServicesOf({
   trust: env.PROVEIT_TRUST,
 });
 
-// The operator database: --db from `proveit console`, else console.sqlite in the user data folder; missing, the demo
-// season is played into it (in a worker thread) while the window already shows its progress.
+// The operator database: --db from `proveit console`, else console.sqlite in the user data folder. Missing, it is
+// created empty, or the demo season is played into it (in a worker thread, the window showing its progress) when
+// `proveit console` says so (PROVEIT_DEMO=1: the default database's first start, or --demo); started without that
+// command, the default database's first start plays it.
 const consoleOpened = servicesRead.then(async (services) => {
   if (typeof services === 'string') {
     process.stderr.write(`proveit console: ${services}\n`);
@@ -42,6 +44,10 @@ const consoleOpened = servicesRead.then(async (services) => {
       defaultCorpusDir: join(app.getAppPath(), 'corpus'),
       ...(env.PROVEIT_CORPUS ? { corpusDir: env.PROVEIT_CORPUS } : {}),
       services,
+      // `proveit console --actor NAME` (or $PROVEIT_ACTOR): without it the window asks the name once.
+      ...(env.PROVEIT_ACTOR?.trim() ? { actor: env.PROVEIT_ACTOR.trim() } : {}),
+      demo: env.PROVEIT_DEMO === undefined ? env.PROVEIT_DB === undefined : env.PROVEIT_DEMO === '1',
+      backupDir: env.PROVEIT_BACKUP_DIR ?? null,
     });
   } catch (error) {
     // A database fault at start (issue 23 item 5) stops it with its code and sentence, as `proveit console` does.

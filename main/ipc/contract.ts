@@ -4,12 +4,22 @@
 // secret) have no field here: no answer can carry them.
 
 import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
+import type { FollowCycleLine, LiveSeason } from '../core/follow/model.ts';
 import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
 import type { StoredIncident } from '../db/incidents.ts';
 import type { DisputeListing } from '../services/disputes/list-disputes.ts';
 import type { ParticipantWindowListing } from '../services/disputes/participant-windows.ts';
 
 export type { ParticipantWindowListing };
+export type {
+  FollowCycleLine,
+  FollowState,
+  HourlyReads,
+  LiveIncident,
+  LiveSeason,
+  LiveTaskCount,
+  LiveTrack,
+} from '../core/follow/model.ts';
 import type { FetchProgress } from '../services/proofs/progress.ts';
 
 export type TrackName = 'conformite' | 'generique';
@@ -44,6 +54,79 @@ export interface ConsoleOverview {
   problems: { code: string; message: string }[];
   /** Whether the Trust Layer (freezes) and the season service (first closes) were given at start; never their keys. */
   configured: { trust_layer: boolean; season_service: boolean };
+  /** Who every act is recorded as (`--actor`, or the name the screens asked once); null: no one named yet. */
+  actor: ConsoleActor | null;
+}
+
+/** The person the console's audit entries name (docs/console-backend.md "Who acts"), and where the name came from. */
+export interface ConsoleActor {
+  name: string;
+  from: 'option' | 'screen';
+}
+
+/** `participant.rename` / `participant.reference` (docs/index-export.md): what the Index now shows for a participant. */
+export interface ParticipantShown {
+  season: number;
+  participant_id: string;
+  display_name?: string;
+  declared_stack?: string;
+  prompt_sha256?: string;
+  audit_head: { seq: number; hash: string };
+}
+
+/** `index.anchor`: the proof that dates the newest export's manifest hash (docs/index-export.md "Anchoring"). */
+export interface IndexAnchorAnswer {
+  season: number;
+  index_version: number;
+  manifest_sha256: string;
+  proof_id: string;
+  url: string;
+  out_dir: string;
+}
+
+/** `incident.open` by hand (docs/incidents.md): what `proveit incident open` takes, as fields. */
+export interface IncidentOpening extends TrackRef {
+  kind: string;
+  summary: string;
+  cause?: string;
+  owner?: string;
+  window_start?: string;
+  window_end?: string;
+  participants?: string[];
+  assertions?: string[];
+  proofs?: string[];
+}
+
+/** What the console reaches beyond its database (issue 27 item 1): the Connections screen, one row each. */
+export type ConnectionName = 'trust_layer' | 'season_base' | 'season_service' | 'trust_bundle' | 'backup_folder';
+
+export interface ConsoleConnection {
+  name: ConnectionName;
+  /** The URL (scheme, host and path only: never a credential or a query) or the folder in use; null when not given. */
+  target: string | null;
+  /** Given with its option, taken by default (the season base from --season-url, the production trust bundle), or none. */
+  source: 'option' | 'default' | 'none';
+  /** The `proveit console` option that sets it, e.g. `--trust-layer`. */
+  option: string;
+}
+
+/** One connection tested: the one harmless request or check made, and its outcome with a stable code. */
+export interface ConnectionTest {
+  name: ConnectionName;
+  at: string;
+  ok: boolean;
+  /** What was done, e.g. `GET https://trust.arkforge.tech/v1/health`. */
+  checked: string;
+  /** What it found when it worked (an answer's status, a bundle's digest); a warning beside it, or null. */
+  detail: string | null;
+  warning: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface ConnectionsView {
+  connections: ConsoleConnection[];
+  /** The test asked for with `test`, else null. */
+  test: ConnectionTest | null;
 }
 
 /** A season and track: what almost every operation is about. */
@@ -72,6 +155,8 @@ export interface SeasonTrackStatus extends TrackRef {
   last_backup_at: string | null;
   /** A freeze was recorded after the last backup (BACK_UP_SEASON): shown first, above `next_step`. */
   backup_due: boolean;
+  /** The freeze in force against its anchor deadline (the Season screen shows it while the proof is pending). */
+  anchor_deadline: AnchorDeadlineView | null;
   /** What the operator does next, in a sentence (English; the screen may translate by `next_step_code`). */
   next_step: string;
   next_step_code: string;
@@ -117,6 +202,23 @@ export interface FreezeView extends TrackRef {
   in_force: string | null;
   freezes: PublishedFreezeEntry[];
   revealed_at: string | null;
+  /** The freeze in force against its anchor deadline (its opening), or null with none in force. */
+  anchor_deadline: AnchorDeadlineView | null;
+}
+
+/**
+ * The freeze in force against its anchor deadline (spec §8; docs/freeze.md "Timeline"): its proof must be anchored
+ * before the opening, or the close refuses it (CLOSE_FREEZE_ANCHORED_AFTER_OPENING).
+ */
+export interface AnchorDeadlineView {
+  state: 'anchored_in_time' | 'awaiting_anchor' | 'recheck_after_opening' | 'anchored_after_opening';
+  /** The opening, ISO UTC. */
+  deadline: string;
+  /** The last instant a replacement is accepted (the opening less the lead, FREEZE_OPENING_TOO_SOON after it). */
+  replace_until: string;
+  replacement_allowed: boolean;
+  /** The console's clock when this was computed: a countdown runs from it, not from the page's clock. */
+  now: string;
 }
 
 export interface CheckFailure {
@@ -218,7 +320,17 @@ export interface ReportAssertion {
   systeme_status?: string;
   /** The TRUST_LAYER_ code of a Trust Layer fault. */
   trust_layer_fault?: string;
-  corrected?: { status: string; cause?: string; code?: string };
+  /**
+   * What a correction changed (main/core/publications/correct-report.ts): the status, cause and code the assertion
+   * had before, the dispute that changed it and the version it was published in.
+   */
+  corrected?: {
+    from_status: string;
+    from_cause: string | null;
+    from_code: string | null;
+    dispute_id: string;
+    version: number;
+  };
 }
 
 export interface ReportTask {
@@ -386,6 +498,17 @@ export interface LintFinding {
   /** Where in it: a section, a row or a field. */
   where: string;
   message: string;
+  /**
+   * The act that fixes it, done from the Index screen (issue 27 item 4): a display name, a declared stack or the
+   * reference run's record of the participant named; null for a finding no act of staff fixes (a rendering fault).
+   */
+  fix: LintFix | null;
+}
+
+export interface LintFix {
+  act: 'display_name' | 'declared_stack' | 'reference';
+  track: TrackName;
+  participant_id: string;
 }
 
 /** The Index as the next export would write it (written nowhere), with the linter's findings. */
@@ -442,7 +565,13 @@ type Page = { offset?: number; limit?: number };
 /** Channel name → argument and result types. */
 export interface IpcContract {
   'console.overview': Op<None, ConsoleOverview>;
+  /** The name asked once by the screens, kept in main for the session (refused once another is named). */
+  'console.actor': Op<{ actor: string }, ConsoleActor>;
+  /** The services in use, and with `test` one of them tried by one harmless request (docs/console-backend.md). */
+  'console.connections': Op<{ test?: ConnectionName }, ConnectionsView>;
   'season.status': Op<None, { tracks: SeasonTrackStatus[] }>;
+  /** The season followed while it runs (docs/season-follow.md): counts, reads and incidents, never a score. */
+  'season.live': Op<None, LiveSeason>;
   'freeze.view': Op<TrackRef, FreezeView>;
   'freeze.verify': Op<TrackRef, VerifyAnswer>;
   'freeze.anchor': Op<TrackRef, FreezeView>;
@@ -465,17 +594,30 @@ export interface IpcContract {
   'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[]; windows: ParticipantWindowListing[] }>;
   'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
   'dispute.open': Op<DisputeReceipt, ConsoleDispute>;
-  'dispute.review': Op<{ dispute_id: string; reviewer: string }, ConsoleDispute>;
+  /** The reviewer (default: the session's actor) is the actor of the dispute's audit entries. */
+  'dispute.review': Op<{ dispute_id: string; reviewer?: string }, ConsoleDispute>;
   'dispute.decide': Op<
-    { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },
+    { dispute_id: string; decision: DisputeDecision; reason: string; reviewer?: string; change?: DisputeChange },
     ConsoleDispute
   >;
   'incident.list': Op<None, { incidents: Incident[] }>;
   'incident.view': Op<{ id: number }, Incident>;
   'incident.resolve': Op<{ id: number; resolution: string }, Incident>;
+  'incident.open': Op<IncidentOpening, Incident>;
+  'incident.note': Op<{ id: number; text: string }, Incident>;
+  'incident.assign': Op<{ id: number; owner: string }, Incident>;
+  'participant.rename': Op<
+    { season: number; participant_id: string; display_name?: string; declared_stack?: string },
+    ParticipantShown
+  >;
+  'participant.reference': Op<
+    { season: number; participant_id: string; model: string; version: string; framework: string; prompt: string },
+    ParticipantShown
+  >;
   'index.preview': Op<TrackRef & { lang: 'fr' | 'en' }, IndexPreview>;
   'index.export': Op<{ season: number }, JobView>;
   'index.verify': Op<{ season: number }, VerifyAnswer>;
+  'index.anchor': Op<{ season: number }, IndexAnchorAnswer>;
   'audit.list': Op<Page, { entries: AuditEntry[]; total: number; offset: number }>;
   'audit.verify': Op<None, AuditVerifyAnswer>;
   'jobs.list': Op<None, { jobs: JobView[] }>;
@@ -494,7 +636,9 @@ export type ConsoleEvent =
   | { type: 'demo.progress'; job_id: number; step: string; message: string; done: number; total: number }
   | { type: 'close.progress'; job_id: number; track: TrackName; progress: FetchProgress }
   | { type: 'read.progress'; job_id: number; progress: FetchProgress }
-  | { type: 'deadline'; dispute_id: string; deadline_status: string; decision_due: string };
+  | { type: 'deadline'; dispute_id: string; deadline_status: string; decision_due: string }
+  /** After each cycle of the console's follower (docs/season-follow.md). */
+  | { type: 'follow.cycle'; line: FollowCycleLine };
 
 export const CONSOLE_EVENT_TYPES: readonly ConsoleEvent['type'][] = [
   'job',
@@ -502,4 +646,5 @@ export const CONSOLE_EVENT_TYPES: readonly ConsoleEvent['type'][] = [
   'close.progress',
   'read.progress',
   'deadline',
+  'follow.cycle',
 ];

@@ -1,3 +1,4 @@
+import { INCIDENT_KINDS } from '../core/incidents/group-incidents.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import type { Channel } from './contract.ts';
 
@@ -29,6 +30,22 @@ const text: FieldRule = (v) =>
   typeof v === 'string' && v.trim() !== '' && v.length <= MAX_TEXT
     ? null
     : `a written text (not blank, at most ${MAX_TEXT} characters)`;
+/** A reference run's prompt, published in full with the Index: one call holds it (the headless call limit is 64 KiB). */
+const MAX_PROMPT = 32_000;
+const prompt: FieldRule = (v) =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= MAX_PROMPT
+    ? null
+    : `the prompt's text (not blank, at most ${MAX_PROMPT} characters)`;
+/** A person as the audit log names them (the acting person, an incident's owner): one printable line, 1 to 80. */
+const person: FieldRule = (v) =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= 80 && /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u.test(v)
+    ? null
+    : 'a name of 1 to 80 printable characters on one line';
+/** At most 100 items, each by its own rule (an incident's affected participants, assertions, proofs). */
+const listOf =
+  (rule: FieldRule, what: string): FieldRule =>
+  (v) =>
+    Array.isArray(v) && v.length <= 100 && v.every((x) => rule(x) === null) ? null : `a list of at most 100 ${what}`;
 const resourcePath: FieldRule = (v) =>
   typeof v === 'string' && /^\/[^\s\0?#]{0,511}$/.test(v) && !v.split('/').includes('..')
     ? null
@@ -73,7 +90,12 @@ const PAGE: Shape = { 'offset?': count, 'limit?': pageSize };
 /** One shape per channel: the argument shape is checked in main, whatever the renderer sent. */
 export const SHAPES: { [C in Channel]: Shape } = {
   'console.overview': {},
+  'console.actor': { actor: person },
+  'console.connections': {
+    'test?': oneOf('trust_layer', 'season_base', 'season_service', 'trust_bundle', 'backup_folder'),
+  },
   'season.status': {},
+  'season.live': {},
   'freeze.view': TRACK_REF,
   'freeze.verify': TRACK_REF,
   'freeze.anchor': TRACK_REF,
@@ -102,20 +124,37 @@ export const SHAPES: { [C in Channel]: Shape } = {
     'received_at?': zonedInstant,
     'receipt?': receiptObject,
   },
-  'dispute.review': { dispute_id: id, reviewer: text },
+  'dispute.review': { dispute_id: id, 'reviewer?': person },
   'dispute.decide': {
     dispute_id: id,
     decision: oneOf('upheld', 'rejected'),
     reason: text,
-    reviewer: text,
+    'reviewer?': person,
     'change?': oneOf('supported', 'instrument_fault', 'counted_with_remaining'),
   },
   'incident.list': {},
   'incident.view': { id: positive },
   'incident.resolve': { id: positive, resolution: text },
+  'incident.open': {
+    ...TRACK_REF,
+    kind: oneOf(...INCIDENT_KINDS),
+    summary: text,
+    'cause?': id,
+    'owner?': person,
+    'window_start?': instant,
+    'window_end?': instant,
+    'participants?': listOf(id, 'participant ids'),
+    'assertions?': listOf(assertion, 'TASK_ID/ASSERTION_ID pairs'),
+    'proofs?': listOf(id, 'proof ids'),
+  },
+  'incident.note': { id: positive, text },
+  'incident.assign': { id: positive, owner: person },
+  'participant.rename': { season, participant_id: id, 'display_name?': text, 'declared_stack?': text },
+  'participant.reference': { season, participant_id: id, model: text, version: text, framework: text, prompt },
   'index.preview': { ...TRACK_REF, lang: oneOf('fr', 'en') },
   'index.export': { season },
   'index.verify': { season },
+  'index.anchor': { season },
   'audit.list': PAGE,
   'audit.verify': {},
   'jobs.list': {},

@@ -77,6 +77,28 @@ afterAll(async () => {
 });
 
 describe('proveit freeze create | publish | reveal | verify on the devnet', () => {
+  it('an opening 2 minutes ahead exits 1 with FREEZE_OPENING_TOO_SOON naming both instants, and nothing is recorded', async () => {
+    const args = createArgs();
+    const soon = new Date(Date.now() + 2 * 60_000).toISOString();
+    args[args.indexOf('--opens-at') + 1] = soon;
+    const refused = await proveit(args);
+    expect(refused.code).toBe(1);
+    const said =
+      /FREEZE_OPENING_TOO_SOON: the opening (\S+) is too soon: .* earliest opening allowed now is (\S+); set --opens-at (\S+) or later/.exec(
+        refused.stderr,
+      );
+    expect(said?.[1]).toBe(soon);
+    // The earliest allowed is 20 minutes (batch age 600 s + the 10-minute margin) after the command's clock.
+    expect(Date.parse(said?.[2] ?? '') - Date.parse(soon)).toBeGreaterThanOrEqual(18 * 60_000 - 1);
+    expect(Date.parse(said?.[3] ?? '')).toBeGreaterThanOrEqual(Date.parse(said?.[2] ?? ''));
+    const db = openDatabase(dbFile);
+    try {
+      expect(freezesOf(db, 1, 'conformite')).toHaveLength(0);
+    } finally {
+      db.close();
+    }
+  });
+
   it('create --json anchors the freeze and prints the published form', async () => {
     const created = await proveit([...createArgs(), '--json']);
     expect(created.stderr).toBe('');

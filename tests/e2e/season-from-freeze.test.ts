@@ -8,6 +8,7 @@ import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { DEFAULT_CORPUS_DIR } from '../../main/cli/devnet-up.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { latestSeasonClose } from '../../main/db/publications.ts';
+import { systemClock, type Clock } from '../../main/services/clock.ts';
 import { defaultKeyFile } from '../../main/services/index-export/signing-key.ts';
 import { artefactsDir, screenshot, seriousViolations, tabTo } from '../renderer/screen-checks.ts';
 import { consoleInChromium, everyScreen, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
@@ -21,7 +22,11 @@ import { playParticipants, type Submitted } from './support/scripted-participant
 // open; the first close runs from the Scoring screen (reading the season service's export) once the window has
 // closed, then publish → dispute → correction → Index export → verify. The window is a minute of real time: the
 // freeze must be anchored before the opening and the reads between opening and close (spec §8, §9), so the test
-// waits for those instants themselves. Screenshots go to test-artefacts/e2e-season-from-freeze/.
+// waits for those instants themselves. The console refuses an opening closer than 20 minutes (the Trust Layer's
+// batch age plus the margin, FREEZE_OPENING_TOO_SOON, docs/freeze.md "Timeline"): its clock runs 21 minutes behind
+// the devnet's until the freeze is recorded, as if the operator had frozen 21 minutes before, then joins it (it only
+// moves forward). The freeze's batch is closed by the test before the opening, as the rule guarantees in production.
+// Screenshots go to test-artefacts/e2e-season-from-freeze/.
 const shots = artefactsDir('e2e-season-from-freeze');
 const REGION = 'Season 1 · conformite';
 const AGENTS = ['reference', 'careful', 'overclaims', 'abstains'] as const;
@@ -32,13 +37,16 @@ let ui: ConsoleInChromium;
 let window: { opensAt: number; closesAt: number };
 let participants: Submitted[];
 let disputeId: string;
+/** How far the console's clock runs behind the real one: the lead the freeze needs, then 0 once it is recorded. */
+let consoleBehindMs = 21 * 60_000;
+const consoleClock: Clock = { now: () => Date.now() - consoleBehindMs, sleep: systemClock.sleep };
 
 /** Waits until the clock reaches `at`: the season's own instants (opening, close), not an ordering stand-in. */
 async function reach(at: number): Promise<void> {
   while (Date.now() < at) await new Promise((done) => setTimeout(done, at - Date.now() + 50));
 }
 
-/** A whole second, `ms` from now, as the form takes it (YYYY-MM-DDTHH:MM:SSZ). */
+/** A whole second, `ms` from now (the real clock, the devnet's), as the form takes it (YYYY-MM-DDTHH:MM:SSZ). */
 const instantIn = (ms: number) =>
   new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString().replace('.000', '');
 
@@ -79,6 +87,7 @@ beforeAll(async () => {
     corpusDir: join(dir, 'corpus'),
     defaultCorpusDir: join(dir, 'corpus'),
     services,
+    clock: consoleClock,
   });
 }, 300_000);
 
@@ -127,6 +136,8 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await steps.first().waitFor({ timeout: 60_000 });
     expect(await steps.allTextContents()).toHaveLength(4);
     expect(await steps.nth(3).textContent()).toContain('not yet');
+    // Recorded: from now on the console's clock is the devnet's.
+    consoleBehindMs = 0;
     // The freeze's batch is anchored now, before the opening (the close checks it).
     expect(await devnet.closeBatch()).not.toBeNull();
     await page.getByRole('button', { name: 'Check the anchor' }).click();
@@ -227,6 +238,8 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
     await tabTo(page, 'Reviewer', 200);
+    // The reviewer starts as the person acting (issue 27 item 4): another reviewer is typed over it.
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('Bea');
     await tabTo(page, 'upheld', 20);
     await page.keyboard.press('Space');

@@ -96,11 +96,15 @@ describe('the demo season in the console', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
     await tabTo(page, 'Reviewer', 200);
+    // The reviewer starts as the person acting (issue 27 item 4): another reviewer is typed over it.
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('Bea');
     await tabTo(page, 'Start the review');
     await page.keyboard.press('Enter');
     await page.getByText('under review').first().waitFor();
     await tabTo(page, 'Reviewer', 200);
+    // The reviewer starts as the person acting (issue 27 item 4): another reviewer is typed over it.
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('Bea');
     await tabTo(page, 'upheld', 20);
     await page.keyboard.press('Space');

@@ -28,7 +28,7 @@ let server: HeadlessServer;
 const answered: string[] = [];
 
 async function start() {
-  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir });
+  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir, actor: 'Ana Lima' });
   await opened.ready;
   server = await startHeadlessServer({
     dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
@@ -102,6 +102,23 @@ describe('each operation over headless HTTP, on the demo season', () => {
       backup_due: true,
       last_backup_at: null,
     });
+  });
+
+  it('season.live: a console given no season service does not follow, saying which options to give; the reads of the day against the limit', async () => {
+    const live = await value('season.live');
+    expect(live.season).toBeNull();
+    expect(live.follow).toMatchObject({
+      state: 'not_configured',
+      cycle: null,
+      next_cycle_at: null,
+      last_failure: null,
+    });
+    expect(live.follow.reason).toContain('--season-url URL --operator-token-file FILE');
+    expect(live.tracks).toEqual([]);
+    expect(live.incidents).toEqual([]);
+    expect(live.reads_per_hour).toHaveLength(24);
+    expect(live.read_limit).toMatchObject({ limit: 100, window_seconds: 3600 });
+    expect((await call('season.live', { season: 1 })).body.error.code).toBe('IPC_BAD_ARGUMENTS');
   });
 
   it('freeze.view: the rules text, the freeze in force with its commitments, revealed at close', async () => {
@@ -248,7 +265,7 @@ describe('each operation over headless HTTP, on the demo season', () => {
     });
     expect((await value('dispute.list')).disputes.map((d: Json) => d.dispute_id)).toContain(opened.dispute_id);
     const entries = (await value('audit.list', { limit: 5 })).entries as Json[];
-    expect(entries.find((e) => e.action === 'dispute.open')).toMatchObject({ actor: 'console' });
+    expect(entries.find((e) => e.action === 'dispute.open')).toMatchObject({ actor: 'Ana Lima' });
     expect((await call('dispute.open', { ...receipt, received_at: '2026-11-12T09:30:00+01:00' })).body.error.code).toBe(
       'DISPUTE_ALREADY_OPEN',
     );
@@ -296,6 +313,8 @@ describe('each operation over headless HTTP, on the demo season', () => {
         file: `reports/conformite/${overclaims}.html`,
         where: `conformite/${overclaims}: agent name heading the negative lists`,
         message: expect.stringContaining(`proveit participant rename --season 1 --participant ${overclaims}`),
+        // The act that fixes it in place (issue 27 item 4): the Index screen's rename control.
+        fix: { act: 'display_name', track: 'conformite', participant_id: overclaims },
       });
       expect(new Set(preview.findings.map((f: Json) => f.code))).toEqual(new Set(['LINT_MODEL_NAME_NEGATIVE']));
     }
@@ -327,10 +346,10 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
   });
 
-  it('audit: the log (newest first, paged) records the console actions and verifies', async () => {
+  it('audit: the log (newest first, paged) records the console actions as the person named, and verifies', async () => {
     const log = await value('audit.list', { limit: 3 });
     expect(log.entries[0].seq).toBe(log.total);
-    expect(log.entries.map((e: Json) => e.actor)).toContain('console');
+    expect(log.entries.map((e: Json) => e.actor)).toContain('Ana Lima');
     expect(await value('audit.verify')).toMatchObject({ ok: true, entries: log.total });
   });
 

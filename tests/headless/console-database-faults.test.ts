@@ -49,7 +49,7 @@ beforeEach(async () => {
   if (!incident.ok) throw new Error(incident.error.message);
   incidentId = incident.value.id;
   db.close();
-  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir });
+  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir, actor: 'Ana Lima' });
   await opened.ready;
   server = await startHeadlessServer({
     dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const dbFile = join(dir, 'console.sqlite');
   openDatabase(dbFile).close();
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PROVE IT</title>');
-  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir });
+  opened = openConsole({ mode: 'headless', dbFile, defaultCorpusDir, actor: 'Ana Lima' });
   await opened.ready;
   server = await startHeadlessServer({
     dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),

@@ -5,6 +5,7 @@
 import type { IpcAnswer } from '../../main/ipc/contract.ts';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
 import type {
+  AnchorDeadlineView,
   AssertionEvidence,
   AuditEntry,
   ConsoleDispute,
@@ -87,6 +88,7 @@ export const indexFinding: LintFinding = {
   where: 'conformite/p-0003: agent name heading the negative lists',
   message:
     'the model or provider name "Claude" appears in a negative category (spec §7.3, reference runs included): give the participant a display name: proveit participant rename --season 1 --participant p-0003 --display-name NAME',
+  fix: { act: 'display_name', track: 'conformite', participant_id: 'p-0003' },
 };
 
 export function createFixture(): {
@@ -115,6 +117,15 @@ export function createFixture(): {
     },
   ];
 
+  // The freeze was anchored on 20 September, before its opening (docs/freeze.md "Timeline").
+  const ANCHORED_IN_TIME: AnchorDeadlineView = {
+    state: 'anchored_in_time',
+    deadline: '2026-10-01T08:00:00.000Z',
+    replace_until: '2026-10-01T07:40:00.000Z',
+    replacement_allowed: false,
+    now: iso(NOW),
+  };
+
   const status = (track: 'conformite' | 'generique'): SeasonTrackStatus => ({
     season: 1,
     track,
@@ -132,6 +143,7 @@ export function createFixture(): {
     incidents_open: 1,
     last_backup_at: iso(NOW - DAY),
     backup_due: false,
+    anchor_deadline: ANCHORED_IN_TIME,
     next_step: 'handle disputes',
     next_step_code: 'handle_disputes',
     now: iso(NOW),
@@ -381,6 +393,7 @@ export function createFixture(): {
       },
     ],
     revealed_at: '2026-11-01T08:00:00.000Z',
+    anchor_deadline: ANCHORED_IN_TIME,
   });
 
   // A read job that found nothing pending or refused: done at once.
@@ -415,8 +428,29 @@ export function createFixture(): {
       tracks: [overviewTrack('conformite'), overviewTrack('generique')],
       problems: [],
       configured: { trust_layer: true, season_service: true },
+      actor: { name: 'ann', from: 'option' },
     }),
     'season.status': () => ({ tracks: [status('conformite'), status('generique')] }),
+    // Both tracks are published: the follower has nothing to follow, and the Season screen shows no live panel.
+    'season.live': () => ({
+      season: null,
+      at: iso(NOW),
+      follow: {
+        state: 'no_open_track',
+        reason: 'no season of this database has a track frozen and open: nothing to follow',
+        cycle: null,
+        last_cycle_at: null,
+        next_cycle_at: null,
+        last_failure: null,
+      },
+      tracks: [],
+      reads_per_hour: Array.from({ length: 24 }, (_, k) => ({
+        hour_start: iso(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
+        reads: 0,
+      })),
+      read_limit: { limit: 100, window_seconds: 3600, used_in_window: 0 },
+      incidents: [],
+    }),
     'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique'),
     'report.view': (a) => report(a['participant_id'] as string),
     'assertion.evidence': () => evidence,
@@ -482,6 +516,41 @@ export function createFixture(): {
     'proofs.view': () => proofsView(),
     'proofs.fetch': () => readJob,
     'jobs.list': () => ({ jobs: [readJob] }),
+    // A console given the Trust Layer only: the season service and the backup folder are not configured.
+    'console.connections': (a) => ({
+      connections: [
+        { name: 'trust_layer', target: 'https://trust.arkforge.tech', source: 'option', option: '--trust-layer' },
+        { name: 'season_base', target: 'https://proveit.arkforge.tech', source: 'option', option: '--season-base' },
+        { name: 'season_service', target: null, source: 'none', option: '--season-url' },
+        { name: 'trust_bundle', target: '/opt/proveit/trust/production', source: 'default', option: '--trust' },
+        { name: 'backup_folder', target: null, source: 'none', option: '--backup-dir' },
+      ],
+      test:
+        a['test'] === undefined
+          ? null
+          : a['test'] === 'trust_layer'
+            ? {
+                name: 'trust_layer',
+                at: iso(NOW),
+                ok: true,
+                checked: 'GET https://trust.arkforge.tech/v1/health',
+                detail: 'answered 200',
+                warning: null,
+                error: null,
+              }
+            : {
+                name: a['test'],
+                at: iso(NOW),
+                ok: false,
+                checked: 'nothing',
+                detail: null,
+                warning: null,
+                error: {
+                  code: 'CONNECTION_NOT_CONFIGURED',
+                  message: 'the console was started without --season-url URL --operator-token-file FILE',
+                },
+              },
+    }),
     'incident.list': () => ({ incidents: [incident()] }),
     'incident.resolve': () => {
       incidentResolved = true;

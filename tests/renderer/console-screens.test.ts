@@ -11,7 +11,18 @@ import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from './s
 // structure, wording, accessibility and keyboard path, with 1,000 participants. The season's life against the real
 // backend is tests/e2e/.
 const token = randomBytes(32).toString('hex');
-const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
+const SCREENS = [
+  'Season',
+  'Freeze',
+  'Corpus',
+  'Proofs',
+  'Scoring',
+  'Disputes',
+  'Incidents',
+  'Index',
+  'Audit',
+  'Connections',
+];
 const shots = artefactsDir('renderer-screens');
 let server: HeadlessServer;
 let browser: Browser;
@@ -53,7 +64,7 @@ async function open(screen = 'season'): Promise<Page> {
 const nav = (page: Page) => page.getByRole('navigation');
 
 describe('navigation and languages', () => {
-  it('one navigation landmark whose links are named exactly Season … Audit, in that order', async () => {
+  it('one navigation landmark whose links are named exactly Season … Audit, then Connections, in that order', async () => {
     const page = await open();
     expect(await page.getByRole('navigation').count()).toBe(1);
     const names = await nav(page).getByRole('link').allTextContents();
@@ -86,6 +97,7 @@ describe('navigation and languages', () => {
       'Incidents',
       'Index',
       'Journal',
+      'Connexions',
     ]);
     await page.locator('.table-label', { hasText: 'Étalonnage, pas un classement.' }).waitFor();
     expect(await page.getByText('12,5 % = 5/40').count()).toBeGreaterThan(0);
@@ -455,7 +467,10 @@ describe('Index', () => {
     expect(cells[1]).toContain('reports/conformite/p-0003.html');
     expect(cells[1]).toContain('agent name heading the negative lists');
     expect(cells[2]).toContain('the model or provider name "Claude" appears in a negative category');
-    expect(cells[3]).toMatch(/^Give the participant a display name .*proveit participant rename/);
+    // The finding's fix in place (issue 27 item 4): the rename control, not a CLI command.
+    expect(cells[3]).toContain('Display name the Index shows');
+    expect(cells[3]).not.toContain('proveit');
+    expect(await row.getByRole('button', { name: 'Rename the participant' }).count()).toBe(1);
     expect(await page.getByText('What the next export writes, as Index version 2').count()).toBe(1);
     const exportButton = page.getByRole('button', { name: 'Export the Index' });
     expect(await exportButton.isDisabled()).toBe(true);
@@ -475,9 +490,7 @@ describe('Index', () => {
       'Constat',
       'Que faire',
     ]);
-    expect(await constats.locator('tbody td').nth(3).textContent()).toMatch(
-      /^Donnez au participant un nom d’affichage/,
-    );
+    expect(await constats.locator('tbody td').nth(3).textContent()).toContain('Nom affiché par l’Index');
     expect(await page.getByRole('button', { name: 'Exporter l’Index' }).isDisabled()).toBe(true);
     expect(fixture.calls.some((c) => c.channel === 'index.export')).toBe(false);
     await page.close();
@@ -507,6 +520,28 @@ describe('Index', () => {
   });
 });
 
+describe('Connections', () => {
+  it('a service not given says so; a failed test says it in the screen’s words, with its code and the option', async () => {
+    const page = await open('connections');
+    const table = page.getByRole('table', { name: 'Services in use' });
+    await table.waitFor();
+    const row = (name: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    expect(await row('Season service').getByText('not given').count()).toBe(1);
+    expect(await row('Trust bundle').getByText('(by default: the production bundle)').count()).toBe(1);
+    await row('Trust Layer').getByRole('button', { name: 'Test Trust Layer' }).click();
+    await row('Trust Layer').getByText('Works:').waitFor();
+    await row('Season service').getByRole('button', { name: 'Test Season service' }).click();
+    const status = row('Season service').getByRole('status');
+    await status.getByText('Does not work:').waitFor();
+    expect(await status.textContent()).toContain('restart it with the option shown');
+    expect(await status.getByText('CONNECTION_NOT_CONFIGURED').count()).toBe(1);
+    expect(await status.textContent()).toContain('--season-url URL --operator-token-file FILE');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('every screen', () => {
   it('has no serious or critical axe violation, in English and in French, and a screenshot', async () => {
     const page = await open();
@@ -522,6 +557,7 @@ describe('every screen', () => {
         'incidents',
         'index',
         'audit',
+        'connections',
       ].entries()) {
         await nav(page).getByRole('link').nth(i).click();
         await page.locator('h2#screen-title').waitFor();
@@ -533,7 +569,8 @@ describe('every screen', () => {
     }
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
     await page.close();
-  });
+    // Twenty pages, each checked by axe: on the 2-core build machines that takes longer than one test's default.
+  }, 300_000);
 
   it('keyboard only: nav → Scoring → a report → witnesses → Disputes → decision form', async () => {
     const page = await open();

@@ -1,8 +1,13 @@
+import { anchorDeadlineOf, type FreezeAnchorFact } from '../freeze/anchor-deadline.ts';
+import { OPENING_LEAD_MS } from '../freeze/opening-lead.ts';
 import type { SeasonState } from '../../ipc/contract.ts';
 
 export interface SeasonFacts {
-  /** The freeze in force: its anchored window (ISO UTC), or null when the track is not frozen. */
-  freeze: { opensAt: string; closesAt: string } | null;
+  /**
+   * The freeze in force: its anchored window (ISO UTC) and its proof's last anchor check (null: never checked), or
+   * null when the track is not frozen.
+   */
+  freeze: { opensAt: string; closesAt: string; anchor: FreezeAnchorFact | null } | null;
   latestCloseAtMs: number | null;
   /** The latest publication version, or null. */
   latestVersion: number | null;
@@ -53,6 +58,31 @@ function stepOfCalendar(f: SeasonFacts): SeasonStep {
     };
   const opens = Date.parse(f.freeze.opensAt);
   const closes = Date.parse(f.freeze.closesAt);
+  const calendar: SeasonState = f.nowMs < opens ? 'frozen' : f.nowMs <= closes ? 'open' : 'closed';
+  const anchor = anchorDeadlineOf(f.freeze.opensAt, f.freeze.anchor, f.nowMs).state;
+  // Never advise an act that cannot succeed (issue 27 item 2): a freeze anchored after its opening makes the close
+  // refuse (CLOSE_FREEZE_ANCHORED_AFTER_OPENING), and one not seen anchored makes it wait (FREEZE_PROOF_PENDING).
+  if (f.latestVersion === null && anchor === 'anchored_after_opening')
+    return {
+      state: calendar,
+      code: 'FREEZE_CANNOT_SCORE',
+      text:
+        'The freeze was anchored after the opening: this track cannot be scored (the close refuses it, ' +
+        'CLOSE_FREEZE_ANCHORED_AFTER_OPENING). A change during the season invalidates it (spec §8): publish that, ' +
+        `close the season and start a new one, frozen at least ${OPENING_LEAD_MS / 60_000} minutes before its opening.`,
+    };
+  if (f.latestVersion === null && f.latestCloseAtMs === null && anchor === 'awaiting_anchor')
+    return {
+      state: 'frozen',
+      code: 'AWAIT_FREEZE_ANCHOR',
+      text: 'Frozen, its proof not anchored yet: check the anchor (Freeze screen) before the opening; a freeze anchored after it cannot score.',
+    };
+  if (f.latestVersion === null && f.latestCloseAtMs === null && anchor === 'recheck_after_opening')
+    return {
+      state: calendar,
+      code: 'CHECK_FREEZE_ANCHOR',
+      text: 'The season has opened and the freeze proof was last seen pending: check the anchor now (Freeze screen, uses 1 read) to know whether it was anchored before the opening.',
+    };
   if (f.latestVersion !== null) {
     const state: SeasonState = f.latestVersion > 1 ? 'corrected' : 'published';
     // Spec §9.2: a window runs from the publication, so the public sees the version (and each participant's window

@@ -2,6 +2,8 @@ import type { Channel } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/dispatcher.ts';
 import { backupAfterAct, type AfterActOutcome, type BackupPolicy } from '../backup/backup-after-act.ts';
 import type { ConsoleContext } from './console-context.ts';
+import { jobActor } from './jobs/worker-messages.ts';
+import { actingAs } from './session-actor.ts';
 
 /** The console's acts that change the season and answer at once (issue 25 item 2). */
 const ACT_CHANNELS = [
@@ -16,9 +18,6 @@ const ACT_CHANNELS = [
 /** The jobs whose success changes the season: a close, an Index export. */
 const ACT_JOBS = new Set(['close', 'index_export']);
 
-/** The actor the console records (the console has one operator: its audit entries say so). */
-const ACTOR = 'console';
-
 /**
  * `proveit console --backup-dir DIR`: after each act above succeeds, and after each close or Index export job that
  * ends done, a backup into DIR (docs/operator-database.md "Backups"). Backups run one after another, never two at
@@ -32,26 +31,27 @@ export function withBackupsAfterActs(
   report: (act: string, outcome: AfterActOutcome) => void,
 ): { handlers: Handlers; idle: () => Promise<void>; stop: () => void } {
   let queue: Promise<void> = Promise.resolve();
-  const backUp = (act: string) => {
+  // The backup's audit entry names the person of the act it follows (issue 27 item 4).
+  const backUp = (act: string, actor: string) => {
     if (ctx.dbFile === null) return;
     const dbFile = ctx.dbFile;
-    queue = queue.then(async () =>
-      report(act, await backupAfterAct({ dbFile, policy, clock: ctx.clock, actor: ACTOR, act })),
-    );
+    queue = queue.then(async () => report(act, await backupAfterAct({ dbFile, policy, clock: ctx.clock, actor, act })));
   };
   const wrapped: Partial<Handlers> = { ...handlers };
   for (const channel of ACT_CHANNELS) {
     const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
     (wrapped as Record<string, (args: unknown) => Promise<unknown>>)[channel] = async (args) => {
       const value = await handler(args);
-      backUp(channel);
+      // The act succeeded, so its actor was known: the session's, or a decision's reviewer (dispute-handlers.ts).
+      const reviewer = (args as { reviewer?: string }).reviewer?.trim();
+      backUp(channel, reviewer || actingAs(ctx));
       await queue;
       return value;
     };
   }
   const stop = ctx.events.subscribe((event) => {
     if (event.type === 'job' && event.job.state === 'done' && ACT_JOBS.has(event.job.kind))
-      backUp(`${event.job.kind} job ${event.job.id}`);
+      backUp(`${event.job.kind} job ${event.job.id}`, jobActor(event.job.args));
   });
   return { handlers: wrapped as Handlers, idle: () => queue, stop };
 }

@@ -1,11 +1,20 @@
 import { join } from 'node:path';
-import type { ConsoleOverview, JobView, TrackName } from '../../ipc/contract.ts';
+import type { ConsoleActor, ConsoleOverview, JobView, LiveSeason, TrackName } from '../../ipc/contract.ts';
 import { HandlerRefusal } from '../../ipc/refusal.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import type { ConsoleEvents } from './console-events.ts';
 import type { ConsoleServices } from './console-services.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+
+/** What `season.live` asks of the console's follower (console-follower.ts): the season it follows and its state. */
+export interface LiveFollower {
+  readonly season: number | null;
+  view(db: Db): LiveSeason['follow'];
+  /** Resolves when the loop under way (if any) has ended. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 /** What the console's handlers work on: one operator database, the corpus root, the clock, events and jobs. */
 export interface ConsoleContext {
@@ -21,6 +30,12 @@ export interface ConsoleContext {
   firstStart?: { jobs(): JobView[] } | null;
   /** The Trust Layer and season service given at start (absent: none; freezes and first closes are refused). */
   services?: ConsoleServices;
+  /** The background follower of a season while it runs (absent: a context without one, season.live says so). */
+  follower?: LiveFollower | null;
+  /** The folder a backup is written to after each act (`--backup-dir`; absent or null: none). */
+  backupDir?: string | null;
+  /** The person every act is recorded as (session-actor.ts): --actor at start, else named once by the screens. */
+  actor?: ConsoleActor | null;
 }
 
 /** The database, or the refusal a screen shows when the console was started without one. */

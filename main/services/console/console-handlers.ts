@@ -1,22 +1,29 @@
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Handlers } from '../../ipc/dispatcher.ts';
 import { seasonOverview } from './season-overview.ts';
+import { consoleConnections } from './console-connections.ts';
 import { jobsOf, type ConsoleContext } from './console-context.ts';
 import { corpusResource, corpusView } from './handlers/corpus-handlers.ts';
 import { disputeDecide, disputeList, disputeOpen, disputeReview, disputeView } from './handlers/dispute-handlers.ts';
 import {
   auditList,
   auditVerify,
+  incidentAssign,
   incidentList,
+  incidentNote,
+  incidentOpen,
   incidentResolve,
   incidentView,
 } from './handlers/incident-audit-handlers.ts';
+import { indexAnchor } from './handlers/index-anchor-handler.ts';
+import { participantReference, participantRename } from './handlers/participant-handlers.ts';
+import { actingAs, nameSessionActor } from './session-actor.ts';
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexPreview, indexVerify } from './handlers/index-handlers.ts';
 import { proofsView } from './handlers/proofs-handlers.ts';
-import { freezeView, seasonStatus } from './handlers/season-handlers.ts';
+import { freezeView, seasonLive, seasonStatus } from './handlers/season-handlers.ts';
 import {
   assertionEvidence,
   publicationVersions,
@@ -48,8 +55,12 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
       ...(await seasonOverview(ctx.corpusDir, ctx.mode, packageJson.version)),
       dbFile: ctx.dbFile,
       configured: configuredOf(ctx.services ?? NO_SERVICES),
+      actor: ctx.actor ?? null,
     }),
+    'console.actor': async (a) => nameSessionActor(ctx, a.actor),
+    'console.connections': (a) => consoleConnections(ctx, a),
     'season.status': () => seasonStatus(ctx),
+    'season.live': async () => seasonLive(ctx),
     'freeze.view': (a) => freezeView(ctx, a),
     'freeze.verify': (a) => freezeVerify(ctx, a),
     'freeze.anchor': (a) => freezeAnchor(ctx, a),
@@ -61,7 +72,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
     'proofs.fetch': async () => jobsOf(ctx).start('proofs', {}),
-    'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track }),
+    'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track, actor: actingAs(ctx) }),
     'replay.run': async (a) => jobsOf(ctx).start('replay', { season: a.season, track: a.track }),
     'season.publish': (a) => seasonPublish(ctx, a),
     'scores.view': (a) => scoresView(ctx, a),
@@ -76,9 +87,15 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'incident.list': () => incidentList(ctx),
     'incident.view': (a) => incidentView(ctx, a),
     'incident.resolve': (a) => incidentResolve(ctx, a),
+    'incident.open': (a) => incidentOpen(ctx, a),
+    'incident.note': (a) => incidentNote(ctx, a),
+    'incident.assign': (a) => incidentAssign(ctx, a),
+    'participant.rename': (a) => participantRename(ctx, a),
+    'participant.reference': (a) => participantReference(ctx, a),
     'index.preview': (a) => indexPreview(ctx, a),
-    'index.export': async (a) => jobsOf(ctx).start('index_export', { season: a.season }),
+    'index.export': async (a) => jobsOf(ctx).start('index_export', { season: a.season, actor: actingAs(ctx) }),
     'index.verify': (a) => indexVerify(ctx, a),
+    'index.anchor': (a) => indexAnchor(ctx, a),
     'audit.list': (a) => auditList(ctx, a),
     'audit.verify': () => auditVerify(ctx),
     'jobs.list': async () => ({ jobs: [...(ctx.firstStart?.jobs() ?? []), ...(ctx.jobs?.list() ?? [])] }),

@@ -4,7 +4,8 @@ import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
  * What the console reaches beyond its database, given at start (`proveit console --trust-layer --api-key-file
  * --season-base --season-url --operator-token-file --trust`) and held in main only: the API key and the operator
  * token are never part of an answer, an event, a job's recorded arguments or a log line (DEVELOPERS.md). The renderer
- * only learns whether each is configured (console.overview's `configured`).
+ * only learns whether each is configured (console.overview's `configured`) and, on the Connections screen, the
+ * addresses and folders in use without credentials (console-connections.ts).
  */
 export interface ConsoleServices {
   /** Freezes (spec §8.3): anchored through this Trust Layer's proxy with the operator's key, posted to the season base. */

@@ -5,6 +5,7 @@ import { disputeListing } from '../disputes/list-disputes.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { ConsoleEvents } from './console-events.ts';
+import { ConsoleFollower, type ConsoleFollowerSettings } from './console-follower.ts';
 import { NO_SERVICES, type ConsoleServices } from './console-services.ts';
 import { FirstStartDemo } from './first-start-demo.ts';
 import { JobRunner, threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
@@ -20,6 +21,17 @@ export interface OpenConsoleOptions {
   startWorker?: WorkerStarter;
   /** The Trust Layer and season service (`proveit console --trust-layer ... --season-url ...`); default: none. */
   services?: ConsoleServices;
+  /**
+   * A missing database: true plays the demo season into it (the default database's first start, or `--demo`); false
+   * or absent creates an empty operations database (`--db FILE` of a new file never holds demo data, issue 27 item 1).
+   */
+  demo?: boolean;
+  /** `--backup-dir DIR`: the folder backups go to after each act, shown and tested on the Connections screen. */
+  backupDir?: string | null;
+  /** The background follower's cadence (tests shorten it); it follows whenever the services allow (console-follower.ts). */
+  follow?: ConsoleFollowerSettings;
+  /** `--actor NAME` (or $PROVEIT_ACTOR): who every act is recorded as; absent, the screens ask once (session-actor.ts). */
+  actor?: string;
 }
 
 export interface OpenedConsole {
@@ -33,7 +45,8 @@ export interface OpenedConsole {
 
 /**
  * Opens the console on an operator database: an existing one is opened and its unfinished jobs resume; a missing one
- * is created by playing the demo season first (issue 14), in a worker thread, while the screens already answer.
+ * is created empty, or with `demo` by playing the demo season first (issue 14), in a worker thread, while the screens
+ * already answer.
  */
 export function openConsole(options: OpenConsoleOptions): OpenedConsole {
   const events = new ConsoleEvents();
@@ -50,6 +63,8 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
     jobs: null,
     firstStart: null,
     services: options.services ?? NO_SERVICES,
+    backupDir: options.backupDir ?? null,
+    actor: options.actor === undefined ? null : { name: options.actor, from: 'option' },
   };
   let resumed = 0;
   let closed = false;
@@ -61,11 +76,15 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
       services: ctx.services ?? NO_SERVICES,
     }));
     resumed = ctx.jobs.resumeUnfinished();
+    // A season that runs is followed again from what the database holds (issue 26 item 2).
+    const follower = new ConsoleFollower(ctx, options.follow);
+    ctx.follower = follower;
+    follower.start();
     return true;
   };
   let ready: Promise<boolean>;
   let demo: FirstStartDemo | null = null;
-  if (existsSync(options.dbFile)) ready = Promise.resolve(attach());
+  if (existsSync(options.dbFile) || options.demo !== true) ready = Promise.resolve(attach());
   else {
     demo = new FirstStartDemo(options.dbFile, events, startWorker, clock.now);
     ctx.firstStart = demo;
@@ -101,6 +120,7 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
     async close() {
       closed = true;
       clearInterval(ticker);
+      await ctx.follower?.stop();
       await demo?.stop();
       await ctx.jobs?.stop();
       ctx.db?.close();

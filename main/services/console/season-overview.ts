@@ -51,7 +51,7 @@ export async function seasonOverview(
   corpusDir: string,
   mode: ConsoleOverview['mode'],
   version: string,
-): Promise<Omit<ConsoleOverview, 'dbFile' | 'configured'>> {
+): Promise<Omit<ConsoleOverview, 'dbFile' | 'configured' | 'actor'>> {
   const problems: Problem[] = [];
   const tracks: SeasonTrackOverview[] = [];
   const seasons = (await readdir(corpusDir, { withFileTypes: true }).catch(() => []))

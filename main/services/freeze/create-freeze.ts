@@ -12,6 +12,7 @@ import { frozenMaterialOf } from '../../core/freeze/frozen-material.ts';
 import { answerKeyBytes, keyCommitment, SALT_BYTES } from '../../core/freeze/key-commitment.ts';
 import { signFreezeDocument } from '../../core/freeze/operator-freeze.ts';
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
+import { checkOpeningLead } from '../../core/freeze/opening-lead.ts';
 import { checkFreezeRequest } from '../../core/freeze/replacement-policy.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
@@ -40,6 +41,8 @@ export interface CreateFreezeInput {
   /** ISO UTC instants (parseInstant). */
   opensAt: string;
   closesAt: string;
+  /** How the caller's user names the opening in advice (FREEZE_OPENING_TOO_SOON): default `--opens-at`. */
+  opensAtField?: string;
   replace: boolean;
   reason: string | null;
   /** Who runs it (--actor): recorded in the audit log with the freeze. */
@@ -95,6 +98,9 @@ export async function createFreeze(
     reason: input.reason,
   });
   if (!policy.ok) return policy;
+  // Spec §8: a freeze whose batch may close after the opening cannot score; refused before anything is anchored.
+  const lead = checkOpeningLead({ opensAt, nowMs: Date.parse(nowIso), field: input.opensAtField ?? '--opens-at' });
+  if (!lead.ok) return lead;
 
   // A key that disagrees with its corpus must never be frozen: the reference solver replays it first. Only the
   // codes are reported: a problem's message may quote the sealed key, which is never printed before the reveal.

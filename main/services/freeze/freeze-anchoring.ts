@@ -20,6 +20,11 @@ export interface FreezeAnchoringPorts {
   db: Db;
   http: HttpClient;
   clock: Clock;
+  /**
+   * How a view not held anchored is read: the console reads it through the read quota into the read cache
+   * (readFreezeViewThroughQuota), so every screen and the close see one state; absent, one GET of the public view.
+   */
+  readView?: (freeze: FreezeRow) => Promise<Result<Uint8Array>>;
 }
 
 /** The anchor row a verified (or pending) report of the freeze proof gives; null when it neither verified nor waits. */
@@ -84,7 +89,9 @@ export async function checkFreezeAnchoring(
   const cached = storedViews(ports.db, [freeze.proofId])[0];
   let raw = cached?.status === 'anchored' ? cached.raw : null;
   if (raw === null) {
-    const served = await publicView(ports.http, freeze.trustLayer, freeze.proofId);
+    const served = ports.readView
+      ? await ports.readView(freeze)
+      : await publicView(ports.http, freeze.trustLayer, freeze.proofId);
     if (!served.ok) return served;
     raw = served.value;
   }

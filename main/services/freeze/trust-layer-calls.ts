@@ -31,10 +31,25 @@ function errorOf(value: PyJson | undefined): string {
   return typeof error === 'string' ? error : 'no error body';
 }
 
+/** The Trust Layer's own error code (`{"error": {"code"}}`), or null. */
+function errorCodeOf(value: PyJson | undefined): string | null {
+  const error = isPyObject(value ?? null) ? (value as PyObject)['error'] : undefined;
+  const code = isPyObject(error ?? null) ? (error as PyObject)['code'] : undefined;
+  return typeof code === 'string' ? code : null;
+}
+
+/**
+ * The proxy's refusals of the call's target (validate_target_url: HTTPS only, no private address; or the target did
+ * not answer): the fault is the season base the freeze is posted to, not the Trust Layer or the key.
+ */
+const TARGET_ERRORS = new Set(['invalid_target', 'service_error', 'proxy_timeout']);
+
 async function call(
   http: HttpClient,
   request: { method: 'GET' | 'POST'; url: string; apiKey: string; body?: string },
   what: string,
+  /** The advice for a refusal whose cause is not the key or the Trust Layer's address (null: those). */
+  adviceOf: (errorCode: string | null) => string | null = () => null,
 ): Promise<Result<ServedJson, TrustLayerCallCode>> {
   const answer = await http.request({
     method: request.method,
@@ -46,15 +61,21 @@ async function call(
     ...(request.body === undefined ? {} : { body: request.body }),
   });
   if (!answer.ok) {
-    return fail('FREEZE_TRUST_LAYER_UNREACHABLE', `${what}: ${answer.error.message}`, { cause: answer.error.code });
+    return fail(
+      'FREEZE_TRUST_LAYER_UNREACHABLE',
+      `${what}: ${answer.error.message}; check the Trust Layer's address given with --trust-layer URL`,
+      { cause: answer.error.code },
+    );
   }
   const parsed = loads(answer.value.body);
   const value = parsed.ok ? parsed.value : undefined;
   if (answer.value.status !== 200) {
+    const errorCode = errorCodeOf(value);
+    const advice = adviceOf(errorCode) ?? 'check the key in --api-key-file FILE and the address in --trust-layer URL';
     return fail(
       'FREEZE_TRUST_LAYER_REFUSED',
-      `${what}: the Trust Layer answered ${answer.value.status} (${errorOf(value)}); check the API key file and the URL`,
-      { status: answer.value.status },
+      `${what}: the Trust Layer answered ${answer.value.status} (${errorOf(value)}); ${advice}`,
+      { status: answer.value.status, error_code: errorCode },
     );
   }
   if (value === undefined || !isPyObject(value)) {
@@ -87,6 +108,12 @@ export async function proxyFreeze(
     http,
     { method: 'POST', url: `${trimmed(trustLayer)}/v1/proxy`, apiKey, body },
     'POST /v1/proxy',
+    // The season base defaults to --season-url, often a loopback or plain-http address the proxy cannot call: the
+    // refusal names the option to correct (issue 27 item 1).
+    (errorCode) =>
+      errorCode !== null && TARGET_ERRORS.has(errorCode)
+        ? `the proxy could not post the freeze to ${url}: give --season-base URL, the season service's public HTTPS address as the Trust Layer reaches it (e.g. --season-base https://proveit.arkforge.tech; without it, --season-url is used)`
+        : null,
   );
   if (!answer.ok) return answer;
   const proof = answer.value.value['proof'];

@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../../core/result.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import { insertIndexVersion, insertSigningKey, latestIndexVersion } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
+import { inTransaction, Refused } from '../refused.ts';
 import { draftIndex, type IndexDraftCode, type IndexDraftOptions } from './draft-index.ts';
 import { replayFiles, type ReplayFilesCode } from './replay-files.ts';
 
@@ -40,15 +41,6 @@ export interface IndexExportOutcome {
 }
 
 export type IndexExportResult = Result<IndexExportOutcome, IndexExportCode> & { findings?: LintFinding[] };
-
-class Refused extends Error {
-  constructor(
-    readonly code: IndexExportCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function isEmptyOrAbsent(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
@@ -102,14 +94,14 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
     writeFileSync(target, bytes);
   }
   const publications = doc.tracks.map((s) => ({ track: s.track, version: s.publication.version }));
-  const record = db.transaction((): AuditHead => {
+  const writeRecord = (): AuditHead => {
     if (isNew) {
       const latest = latestIndexVersion(db, o.season);
       if ((latest?.indexVersion ?? 0) !== doc.index_version - 1)
-        throw new Refused(
-          'INDEX_EXPORTED_MEANWHILE',
-          `another export recorded Index version ${latest?.indexVersion} meanwhile: run the command again`,
-        );
+        throw new Refused<IndexExportCode>({
+          code: 'INDEX_EXPORTED_MEANWHILE',
+          message: `another export recorded Index version ${latest?.indexVersion} meanwhile: run the command again`,
+        });
       insertSigningKey(db, k.keyId, k.publicKeyHex, o.clock.now());
       const indexJson = pages.get('index.json')!;
       insertIndexVersion(db, {
@@ -149,15 +141,16 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
         ],
       ]),
     });
-  });
-  let head: AuditHead;
+  };
+  let recorded: Result<AuditHead, IndexExportCode> | undefined;
   try {
-    head = record.immediate();
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    if (error instanceof Refused) return fail(error.code, error.message);
-    throw error;
+    recorded = inTransaction(db, writeRecord);
+  } finally {
+    // Nothing recorded (refused or failed), nothing moved into place: the staged files go.
+    if (!recorded?.ok) rmSync(staging, { recursive: true, force: true });
   }
+  if (!recorded.ok) return recorded;
+  const head = recorded.value;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(dirname(outDir), { recursive: true });
   renameSync(staging, outDir);

@@ -194,3 +194,41 @@ export function markReferenceRun(
     .immediate();
   return ok({ promptSha256, audit });
 }
+
+/**
+ * `proveit participant rename` with its display name, its declared stack or both, as one act: both are checked before
+ * either is recorded, so one request has one outcome. The console's `participant.rename` is the same act.
+ */
+export function showParticipant(
+  db: Db,
+  o: {
+    season: number;
+    participantId: string;
+    displayName?: string;
+    declaredStack?: string;
+    clock: Clock;
+    actor: string;
+  },
+): Result<{ displayName?: string; declaredStack?: string; audit: AuditHead }, ParticipantCode> {
+  const stackChecked = o.declaredStack === undefined ? null : checkDeclaredStack(o.declaredStack);
+  if (stackChecked !== null && !stackChecked.ok) return stackChecked;
+  const { season, participantId, clock, actor } = o;
+  const named =
+    o.displayName === undefined
+      ? null
+      : renameParticipant(db, { season, participantId, displayName: o.displayName, clock, actor });
+  if (named !== null && !named.ok) return named;
+  const stacked =
+    o.declaredStack === undefined
+      ? null
+      : declareStack(db, { season, participantId, declaredStack: o.declaredStack, clock, actor });
+  if (stacked !== null && !stacked.ok) return stacked;
+  const audit = (stacked ?? named)?.value.audit;
+  if (audit === undefined)
+    return fail('PARTICIPANT_DISPLAY_NAME_INVALID', 'give a display name or a declared stack (or both)', {});
+  return ok({
+    ...(named ? { displayName: named.value.displayName } : {}),
+    ...(stacked ? { declaredStack: stacked.value.declaredStack } : {}),
+    audit,
+  });
+}

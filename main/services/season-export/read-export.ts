@@ -25,13 +25,19 @@ export async function readSeasonExport(
     if (!answer.ok)
       return {
         code: 'CLOSE_EXPORT_UNREACHABLE',
-        message: `GET ${url}: ${answer.error.message}`,
+        message: `GET ${url}: ${answer.error.message}; check the season service's address given with --season-url URL`,
         details: { cause: answer.error.code },
       };
     if (answer.value.status !== 200) {
+      // Every caller takes the service and its token as --season-url and --operator-token-file: the refusal names
+      // the one to correct (issue 27 item 1).
+      const advice =
+        answer.value.status === 401 || answer.value.status === 403
+          ? 'check the token in --operator-token-file FILE (the season service operator token)'
+          : "check that --season-url URL is the season service's base address";
       return {
         code: 'CLOSE_EXPORT_REFUSED',
-        message: `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)})`,
+        message: `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)}); ${advice}`,
         details: { status: answer.value.status },
       };
     }

@@ -1,6 +1,6 @@
 // The English UI text (the default). fr.ts has the same shape: `Messages` is this object's type, so a key missing or
 // mistyped in either catalogue fails the typecheck. Spec vocabulary only (docs/conventions.md "Words").
-import type { ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
+import type { FollowState, ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
 
 type At = (iso: string | null) => string;
 type Next = (s: SeasonTrackStatus, at: At) => string;
@@ -18,6 +18,7 @@ export const en = {
     incidents: 'Incidents',
     index: 'Index',
     audit: 'Audit',
+    connections: 'Connections',
   },
   language: { switchTo: 'Français' },
   track: {
@@ -26,6 +27,14 @@ export const en = {
   },
   error: { happened: 'What happened:', todo: 'What to do:', code: 'Code:' },
   advice: {
+    CONNECTION_UNREACHABLE:
+      'Nothing answered at that address: check the address (the option shown), that the service runs, and that this machine reaches it; then restart the console with the corrected option.',
+    CONNECTION_REFUSED:
+      'Something answered, but not this service: give the service’s base address (no path after it) with the option shown, and restart the console.',
+    CONNECTION_NOT_CONFIGURED:
+      'The console was started without this service: restart it with the option shown to use it.',
+    CONNECTION_NOT_WRITABLE:
+      'The backup folder cannot take a file: create it or give this user write access, or restart the console with `--backup-dir DIR` naming another folder.',
     CONSOLE_DEMO_PLAYING: 'The demo season is being played into a new database: wait until its progress above ends.',
     CONSOLE_NO_DATABASE: 'The console has no operator database open: start it with `proveit console --db FILE`.',
     CONSOLE_CLOSE_NEEDS_EXPORT:
@@ -81,6 +90,10 @@ export const en = {
     FREEZE_TIME_FORMAT: 'Write the instant as YYYY-MM-DDTHH:MM:SSZ (UTC).',
     FREEZE_SEASON_OPENED: 'The season has opened: a freeze cannot change any more; close it and start a new season.',
     FREEZE_NOT_CLOSED: 'The key is revealed at the close only: wait for the closing time.',
+    FREEZE_OPENING_TOO_SOON:
+      'Choose a later opening, at least the earliest the message names (20 minutes from now): the freeze must be anchored before it.',
+    FREEZE_RECHECK_NO_READ_LEFT:
+      'The hourly read limit is shared with the Proofs screen: re-check at the time the message names.',
     FREEZE_PROOF_NOT_VERIFIED:
       'The freeze proof did not verify with the trust bundle: start the console with the bundle of the Trust Layer it was made through (--trust DIR).',
     FREEZE_NOT_FOUND: 'Freeze the track first.',
@@ -163,6 +176,12 @@ export const en = {
         'Back up the operator database first: a freeze was recorded after the last backup, and until the reveal its salt and key exist nowhere else (proveit backup create, or start the console with --backup-dir).',
       FREEZE_TRACK: () => 'Freeze the track (rules, manifest, sealed key) before it opens, then publish the freeze.',
       AWAIT_OPENING: (s, at) => `The freeze is published; the season opens on ${at(s.opens_at)}.`,
+      AWAIT_FREEZE_ANCHOR: (s, at) =>
+        `Check the freeze’s anchor before the opening (${at(s.opens_at)}): a freeze anchored after it cannot score.`,
+      CHECK_FREEZE_ANCHOR: () =>
+        'The freeze proof was last seen pending: re-check its anchor on the Freeze screen (uses 1 read) before anything else.',
+      FREEZE_CANNOT_SCORE: () =>
+        'The freeze was anchored after the opening: this track cannot be scored. Publish that, close the season and start a new one, frozen at least 20 minutes before its opening.',
       READ_PROOFS: (s, at) => `Read the proofs under the hourly limit; the season closes on ${at(s.closes_at)}.`,
       RUN_CLOSE: () => 'Run the close: the key is revealed and every cited proof is checked.',
       PUBLISH: () => 'Check the scores, then publish them: the 14-day dispute window starts.',
@@ -183,6 +202,49 @@ export const en = {
     assertionsRange: 'Assertions (min–cap)',
     graph: 'Graph',
     prompt: 'Prompt',
+  },
+  live: {
+    title: (season: number | null): string =>
+      season === null ? 'The season as it runs' : `Season ${season} as it runs`,
+    countsOnly: 'Counts only: no score is computed or shown before the close (spec §7.4).',
+    follower: 'Follower',
+    states: {
+      following: 'following',
+      stopped: 'stopped',
+      not_configured: 'not configured',
+      no_open_track: 'nothing to follow',
+    } as Record<FollowState, string>,
+    why: 'Why',
+    lastCycle: 'Last cycle',
+    cycleAt: (cycle: number, at: string): string => `cycle ${cycle}, ${at}`,
+    noCycle: 'none yet',
+    nextCycle: 'Next cycle',
+    lastFailure: 'Last failure',
+    noFailure: 'none',
+    trackTitle: 'As the last cycle saw it',
+    noCycleForTrack: 'No cycle has recorded this track yet: the follower shows it after its first cycle.',
+    enrolled: 'Participants enrolled',
+    submitting: 'Participants with a submission in force',
+    citedProofs: 'Cited proofs',
+    proofCounts: (read: number, pending: number, notYet: number, cited: number): string =>
+      `${read} read · ${pending} pending · ${notYet} not yet read (${cited} cited)`,
+    backlog: 'Left to read at the close',
+    backlogAt: (ids: number, reads: number, at: string): string =>
+      ids === 0
+        ? `nothing, at the current pace (the season closes on ${at})`
+        : `${ids} cited proofs (${reads} reads) at the current pace, on ${at}`,
+    tasksCaption: 'Submissions in force per task',
+    task: 'Task',
+    inForce: 'Submissions in force',
+    chartTitle: 'Reads over the last 24 hours',
+    chartAlt: (total: number, peak: number, limit: number, used: number): string =>
+      `Proof reads per clock hour (UTC) over the last 24 hours: ${total} in all, at most ${peak} in one hour, against the limit of ${limit} reads an hour; ${used} counted in the sliding window now.`,
+    chartHours: (hours: string): string => `Hours with reads: ${hours}.`,
+    chartNoReads: 'No read in these 24 hours.',
+    limitLine: (limit: number): string => `limit ${limit}/h`,
+    incidentsTitle: 'Incidents the reads opened',
+    noIncidents: 'None so far.',
+    goToIncidents: 'Go to Incidents',
   },
   scoring: {
     tablesTitle: (name: string): string => `Scores of ${name}`,
@@ -390,7 +452,7 @@ export const en = {
     owner: 'Owner',
     openedBy: 'Opened by',
     opened: (by: string, actor: string, at: string): string =>
-      `${by === 'close' ? 'a close' : 'hand'} (${actor}), ${at}`,
+      `${by === 'close' ? 'a close' : by === 'follow' ? 'the reads during the season' : 'hand'} (${actor}), ${at}`,
     openedAt: 'Opened',
     state: 'State',
     states: { open: 'open', resolved: 'resolved' },
@@ -404,6 +466,52 @@ export const en = {
     resolve: 'Resolve the incident',
     resolutionMissing: 'The resolution is empty.',
     none: 'No incident.',
+  },
+  acts: {
+    actorTitle: 'Who is acting?',
+    actorHelp:
+      'Every act is recorded in the audit log with the name of the person who did it. Give yours once: the console keeps it until it stops.',
+    actorName: 'Your name',
+    actorSubmit: 'Act under this name',
+    actingAs: (name: string): string => `Acting as ${name}`,
+    nobody: 'No one named yet',
+    nameAgain: 'Give your name',
+    textMissing: 'The text is empty.',
+    openTitle: 'Open an incident by hand',
+    openHelp:
+      'A corpus outage, a Trust Layer fault seen outside a close: opened as you, owned by you unless you name another owner.',
+    summary: 'What happened',
+    windowStart: 'Window start (UTC)',
+    windowEnd: 'Window end (UTC)',
+    instantHint: 'A UTC instant, e.g. 2026-10-20T14:00:00Z; leave empty when not known.',
+    participants: 'Affected participants (ids, separated by commas)',
+    assertions: 'Affected assertions (TASK/ASSERTION, separated by commas)',
+    proofs: 'Affected proofs (ids, separated by commas)',
+    ownerOptional: 'Owner (empty: you)',
+    open: 'Open the incident',
+    opened: (id: number): string => `Incident ${id} opened.`,
+    noteTitle: 'Add a note',
+    note: 'Note',
+    addNote: 'Add the note',
+    assignTitle: 'Give it a new owner',
+    newOwner: 'New owner',
+    assign: 'Assign',
+    fixTitle: 'Fix it here',
+    displayName: 'Display name the Index shows',
+    rename: 'Rename the participant',
+    declaredStack: 'Stack the Index shows (naming no model or provider)',
+    declare: 'Declare the stack',
+    model: 'Model',
+    modelVersion: 'Version',
+    framework: 'Framework',
+    prompt: 'Prompt (published with the Index)',
+    markReference: 'Record the reference run again',
+    fixed: 'Recorded; the findings were checked again.',
+    anchorTitle: 'Anchor the export',
+    anchorHelp:
+      'Dates the newest export’s manifest hash through the Trust Layer, as a freeze is anchored; index verify then reports the anchor.',
+    anchor: 'Anchor the exported Index',
+    anchored: (version: number, proof: string): string => `Index version ${version} anchored by proof ${proof}.`,
   },
   audit: {
     verifyTitle: 'Verification',
@@ -511,6 +619,22 @@ export const en = {
     replaceClosed: (at: string): string =>
       `The season opened on ${at}: the freeze can no longer be replaced (FREEZE_SEASON_OPENED).`,
   },
+  deadline: {
+    title: 'Anchor deadline (the opening):',
+    left: (t: { d: number; h: number; min: number; s: number }): string =>
+      `${t.d > 0 ? `${t.d} d ${t.h} h` : t.h > 0 ? `${t.h} h ${String(t.min).padStart(2, '0')} min` : `${t.min} min ${String(t.s).padStart(2, '0')} s`} left`,
+    awaiting:
+      'The freeze proof is pending until its Trust Layer batch is anchored (at most 10 minutes after it was made); it must be anchored before the opening.',
+    recheckAfterOpening:
+      'The opening has passed and the freeze proof was last seen pending: re-check now to know whether it was anchored before the opening.',
+    cannotScore: 'Anchored after the opening: this freeze cannot score.',
+    cannotScoreTodo:
+      'The close refuses it (CLOSE_FREEZE_ANCHORED_AFTER_OPENING) and it can no longer be replaced: publish that, close the season and start a new one, frozen at least 20 minutes before its opening.',
+    inTime: 'Anchored before the opening: the close accepts this anchor.',
+    recheck: 'Re-check now (uses 1 read)',
+    replaceTooLate: (until: string): string =>
+      `Replacements closed on ${until}, 20 minutes before the opening: one made now could be anchored after it (FREEZE_OPENING_TOO_SOON).`,
+  },
   corpus: {
     checkTitle: 'Check against the reference solver',
     checkOk: (n: number): string => `The corpus checks: ${n} resources.`,
@@ -554,6 +678,36 @@ export const en = {
     waiting: 'Waiting on it (latest close)',
     firstPending: 'First read pending',
     nextRecheck: 'Next recheck',
+  },
+  connections: {
+    intro:
+      'What this console reaches beyond its database, as it was started. Keys and tokens stay in the console process: they are never shown here. Each test makes one harmless request (no read of the quota, no proof).',
+    caption: 'Services in use',
+    service: 'Service',
+    target: 'Address or folder',
+    option: 'Option',
+    result: 'Test',
+    names: {
+      trust_layer: 'Trust Layer',
+      season_base: 'Season base',
+      season_service: 'Season service',
+      trust_bundle: 'Trust bundle',
+      backup_folder: 'Backup folder',
+    },
+    byDefault: {
+      trust_layer: '(by default)',
+      season_base: '(by default: the --season-url address)',
+      season_service: '(by default)',
+      trust_bundle: '(by default: the production bundle)',
+      backup_folder: '(by default)',
+    },
+    notGiven: 'not given',
+    test: (name: string): string => `Test ${name}`,
+    testing: 'Testing…',
+    ok: 'Works:',
+    failed: 'Does not work:',
+    warning: 'Warning:',
+    at: (when: string): string => `Tested ${when}`,
   },
 };
 

@@ -1,5 +1,5 @@
 // Le texte de l'interface en français. Même forme que en.ts (type `Messages`) : une clé manquante ne compile pas.
-import type { SeasonTrackStatus } from '../api/operations.ts';
+import type { FollowState, SeasonTrackStatus } from '../api/operations.ts';
 import type { Messages } from './en.ts';
 
 type At = (iso: string | null) => string;
@@ -18,6 +18,7 @@ export const fr: Messages = {
     incidents: 'Incidents',
     index: 'Index',
     audit: 'Journal',
+    connections: 'Connexions',
   },
   language: { switchTo: 'English' },
   track: {
@@ -26,6 +27,14 @@ export const fr: Messages = {
   },
   error: { happened: 'Ce qui s’est passé :', todo: 'Que faire :', code: 'Code :' },
   advice: {
+    CONNECTION_UNREACHABLE:
+      'Rien n’a répondu à cette adresse : vérifiez l’adresse (l’option indiquée), que le service tourne et que cette machine l’atteint, puis relancez la console avec l’option corrigée.',
+    CONNECTION_REFUSED:
+      'Quelque chose a répondu, mais pas ce service : donnez l’adresse de base du service (sans chemin après) avec l’option indiquée, puis relancez la console.',
+    CONNECTION_NOT_CONFIGURED:
+      'La console a été lancée sans ce service : relancez-la avec l’option indiquée pour l’utiliser.',
+    CONNECTION_NOT_WRITABLE:
+      'Le dossier des sauvegardes ne peut pas recevoir de fichier : créez-le ou donnez à cet utilisateur le droit d’y écrire, ou relancez la console avec `--backup-dir DIR` nommant un autre dossier.',
     CONSOLE_DEMO_PLAYING:
       'La saison de démonstration s’écrit dans une nouvelle base : attendez la fin de sa progression ci-dessus.',
     CONSOLE_NO_DATABASE: 'Aucune base opérateur n’est ouverte : lancez `proveit console --db FICHIER`.',
@@ -86,6 +95,10 @@ export const fr: Messages = {
     FREEZE_SEASON_OPENED:
       'La saison est ouverte : le gel ne peut plus changer ; clôturez-la et ouvrez une nouvelle saison.',
     FREEZE_NOT_CLOSED: 'La clé n’est révélée qu’à la clôture : attendez l’heure de clôture.',
+    FREEZE_OPENING_TOO_SOON:
+      'Choisissez une ouverture plus tardive, au moins celle que le message indique (dans 20 minutes) : le gel doit être ancré avant elle.',
+    FREEZE_RECHECK_NO_READ_LEFT:
+      'La limite horaire de lectures est partagée avec l’écran Preuves : revérifiez à l’heure que le message indique.',
     FREEZE_PROOF_NOT_VERIFIED:
       'La preuve du gel ne se vérifie pas avec ce paquet de confiance : démarrez la console avec celui du Trust Layer qui l’a faite (--trust DIR).',
     FREEZE_NOT_FOUND: 'Gelez d’abord la piste.',
@@ -169,6 +182,12 @@ export const fr: Messages = {
         'Sauvegardez d’abord la base de l’opérateur : un gel a été enregistré après la dernière sauvegarde, et jusqu’à la révélation son sel et sa clé n’existent nulle part ailleurs (proveit backup create, ou lancez la console avec --backup-dir).',
       FREEZE_TRACK: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
       AWAIT_OPENING: (s, at) => `Le gel est publié ; la saison ouvre le ${at(s.opens_at)}.`,
+      AWAIT_FREEZE_ANCHOR: (s, at) =>
+        `Contrôlez l’ancrage du gel avant l’ouverture (${at(s.opens_at)}) : un gel ancré après elle ne peut pas être noté.`,
+      CHECK_FREEZE_ANCHOR: () =>
+        'La preuve du gel était en attente au dernier contrôle : revérifiez son ancrage dans l’écran Gel (1 lecture) avant toute autre chose.',
+      FREEZE_CANNOT_SCORE: () =>
+        'Le gel a été ancré après l’ouverture : cette piste ne peut pas être notée. Publiez-le, clôturez la saison et commencez-en une nouvelle, gelée au moins 20 minutes avant son ouverture.',
       READ_PROOFS: (s, at) => `Lisez les preuves sous la limite horaire ; la saison se clôt le ${at(s.closes_at)}.`,
       RUN_CLOSE: () => 'Lancez la clôture : la clé est révélée et chaque preuve citée est contrôlée.',
       PUBLISH: () => 'Vérifiez les scores, puis publiez-les : le délai de contestation de 14 jours commence.',
@@ -190,6 +209,48 @@ export const fr: Messages = {
     assertionsRange: 'Assertions (min–plafond)',
     graph: 'Graphe',
     prompt: 'Énoncé',
+  },
+  live: {
+    title: (season) => (season === null ? 'La saison en cours' : `La saison ${season} en cours`),
+    countsOnly: 'Des comptes seulement : aucun score n’est calculé ni montré avant la clôture (spec §7.4).',
+    follower: 'Suivi',
+    states: {
+      following: 'en cours',
+      stopped: 'arrêté',
+      not_configured: 'non configuré',
+      no_open_track: 'rien à suivre',
+    } as Record<FollowState, string>,
+    why: 'Pourquoi',
+    lastCycle: 'Dernier cycle',
+    cycleAt: (cycle, at) => `cycle ${cycle}, ${at}`,
+    noCycle: 'aucun encore',
+    nextCycle: 'Prochain cycle',
+    lastFailure: 'Dernier échec',
+    noFailure: 'aucun',
+    trackTitle: 'Au dernier cycle',
+    noCycleForTrack: 'Aucun cycle n’a encore relevé cette piste : le suivi la montre après son premier cycle.',
+    enrolled: 'Participants inscrits',
+    submitting: 'Participants ayant une soumission en vigueur',
+    citedProofs: 'Preuves citées',
+    proofCounts: (read, pending, notYet, cited) =>
+      `${read} lues · ${pending} en attente · ${notYet} pas encore lues (${cited} citées)`,
+    backlog: 'Reste à lire à la clôture',
+    backlogAt: (ids, reads, at) =>
+      ids === 0
+        ? `rien, au rythme actuel (la saison se clôt le ${at})`
+        : `${ids} preuves citées (${reads} lectures) au rythme actuel, le ${at}`,
+    tasksCaption: 'Soumissions en vigueur par tâche',
+    task: 'Tâche',
+    inForce: 'Soumissions en vigueur',
+    chartTitle: 'Lectures des dernières 24 heures',
+    chartAlt: (total, peak, limit, used) =>
+      `Lectures de preuves par heure d’horloge (UTC) sur les dernières 24 heures : ${total} en tout, au plus ${peak} en une heure, pour une limite de ${limit} lectures par heure ; ${used} comptées dans la fenêtre glissante maintenant.`,
+    chartHours: (hours) => `Heures avec des lectures : ${hours}.`,
+    chartNoReads: 'Aucune lecture en 24 heures.',
+    limitLine: (limit) => `limite ${limit}/h`,
+    incidentsTitle: 'Incidents ouverts par les lectures',
+    noIncidents: 'Aucun pour l’instant.',
+    goToIncidents: 'Aller aux Incidents',
   },
   scoring: {
     tablesTitle: (name) => `Scores de ${name}`,
@@ -390,7 +451,8 @@ export const fr: Messages = {
     window: 'Fenêtre',
     owner: 'Responsable',
     openedBy: 'Ouvert par',
-    opened: (by, actor, at) => `${by === 'close' ? 'une clôture' : 'à la main'} (${actor}), ${at}`,
+    opened: (by, actor, at) =>
+      `${by === 'close' ? 'une clôture' : by === 'follow' ? 'les lectures pendant la saison' : 'à la main'} (${actor}), ${at}`,
     openedAt: 'Ouvert le',
     state: 'État',
     states: { open: 'ouvert', resolved: 'résolu' },
@@ -404,6 +466,52 @@ export const fr: Messages = {
     resolve: 'Résoudre l’incident',
     resolutionMissing: 'La résolution est vide.',
     none: 'Aucun incident.',
+  },
+  acts: {
+    actorTitle: 'Qui agit ?',
+    actorHelp:
+      'Chaque acte est inscrit au journal d’audit avec le nom de la personne qui l’a fait. Donnez le vôtre une fois : la console le garde jusqu’à son arrêt.',
+    actorName: 'Votre nom',
+    actorSubmit: 'Agir sous ce nom',
+    actingAs: (name) => `Agit : ${name}`,
+    nobody: 'Personne n’est nommé',
+    nameAgain: 'Donner votre nom',
+    textMissing: 'Le texte est vide.',
+    openTitle: 'Ouvrir un incident à la main',
+    openHelp:
+      'Une panne du corpus, une faute de la Trust Layer vue hors d’une clôture : ouvert en votre nom, à votre charge sauf si vous nommez un autre responsable.',
+    summary: 'Ce qui s’est passé',
+    windowStart: 'Début de la fenêtre (UTC)',
+    windowEnd: 'Fin de la fenêtre (UTC)',
+    instantHint: 'Un instant UTC, p. ex. 2026-10-20T14:00:00Z ; vide s’il n’est pas connu.',
+    participants: 'Participants touchés (identifiants séparés par des virgules)',
+    assertions: 'Assertions touchées (TÂCHE/ASSERTION, séparées par des virgules)',
+    proofs: 'Preuves touchées (identifiants séparés par des virgules)',
+    ownerOptional: 'Responsable (vide : vous)',
+    open: 'Ouvrir l’incident',
+    opened: (id) => `Incident ${id} ouvert.`,
+    noteTitle: 'Ajouter une note',
+    note: 'Note',
+    addNote: 'Ajouter la note',
+    assignTitle: 'Donner un nouveau responsable',
+    newOwner: 'Nouveau responsable',
+    assign: 'Attribuer',
+    fixTitle: 'Corriger ici',
+    displayName: 'Nom affiché par l’Index',
+    rename: 'Renommer le participant',
+    declaredStack: 'Pile affichée par l’Index (sans nom de modèle ni de fournisseur)',
+    declare: 'Déclarer la pile',
+    model: 'Modèle',
+    modelVersion: 'Version',
+    framework: 'Cadre',
+    prompt: 'Consigne (publiée avec l’Index)',
+    markReference: 'Inscrire de nouveau l’exécution de référence',
+    fixed: 'Inscrit ; les constats ont été vérifiés de nouveau.',
+    anchorTitle: 'Ancrer l’export',
+    anchorHelp:
+      'Date l’empreinte du manifeste du dernier export par la Trust Layer, comme un gel est ancré ; index verify indique ensuite l’ancrage.',
+    anchor: 'Ancrer l’Index exporté',
+    anchored: (version, proof) => `Index version ${version} ancré par la preuve ${proof}.`,
   },
   audit: {
     verifyTitle: 'Vérification',
@@ -510,6 +618,22 @@ export const fr: Messages = {
       `Clé et sel révélés (${at}) : le document de révélation est écrit à côté de la base, dans freezes/.`,
     replaceClosed: (at) => `La saison a ouvert le ${at} : le gel ne peut plus être remplacé (FREEZE_SEASON_OPENED).`,
   },
+  deadline: {
+    title: 'Échéance de l’ancrage (l’ouverture) :',
+    left: (t: { d: number; h: number; min: number; s: number }): string =>
+      `il reste ${t.d > 0 ? `${t.d} j ${t.h} h` : t.h > 0 ? `${t.h} h ${String(t.min).padStart(2, '0')} min` : `${t.min} min ${String(t.s).padStart(2, '0')} s`}`,
+    awaiting:
+      'La preuve du gel est en attente jusqu’à l’ancrage de son lot par la Trust Layer (au plus 10 minutes après sa création) ; elle doit être ancrée avant l’ouverture.',
+    recheckAfterOpening:
+      'L’ouverture est passée et la preuve du gel était en attente au dernier contrôle : revérifiez maintenant pour savoir si elle a été ancrée avant l’ouverture.',
+    cannotScore: 'Ancré après l’ouverture : ce gel ne peut pas être noté.',
+    cannotScoreTodo:
+      'La clôture le refuse (CLOSE_FREEZE_ANCHORED_AFTER_OPENING) et il ne peut plus être remplacé : publiez-le, clôturez la saison et commencez-en une nouvelle, gelée au moins 20 minutes avant son ouverture.',
+    inTime: 'Ancré avant l’ouverture : la clôture accepte cet ancrage.',
+    recheck: 'Revérifier maintenant (utilise 1 lecture)',
+    replaceTooLate: (until: string): string =>
+      `Les remplacements sont fermés depuis le ${until}, 20 minutes avant l’ouverture : un remplacement fait maintenant pourrait être ancré après elle (FREEZE_OPENING_TOO_SOON).`,
+  },
   corpus: {
     checkTitle: 'Contrôle par le solveur de référence',
     checkOk: (n) => `Le corpus est conforme : ${n} ressources.`,
@@ -551,5 +675,35 @@ export const fr: Messages = {
     waiting: 'En attente de cette preuve (dernière clôture)',
     firstPending: 'Première lecture en attente',
     nextRecheck: 'Prochaine relecture',
+  },
+  connections: {
+    intro:
+      'Ce que cette console atteint hors de sa base, tel qu’elle a été lancée. Clés et jetons restent dans le processus de la console : ils ne sont jamais montrés ici. Chaque test fait une requête sans effet (aucune lecture du quota, aucune preuve).',
+    caption: 'Services utilisés',
+    service: 'Service',
+    target: 'Adresse ou dossier',
+    option: 'Option',
+    result: 'Test',
+    names: {
+      trust_layer: 'Trust Layer',
+      season_base: 'Base de la saison',
+      season_service: 'Service de la saison',
+      trust_bundle: 'Paquet de confiance',
+      backup_folder: 'Dossier des sauvegardes',
+    },
+    byDefault: {
+      trust_layer: '(par défaut)',
+      season_base: '(par défaut : l’adresse de --season-url)',
+      season_service: '(par défaut)',
+      trust_bundle: '(par défaut : le paquet de production)',
+      backup_folder: '(par défaut)',
+    },
+    notGiven: 'non fourni',
+    test: (name) => `Tester ${name}`,
+    testing: 'Test en cours…',
+    ok: 'Fonctionne :',
+    failed: 'Ne fonctionne pas :',
+    warning: 'Attention :',
+    at: (when) => `Testé le ${when}`,
   },
 };

@@ -9,6 +9,7 @@ export const SCREENS = [
   'incidents',
   'index',
   'audit',
+  'connections',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { backupDue, seasonStep, type SeasonFacts } from '../../../main/core/console/season-state.ts';
 
-const frozen = { opensAt: '2026-10-01T08:00:00.000Z', closesAt: '2026-10-29T08:00:00.000Z' };
 const at = (iso: string) => Date.parse(iso);
+/** Anchored on 20 September, before the opening (RFC 3161 time), as the close asks. */
+const anchoredInTime = {
+  state: 'anchored' as const,
+  anchorTime: '2026-09-20T12:00:03.000Z',
+  checkedAtMs: at('2026-09-20T12:05:00Z'),
+};
+const frozen = { opensAt: '2026-10-01T08:00:00.000Z', closesAt: '2026-10-29T08:00:00.000Z', anchor: anchoredInTime };
 const facts = (f: Partial<SeasonFacts>): SeasonFacts => ({
   freeze: frozen,
   latestCloseAtMs: null,
@@ -71,5 +77,50 @@ describe('where a season track stands and the next step (pure)', () => {
     expect(backupDue(facts({ latestFreezeAtMs: freezeAt + 10, lastBackupAtMs: freezeAt + 5 }))).toBe(true);
     expect(backupDue(facts({ latestFreezeAtMs: freezeAt, lastBackupAtMs: freezeAt }))).toBe(false);
     expect(backupDue(facts({ freeze: null, latestFreezeAtMs: null, lastBackupAtMs: null }))).toBe(false);
+  });
+
+  it('a freeze anchored after its opening: never "run the close" but FREEZE_CANNOT_SCORE, saying what to do', () => {
+    const late = { ...frozen, anchor: { ...anchoredInTime, anchorTime: '2026-10-01T08:00:00.000Z' } };
+    const closed = seasonStep(facts({ freeze: late, nowMs: at('2026-10-30T00:00:00Z') }));
+    expect(closed).toMatchObject({ state: 'closed', code: 'FREEZE_CANNOT_SCORE' });
+    expect(closed.text).toContain('CLOSE_FREEZE_ANCHORED_AFTER_OPENING');
+    expect(closed.text).toMatch(/close the season and start a new one, frozen at least 20 minutes before its opening/);
+    // Already so while the season is open: nothing read or submitted can be scored.
+    expect(seasonStep(facts({ freeze: late, nowMs: at('2026-10-10T00:00:00Z') }))).toMatchObject({
+      state: 'open',
+      code: 'FREEZE_CANNOT_SCORE',
+    });
+  });
+
+  it('a freeze proof seen pending at or after the opening cannot score either (its batch closes later still)', () => {
+    const pendingAtOpening = { state: 'pending' as const, anchorTime: null, checkedAtMs: at(frozen.opensAt) };
+    expect(seasonStep(facts({ freeze: { ...frozen, anchor: pendingAtOpening } })).code).toBe('FREEZE_CANNOT_SCORE');
+  });
+
+  it('before the opening a freeze not seen anchored asks for the anchor check, not for waiting', () => {
+    const before = at('2026-09-30T00:00:00Z');
+    const pending = { state: 'pending' as const, anchorTime: null, checkedAtMs: at('2026-09-20T12:05:00Z') };
+    expect(seasonStep(facts({ freeze: { ...frozen, anchor: pending }, nowMs: before }))).toMatchObject({
+      state: 'frozen',
+      code: 'AWAIT_FREEZE_ANCHOR',
+    });
+    expect(seasonStep(facts({ freeze: { ...frozen, anchor: null }, nowMs: before })).code).toBe('AWAIT_FREEZE_ANCHOR');
+  });
+
+  it('after the opening a freeze last seen pending before it is checked first: the close would wait (FREEZE_PROOF_PENDING)', () => {
+    const pending = { state: 'pending' as const, anchorTime: null, checkedAtMs: at('2026-09-30T00:00:00Z') };
+    const step = seasonStep(facts({ freeze: { ...frozen, anchor: pending }, nowMs: at('2026-10-30T00:00:00Z') }));
+    expect(step).toMatchObject({ state: 'closed', code: 'CHECK_FREEZE_ANCHOR' });
+    expect(step.text).toContain('uses 1 read');
+    // Once a close has scored, its freeze check passed: the calendar's step goes on.
+    expect(
+      seasonStep(
+        facts({
+          freeze: { ...frozen, anchor: null },
+          latestCloseAtMs: at('2026-10-29T09:00:00Z'),
+          nowMs: at('2026-10-30T00:00:00Z'),
+        }),
+      ).code,
+    ).toBe('PUBLISH');
   });
 });

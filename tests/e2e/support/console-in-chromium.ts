@@ -30,7 +30,8 @@ export interface ConsoleInChromium {
  */
 export async function consoleInChromium(options: Omit<OpenConsoleOptions, 'mode'>): Promise<ConsoleInChromium> {
   const rendererDir = buildRenderer();
-  const opened = openConsole({ mode: 'headless', ...options });
+  // Started for a named person (--actor), unless a test gives its own actor (or none, to meet the name dialog).
+  const opened = openConsole({ mode: 'headless', actor: 'Ana Lima', ...options });
   expect(await opened.ready).toBe(true);
   const server: HeadlessServer = await startHeadlessServer({
     dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),

@@ -392,6 +392,7 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       defaultCorpusDir: net.corpusDir.conformite,
       clock: net.clock,
       services: NO_SERVICES,
+      actor: 'Ana Lima',
     });
     try {
       const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));

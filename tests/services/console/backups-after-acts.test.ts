@@ -23,7 +23,7 @@ const job = (kind: JobView['kind'], state: JobView['state']): JobView => ({
   id: 4,
   kind,
   state,
-  args: {},
+  args: { season: 1, track: 'conformite', actor: 'Ben Okafor' },
   created_at: '2026-12-02T10:00:00.000Z',
   started_at: null,
   finished_at: null,
@@ -55,6 +55,7 @@ describe('proveit console --backup-dir: a backup after each act (issue 25 item 2
       clock: { now: () => (t += 1000), sleep: async () => {} },
       events: new ConsoleEvents(),
       jobs: null,
+      actor: { name: 'Ana Lima', from: 'option' },
     };
     const dir = folder.file('backups');
     const reported: [string, AfterActOutcome][] = [];
@@ -76,10 +77,11 @@ describe('proveit console --backup-dir: a backup after each act (issue 25 item 2
     backups.stop();
     expect(reported.map(([act]) => act)).toEqual(['freeze.reveal', 'close job 4']);
     expect(readdirSync(dir).filter((n) => n.endsWith('.backup'))).toHaveLength(2);
+    // Each backup names the person of the act it follows: the session's for the reveal, the close's requester.
     expect(auditRows(db).map((r) => [r.actor, r.action])).toEqual([
-      ['console', 'freeze.reveal'],
-      ['console', 'backup.create'],
-      ['console', 'backup.create'],
+      ['Ana Lima', 'freeze.reveal'],
+      ['Ana Lima', 'backup.create'],
+      ['Ben Okafor', 'backup.create'],
     ]);
     db.close();
   });

@@ -7,6 +7,7 @@ import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../../main/services/console/open-console.ts';
 import { systemClock } from '../../../main/services/clock.ts';
+import { firstStartOf } from '../../../main/cli/console-first-start.ts';
 
 let dir: string;
 let opened: OpenedConsole;
@@ -24,11 +25,16 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'console.sqlite.partial'), 'not a database');
   mkdirSync(join(dir, 'conformite'));
   writeFileSync(join(dir, 'conformite', 'scores.json'), '{}');
+  // `proveit console --db FILE --demo` on a file that does not exist (the default database's first start decides the same).
+  const dbFile = join(dir, 'console.sqlite');
+  const start = firstStartOf({ db: dbFile, demo: true, dbFile, exists: existsSync(dbFile) });
+  if (typeof start === 'string') throw new Error(start);
   opened = openConsole({
     mode: 'headless',
-    dbFile: join(dir, 'console.sqlite'),
+    dbFile,
     defaultCorpusDir: resolve(import.meta.dirname, '../../../corpus'),
     clock: { ...systemClock, now: () => startedAt },
+    demo: start.demo,
   });
   opened.ctx.events.subscribe((e) => events.push(e));
   const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
@@ -41,7 +47,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('first start with no operator database: the demo season is played into a new one', () => {
+describe('--demo (or the default database on first start): the demo season is played into a new database', () => {
   it('while it plays, the screens get CONSOLE_DEMO_PLAYING rather than an error of their own', () => {
     expect(answerWhilePlaying).toMatchObject({ ok: false, error: { code: 'CONSOLE_DEMO_PLAYING' } });
   });
@@ -103,13 +109,14 @@ describe('first start with no operator database: the demo season is played into 
     expect(events.filter((e) => e.type === 'deadline')).toEqual([]);
   });
 
-  it('a second start opens the database as it is, playing nothing; 25 days on, the dispute is pushed as at risk', async () => {
+  it('a second start opens the database as it is, playing nothing even when asked; 25 days on, the dispute is pushed as at risk', async () => {
     const later = { ...systemClock, now: () => startedAt + 25 * DAY };
     const again = openConsole({
       mode: 'headless',
       dbFile: join(dir, 'console.sqlite'),
       defaultCorpusDir: dir,
       clock: later,
+      demo: true,
     });
     const pushed: ConsoleEvent[] = [];
     again.ctx.events.subscribe((e) => pushed.push(e));

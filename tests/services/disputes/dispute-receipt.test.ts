@@ -256,6 +256,7 @@ describe('the console’s dispute.open with a receipt argument', () => {
       dbFile: t.dbFile,
       defaultCorpusDir: resolve(import.meta.dirname, '../../../corpus'),
       clock: t.clock,
+      actor: 'Ana Lima',
     });
     try {
       await opened.ready;
@@ -301,7 +302,7 @@ describe('the console’s dispute.open with a receipt argument', () => {
       });
       const db = t.open();
       try {
-        expect(auditRows(db).at(-1)).toMatchObject({ action: 'dispute.open', actor: 'console' });
+        expect(auditRows(db).at(-1)).toMatchObject({ action: 'dispute.open', actor: 'Ana Lima' });
       } finally {
         db.close();
       }

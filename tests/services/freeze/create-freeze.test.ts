@@ -97,6 +97,29 @@ describe('freeze create on the devnet (spec §8.1–8.3)', () => {
     expect(codeOf(await createFreeze({ ...input, replace: true, reason: null }, ports))).toBe('FREEZE_REASON_REQUIRED');
   });
 
+  it('a replacement 15 minutes before the recorded opening is refused with FREEZE_OPENING_TOO_SOON, even with a later --opens-at', async () => {
+    clock.set(Date.parse(OPENS_AT) - 15 * 60_000);
+    const before = freezesOf(db, 1, 'conformite').length;
+    const moved = await createFreeze(
+      {
+        ...input,
+        opensAt: '2027-01-01T00:00:00.000Z',
+        closesAt: '2027-02-01T00:00:00.000Z',
+        replace: true,
+        reason: 'r',
+      },
+      ports,
+    );
+    // The recorded opening decides (a replacement cannot move it later): its batch could close after it.
+    expect(moved.ok ? '' : moved.error.message).toContain(`the opening ${OPENS_AT} is too soon`);
+    expect(moved.ok ? null : moved.error.details).toMatchObject({
+      opens_at: OPENS_AT,
+      earliest_opens_at: new Date(Date.parse(OPENS_AT) + 5 * 60_000).toISOString(),
+    });
+    expect(freezesOf(db, 1, 'conformite')).toHaveLength(before);
+    clock.set(BEFORE_OPENING);
+  });
+
   it('at or after opening any change is refused with FREEZE_SEASON_OPENED, even with a later --opens-at', async () => {
     clock.set(Date.parse(OPENS_AT));
     const before = freezesOf(db, 1, 'conformite').length;

@@ -1,5 +1,5 @@
 import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexExportCommand, indexVerifyCommand } from '../../../main/cli/index-commands.ts';
 import {
@@ -427,6 +427,44 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     const db = ctx.db.open();
     expect(auditRows(db).at(-1)).toMatchObject({ action: 'index.anchor', actor: 'ana' });
     db.close();
+  });
+
+  it('the console\u2019s index.anchor anchors the newest export through the Trust Layer given at start, as `index anchor` does, audited as the person acting; the API key never in the answer', async () => {
+    const { operatorApiKey } = await import('../../devnet/support/trust-layer-calls.ts');
+    const { openConsole } = await import('../../../main/services/console/open-console.ts');
+    const { createConsoleHandlers } = await import('../../../main/services/console/console-handlers.ts');
+    const { createDispatcher } = await import('../../../main/ipc/dispatcher.ts');
+    const { NO_SERVICES } = await import('../../../main/services/console/console-services.ts');
+    const trustLayer = ctx.season.net.devnet.info.trust_layer;
+    const apiKey = await operatorApiKey(trustLayer, 'index-operator-3@example.org', operatorKeyFile());
+    // The console's exports live in index-exports/ beside the database; the newest is the one anchored.
+    const newest = join(dirname(ctx.db.dbFile), 'index-exports', `season-1-${Date.now()}`);
+    cpSync(join(ctx.work, 'v2'), newest, { recursive: true });
+    const opened = openConsole({
+      mode: 'headless',
+      dbFile: ctx.db.dbFile,
+      defaultCorpusDir: ctx.work,
+      clock: ctx.clock,
+      services: { ...NO_SERVICES, freeze: { trustLayer, apiKey, seasonBase: 'http://proveit.devnet.localhost' } },
+      actor: 'Dana Roy',
+    });
+    try {
+      await opened.ready;
+      const answer = await createDispatcher(createConsoleHandlers(opened.ctx))('index.anchor', { season: 1 });
+      expect(answer, JSON.stringify(answer)).toMatchObject({
+        ok: true,
+        value: { season: 1, index_version: 2, proof_id: expect.stringMatching(/^prf_/), out_dir: newest },
+      });
+      expect(JSON.stringify(answer)).not.toContain(apiKey);
+      const db = ctx.db.open();
+      const entry = auditRows(db).at(-1)!;
+      db.close();
+      expect(entry).toMatchObject({ action: 'index.anchor', actor: 'Dana Roy' });
+      const checked = await verify(newest, ['--trust', trust()]);
+      expect(checked.doc).toMatchObject({ ok: true, anchor: { status: 'pending' } });
+    } finally {
+      await opened.close();
+    }
   });
 
   it('index export with only some of the anchoring options is a usage error (exit 2), nothing written', async () => {

@@ -20,7 +20,25 @@ export interface LintFinding {
   /** Where in it: a section, a row or a field. */
   where: string;
   message: string;
+  /**
+   * The operator's act that removes the finding, when one does: the participant's display name (spec §7.2), its
+   * declared stack (spec §7.1) or its reference run record (spec §7.1). Absent for a finding no such act fixes (the
+   * rendering's faults, a secret, a correction's reason). The console shows the control for it (issue 27 item 4).
+   */
+  fix?: LintFix;
 }
+
+export interface LintFix {
+  act: 'display_name' | 'declared_stack' | 'reference';
+  track: string;
+  participant_id: string;
+}
+
+const fixOf = (act: LintFix['act'], row: { track: string; participant_id: string }): LintFix => ({
+  act,
+  track: row.track,
+  participant_id: row.participant_id,
+});
 
 /** A secret the export must never hold, named by its kind only (its value is never printed). */
 export interface KnownSecret {
@@ -70,8 +88,12 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
     // The agent name heads every negative list of the page; the operator's correction reasons are free text. Claim
     // values are corpus data (fictional), not checked here: a common word of the list would block the export.
     const sites = [
-      { where: 'agent name heading the negative lists', text: r.agent },
-      ...r.corrections.map((c) => ({ where: `correction ${c.task_id}/${c.assertion_id}`, text: c.reason })),
+      { where: 'agent name heading the negative lists', text: r.agent, fix: fixOf('display_name', r) },
+      ...r.corrections.map((c) => ({
+        where: `correction ${c.task_id}/${c.assertion_id}`,
+        text: c.reason,
+        fix: undefined,
+      })),
     ];
     for (const site of sites)
       for (const { n, re } of names)
@@ -84,6 +106,7 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
               `the model or provider name "${n}" appears in a negative category (spec §7.3, reference runs included): ` +
               `give the participant a display name: proveit participant rename --season ${input.doc.season} ` +
               `--participant ${r.participant_id} --display-name NAME`,
+            ...(site.fix ? { fix: site.fix } : {}),
           });
   }
 }
@@ -119,6 +142,7 @@ function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
               `the declared stack "${row.declared_stack}" names "${n}" on a row with negative results (spec §7.3): ` +
               `declare a stack naming no model or provider (spec §7.1, "declared by the operator"): proveit ` +
               `participant rename --season ${input.doc.season} --participant ${row.participant_id} --declared-stack TEXT`,
+            fix: fixOf('declared_stack', row),
           });
     }
 }
@@ -144,6 +168,7 @@ function reportJsonFindings(input: LintInput, out: LintFinding[]): void {
           file: r.report_json_file,
           where: `${r.track}/${r.participant_id}: agent_name`,
           message: `the model or provider name "${n}" is the agent_name of a report with negative results: give the participant a display name (proveit participant rename)`,
+          fix: fixOf('display_name', r),
         });
   }
 }
@@ -153,13 +178,16 @@ function humourFindings(input: LintInput, out: LintFinding[]): void {
   for (const r of input.doc.reports) {
     if (!hasNegative(r)) continue;
     const file = INDEX_FILES.reportHtml(r.track, r.participant_id, 'fr');
-    for (const site of [{ where: 'agent name', text: r.agent }, ...negativeTexts(r)]) {
+    const agentFix = fixOf('display_name', r);
+    for (const site of [{ where: 'agent name', text: r.agent, fix: agentFix }, ...negativeTexts(r)]) {
+      const fix = 'fix' in site ? { fix: site.fix } : {};
       if (EMOJI.test(site.text))
         out.push({
           code: 'LINT_HUMOUR_OR_EMOJI',
           file,
           where: `${r.track}/${r.participant_id}: ${site.where}`,
           message: 'an emoji on a named negative result (spec §7.3)',
+          ...fix,
         });
       for (const { m, re } of markers)
         if (re.test(site.text))
@@ -168,6 +196,7 @@ function humourFindings(input: LintInput, out: LintFinding[]): void {
             file,
             where: `${r.track}/${r.participant_id}: ${site.where}`,
             message: `"${m}" reads as humour on a named negative result (spec §7.3)`,
+            ...fix,
           });
     }
   }
@@ -347,6 +376,7 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
               `the agent name starts with ${JSON.stringify(row.agent[0])}, which a spreadsheet reads as a formula: ` +
               `give the participant a display name: proveit participant rename --season ${season} ` +
               `--participant ${row.participant_id} --display-name NAME`,
+            fix: fixOf('display_name', row),
           });
         const ref = row.reference;
         for (const [field, text] of ref
@@ -365,6 +395,7 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
                 `the reference run's ${field} starts with ${JSON.stringify(text[0])}, which a spreadsheet reads as a ` +
                 `formula: mark it again with proveit participant reference --season ${season} ` +
                 `--participant ${row.participant_id}`,
+              fix: fixOf('reference', row),
             });
       }
 }

@@ -16,10 +16,14 @@ import { openDispute } from '../../disputes/open-dispute.ts';
 import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
 import { participantWindows, type ParticipantWindowListing } from '../../disputes/participant-windows.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
+import { actingAs } from '../session-actor.ts';
 import { namesByTrack } from './scores-handlers.ts';
 
-/** Who the console records in the audit log for an action taken from its screens. */
-export const CONSOLE_ACTOR = 'console';
+/**
+ * The dispute's reviewer, who is also the actor of its review and decision entries (issue 27 item 4): the name given,
+ * else the person the console acts as.
+ */
+const reviewerOf = (ctx: ConsoleContext, reviewer: string | undefined) => reviewer?.trim() || actingAs(ctx);
 
 const byDeadline = (a: DisputeListing, b: DisputeListing) =>
   (a.ms_left === null ? 1 : 0) - (b.ms_left === null ? 1 : 0) ||
@@ -82,7 +86,7 @@ function submissionReceiptOf(receipt: Record<string, unknown>): PyJson {
  * A dispute received by staff, as `proveit dispute open` records it (spec §9.2, docs/disputes.md): the receipt time
  * typed with its zone (none: now), inside the publication's 14-day window, on an assertion in scope, with the
  * participant's submission receipt if one was sent; the evidence is recomputed from the close's bundle and stored;
- * audited as the console. Refusals keep the service's codes.
+ * audited as the session's actor. Refusals keep the service's codes.
  */
 export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Promise<ConsoleDispute> {
   const [taskId, assertionId] = args.assertion.split('/') as [string, string];
@@ -98,7 +102,7 @@ export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Pr
       reason: args.reason.trim(),
       ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
       ...(args.receipt === undefined ? {} : { submissionReceipt: submissionReceiptOf(args.receipt) }),
-      actor: CONSOLE_ACTOR,
+      actor: actingAs(ctx),
     }),
   );
   return listingOf(ctx, opened.disputeId);
@@ -106,27 +110,27 @@ export async function disputeOpen(ctx: ConsoleContext, args: DisputeReceipt): Pr
 
 export async function disputeReview(
   ctx: ConsoleContext,
-  args: { dispute_id: string; reviewer: string },
+  args: { dispute_id: string; reviewer?: string },
 ): Promise<ConsoleDispute> {
-  valueOrRefuse(
-    reviewDispute(dbOf(ctx), ctx.clock, { disputeId: args.dispute_id, reviewer: args.reviewer, actor: CONSOLE_ACTOR }),
-  );
+  const reviewer = reviewerOf(ctx, args.reviewer);
+  valueOrRefuse(reviewDispute(dbOf(ctx), ctx.clock, { disputeId: args.dispute_id, reviewer, actor: reviewer }));
   return listingOf(ctx, args.dispute_id);
 }
 
 /** The decision form: a reason is required; an upheld dispute publishes the correction in the same transaction. */
 export async function disputeDecide(
   ctx: ConsoleContext,
-  args: { dispute_id: string; decision: DisputeDecision; reason: string; reviewer: string; change?: DisputeChange },
+  args: { dispute_id: string; decision: DisputeDecision; reason: string; reviewer?: string; change?: DisputeChange },
 ): Promise<ConsoleDispute> {
+  const reviewer = reviewerOf(ctx, args.reviewer);
   valueOrRefuse(
     decideDispute(dbOf(ctx), ctx.clock, {
       disputeId: args.dispute_id,
       decision: args.decision,
       reason: args.reason,
-      reviewer: args.reviewer,
+      reviewer,
       ...(args.change ? { change: args.change } : {}),
-      actor: CONSOLE_ACTOR,
+      actor: reviewer,
     }),
   );
   return listingOf(ctx, args.dispute_id);

@@ -5,6 +5,7 @@ import { freezeInForceOf } from '../../../db/freezes.ts';
 import { latestSeasonClose } from '../../../db/publications.ts';
 import { BUNDLE } from '../../close/bundle-layout.ts';
 import { checkFreezeAnchoring } from '../../freeze/freeze-anchoring.ts';
+import { readFreezeViewThroughQuota } from '../../freeze/freeze-view-read.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import { loadTrustBundle } from '../../trust/load-bundle.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
@@ -22,8 +23,9 @@ function trustDirOf(ctx: ConsoleContext, ref: TrackRef): string {
 
 /**
  * The Freeze screen's anchor step (spec §8.3–8.5): the freeze in force's proof verified as a third party, its RFC 3161
- * time and Rekor entry stored once VERIFIED, or pending while its batch is not anchored. One view read (none when
- * the read cache holds it anchored) and one log entry: run on request, not on every freeze.view.
+ * time and Rekor entry stored once VERIFIED, or pending while its batch is not anchored. One view read through the read
+ * quota, recorded in the read cache as any read is (none when the cache holds it anchored), and one log entry: run on
+ * request ("re-check now (uses 1 read)"), not on every freeze.view.
  */
 export async function freezeAnchor(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
   const db = dbOf(ctx);
@@ -36,7 +38,13 @@ export async function freezeAnchor(ctx: ConsoleContext, ref: TrackRef): Promise<
   const trust = valueOrRefuse(await loadTrustBundle(trustDirOf(ctx, ref)));
   const http = createHttpClient({ timeoutMs: 30_000 });
   try {
-    valueOrRefuse(await checkFreezeAnchoring(freeze, trust, { db, http, clock: ctx.clock }));
+    const ports = { db, http, clock: ctx.clock };
+    valueOrRefuse(
+      await checkFreezeAnchoring(freeze, trust, {
+        ...ports,
+        readView: (f) => readFreezeViewThroughQuota(f, ports),
+      }),
+    );
   } finally {
     await http.close();
   }

@@ -11,10 +11,8 @@ import { revealFreezes } from '../../freeze/reveal-freeze.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import { defaultKeyFile, loadOrCreateSigningKey } from '../../index-export/signing-key.ts';
 import { dbOf, trackCorpusDir, type ConsoleContext } from '../console-context.ts';
+import { actingAs } from '../session-actor.ts';
 import { freezeView } from './season-handlers.ts';
-
-/** Who the console's actions are recorded as in the audit log (docs/console-backend.md). */
-const ACTOR = 'console';
 
 type Window = { opens_at: string; closes_at: string };
 
@@ -65,9 +63,11 @@ async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: strin
         seasonBase: service.seasonBase,
         opensAt,
         closesAt,
+        // The form's field, as the refusal names it (FREEZE_OPENING_TOO_SOON).
+        opensAtField: 'opens_at',
         replace: reason !== null,
         reason,
-        actor: ACTOR,
+        actor: actingAs(ctx),
       },
       { db, http, clock: ctx.clock, randomBytes: (n) => new Uint8Array(randomBytes(n)) },
     );
@@ -95,7 +95,7 @@ export function freezeReplace(ctx: ConsoleContext, ref: TrackRef & Window & { re
 export async function freezePublish(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
   const out = join(freezesRoot(ctx), `season-${ref.season}-${ref.track}-publication.json`);
   await mkdir(dirname(out), { recursive: true });
-  valueOrRefuse(await publishFreeze(dbOf(ctx), ctx.clock, { ...ref, actor: ACTOR, out }));
+  valueOrRefuse(await publishFreeze(dbOf(ctx), ctx.clock, { ...ref, actor: actingAs(ctx), out }));
   return freezeView(ctx, ref);
 }
 
@@ -105,7 +105,7 @@ export async function freezePublish(ctx: ConsoleContext, ref: TrackRef): Promise
  * beside the database; the answer is the freeze view, which carries no key.
  */
 export async function freezeReveal(ctx: ConsoleContext, ref: TrackRef): Promise<FreezeView> {
-  const revealed = valueOrRefuse(revealFreezes(dbOf(ctx), ref.season, ref.track, ctx.clock.now(), ACTOR));
+  const revealed = valueOrRefuse(revealFreezes(dbOf(ctx), ref.season, ref.track, ctx.clock.now(), actingAs(ctx)));
   const out = join(freezesRoot(ctx), `season-${ref.season}-${ref.track}-reveal.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${revealed.text}\n`);

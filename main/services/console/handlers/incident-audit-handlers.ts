@@ -1,11 +1,12 @@
-import type { AuditEntry, AuditVerifyAnswer, Incident } from '../../../ipc/contract.ts';
+import type { IncidentKind, IncidentLink } from '../../../core/incidents/group-incidents.ts';
+import type { AuditEntry, AuditVerifyAnswer, Incident, IncidentOpening } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { auditRows } from '../../../db/audit-log.ts';
 import { incidentById, incidentsOf, type StoredIncident } from '../../../db/incidents.ts';
 import { verifyAuditLog } from '../../audit/verify-audit-log.ts';
-import { addIncidentEvent } from '../../incidents/incidents.ts';
+import { addIncidentEvent, openIncident } from '../../incidents/incidents.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
-import { CONSOLE_ACTOR } from './dispute-handlers.ts';
+import { actingAs } from '../session-actor.ts';
 import { namesByTrack } from './scores-handlers.ts';
 
 /** Each incident with the names of the participants its links name. */
@@ -47,21 +48,64 @@ export async function incidentView(ctx: ConsoleContext, args: { id: number }): P
   return incident!;
 }
 
-/** Resolution with a written text, audited (incident.resolve); a resolved incident refuses a second one. */
-export async function incidentResolve(
+/** One event on an incident (`proveit incident note`, `resolve`, `assign`), audited as the session's actor. */
+async function incidentEvent(
   ctx: ConsoleContext,
-  args: { id: number; resolution: string },
+  id: number,
+  kind: 'note' | 'resolve' | 'owner',
+  text: string,
 ): Promise<Incident> {
-  const resolved = valueOrRefuse(
-    addIncidentEvent(dbOf(ctx), {
-      id: args.id,
-      kind: 'resolve',
-      text: args.resolution,
-      actor: CONSOLE_ACTOR,
+  const changed = valueOrRefuse(
+    addIncidentEvent(dbOf(ctx), { id, kind, text, actor: actingAs(ctx), atMs: ctx.clock.now() }),
+  );
+  const [incident] = await named(ctx, [changed]);
+  return incident!;
+}
+
+/** Resolution with a written text, audited (incident.resolve); a resolved incident refuses a second one. */
+export const incidentResolve = (ctx: ConsoleContext, args: { id: number; resolution: string }) =>
+  incidentEvent(ctx, args.id, 'resolve', args.resolution);
+
+/** A note, on an open or a resolved incident (`proveit incident note`). */
+export const incidentNote = (ctx: ConsoleContext, args: { id: number; text: string }) =>
+  incidentEvent(ctx, args.id, 'note', args.text);
+
+/** A new owner of an open incident (`proveit incident assign`; audited as incident.note, docs/incidents.md). */
+export const incidentAssign = (ctx: ConsoleContext, args: { id: number; owner: string }) =>
+  incidentEvent(ctx, args.id, 'owner', args.owner.trim());
+
+/**
+ * An incident opened by hand (`proveit incident open`, spec §4.1: a corpus outage, a Trust Layer fault seen outside a
+ * close): its cause `operator` unless given, owned by the person opening it unless another owner is named, its
+ * window's instants UTC as typed (recorded as hand-entered), its affected participants, assertions and proofs.
+ */
+export async function incidentOpen(ctx: ConsoleContext, args: IncidentOpening): Promise<Incident> {
+  const actor = actingAs(ctx);
+  const links: IncidentLink[] = [
+    ...(args.participants ?? []).map((participant) => ({ participant, task: null, assertion: null, proof: null })),
+    ...(args.assertions ?? []).map((pair) => {
+      const [task, assertion] = pair.split('/') as [string, string];
+      return { participant: null, task, assertion, proof: null };
+    }),
+    ...(args.proofs ?? []).map((proof) => ({ participant: null, task: null, assertion: null, proof })),
+  ];
+  const opened = valueOrRefuse(
+    openIncident(dbOf(ctx), {
+      season: args.season,
+      track: args.track,
+      // The shape allows the kinds of INCIDENT_KINDS only (validate-call.ts).
+      kind: args.kind as IncidentKind,
+      cause: args.cause?.trim() || 'operator',
+      summary: args.summary,
+      owner: args.owner?.trim() || actor,
+      windowStartMs: args.window_start === undefined ? null : Date.parse(args.window_start),
+      windowEndMs: args.window_end === undefined ? null : Date.parse(args.window_end),
+      links,
+      actor,
       atMs: ctx.clock.now(),
     }),
   );
-  const [incident] = await named(ctx, [resolved]);
+  const [incident] = await named(ctx, [opened]);
   return incident!;
 }
 

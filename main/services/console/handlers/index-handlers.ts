@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { IndexPreview, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
+import type { IndexPreview, TrackName, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { INDEX_FILES } from '../../../core/index/model.ts';
 import { draftIndex } from '../../index-export/draft-index.ts';
@@ -13,7 +13,7 @@ function exportsRoot(ctx: ConsoleContext): string {
 }
 
 /** The newest export of a season written by the console (or the demo's DIR/index for its season). */
-function newestExport(ctx: ConsoleContext, season: number): string {
+export function newestExport(ctx: ConsoleContext, season: number): string {
   const root = exportsRoot(ctx);
   const prefix = `season-${season}-`;
   const made = existsSync(root)
@@ -56,6 +56,12 @@ export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang:
     version: doc.index_version,
     exported: !isNew,
     html: withheld || !page ? null : new TextDecoder().decode(page),
-    findings: findings.map((f) => ({ code: f.code, file: f.file, where: f.where, message: f.message })),
+    findings: findings.map((f) => ({
+      code: f.code,
+      file: f.file,
+      where: f.where,
+      message: f.message,
+      fix: f.fix ? { ...f.fix, track: f.fix.track as TrackName } : null,
+    })),
   };
 }

@@ -23,6 +23,7 @@ import {
 import { scoreBundle } from '../../close/score-bundle.ts';
 import { publishSeason } from '../../publications/publish-season.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
+import { actingAs } from '../session-actor.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scores.json is read as the scorer wrote it
 type Json = Record<string, any>;
@@ -233,7 +234,13 @@ export async function seasonPublish(
   ref: TrackRef,
 ): Promise<{ version: number; published_at: string; pending: string[] }> {
   const published = valueOrRefuse(
-    await publishSeason({ db: dbOf(ctx), clock: ctx.clock, season: ref.season, track: ref.track, actor: 'console' }),
+    await publishSeason({
+      db: dbOf(ctx),
+      clock: ctx.clock,
+      season: ref.season,
+      track: ref.track,
+      actor: actingAs(ctx),
+    }),
   );
   return {
     version: published.version,

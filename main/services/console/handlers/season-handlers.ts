@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backupDue, seasonStep, type SeasonFacts } from '../../../core/console/season-state.ts';
-import type { FreezeAnchorView, FreezeView, SeasonTrackStatus, TrackName, TrackRef } from '../../../ipc/contract.ts';
+import type {
+  FreezeAnchorView,
+  FreezeView,
+  LiveSeason,
+  SeasonTrackStatus,
+  TrackName,
+  TrackRef,
+} from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { freezeAnchorsOf, type FreezeAnchorRow } from '../../../db/freeze-anchors.ts';
 import { freezeInForceOf, freezesOf, revealedAtOf } from '../../../db/freezes.ts';
@@ -13,8 +20,10 @@ import type { Db } from '../../../db/open-database.ts';
 import { publicationVersionsOf } from '../../../db/publications.ts';
 import { seasonClosesOf } from '../../../db/season-closes.ts';
 import { disputeListing } from '../../disputes/list-disputes.ts';
+import { liveSeason } from '../../follow/live-season.ts';
 import { lastWindowEndMs, participantWindows } from '../../disputes/participant-windows.ts';
 import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+import { anchorDeadlineView, anchorFactOf } from './anchor-deadline-view.ts';
 import { trackFolder } from './track-folder.ts';
 
 /** Every season and track the database knows (frozen at least once). */
@@ -49,7 +58,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   const chain = freezesOf(db, ref.season, ref.track);
   const lastBackup = lastBackupAtMs(db);
   const facts: SeasonFacts = {
-    freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt } : null,
+    freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt, anchor: anchorFactOf(db, freeze) } : null,
     latestCloseAtMs: latestClose?.closedAtMs ?? null,
     latestVersion: latest?.version ?? null,
     indexShowsVersion: indexShowsVersion(db, ref),
@@ -80,6 +89,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     incidents_open: incidentsOf(db, ref).filter((i) => i.state === 'open').length,
     last_backup_at: isoOf(lastBackup),
     backup_due: backupDue(facts),
+    anchor_deadline: anchorDeadlineView(db, freeze, now),
     next_step: step.text,
     next_step_code: step.code,
     now: new Date(now).toISOString(),
@@ -106,6 +116,28 @@ export async function seasonStatus(ctx: ConsoleContext): Promise<{ tracks: Seaso
   return {
     tracks: [...refs.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, ref]) => trackStatus(ctx, ref)),
   };
+}
+
+/**
+ * The live Season screen (`season.live`, docs/season-follow.md): the season the console's follower follows (or last
+ * followed), as its latest cycle saw it, and the follower's state. A console without a follower (started on no
+ * database's services) says it is not configured.
+ */
+export function seasonLive(ctx: ConsoleContext): LiveSeason {
+  const db = dbOf(ctx);
+  const follower = ctx.follower ?? null;
+  return liveSeason(db, {
+    season: follower?.season ?? null,
+    now: ctx.clock.now(),
+    follow: follower?.view(db) ?? {
+      state: 'not_configured',
+      reason: 'this console runs without a follower: start it with proveit console --db FILE',
+      cycle: null,
+      last_cycle_at: null,
+      next_cycle_at: null,
+      last_failure: null,
+    },
+  });
 }
 
 /** Proof ids named by a freeze.publish entry of the audit log: the freezes whose publication was exported. */
@@ -181,5 +213,6 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
         rows.map((f) => f.proofId),
       ),
     ),
+    anchor_deadline: anchorDeadlineView(db, inForce, ctx.clock.now()),
   };
 }

@@ -13,11 +13,13 @@ import type { FetchProgress } from '../../proofs/progress.ts';
 import { readSeasonExport } from '../../season-export/read-export.ts';
 import { announcedReceiptKey } from '../../receipts/announced-receipt-key.ts';
 import { openSignedExport } from '../../../core/season-export/signed-export.ts';
-import type { JobSettings } from './worker-messages.ts';
+import { jobActor, type JobSettings } from './worker-messages.ts';
 
 export interface CloseJobArgs {
   season: number;
   track: Track;
+  /** Who asked for the close (the session's actor): the actor of its audit entries and incidents. */
+  actor?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function runCloseJob(
       track: args.track,
       ...inputs.value,
       trustLayerUrl: freeze.trustLayer,
-      actor: 'console',
+      actor: jobActor(args),
       onReadProgress: onProgress,
     });
     if (!closed.ok) return closed;

@@ -12,16 +12,16 @@ export function indexExportsRoot(dbFile: string): string {
 
 /**
  * The console's Index export (issue 13's exportIndex: lint, render both languages, sign manifest.json, record the
- * version with its audit entry as the console) as a job: rendering and signing every page is long work, so it runs
+ * version with its audit entry as the person who asked for it) as a job: rendering and signing every page is long work, so it runs
  * in a worker, off main (issue 14). Each attempt writes a new folder, index-exports/season-N-<ms>, on the system's
  * clock as the close job's is (the newest is the one index.verify checks). A lint finding fails the job with
  * INDEX_LINT_FAILED and its findings in the message; nothing is written then.
  */
-export function runIndexExportJob(dbFile: string, season: number): Result<IndexExportAnswer> {
+export function runIndexExportJob(dbFile: string, season: number, actor: string): Result<IndexExportAnswer> {
   const db = openDatabase(dbFile);
   try {
     const outDir = join(indexExportsRoot(dbFile), `season-${season}-${systemClock.now()}`);
-    const done = exportIndex(db, { season, outDir, clock: systemClock, actor: 'console' });
+    const done = exportIndex(db, { season, outDir, clock: systemClock, actor });
     if (!done.ok) {
       const findings = (done.findings ?? []).map((f) => `${f.code} ${f.where}: ${f.message}`).join('; ');
       return fail(done.error.code, findings ? `${done.error.message} (${findings})` : done.error.message);

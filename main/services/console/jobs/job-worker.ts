@@ -5,7 +5,7 @@ import { runCloseJob, type CloseJobArgs } from './close-job.ts';
 import { runIndexExportJob } from './index-export-job.ts';
 import { runProofsJob } from './proofs-job.ts';
 import { runReplayJob, type ReplayJobArgs } from './replay-job.ts';
-import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
+import { jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.ts';
 
 // A worker thread running one long job (a close, proof reads, a replay, an Index export, the demo season), so the console's main thread stays free. It
 // opens its own connection to the operator database (WAL: main keeps reading) and reports to main by messages.
@@ -39,7 +39,7 @@ async function run(): Promise<void> {
     return;
   }
   if (job.kind === 'index_export') {
-    const done = runIndexExportJob(job.dbFile, job.args['season'] as number);
+    const done = runIndexExportJob(job.dbFile, job.args['season'] as number, jobActor(job.args));
     post(
       done.ok
         ? { type: 'done', result: { ...done.value } }

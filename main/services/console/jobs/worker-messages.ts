@@ -11,6 +11,14 @@ export interface JobSettings {
   services: ConsoleServices;
 }
 
+/**
+ * Who a job acts for: the session's actor recorded in its arguments when it was asked for (issue 27 item 4). A job
+ * recorded by a console older than that has none, and resumes under the name those consoles recorded.
+ */
+export function jobActor(args: { actor?: unknown }): string {
+  return typeof args.actor === 'string' ? args.actor : 'console';
+}
+
 /** What main gives a job worker. */
 export interface WorkerJob {
   kind: 'close' | 'proofs' | 'replay' | 'index_export' | 'demo';

@@ -10,6 +10,9 @@ import { BEFORE_OPENING, CLOSES_AT, OPENS_AT, settableClock } from '../../freeze
 import { consoleOn, freezeServices, value } from '../support/console-on-freeze-devnet.ts';
 import { participantKey } from '../../../../devnet/scripted/participant-key.ts';
 import { challengeDidOf } from '../../../../main/core/operator/challenge-did.ts';
+import { openDatabase } from '../../../../main/db/open-database.ts';
+import { storedViews } from '../../../../main/db/proof-views.ts';
+import { ledgerRows } from '../../../../main/db/read-ledger.ts';
 
 // The Freeze screen's anchor step on a real devnet: a fresh freeze is pending until the devnet closes its batch,
 // then a third party's verification of its proof stores the RFC 3161 time and the Rekor entry, which freeze.view
@@ -94,5 +97,63 @@ describe('the freeze anchor step', () => {
     expect(message).toContain(participant.did);
     expect(message).toContain(challengeDidOf(net.operatorKey.publicKeyHex) as string);
     expect(inForce(await value(dispatch, 'freeze.view', conformite))?.anchor).toBeNull();
+  }, 60_000);
+
+  it('an anchor check is one read through the quota, its view kept in the read cache in the state the screen shows', async () => {
+    clock.set(BEFORE_OPENING + 240_000);
+    const { dispatch, dbFile } = consoleOn(
+      { dir, name: 'read-cache' },
+      clock,
+      freezeServices(net, net.devnet.info.trust_bundle),
+      opened,
+      net.operatorKeyFile,
+    );
+    const created = await value(dispatch, 'freeze.create', { ...conformite, ...window });
+    expect(created.anchor_deadline).toMatchObject({
+      state: 'awaiting_anchor',
+      deadline: OPENS_AT,
+      replace_until: new Date(Date.parse(OPENS_AT) - 20 * 60_000).toISOString(),
+      replacement_allowed: true,
+      now: new Date(BEFORE_OPENING + 240_000).toISOString(),
+    });
+    const id = created.in_force as string;
+    const db = openDatabase(dbFile);
+    try {
+      const pending = await value(dispatch, 'freeze.anchor', conformite);
+      expect(inForce(pending)?.anchor?.state).toBe('pending');
+      // What the Proofs screen and the close read: the same view, in the same state, from one counted read.
+      expect(storedViews(db, [id]).map((v) => v.status)).toEqual(['pending']);
+      expect(ledgerRows(db)).toHaveLength(1);
+
+      await net.devnet.closeBatch();
+      const anchored = await value(dispatch, 'freeze.anchor', conformite);
+      expect(anchored.anchor_deadline?.state).toBe('anchored_in_time');
+      expect(storedViews(db, [id]).map((v) => v.status)).toEqual(['anchored']);
+      expect(ledgerRows(db)).toHaveLength(2);
+      // An anchored view is final: checking again reads nothing.
+      await value(dispatch, 'freeze.anchor', conformite);
+      expect(ledgerRows(db)).toHaveLength(2);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
+  it('a freeze proof still pending at its opening turns "cannot score" there, and Season no longer says to run the close', async () => {
+    clock.set(BEFORE_OPENING + 300_000);
+    const dispatch = consoleFor('pending-at-opening', net.devnet.info.trust_bundle);
+    await value(dispatch, 'freeze.create', { ...conformite, ...window });
+    clock.set(Date.parse(OPENS_AT) - 20 * 60_000 + 1);
+    expect((await value(dispatch, 'freeze.view', conformite)).anchor_deadline).toMatchObject({
+      state: 'awaiting_anchor',
+      replacement_allowed: false,
+    });
+    clock.set(Date.parse(OPENS_AT));
+    expect((await value(dispatch, 'freeze.view', conformite)).anchor_deadline?.state).toBe('recheck_after_opening');
+    const checked = await value(dispatch, 'freeze.anchor', conformite);
+    expect(checked.anchor_deadline?.state).toBe('anchored_after_opening');
+    clock.set(Date.parse(CLOSES_AT) + 60_000);
+    const [track] = (await value(dispatch, 'season.status', {})).tracks;
+    expect(track).toMatchObject({ state: 'closed', next_step_code: 'FREEZE_CANNOT_SCORE' });
+    expect(track?.next_step).toContain('CLOSE_FREEZE_ANCHORED_AFTER_OPENING');
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { openDatabase } from '../../../../main/db/open-database.ts';
 import type { OpenedConsole } from '../../../../main/services/console/open-console.ts';
 import { startFreezeDevnet, type FreezeDevnet } from '../../freeze/support/freeze-devnet.ts';
 import { BEFORE_OPENING, CLOSES_AT, OPENS_AT, settableClock } from '../../freeze/support/freeze-ports.ts';
-import { consoleOn, freezeServices, value } from '../support/console-on-freeze-devnet.ts';
+import { CONSOLE_STAFF, consoleOn, freezeServices, value } from '../support/console-on-freeze-devnet.ts';
 
 // The Freeze screen's actions through the console's choke point (validation, then the handlers) on a real devnet
 // Trust Layer and season host, a real operator database and the demo compliance track as the corpus root's only
@@ -107,7 +107,7 @@ describe('freeze actions from the console', () => {
       const audited = db.prepare('SELECT actor, action FROM audit_log ORDER BY seq').all();
       expect(audited).toEqual(
         ['freeze.create', 'freeze.replace', 'freeze.publish', 'freeze.reveal'].map((action) => ({
-          actor: 'console',
+          actor: CONSOLE_STAFF,
           action,
         })),
       );

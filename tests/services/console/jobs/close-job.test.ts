@@ -77,7 +77,7 @@ describe('the console close job', () => {
     if (again.ok) expect(again.value.out).toBe(join(dirname(net.dbFile), 'closes', 'season-1', 'conformite-close-3-1'));
   }, 120_000);
 
-  it('a wrong operator token is the season service refusal, CLOSE_EXPORT_REFUSED, and the token is in no message', async () => {
+  it('a wrong operator token is the season service refusal, CLOSE_EXPORT_REFUSED naming --operator-token-file, and the token is in no message', async () => {
     const wrong = 'f'.repeat(64);
     const other = await startSeasonDevnet('console-close-job-refused-');
     try {
@@ -86,6 +86,7 @@ describe('the console close job', () => {
         services: { ...NO_SERVICES, seasonService: { url: other.devnet.info.season, operatorToken: wrong } },
       });
       expect(refused).toMatchObject({ ok: false, error: { code: 'CLOSE_EXPORT_REFUSED' } });
+      if (!refused.ok) expect(refused.error.message).toContain('check the token in --operator-token-file FILE');
       expect(JSON.stringify(refused)).not.toContain(wrong);
     } finally {
       await other.close();

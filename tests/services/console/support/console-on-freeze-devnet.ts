@@ -27,6 +27,9 @@ export function freezeServices(net: FreezeDevnet, trustDir?: string): ConsoleSer
  * screen signs with it, as an operator keeps the key the devnet's season host was started with. Its close is pushed
  * on `opened` for the test's afterAll.
  */
+/** The person the console is started for (`--actor`): every act it records names her (issue 27 item 4). */
+export const CONSOLE_STAFF = 'Ana Lima';
+
 export function consoleOn(
   place: { dir: string; name: string },
   clock: Clock,
@@ -46,6 +49,7 @@ export function consoleOn(
     defaultCorpusDir: join(root, 'corpus'),
     clock,
     services,
+    actor: CONSOLE_STAFF,
   });
   opened.push(console);
   return { dispatch: createDispatcher(createConsoleHandlers(console.ctx)), dbFile, root };
