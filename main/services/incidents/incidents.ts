@@ -45,6 +45,17 @@ export interface CloseIncidents {
   unchanged: number[];
 }
 
+/** What a close (or the season's reads) found for one season and track, grouped (group-incidents.ts). */
+export interface FoundIncidents {
+  season: number;
+  track: string;
+  /** The close row; null for a refused close and for the season's reads. */
+  closeId: number | null;
+  atMs: number;
+  actor: string;
+  groups: readonly IncidentGroup[];
+}
+
 /**
  * Opens the incidents a close found (grouped by main/core/incidents/group-incidents.ts), in the caller's transaction
  * (the close's, with its audit entry). A group already open for this season and track is not opened again: the
@@ -52,17 +63,7 @@ export interface CloseIncidents {
  * the close finds links the resolved one did not have. `closeId` is null for a close refused before it recorded a
  * row (its stored bytes did not match their digests: issue 23), whose incident is the only record it leaves.
  */
-export function openIncidentsFromClose(
-  db: Db,
-  close: {
-    season: number;
-    track: string;
-    closeId: number | null;
-    atMs: number;
-    actor: string;
-    groups: readonly IncidentGroup[];
-  },
-): CloseIncidents {
+export function openIncidentsFromClose(db: Db, close: FoundIncidents): CloseIncidents {
   return openFoundIncidents(db, {
     ...close,
     openedBy: 'close',
@@ -75,23 +76,14 @@ export function openIncidentsFromClose(
  * rule and group keys as a close: one already open gains the new links with a note, so the close that follows finds
  * it open and adds only what the season did not see. The notes and the audit log name the cycle by its start.
  */
-export function openIncidentsFromFollow(
-  db: Db,
-  follow: { season: number; track: string; atMs: number; actor: string; groups: readonly IncidentGroup[] },
-): CloseIncidents {
+export function openIncidentsFromFollow(db: Db, follow: Omit<FoundIncidents, 'closeId'>): CloseIncidents {
   const by = `the season's reads of ${new Date(follow.atMs).toISOString()}`;
   return openFoundIncidents(db, { ...follow, closeId: null, openedBy: 'follow', by });
 }
 
 function openFoundIncidents(
   db: Db,
-  close: {
-    season: number;
-    track: string;
-    closeId: number | null;
-    atMs: number;
-    actor: string;
-    groups: readonly IncidentGroup[];
+  close: FoundIncidents & {
     openedBy: 'close' | 'follow';
     /** How the notes and the audit log name what found them: "close 3", "a refused close", "the season's reads of …". */
     by: string;
