@@ -3,6 +3,24 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
+// The dependency rule between folders (docs/conventions.md "Layers"): core → db → services → contract/handlers →
+// season service, devnet → demo, CLI, Electron, headless. A folder imports only the folders below it.
+const ABOVE_SERVICES = [
+  '**/ipc/**',
+  '**/cli/**',
+  '**/electron/**',
+  '**/headless/**',
+  '**/devnet/**',
+  '**/season-service/**',
+  '**/renderer/**',
+  '**/preload/**',
+];
+const ABOVE_DB = [...ABOVE_SERVICES, '**/services/**'];
+const layer = (folder, below, group) => ({
+  group,
+  message: `${folder} imports ${below} (docs/conventions.md "Layers"): move the type or function down a layer.`,
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'corpus/', '.ci/'] },
   js.configs.recommended,
@@ -41,6 +59,7 @@ export default tseslint.config(
               ],
               message: 'main/core is pure: pass data in, do I/O in main/services.',
             },
+            layer('main/core', 'core only', [...ABOVE_DB, '**/db/**']),
           ],
         },
       ],
@@ -55,6 +74,55 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'main/core takes time as an argument.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [layer('main/db', 'core and db only', ABOVE_DB)] }] },
+  },
+  {
+    // The console's handlers (main/services/console) stand on the contract; the demo stands above services.
+    files: ['main/services/**/*.ts'],
+    ignores: ['main/services/console/**', 'main/services/demo/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [layer('main/services', 'core, db and services only', [...ABOVE_SERVICES, '**/services/demo/**'])],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/ipc/contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('the contract', 'core only', [...ABOVE_DB, '**/db/**', '!**/ipc/**'])] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('the renderer', 'the contract and pure core only', [
+              '**/main/db/**',
+              '**/main/services/**',
+              '**/main/cli/**',
+              '**/main/electron/**',
+              '**/main/headless/**',
+              '**/main/ipc/*',
+              '!**/main/ipc/contract.ts',
+              '**/devnet/**',
+              '**/season-service/**',
+            ]),
+          ],
         },
       ],
     },

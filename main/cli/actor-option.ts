@@ -44,9 +44,10 @@ export function actorOf(options: { actor?: string | undefined }): string {
 }
 
 /**
- * `proveit console --actor NAME`: the person every act of the console is recorded as (issue 27 item 4): --actor, else
- * $PROVEIT_ACTOR, else null, and then the screens ask the name once. Never the login name: a console is often started
- * by a service account or a shared desktop session, which names no person. A string is the usage problem.
+ * `proveit console --actor NAME`: the person every act of the console is recorded as (docs/console-backend.md "Who
+ * acts"): --actor, else $PROVEIT_ACTOR, else null, and then the screens ask the name once. Never the login name: a
+ * console is often started by a service account or a shared desktop session, which names no person. A string is the
+ * usage problem.
  */
 export function consoleActorOf(
   options: { actor?: string | undefined },

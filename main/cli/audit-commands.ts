@@ -9,7 +9,7 @@ import { dbPathFrom } from './proofs-options.ts';
 const dbJsonOptions = { db: { type: 'string' }, json: { type: 'boolean', default: false } } as const;
 
 /**
- * `proveit audit verify` (issue 12; docs/audit-log.md): recomputes every entry's hash and the chain from the rows as
+ * `proveit audit verify` (docs/audit-log.md): recomputes every entry's hash and the chain from the rows as
  * stored, then checks every head quoted by a publication. Exit 0 on an intact log, 1 naming the first entry edited,
  * removed or reordered, with its stable code.
  */

@@ -7,7 +7,10 @@ import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
-/** The commands that change the season, each followed by a backup when a backup folder is set (issue 25 item 2). */
+/**
+ * The commands that change the season, each followed by a backup when a backup folder is set (docs/operator-database.md
+ * "Backups").
+ */
 export const BACKED_UP_COMMANDS = [
   'freeze create',
   'freeze publish',

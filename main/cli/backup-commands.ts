@@ -180,5 +180,5 @@ export const backupRestoreCommand: Command = {
   },
 };
 
-/** The `proveit backup ...` commands (issue 25 item 1; docs/operator-database.md "Backups"). */
+/** The `proveit backup ...` commands (docs/operator-database.md "Backups"). */
 export const backupCommands: Command[] = [backupCreateCommand, backupVerifyCommand, backupRestoreCommand];

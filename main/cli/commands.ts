@@ -26,7 +26,7 @@ import { trustUpdateCommand } from './trust-update-command.ts';
 
 /**
  * Every subcommand of `proveit`, in the order `--help` lists them; those that change the season take --backup-dir
- * (issue 25 item 2).
+ * (docs/operator-database.md "Backups").
  */
 export const commands: Command[] = [
   consoleCommand,

@@ -8,7 +8,7 @@ import { keepServingOnUnhandledRejection } from '../headless/unhandled-rejection
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { desktopElectron } from '../services/console/electron-binary.ts';
-import { progressText, type DemoProgress } from '../services/demo/demo-progress.ts';
+import { progressText, type DemoProgress } from '../core/demo/demo-progress.ts';
 import { openConsole } from '../services/console/open-console.ts';
 import { defaultDbFile } from '../services/console/user-data.ts';
 import { backupOutcomeLine, withBackupsAfterActs } from '../services/console/backups-after-acts.ts';

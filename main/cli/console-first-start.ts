@@ -10,10 +10,10 @@ export interface FirstStartInput {
 }
 
 /**
- * Whether the console plays the demo season into its database (issue 27 item 1): only into a database that does not
- * exist yet, and only for the default database's first start or with --demo. `--db FILE` of a new file is an empty
- * operations database, never the demo's. A string is the usage message: --demo on a database that exists (the demo
- * never plays into a season's database).
+ * Whether the console plays the demo season into its database (docs/console-backend.md "First start and the demo
+ * season"): only into a database that does not exist yet, and only for the default database's first start or with
+ * --demo. `--db FILE` of a new file is an empty operations database, never the demo's. A string is the usage message:
+ * --demo on a database that exists (the demo never plays into a season's database).
  */
 export function firstStartOf(input: FirstStartInput): { demo: boolean } | string {
   if (input.demo && input.exists)

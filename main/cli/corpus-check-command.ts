@@ -8,8 +8,8 @@ import { readTrackFolderArgument } from './track-folder-argument.ts';
 const USAGE = 'corpus check DIR [--json]';
 
 /**
- * `proveit corpus check DIR` (issue 5): exit 0 when the track folder passes every check, 1 listing every problem
- * with its stable code (docs/corpus-format.md lists them), 2 on a usage error.
+ * `proveit corpus check DIR` (docs/corpus-format.md "8. Check"): exit 0 when the track folder passes every check, 1
+ * listing every problem with its stable code (docs/corpus-format.md lists them), 2 on a usage error.
  */
 export const corpusCheckCommand: Command = {
   path: ['corpus', 'check'],

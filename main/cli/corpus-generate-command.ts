@@ -19,9 +19,9 @@ const GENERATORS = {
 } as const;
 
 /**
- * `proveit corpus generate` (issue 5): a fresh fictional season (corpus, tasks, sealed key) with the trap balance of
- * spec §5.5 / §6.5, deterministic from the seed. A real season uses a secret seed, best passed in PROVEIT_CORPUS_SEED
- * so it stays out of the process list; the seed is never printed.
+ * `proveit corpus generate` (docs/corpus-format.md "7. Generator"): a fresh fictional season (corpus, tasks, sealed
+ * key) with the trap balance of spec §5.5 / §6.5, deterministic from the seed. A real season uses a secret seed, best
+ * passed in PROVEIT_CORPUS_SEED so it stays out of the process list; the seed is never printed.
  */
 export const corpusGenerateCommand: Command = {
   path: ['corpus', 'generate'],

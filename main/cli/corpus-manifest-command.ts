@@ -7,8 +7,9 @@ import { readTrackFolderArgument } from './track-folder-argument.ts';
 const USAGE = 'corpus manifest DIR [--base URL] [--json]';
 
 /**
- * `proveit corpus manifest DIR` (issue 5): per resource the canonical URL, method, payload, request and response
- * hashes, the /_systeme/* hashes and the manifest's own hash (docs/corpus-format.md). --json prints the manifest.
+ * `proveit corpus manifest DIR` (docs/corpus-format.md "6. Manifest"): per resource the canonical URL, method, payload,
+ * request and response hashes, the /_systeme/* hashes and the manifest's own hash (docs/corpus-format.md). --json
+ * prints the manifest.
  */
 export const corpusManifestCommand: Command = {
   path: ['corpus', 'manifest'],

@@ -6,9 +6,10 @@ import { parseOptions } from './parse-options.ts';
 const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--call-log FILE] [--json]';
 
 /**
- * `proveit corpus serve DIR` (issue 5): the production corpus server (the devnet runs the same code). DIR is a track
- * folder, or a season folder whose tracks are all served at once, each on the host of its base (the Host header
- * picks the track). It runs until SIGINT or SIGTERM. The secret may come from PROVEIT_CORPUS_SECRET instead of
+ * `proveit corpus serve DIR` (docs/corpus-format.md "9. Corpus server"): the production corpus server (the devnet runs
+ * the same code). DIR is a track folder, or a season folder whose tracks are all served at once, each on the host of
+ * its base (the Host header picks the track). It runs until SIGINT or SIGTERM. The secret may come from
+ * PROVEIT_CORPUS_SECRET instead of
  * --secret, to keep it out of `ps`. --call-log keeps the call log in that SQLite file across restarts; without it
  * the log is in memory and ends with the process.
  */

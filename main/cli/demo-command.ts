@@ -1,11 +1,14 @@
 import { playDemo } from '../services/demo/play-demo.ts';
-import { progressText } from '../services/demo/demo-progress.ts';
+import { progressText } from '../core/demo/demo-progress.ts';
 import { systemClock } from '../services/clock.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
-/** `proveit demo --out DIR`: the console's demo season, played headless (issue 14). */
+/**
+ * `proveit demo --out DIR`: the console's demo season, played headless (docs/console-backend.md "First start and the
+ * demo season").
+ */
 export const demoCommand: Command = {
   path: ['demo'],
   summary:

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { DEFAULT_CORPUS_DIR } from '../../devnet/season/demo-corpus.ts';
 import type { DevnetOptions } from '../../devnet/start-devnet.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
@@ -8,8 +8,6 @@ import { parseOptions } from './parse-options.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
-/** The demo season (docs/corpus-format.md), both tracks, the default --corpus. */
-export const DEFAULT_CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1');
 /** Where the devnet keeps its state unless --state says otherwise (relative to the working folder). */
 export const DEFAULT_STATE_DIR = '.proveit/devnet';
 

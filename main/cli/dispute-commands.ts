@@ -343,7 +343,8 @@ async function runList(command: Command, clock: Clock, args: string[], io: CliIo
         );
       }
     }
-    // Spec §9.2, issue 24 rule 7: each participant's own window, from the version that last changed its report.
+    // Spec §9.2 (docs/disputes.md "The calendar"): each participant's own window, from the version that last changed
+    // its report.
     for (const w of windows)
       io.out(
         `window ${w.season}/${w.track} ${w.participant_id}  ` +

@@ -4,7 +4,7 @@ import { freezePublishCommand } from './freeze-publish.ts';
 import { freezeRevealCommand } from './freeze-reveal.ts';
 import { freezeVerifyCommand } from './freeze-verify.ts';
 
-/** The `proveit freeze ...` commands (issue 5, spec §8; docs/freeze.md), registered together in commands.ts. */
+/** The `proveit freeze ...` commands (spec §8; docs/freeze.md), registered together in commands.ts. */
 export const freezeCommands: Command[] = [
   freezeCreateCommand,
   freezePublishCommand,

@@ -1,7 +1,8 @@
 import { INCIDENT_KINDS, type IncidentLink } from '../core/incidents/group-incidents.ts';
 import { parseIncidentKind } from '../core/incidents/incident-rules.ts';
 import { parseInstant } from '../core/freeze/instant.ts';
-import { incidentsOf, type StoredIncident } from '../db/incidents.ts';
+import { incidentsOf } from '../db/incidents.ts';
+import type { StoredIncident } from '../core/incidents/incident-record.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { addIncidentEvent, openIncident } from '../services/incidents/incidents.ts';

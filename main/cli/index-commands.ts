@@ -102,7 +102,8 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
       return EXIT.failed;
     }
     const o = outcome.value;
-    // Issue 13: each export's manifest hash is anchored through the Trust Layer, when its options are given.
+    // docs/index-export.md "Anchoring": each export's manifest hash is anchored through the Trust Layer, when its
+    // options are given.
     let anchor: { proofId: string; url: string } | null = null;
     if (v['trust-layer'] !== undefined) {
       const anchored = await anchorAndRecord(o.outDir, {

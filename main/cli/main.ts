@@ -47,8 +47,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await found.command.run(found.rest, io);
   } catch (error) {
-    // Issue 23 item 5: a database fault (unreadable, read-only, full, not a database, damaged, another schema) in
-    // any command is a refusal with its code and a sentence, as JSON with --json, exit 1; never a stack trace.
+    // docs/operator-database.md "Database faults": a database fault (unreadable, read-only, full, not a database,
+    // damaged, another schema) in any command is a refusal with its code and a sentence, as JSON with --json, exit 1;
+    // never a stack trace.
     const fault = databaseFaultOf(error);
     if (!fault) throw error;
     printRefusal(io, found.rest.includes('--json'), found.command.path.join(' '), fault);

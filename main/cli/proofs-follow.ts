@@ -81,7 +81,7 @@ function secondsOption(flag: string, text: string | undefined, fallbackMs: numbe
 }
 
 /**
- * `proveit proofs follow` (issue 26; docs/season-follow.md): follows a season while it runs, a cycle every --every
+ * `proveit proofs follow` (docs/season-follow.md): follows a season while it runs, a cycle every --every
  * seconds until --until, one line per cycle. `clock` and `readSettings` are for tests (a virtual clock, a shrunk
  * window); the registered command uses the system clock.
  */

@@ -167,7 +167,10 @@ export function withOperatorDatabase<T>(value: string | undefined, body: (db: Db
   }
 }
 
-/** withOperatorDatabase for a command that only reads: the file opened read-only, never migrated (issue 23 item 5). */
+/**
+ * withOperatorDatabase for a command that only reads: the file opened read-only, never migrated
+ * (docs/operator-database.md "Opening and migrations").
+ */
 export function readOperatorDatabase<T>(value: string | undefined, body: (db: Db) => T): T {
   return withOperatorDatabase(value, body, { readOnly: true });
 }

@@ -1,4 +1,4 @@
-import type { FetchProgress } from '../services/proofs/progress.ts';
+import type { FetchProgress } from '../core/proofs-plan/progress.ts';
 import type { CliIo } from './io.ts';
 import { isoTime } from './proofs-options.ts';
 
@@ -40,10 +40,11 @@ function when(at: number, now: number): string {
 }
 
 /**
- * The progress bar drawn on a terminal (issue 9), as one line of at most `columns - 1` characters: phase, a bar of
- * the proofs done, done/total, the reads left in the window ("this hour" for the Trust Layer's 3600 s), when the next
- * read goes out and the ETA of the last one, both relative to `p.now`. When the line does not fit, the least useful
- * parts go first (ETA, then the next read, ...), then the bar narrows and goes, then the reads left. Pure: the same progress gives the same text.
+ * The progress bar drawn on a terminal (docs/operator-database.md "Progress of `proveit proofs fetch`"), as one line of
+ * at most `columns - 1` characters: phase, a bar of the proofs done, done/total, the reads left in the window ("this
+ * hour" for the Trust Layer's 3600 s), when the next read goes out and the ETA of the last one, both relative to
+ * `p.now`. When the line does not fit, the least useful parts go first (ETA, then the next read, ...), then the bar
+ * narrows and goes, then the reads left. Pure: the same progress gives the same text.
  */
 export function progressBar(p: FetchProgress, options: { columns: number; windowMs: number }): string {
   const window = options.windowMs === 3_600_000 ? 'this hour' : `in the ${humanDuration(options.windowMs)} window`;

@@ -1,7 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 
 /**
- * The replay kit's entry point (issue 25, docs/replay-bundle.md "The replay kit"): esbuild makes it one file,
+ * The replay kit's entry point (docs/replay-bundle.md "The replay kit"): esbuild makes it one file,
  * `replay/proveit-replay.mjs` in every Index export (main/services/replay-kit/build-replay-kit.ts), which a third party
  * runs with plain Node 20 or later, nothing installed: `node proveit-replay.mjs BUNDLE --out DIR [--json]`. It runs
  * the `proveit season replay` command itself (the same function: same exit codes, outputs and first difference),

@@ -31,8 +31,8 @@ function failuresOf(error: Failure): Failure[] {
 }
 
 /**
- * `proveit season close` (issue 11). `clock` is the Clock port (the registered command uses the system clock; tests
- * build one after the close); `readSettings` overrides the read quota's settings (tests).
+ * `proveit season close` (docs/replay-bundle.md). `clock` is the Clock port (the registered command uses the system
+ * clock; tests build one after the close); `readSettings` overrides the read quota's settings (tests).
  */
 export function createSeasonCloseCommand(clock: Clock = systemClock, readSettings?: Partial<ReadSettings>): Command {
   const command: Command = {

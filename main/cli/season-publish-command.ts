@@ -68,7 +68,8 @@ async function run(command: Command, clock: Clock, args: string[], io: CliIo): P
         `  scores.json SHA-256 ${v.scoresSha256}; ${v.reports} report(s); bundle digests SHA-256 ${v.bundleSha256}`,
         `  ${v.scored.length} scored, ${v.pending.length} pending${v.pending.length ? ` (published as pending: ${v.pending.join(', ')})` : ''}`,
         `  audit log head: entry ${v.audit.seq}, ${v.audit.hash}`,
-        // Spec §9.2, issue 24 rule 7: the window of each participant this version publishes a report of.
+        // Spec §9.2 (docs/disputes.md "The calendar"): the window of each participant this version publishes a report
+        // of.
         `  disputes of the participants it publishes accepted until ${isoUtc(disputeWindowEnd(v.publishedAtMs))} ` +
           '(14 days, UTC, inclusive; each participant\u2019s window is its own: proveit dispute list)',
       ];

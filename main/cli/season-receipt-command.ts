@@ -28,7 +28,7 @@ function human(r: SubmissionReceipt, key: string): string {
 }
 
 /**
- * `proveit season receipt verify` (issue 22; docs/season-service.md "Receipts"): checks offline that a submission's
+ * `proveit season receipt verify` (docs/season-service.md "Receipts"): checks offline that a submission's
  * answer was signed by the season service's receipt key, given as --key or read from GET {url}/v1/season/{n}. Exit 0
  * verified; 1 naming the field at fault (a field edited after signing breaks the signature); 2 on a usage error.
  */

@@ -8,7 +8,7 @@ import { printJson } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
 /**
- * `proveit season replay BUNDLE --out DIR` (issue 11): offline, recompute a close from its replay bundle
+ * `proveit season replay BUNDLE --out DIR` (docs/replay-bundle.md): offline, recompute a close from its replay bundle
  * (docs/replay-bundle.md) and compare every output byte for byte with the bundle's expected copies.
  * Exit 0 identical, 3 identical with pending participants, 1 a difference, a tampering or a file the bundle's index
  * does not list (named), 2 usage. Prints the SHA-256 of every output compared, scores.json first.

@@ -17,7 +17,7 @@ const USAGE =
   '[--challenge-secret-file FILE] [--operator-public-key FILE] [--host ADDRESS] [--enroll-limit N] ' +
   '[--trusted-proxy ADDRESS]... [--json]';
 
-/** A 256-bit token written in hex or base64 is 43 characters or more (issue 10). */
+/** A 256-bit token written in hex or base64 is 43 characters or more (docs/season-service.md). */
 const MIN_TOKEN_LENGTH = 43;
 
 export const seasonServeCommand: Command = {

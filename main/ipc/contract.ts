@@ -4,11 +4,12 @@
 // secret) have no field here: no answer can carry them.
 
 import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
+import type { SeasonState } from '../core/console/season-state.ts';
 import type { FollowCycleLine, LiveSeason } from '../core/follow/model.ts';
 import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
-import type { StoredIncident } from '../db/incidents.ts';
-import type { DisputeListing } from '../services/disputes/list-disputes.ts';
-import type { ParticipantWindowListing } from '../services/disputes/participant-windows.ts';
+import type { StoredIncident } from '../core/incidents/incident-record.ts';
+import type { DisputeListing } from '../core/disputes/listings.ts';
+import type { ParticipantWindowListing } from '../core/disputes/listings.ts';
 
 export type { ParticipantWindowListing };
 export type {
@@ -20,7 +21,7 @@ export type {
   LiveTaskCount,
   LiveTrack,
 } from '../core/follow/model.ts';
-import type { FetchProgress } from '../services/proofs/progress.ts';
+import type { FetchProgress } from '../core/proofs-plan/progress.ts';
 
 export type TrackName = 'conformite' | 'generique';
 
@@ -135,7 +136,7 @@ export interface TrackRef {
   track: TrackName;
 }
 
-export type SeasonState = 'draft' | 'frozen' | 'open' | 'closed' | 'published' | 'corrected';
+export type { SeasonState };
 
 export interface SeasonTrackStatus extends TrackRef {
   state: SeasonState;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { humanDuration, progressBar, progressLine, terminalReporter } from '../../main/cli/proofs-progress.ts';
-import type { FetchProgress } from '../../main/services/proofs/progress.ts';
+import type { FetchProgress } from '../../main/core/proofs-plan/progress.ts';
 import { captureIo } from '../support/capture-io.ts';
 
 const NOW = Date.parse('2026-10-01T12:00:00.000Z');

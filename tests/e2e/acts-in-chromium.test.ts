@@ -6,13 +6,13 @@ import type { Page } from 'playwright-core';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { playDemo } from '../../main/services/demo/play-demo.ts';
-import type { DemoSummary } from '../../main/services/demo/demo-progress.ts';
+import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
-// Issue 27 item 4 in Chromium: the console started without --actor asks the person's name once; then the Incidents
-// screen opens, notes and assigns an incident, and the Index screen fixes a linter finding in place, each act
-// recorded under that name (the Audit screen shows it). Screenshots go to test-artefacts/e2e-acts/.
+// docs/console-backend.md "Who acts", in Chromium: the console started without --actor asks the person's name once;
+// then the Incidents screen opens, notes and assigns an incident, and the Index screen fixes a linter finding in place,
+// each act recorded under that name (the Audit screen shows it). Screenshots go to test-artefacts/e2e-acts/.
 const root = resolve(import.meta.dirname, '../..');
 const shots = artefactsDir('e2e-acts');
 const STAFF = 'Bea Santos';

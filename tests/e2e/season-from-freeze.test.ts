@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
 import { operatorApiKey } from '../devnet/support/trust-layer-calls.ts';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
-import { DEFAULT_CORPUS_DIR } from '../../main/cli/devnet-up.ts';
+import { DEFAULT_CORPUS_DIR } from '../../devnet/season/demo-corpus.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { latestSeasonClose } from '../../main/db/publications.ts';
 import { systemClock, type Clock } from '../../main/services/clock.ts';
@@ -238,7 +238,7 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
     await tabTo(page, 'Reviewer', 200);
-    // The reviewer starts as the person acting (issue 27 item 4): another reviewer is typed over it.
+    // The reviewer starts as the person acting (docs/console-backend.md "Who acts"): another reviewer is typed over it.
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Bea');
     await tabTo(page, 'upheld', 20);

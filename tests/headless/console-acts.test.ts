@@ -8,13 +8,14 @@ import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
 import { playDemo } from '../../main/services/demo/play-demo.ts';
-import type { DemoSummary } from '../../main/services/demo/demo-progress.ts';
+import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;
 
-// Issue 27 item 4: every act in the UI, signed by a person. The console is started without --actor, as a new staff
-// member starts it: the screens ask the name once, and every audit entry it then writes names that person.
+// Every act in the UI, signed by a person (docs/console-backend.md "Who acts"). The console is started without --actor,
+// as a new staff member starts it: the screens ask the name once, and every audit entry it then writes names that
+// person.
 const defaultCorpusDir = resolve(import.meta.dirname, '../../corpus');
 const token = randomBytes(32).toString('hex');
 const STAFF = 'Bea Santos';

@@ -12,7 +12,7 @@ import { openConsole, type OpenedConsole } from '../../main/services/console/ope
 import { playDemo } from '../../main/services/demo/play-demo.ts';
 import { renameParticipant } from '../../main/services/index-export/participants.ts';
 import { systemClock } from '../../main/services/clock.ts';
-import type { DemoSummary } from '../../main/services/demo/demo-progress.ts';
+import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;
@@ -98,7 +98,8 @@ describe('each operation over headless HTTP, on the demo season', () => {
       disputes_open: 1,
       incidents_open: 1,
       next_step_code: 'DECIDE_DISPUTES',
-      // The demo keeps no backup: its frozen tracks ask for one first, above the calendar's step (issue 25 item 2).
+      // The demo keeps no backup: its frozen tracks ask for one first, above the calendar's step
+      // (docs/operator-database.md "Backups").
       backup_due: true,
       last_backup_at: null,
     });
@@ -313,7 +314,7 @@ describe('each operation over headless HTTP, on the demo season', () => {
         file: `reports/conformite/${overclaims}.html`,
         where: `conformite/${overclaims}: agent name heading the negative lists`,
         message: expect.stringContaining(`proveit participant rename --season 1 --participant ${overclaims}`),
-        // The act that fixes it in place (issue 27 item 4): the Index screen's rename control.
+        // The act that fixes it in place (docs/console.md "Screens"): the Index screen's rename control.
         fix: { act: 'display_name', track: 'conformite', participant_id: overclaims },
       });
       expect(new Set(preview.findings.map((f: Json) => f.code))).toEqual(new Set(['LINT_MODEL_NAME_NEGATIVE']));

@@ -14,8 +14,9 @@ import { openIncident } from '../../main/services/incidents/incidents.ts';
 import { tempFolder } from '../db/support/temp-db.ts';
 
 /**
- * Issue 23 item 5, the console: a database fault is answered over real HTTP with its DB_* code and a sentence, and
- * the console keeps answering; a console started on a damaged file is refused with its code before it serves.
+ * docs/operator-database.md "Database faults", the console: a database fault is answered over real HTTP with its DB_*
+ * code and a sentence, and the console keeps answering; a console started on a damaged file is refused with its code
+ * before it serves.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field

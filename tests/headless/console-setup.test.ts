@@ -14,9 +14,9 @@ import { defaultKeyFile } from '../../main/services/index-export/signing-key.ts'
 import { journeyCorpus } from '../devnet/support/journey-corpus.ts';
 import { DEVNET_SEASON_BASE, startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support/freeze-devnet.ts';
 
-// Issue 27 item 1 over the console's HTTP contract (headless mode, the real handlers): a new --db is an empty
-// operations database, the Connections listing and its tests against a real devnet on loopback, and refusals caused
-// by an option that name it. Nothing here reaches beyond loopback.
+// docs/console-backend.md "First start and the demo season" over the console's HTTP contract (headless mode, the real
+// handlers): a new --db is an empty operations database, the Connections listing and its tests against a real devnet on
+// loopback, and refusals caused by an option that name it. Nothing here reaches beyond loopback.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;
@@ -140,7 +140,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('setup: a new --db is an empty operations database (issue 27 item 1)', () => {
+describe('setup: a new --db is an empty operations database', () => {
   it('a fresh --db holds no demo data: no job, no audit entry, no dispute or incident, every track a draft', async () => {
     expect(fresh.opened.ctx.firstStart).toBeNull();
     expect(existsSync(fresh.dbFile)).toBe(true);

@@ -15,9 +15,10 @@ import { openConsole, type OpenedConsole } from '../../main/services/console/ope
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;
 
-// Issue 23 item 1: one request, no token needed, used to end the console process with every running job. Each
-// attack here is sent on a raw socket (so the bytes are exactly the attack's) to a console on a real operator
-// database; after it the console must answer an authorized call, and a job started before must still finish.
+// docs/red-team.md "The headless console against a page or a socket": one request, no token needed, used to end the
+// console process with every running job. Each attack here is sent on a raw socket (so the bytes are exactly the
+// attack's) to a console on a real operator database; after it the console must answer an authorized call, and a job
+// started before must still finish.
 const token = randomBytes(32).toString('hex');
 const defaultCorpusDir = resolve(import.meta.dirname, '../../corpus');
 let dir: string;
@@ -117,7 +118,7 @@ async function jobFinished(id: number): Promise<void> {
   expect(body.value.jobs.find((j: Json) => j.id === id)).toMatchObject({ state: 'done', result: { ids: 0 } });
 }
 
-describe('the targets of issue 23 are answered 4xx with a code, and the console keeps serving', () => {
+describe('the targets of a page or a socket are answered 4xx with a code, and the console keeps serving', () => {
   const cases: [string, string, number, string][] = [
     ['GET /% (a lone percent sign)', 'GET /% HTTP/1.1', 400, 'HEADLESS_TARGET_ENCODING'],
     [

@@ -1,6 +1,8 @@
 import { anchorDeadlineOf, type FreezeAnchorFact } from '../freeze/anchor-deadline.ts';
 import { OPENING_LEAD_MS } from '../freeze/opening-lead.ts';
-import type { SeasonState } from '../../ipc/contract.ts';
+
+/** Where a track stands in its season (docs/console.md "Season"). */
+export type SeasonState = 'draft' | 'frozen' | 'open' | 'closed' | 'published' | 'corrected';
 
 export interface SeasonFacts {
   /**

@@ -2,7 +2,7 @@ import type { Track } from '../../core/freeze/freeze-document.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import type { HttpClient } from '../http/http-client.ts';
-import type { FetchProgress } from '../proofs/progress.ts';
+import type { FetchProgress } from '../../core/proofs-plan/progress.ts';
 import type { ReadSettings } from '../proofs/read-settings.ts';
 
 /** What `proveit season close` and the console's close job give a close (main/services/close/close-season.ts). */
@@ -17,7 +17,8 @@ export interface CloseSeasonInput {
   submissions: Uint8Array;
   /**
    * The season service's receipt key (64 hex) the export must be signed by: the one the operator configured, or the
-   * one the service announces at GET /v1/season/{n} when the export is read from it (issue 22).
+   * one the service announces at GET /v1/season/{n} when the export is read from it (docs/season-service.md
+   * "Receipts").
    */
   serviceKey: string;
   trustLayerUrl: string;

@@ -5,7 +5,7 @@ import type { ConsoleContext } from './console-context.ts';
 import { jobActor } from './jobs/worker-messages.ts';
 import { actingAs } from './session-actor.ts';
 
-/** The console's acts that change the season and answer at once (issue 25 item 2). */
+/** The console's acts that change the season and answer at once (docs/operator-database.md "Backups"). */
 const ACT_CHANNELS = [
   'freeze.create',
   'freeze.replace',
@@ -31,7 +31,7 @@ export function withBackupsAfterActs(
   report: (act: string, outcome: AfterActOutcome) => void,
 ): { handlers: Handlers; idle: () => Promise<void>; stop: () => void } {
   let queue: Promise<void> = Promise.resolve();
-  // The backup's audit entry names the person of the act it follows (issue 27 item 4).
+  // The backup's audit entry names the person of the act it follows (docs/console-backend.md "Who acts").
   const backUp = (act: string, actor: string) => {
     if (ctx.dbFile === null) return;
     const dbFile = ctx.dbFile;

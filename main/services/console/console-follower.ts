@@ -34,11 +34,11 @@ export interface ConsoleFollowerSettings {
 type Stopped = { reason: string; failure: Failure | null };
 
 /**
- * The console's background follower (issue 26 item 2): while a season of the database is followable (a freeze in
- * force open, or closed less than two batch ages ago) and the console has the season service and the Trust Layer, it
- * runs `followSeason` in main, the loop `proveit proofs follow` runs, on the console's database. Stopping aborts it
- * between reads; everything it did is in the database, so the next start resumes by starting again. Its state is
- * what `season.live` answers as `follow`; each cycle is pushed as a `follow.cycle` event. Reading never scores (spec
+ * The console's background follower (docs/season-follow.md "The console"): while a season of the database is followable
+ * (a freeze in force open, or closed less than two batch ages ago) and the console has the season service and the Trust
+ * Layer, it runs `followSeason` in main, the loop `proveit proofs follow` runs, on the console's database. Stopping
+ * aborts it between reads; everything it did is in the database, so the next start resumes by starting again. Its state
+ * is what `season.live` answers as `follow`; each cycle is pushed as a `follow.cycle` event. Reading never scores (spec
  * §7.4): nothing it shows is a score.
  */
 export class ConsoleFollower {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { JobView } from '../../ipc/contract.ts';
-import type { DemoProgress } from '../demo/demo-progress.ts';
+import type { DemoProgress } from '../../core/demo/demo-progress.ts';
 import { DEMO_TRACKS } from '../demo/play-demo.ts';
 import type { ConsoleEvents } from './console-events.ts';
 import { threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
@@ -11,10 +11,11 @@ import type { WorkerMessage } from './jobs/worker-messages.ts';
 const MARKER = 'demo-playing.marker';
 
 /**
- * The console's first start with no operator database (issue 14): the demo season plays in a worker thread into the
- * database's folder, its progress pushed as `demo.progress` events; the database is written under a partial name and
- * renamed once complete, so a stop mid-way never leaves a half-played database in place. A restart after such a stop
- * clears what the interrupted run wrote (only the demo's own folders, named by the marker) and plays it again.
+ * The console's first start with no operator database (docs/console-backend.md "First start and the demo season"): the
+ * demo season plays in a worker thread into the database's folder, its progress pushed as `demo.progress` events; the
+ * database is written under a partial name and renamed once complete, so a stop mid-way never leaves a half-played
+ * database in place. A restart after such a stop clears what the interrupted run wrote (only the demo's own folders,
+ * named by the marker) and plays it again.
  */
 export class FirstStartDemo {
   private view: JobView;

@@ -23,7 +23,8 @@ export interface OpenConsoleOptions {
   services?: ConsoleServices;
   /**
    * A missing database: true plays the demo season into it (the default database's first start, or `--demo`); false
-   * or absent creates an empty operations database (`--db FILE` of a new file never holds demo data, issue 27 item 1).
+   * or absent creates an empty operations database (`--db FILE` of a new file never holds demo data,
+   * docs/console-backend.md "First start and the demo season").
    */
   demo?: boolean;
   /** `--backup-dir DIR`: the folder backups go to after each act, shown and tested on the Connections screen. */
@@ -45,8 +46,8 @@ export interface OpenedConsole {
 
 /**
  * Opens the console on an operator database: an existing one is opened and its unfinished jobs resume; a missing one
- * is created empty, or with `demo` by playing the demo season first (issue 14), in a worker thread, while the screens
- * already answer.
+ * is created empty, or with `demo` by playing the demo season first (docs/console-backend.md "First start and the demo
+ * season"), in a worker thread, while the screens already answer.
  */
 export function openConsole(options: OpenConsoleOptions): OpenedConsole {
   const events = new ConsoleEvents();
@@ -76,7 +77,7 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
       services: ctx.services ?? NO_SERVICES,
     }));
     resumed = ctx.jobs.resumeUnfinished();
-    // A season that runs is followed again from what the database holds (issue 26 item 2).
+    // A season that runs is followed again from what the database holds (docs/season-follow.md "The console").
     const follower = new ConsoleFollower(ctx, options.follow);
     ctx.follower = follower;
     follower.start();

@@ -3,7 +3,7 @@ import type { ConsoleActor } from '../../ipc/contract.ts';
 import type { ConsoleContext } from './console-context.ts';
 
 /**
- * Who the console's acts are recorded as in the audit log (issue 27 item 4, docs/console-backend.md "Who acts"):
+ * Who the console's acts are recorded as in the audit log (docs/console-backend.md "Who acts"):
  * the person named by `proveit console --actor NAME` (or $PROVEIT_ACTOR), else the name the screens asked once. Main
  * keeps it for the session: the page never sends it with an act, so no call can write another person's name.
  */

@@ -4,7 +4,7 @@ import { closeSeason } from '../close/close-season.ts';
 import { publishSeason } from '../publications/publish-season.ts';
 import { announcedReceiptKey } from '../receipts/announced-receipt-key.ts';
 import { readExport } from './demo-season-calls.ts';
-import type { DemoSummary } from './demo-progress.ts';
+import type { DemoSummary } from '../../core/demo/demo-progress.ts';
 import { DEMO_ACTOR, DEMO_TRACKS, type DemoRun } from './demo-run.ts';
 
 /**

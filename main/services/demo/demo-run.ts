@@ -6,7 +6,7 @@ import type { Track } from '../../core/freeze/freeze-document.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import type { SigningKey } from '../index-export/signing-key.ts';
-import type { DemoProgress } from './demo-progress.ts';
+import type { DemoProgress } from '../../core/demo/demo-progress.ts';
 
 export const DEMO_TRACKS: readonly Track[] = ['conformite', 'generique'];
 /** The track whose careful agent meets the instrument fault (one incident opens there). */

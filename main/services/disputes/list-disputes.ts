@@ -1,32 +1,8 @@
-import { deadlineStatus, isoUtc, type DeadlineStatus } from '../../core/disputes/calendar.ts';
-import { isDecided, stateAfter, type DisputeState } from '../../core/disputes/transitions.ts';
+import { deadlineStatus, isoUtc } from '../../core/disputes/calendar.ts';
+import type { DisputeListing } from '../../core/disputes/listings.ts';
+import { isDecided, stateAfter } from '../../core/disputes/transitions.ts';
 import { disputeEvents, listDisputes } from '../../db/disputes.ts';
 import type { Db } from '../../db/open-database.ts';
-
-/** One line of `proveit dispute list` (plain JSON: what --json prints and the console shows). */
-export interface DisputeListing {
-  dispute_id: string;
-  season: number;
-  track: string;
-  participant_id: string;
-  assertion: string;
-  state: DisputeState;
-  publication_version: number;
-  received_at: string;
-  received_at_entered_by_hand: boolean;
-  window_ends_at: string;
-  decision_due: string;
-  deadline_status: DeadlineStatus;
-  /** Milliseconds before the decision is due at the listing's instant (negative once overdue); null once decided. */
-  ms_left: number | null;
-  reason: string;
-  reviewer: string | null;
-  reviewed_at: string | null;
-  decided_at: string | null;
-  decision_reason: string | null;
-  change: string | null;
-  correction_version: number | null;
-}
 
 /** Every dispute (of a season and/or track), with its state and deadline status at `nowMs` (core/disputes/calendar.ts). */
 export function disputeListing(

@@ -1,25 +1,10 @@
 import { isoUtc } from '../../core/disputes/calendar.ts';
+import type { ParticipantWindowListing } from '../../core/disputes/listings.ts';
 import { participantWindow } from '../../core/disputes/participant-window.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject } from '../../core/json/value.ts';
 import type { Db } from '../../db/open-database.ts';
 import { publicationVersionsOf, publishedReport, publishedTracks } from '../../db/publications.ts';
-
-/** One participant's dispute window (plain JSON: what `dispute list --json` prints and the console shows). */
-export interface ParticipantWindowListing {
-  season: number;
-  track: string;
-  participant_id: string;
-  /** `pending` while the participant has no published figures: nothing can be disputed yet (spec §4.1). */
-  status: 'scored' | 'pending';
-  /** The version that last changed the participant's figures or report: its window runs from it. */
-  version: number;
-  published_at: string;
-  /** The last instant (inclusive) a dispute of this participant is received; null while pending. */
-  window_ends_at: string | null;
-  /** Whether a dispute received at the listing's instant is in the window. */
-  open: boolean;
-}
 
 /**
  * Each participant's own dispute window (spec §9.2, issue 24 rule 7, core/disputes/participant-window.ts), per

@@ -4,7 +4,7 @@ import type { Failure } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import type { HttpClient } from '../http/http-client.ts';
-import type { FetchProgress } from '../proofs/progress.ts';
+import type { FetchProgress } from '../../core/proofs-plan/progress.ts';
 import type { ReadSettings } from '../proofs/read-settings.ts';
 
 /** How often a cycle starts, and how soon a pending view is read again (docs/season-follow.md). */

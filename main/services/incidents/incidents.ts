@@ -9,9 +9,8 @@ import {
   insertIncident,
   insertIncidentEvent,
   insertIncidentLinks,
-  type IncidentRow,
-  type StoredIncident,
 } from '../../db/incidents.ts';
+import type { IncidentRow, StoredIncident } from '../../core/incidents/incident-record.ts';
 import type { Db } from '../../db/open-database.ts';
 
 const linkKey = (l: IncidentLink) => JSON.stringify([l.participant, l.task, l.assertion, l.proof]);
@@ -61,7 +60,8 @@ export interface FoundIncidents {
  * (the close's, with its audit entry). A group already open for this season and track is not opened again: the
  * close's new links are added to it with a note. A group whose incident was resolved opens a new incident only when
  * the close finds links the resolved one did not have. `closeId` is null for a close refused before it recorded a
- * row (its stored bytes did not match their digests: issue 23), whose incident is the only record it leaves.
+ * row (its stored bytes did not match their digests: docs/operator-database.md "Stored bytes digests"), whose incident
+ * is the only record it leaves.
  */
 export function openIncidentsFromClose(db: Db, close: FoundIncidents): CloseIncidents {
   return openFoundIncidents(db, {
@@ -72,7 +72,7 @@ export function openIncidentsFromClose(db: Db, close: FoundIncidents): CloseInci
 }
 
 /**
- * Opens the incidents the season's reads found (issue 26 item 3; docs/incidents.md "During the season"), by the same
+ * Opens the incidents the season's reads found (docs/incidents.md "During the season"), by the same
  * rule and group keys as a close: one already open gains the new links with a note, so the close that follows finds
  * it open and adds only what the season did not see. The notes and the audit log name the cycle by its start.
  */

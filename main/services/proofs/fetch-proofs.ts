@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import { backoffDelay } from '../http/backoff.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import { currentPlan } from './current-plan.ts';
-import { progressOf, type FetchProgress } from './progress.ts';
+import { progressOf, type FetchProgress } from '../../core/proofs-plan/progress.ts';
 import { DEFAULT_READ_SETTINGS, effectiveRule, type ReadSettings } from './read-settings.ts';
 import { fetchMissingRekorEntries, type RekorFetchReport } from './rekor-cache.ts';
 import { sendRead } from './send-read.ts';
@@ -45,15 +45,16 @@ const MAX_SILENT_WAIT_MS = 30_000;
 const CLAIM_POLL_MS = 250;
 
 /**
- * Reads the views these proofs need (issue 6): plan from the store, wait for the window, record the read in the
- * ledger, send it, commit its views, plan again. Re-planning after every call is what makes a kill harmless: the next
- * run starts from what was committed, and a stored anchored view is never in a plan again.
- * Pending views not yet due are left for a later run (they are not waited for).
+ * Reads the views these proofs need (docs/operator-database.md "The read quota"): plan from the store, wait for the
+ * window, record the read in the ledger, send it, commit its views, plan again. Re-planning after every call is what
+ * makes a kill harmless: the next run starts from what was committed, and a stored anchored view is never in a plan
+ * again. Pending views not yet due are left for a later run (they are not waited for).
  *
- * Claims (issue 9): the ids of a read are claimed in the ledger in the transaction that reserves it, and the read is
- * chosen inside that transaction, so two processes given the same ids never both read one. Ids another process's read
- * holds are left to it: this run waits for that read's answer (then they are stored, or free again after a failure),
- * or for its claim to expire (two request timeouts: its process died, or its answer can no longer come).
+ * Claims (docs/operator-database.md "Read claims"): the ids of a read are claimed in the ledger in the transaction that
+ * reserves it, and the read is chosen inside that transaction, so two processes given the same ids never both read one.
+ * Ids another process's read holds are left to it: this run waits for that read's answer (then they are stored, or free
+ * again after a failure), or for its claim to expire (two request timeouts: its process died, or its answer can no
+ * longer come).
  */
 export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
   const settings: ReadSettings = { ...DEFAULT_READ_SETTINGS, ...input.settings };

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CORPUS_DIR } from '../../../main/cli/devnet-up.ts';
+import { DEFAULT_CORPUS_DIR } from '../../../devnet/season/demo-corpus.ts';
 import { loadCorpus } from '../../../main/core/corpus/load-corpus.ts';
 import { parseKey, parseTasks } from '../../../main/core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../../../main/core/corpus/problems.ts';

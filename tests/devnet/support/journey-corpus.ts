@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CORPUS_DIR } from '../../../main/cli/devnet-up.ts';
+import { DEFAULT_CORPUS_DIR } from '../../../devnet/season/demo-corpus.ts';
 
 /** The demo season folder `devnet up` serves by default (both tracks, each on the host of its base). */
 export const DEMO_SEASON_DIR = DEFAULT_CORPUS_DIR;

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveSeason, LiveTrack } from '../../../main/core/follow/model.ts';
 import { insertFollowCycle } from '../../../main/db/follow-cycles.ts';
-import { insertIncident, insertIncidentEvent, type IncidentRow } from '../../../main/db/incidents.ts';
+import { insertIncident, insertIncidentEvent } from '../../../main/db/incidents.ts';
+import type { IncidentRow } from '../../../main/core/incidents/incident-record.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
 import { insertReadResult, reserveRead } from '../../../main/db/read-ledger.ts';
 import { liveSeason } from '../../../main/services/follow/live-season.ts';

@@ -5,7 +5,7 @@ import { ledgerRows } from '../../../main/db/read-ledger.ts';
 import { systemClock } from '../../../main/services/clock.ts';
 import { createHttpClient, type HttpClient } from '../../../main/services/http/http-client.ts';
 import { fetchProofs, type FetchInput } from '../../../main/services/proofs/fetch-proofs.ts';
-import type { FetchProgress } from '../../../main/services/proofs/progress.ts';
+import type { FetchProgress } from '../../../main/core/proofs-plan/progress.ts';
 import { tempFolder } from '../../db/support/temp-db.ts';
 import { startReadDevnet, type ReadDevnet } from './support/devnet-proofs.ts';
 import { startReadGate } from './support/read-gate.ts';

@@ -13,15 +13,17 @@ import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { disputeById } from '../../../db/disputes.ts';
 import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
 import { openDispute } from '../../disputes/open-dispute.ts';
-import { disputeListing, type DisputeListing } from '../../disputes/list-disputes.ts';
-import { participantWindows, type ParticipantWindowListing } from '../../disputes/participant-windows.ts';
+import { disputeListing } from '../../disputes/list-disputes.ts';
+import type { DisputeListing } from '../../../core/disputes/listings.ts';
+import { participantWindows } from '../../disputes/participant-windows.ts';
+import type { ParticipantWindowListing } from '../../../core/disputes/listings.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
 import { namesByTrack } from './scores-handlers.ts';
 
 /**
- * The dispute's reviewer, who is also the actor of its review and decision entries (issue 27 item 4): the name given,
- * else the person the console acts as.
+ * The dispute's reviewer, who is also the actor of its review and decision entries (docs/console-backend.md "Who
+ * acts"): the name given, else the person the console acts as.
  */
 const reviewerOf = (ctx: ConsoleContext, reviewer: string | undefined) => reviewer?.trim() || actingAs(ctx);
 

@@ -45,7 +45,8 @@ async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: strin
       `no corpus folder for season ${ref.season}, track ${ref.track}: start the console with --corpus DIR holding season-${ref.season}/${ref.track} and its sealed key`,
     );
   // The operator's key beside the database, the one the Index export signs with (created on first use): the season
-  // service accepts only documents it signed (issue 22). It stays in this process; only its public half is sent.
+  // service accepts only documents it signed (docs/season-service.md "Only the operator changes the season"). It stays
+  // in this process; only its public half is sent.
   if (ctx.dbFile === null)
     throw new HandlerRefusal(
       'CONSOLE_NO_DATABASE',

@@ -2,7 +2,8 @@ import type { IncidentKind, IncidentLink } from '../../../core/incidents/group-i
 import type { AuditEntry, AuditVerifyAnswer, Incident, IncidentOpening } from '../../../ipc/contract.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { auditRows } from '../../../db/audit-log.ts';
-import { incidentById, incidentsOf, type StoredIncident } from '../../../db/incidents.ts';
+import { incidentById, incidentsOf } from '../../../db/incidents.ts';
+import type { StoredIncident } from '../../../core/incidents/incident-record.ts';
 import { verifyAuditLog } from '../../audit/verify-audit-log.ts';
 import { addIncidentEvent, openIncident } from '../../incidents/incidents.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';

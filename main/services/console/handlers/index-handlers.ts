@@ -42,8 +42,9 @@ export async function indexVerify(ctx: ConsoleContext, args: { season: number })
 
 /**
  * The Index as the next export would write it, in the language asked, with the publication linter's findings
- * (issue 14: seen before exporting, not only as an INDEX_LINT_FAILED refusal). Written nowhere. While a file holds a
- * secret (LINT_SECRET) the page is withheld: secrets never reach the renderer (the finding names the kind only).
+ * (docs/console.md "Screens": seen before exporting, not only as an INDEX_LINT_FAILED refusal). Written nowhere. While
+ * a file holds a secret (LINT_SECRET) the page is withheld: secrets never reach the renderer (the finding names the
+ * kind only).
  */
 export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang: 'fr' | 'en' }): Promise<IndexPreview> {
   const drafted = draftIndex(dbOf(ctx), { season: args.season, clock: ctx.clock });

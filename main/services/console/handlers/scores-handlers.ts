@@ -68,8 +68,9 @@ async function scoresDocument(ctx: ConsoleContext, ref: TrackRef & { version?: n
 }
 
 /**
- * One row as the Index shows it (issue 13): the operator's display name when one is set, and the reference-run table
- * when the operator marked the participant as one (migration 8), never inferred from scores.json.
+ * One row as the Index shows it (docs/index-export.md "What a page shows"): the operator's display name when one is
+ * set, and the reference-run table when the operator marked the participant as one (migration 8), never inferred from
+ * scores.json.
  */
 const row = (p: Json, names: Map<string, string>, references: ReadonlySet<string>): ScoreRow => ({
   participant_id: p.participant_id,
@@ -228,7 +229,9 @@ export async function publicationVersions(
   };
 }
 
-/** Publishes the latest close as version 1 (or a later close's pending figures as version k+1): docs/publications.md. */
+/**
+ * Publishes the latest close as version 1 (or a later close's pending figures as version k+1): docs/publications.md.
+ */
 export async function seasonPublish(
   ctx: ConsoleContext,
   ref: TrackRef,

@@ -53,7 +53,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   const first = versions[0] ?? null;
   const latest = versions[versions.length - 1] ?? null;
   const disputes = disputeListing(db, now, ref).filter((d) => d.deadline_status !== 'decided');
-  // Each participant's window is its own (issue 24 rule 7): the track's is the last of them.
+  // Each participant's window is its own (docs/disputes.md "The calendar"): the track's is the last of them.
   const windowEnds = lastWindowEndMs(participantWindows(db, now, ref));
   const chain = freezesOf(db, ref.season, ref.track);
   const lastBackup = lastBackupAtMs(db);

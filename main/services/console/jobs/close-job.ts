@@ -9,7 +9,7 @@ import { systemClock } from '../../clock.ts';
 import { BUNDLE } from '../../close/bundle-layout.ts';
 import { closeSeason } from '../../close/close-season.ts';
 import { createHttpClient } from '../../http/http-client.ts';
-import type { FetchProgress } from '../../proofs/progress.ts';
+import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
 import { readSeasonExport } from '../../season-export/read-export.ts';
 import { announcedReceiptKey } from '../../receipts/announced-receipt-key.ts';
 import { openSignedExport } from '../../../core/season-export/signed-export.ts';
@@ -23,13 +23,13 @@ export interface CloseJobArgs {
 }
 
 /**
- * The console's "run the close" (issue 14). A track's first close reads the season service's export with the
- * operator token, as `proveit season close --season-url URL --operator-token-file FILE` does, scoring the corpus
- * folder under the console's corpus root with the trust bundle given by --trust. A later close runs again from the
- * latest close's replay bundle, whose submissions, corpus (the key revealed) and trust bundle it reuses. Either way
- * views and Rekor entries come from the read cache, so only proofs still pending are read, under the limit, from the
- * Trust Layer the freeze was made through. A fresh output folder per attempt: an interrupted attempt's files are
- * never reused.
+ * The console's "run the close" (docs/console-backend.md "Background work (migrations 9, 10 and 12)"). A track's first
+ * close reads the season service's export with the operator token, as `proveit season close --season-url URL
+ * --operator-token-file FILE` does, scoring the corpus folder under the console's corpus root with the trust bundle
+ * given by --trust. A later close runs again from the latest close's replay bundle, whose submissions, corpus (the key
+ * revealed) and trust bundle it reuses. Either way views and Rekor entries come from the read cache, so only proofs
+ * still pending are read, under the limit, from the Trust Layer the freeze was made through. A fresh output folder per
+ * attempt: an interrupted attempt's files are never reused.
  */
 export async function runCloseJob(
   dbFile: string,

@@ -11,11 +11,12 @@ export function indexExportsRoot(dbFile: string): string {
 }
 
 /**
- * The console's Index export (issue 13's exportIndex: lint, render both languages, sign manifest.json, record the
- * version with its audit entry as the person who asked for it) as a job: rendering and signing every page is long work, so it runs
- * in a worker, off main (issue 14). Each attempt writes a new folder, index-exports/season-N-<ms>, on the system's
- * clock as the close job's is (the newest is the one index.verify checks). A lint finding fails the job with
- * INDEX_LINT_FAILED and its findings in the message; nothing is written then.
+ * The console's Index export (exportIndex, docs/index-export.md: lint, render both languages, sign manifest.json,
+ * record the version with its audit entry as the person who asked for it) as a job: rendering and signing every page is
+ * long work, so it runs in a worker, off main (docs/console-backend.md "Background work (migrations 9, 10 and 12)").
+ * Each attempt writes a new folder, index-exports/season-N-<ms>, on the system's clock as the close job's is (the
+ * newest is the one index.verify checks). A lint finding fails the job with INDEX_LINT_FAILED and its findings in the
+ * message; nothing is written then.
  */
 export function runIndexExportJob(dbFile: string, season: number, actor: string): Result<IndexExportAnswer> {
   const db = openDatabase(dbFile);

@@ -15,7 +15,7 @@ import {
 import { databaseFaultOf } from '../../../db/database-fault.ts';
 import type { Db } from '../../../db/open-database.ts';
 import type { Clock } from '../../clock.ts';
-import type { FetchProgress } from '../../proofs/progress.ts';
+import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
 import { siblingWorkerUrl, startModuleWorker } from '../../workers/module-worker.ts';
 import type { ConsoleEvents } from '../console-events.ts';
 import type { JobSettings, WorkerJob, WorkerMessage } from './worker-messages.ts';
@@ -40,8 +40,8 @@ export function jobView(job: StoredJob): JobView {
 
 /**
  * Runs a write recording a job's progress or outcome. A database fault there (a full disk, a file turned read-only)
- * must not end the console from inside a worker's event (issue 23 item 5): the job stays unfinished in the store, so
- * it runs again at the next start, and the fault is said on stderr with its code.
+ * must not end the console from inside a worker's event (docs/operator-database.md "Database faults"): the job stays
+ * unfinished in the store, so it runs again at the next start, and the fault is said on stderr with its code.
  */
 function recorded(jobId: number, write: () => void): void {
   try {

@@ -3,7 +3,7 @@ import { openDatabase } from '../../../db/open-database.ts';
 import { systemClock } from '../../clock.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import { fetchProofs } from '../../proofs/fetch-proofs.ts';
-import type { FetchProgress } from '../../proofs/progress.ts';
+import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
 
 /**
  * The console's `proofs.fetch`: the proofs the read cache holds as pending (or refused) are read again under the

@@ -28,10 +28,11 @@ export type ReplayJobResult =
 const stringOr = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**
- * The console's "replay" (issue 14; docs/replay-bundle.md): the latest close's bundle recomputed offline with the
- * close's own scoring (`replayBundle`, as `proveit season replay` runs it) into a fresh folder beside the database,
- * replays/season-N/<track>-replay-<job>-<attempt>, and compared byte for byte with the bundle's expected copies. A
- * difference or a tampering found is the replay's answer, not a failure of the job: the job is done and says which.
+ * The console's "replay" (docs/replay-bundle.md; docs/console-backend.md "Background work (migrations 9, 10 and 12)"):
+ * the latest close's bundle recomputed offline with the close's own scoring (`replayBundle`, as `proveit season replay`
+ * runs it) into a fresh folder beside the database, replays/season-N/<track>-replay-<job>-<attempt>, and compared byte
+ * for byte with the bundle's expected copies. A difference or a tampering found is the replay's answer, not a failure
+ * of the job: the job is done and says which.
  */
 export async function runReplayJob(
   dbFile: string,

@@ -1,5 +1,5 @@
-import type { DemoProgress } from '../../demo/demo-progress.ts';
-import type { FetchProgress } from '../../proofs/progress.ts';
+import type { DemoProgress } from '../../../core/demo/demo-progress.ts';
+import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
 import type { ConsoleServices } from '../console-services.ts';
 
 /**
@@ -12,8 +12,8 @@ export interface JobSettings {
 }
 
 /**
- * Who a job acts for: the session's actor recorded in its arguments when it was asked for (issue 27 item 4). A job
- * recorded by a console older than that has none, and resumes under the name those consoles recorded.
+ * Who a job acts for: the session's actor recorded in its arguments when it was asked for (docs/console-backend.md "Who
+ * acts"). A job recorded by a console older than that has none, and resumes under the name those consoles recorded.
  */
 export function jobActor(args: { actor?: unknown }): string {
   return typeof args.actor === 'string' ? args.actor : 'console';

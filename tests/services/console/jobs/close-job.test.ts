@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { latestSeasonClose } from '../../../../main/db/publications.ts';
 import { runCloseJob } from '../../../../main/services/console/jobs/close-job.ts';
 import { NO_SERVICES } from '../../../../main/services/console/console-services.ts';
-import type { FetchProgress } from '../../../../main/services/proofs/progress.ts';
+import type { FetchProgress } from '../../../../main/core/proofs-plan/progress.ts';
 import { AFTER_CLOSE, DURING } from '../../close/support/close-devnet.ts';
 import { startSeasonDevnet, type SeasonDevnet } from '../../close/support/season-devnet.ts';
 import { submissionDocument } from '../../close/support/submission-document.ts';

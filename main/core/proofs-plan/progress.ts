@@ -1,4 +1,4 @@
-import type { ReadPlan } from '../../core/proofs-plan/plan-reads.ts';
+import type { ReadPlan } from './plan-reads.ts';
 
 /** What a fetch reports as it goes: for the console's progress view and the CLI's progress line. */
 export interface FetchProgress {
