@@ -1,9 +1,12 @@
 // The English UI text (the default). fr.ts has the same shape: `Messages` is this object's type, so a key missing or
 // mistyped in either catalogue fails the typecheck. Spec vocabulary only (docs/conventions.md "Words").
 import type { FollowState, ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
+import { pluralOf } from './plural.ts';
 
 type At = (iso: string | null) => string;
 type Next = (s: SeasonTrackStatus, at: At) => string;
+
+const plural = pluralOf('en');
 
 export const en = {
   app: { title: 'PROVE IT operator console', skip: 'Skip to the screen' },
@@ -186,7 +189,7 @@ export const en = {
       RUN_CLOSE: () => 'Run the close: the key is revealed and every cited proof is checked.',
       PUBLISH: () => 'Check the scores, then publish them: the 14-day dispute window starts.',
       DECIDE_DISPUTES: (s) =>
-        `${s.disputes_open === 1 ? 'Decide the undecided dispute before its deadline' : `Decide the ${s.disputes_open} undecided disputes before their deadlines`} (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
+        `${plural(s.disputes_open, { one: 'Decide the undecided dispute before its deadline', other: 'Decide the {n} undecided disputes before their deadlines' })} (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
       AWAIT_DISPUTES: (s, at) => `Disputes may arrive until ${at(s.dispute_window_ends_at)}.`,
       EXPORT_INDEX: (s) =>
         `Export the Index of version ${s.latest_version ?? 1} and verify it: the public sees each participant’s dispute window from its publication.`,
@@ -197,7 +200,7 @@ export const en = {
     base: 'Corpus base',
     resources: 'Resources',
     manifestHash: 'Manifest hash',
-    tasks: (n: number): string => `${n} tasks`,
+    tasks: (n: number): string => plural(n, { one: '{n} task', other: '{n} tasks' }),
     task: 'Task',
     assertionsRange: 'Assertions (min–cap)',
     graph: 'Graph',
@@ -232,13 +235,13 @@ export const en = {
     backlogAt: (ids: number, reads: number, at: string): string =>
       ids === 0
         ? `nothing, at the current pace (the season closes on ${at})`
-        : `${ids} cited proofs (${reads} reads) at the current pace, on ${at}`,
+        : `${plural(ids, { one: '{n} cited proof', other: '{n} cited proofs' })} (${plural(reads, { one: '{n} read', other: '{n} reads' })}) at the current pace, on ${at}`,
     tasksCaption: 'Submissions in force per task',
     task: 'Task',
     inForce: 'Submissions in force',
     chartTitle: 'Reads over the last 24 hours',
     chartAlt: (total: number, peak: number, limit: number, used: number): string =>
-      `Proof reads per clock hour (UTC) over the last 24 hours: ${total} in all, at most ${peak} in one hour, against the limit of ${limit} reads an hour; ${used} counted in the sliding window now.`,
+      `Proof reads per clock hour (UTC) over the last 24 hours: ${total} in all, at most ${peak} in one hour, against the limit of ${plural(limit, { one: '{n} read', other: '{n} reads' })} an hour; ${used} counted in the sliding window now.`,
     chartHours: (hours: string): string => `Hours with reads: ${hours}.`,
     chartNoReads: 'No read in these 24 hours.',
     limitLine: (limit: number): string => `limit ${limit}/h`,
@@ -271,14 +274,15 @@ export const en = {
     replay: 'Replay the latest close',
     replayJob: (id: number, state: string): string => `Replay job ${id}: ${state}`,
     replayIdentical: (files: number): string =>
-      `Replay identical: ${files} files recomputed from the close’s bundle, byte for byte the ones it published.`,
+      `Replay identical: ${plural(files, { one: '{n} file recomputed from the close’s bundle, byte for byte the one it published', other: '{n} files recomputed from the close’s bundle, byte for byte the ones it published' })}.`,
     replayDiffers: (where: string): string => `Replay differs at ${where}.`,
     replayOut: (out: string): string => `Recomputed files: ${out}`,
     job: (id: number, state: string): string => `Close job ${id}: ${state}`,
     publish: 'Publish the scores',
     publishDone: (v: number): string => `Published as version ${v}; the 14-day dispute window has started.`,
     filter: 'Find a participant (name, id or DID)',
-    shown: (n: number, of: number): string => `${n} of ${of} participants shown`,
+    shown: (n: number, of: number): string =>
+      `${n} of ${plural(of, { one: '{n} participant', other: '{n} participants' })} shown`,
   },
   jobStates: { queued: 'queued', running: 'running', done: 'done', failed: 'failed' },
   status: {
@@ -315,7 +319,7 @@ export const en = {
     exactGrounded: 'Exact / grounded',
     counts: 'Assertions',
     taskCounts: (s: number, u: number, i: number): string =>
-      `${s} supported, ${u} unsupported, ${i} instrument ${i === 1 ? 'fault' : 'faults'}`,
+      `${s} supported, ${u} unsupported, ${plural(i, { one: '{n} instrument fault', other: '{n} instrument faults' })}`,
     missingFacts: 'Missing grounding facts',
     assertionsCaption: 'Assertions',
     assertion: 'Assertion',
@@ -517,9 +521,10 @@ export const en = {
     verifyTitle: 'Verification',
     verifyHelp: 'Recomputes every entry’s hash and the chain, and checks every head a publication quotes.',
     verify: 'Verify the audit log',
-    intact: (n: number, quoted: number): string => `Intact: ${n} entries, ${quoted} quoted heads match.`,
+    intact: (n: number, quoted: number): string =>
+      `Intact: ${plural(n, { one: '{n} entry', other: '{n} entries' })}, ${plural(quoted, { one: '{n} quoted head matches', other: '{n} quoted heads match' })}.`,
     head: (seq: number): string => `Head: entry ${seq},`,
-    caption: (n: number): string => `Audit log (${n} entries)`,
+    caption: (n: number): string => `Audit log (${plural(n, { one: '{n} entry', other: '{n} entries' })})`,
     seq: 'No.',
     at: 'Time',
     actor: 'Actor',
@@ -531,7 +536,7 @@ export const en = {
   index: {
     lintTitle: 'Publication rules',
     findingsCaption: (n: number): string =>
-      n === 1 ? '1 finding blocks the export' : `${n} findings block the export`,
+      plural(n, { one: '{n} finding blocks the export', other: '{n} findings block the export' }),
     where: 'Where',
     finding: 'Finding',
     todo: 'What to do',
@@ -542,7 +547,7 @@ export const en = {
         : `What the next export writes, as Index version ${v}, checked against the publication rules before anything is written.`,
     lintAgain: 'Check again',
     exportBlocked: (n: number): string =>
-      `Export is off while ${n === 1 ? 'this finding remains' : `these ${n} findings remain`}: do what each one says, then Check again.`,
+      `Export is off while ${plural(n, { one: 'this finding remains', other: 'these {n} findings remain' })}: do what each one says, then Check again.`,
     withheld:
       'The page is not shown: a file would hold a secret (LINT_SECRET). The finding names its kind, never its value.',
     lintAdvice: {
@@ -565,7 +570,8 @@ export const en = {
     export: 'Export the Index',
     verify: 'Verify the export',
     exportJob: (id: number, state: string): string => `Export job ${id}: ${state}`,
-    exported: (v: number, files: number, dir: string): string => `Version ${v} exported: ${files} files in ${dir}.`,
+    exported: (v: number, files: number, dir: string): string =>
+      `Version ${v} exported: ${plural(files, { one: '{n} file', other: '{n} files' })} in ${dir}.`,
     manifest: 'manifest.json SHA-256',
     verified: 'The export verifies: signature, files and rows untouched.',
     preview: (lang: string): string => (lang === 'fr' ? 'Preview in French (authority)' : 'Preview in English'),
@@ -637,7 +643,7 @@ export const en = {
   },
   corpus: {
     checkTitle: 'Check against the reference solver',
-    checkOk: (n: number): string => `The corpus checks: ${n} resources.`,
+    checkOk: (n: number): string => `The corpus checks: ${plural(n, { one: '{n} resource', other: '{n} resources' })}.`,
     filter: 'Find a resource',
     caption: (n: number): string => `Resources (${n})`,
     path: 'Resource',
@@ -646,7 +652,8 @@ export const en = {
   },
   proofs: {
     readsTitle: 'Reads under the hourly limit',
-    progressLabel: (done: number, total: number): string => `${done} of ${total} proofs read`,
+    progressLabel: (done: number, total: number): string =>
+      `${done} of ${plural(total, { one: '{n} proof', other: '{n} proofs' })} read`,
     phase: 'Phase',
     phases: {
       reading: 'reading',
@@ -661,12 +668,12 @@ export const en = {
     eta: 'Estimated end',
     unsettled: 'Pending or refused',
     quota: (used: number, left: number, limit: number): string =>
-      `Quota now: ${used} reads used, ${left} left of ${limit} per hour`,
+      `Quota now: ${plural(used, { one: '{n} read used', other: '{n} reads used' })}, ${left} left of ${limit} per hour`,
     idle: 'No read is running.',
     start: 'Read proofs',
     cacheTitle: 'Cache',
     cache: (views: number, rekor: number, absent: number): string =>
-      `${views} proof views, ${rekor} log entries, ${absent} absent`,
+      `${plural(views, { one: '{n} proof view', other: '{n} proof views' })}, ${plural(rekor, { one: '{n} log entry', other: '{n} log entries' })}, ${absent} absent`,
     pendingCaption: (n: number): string => `Pending proofs (${n})`,
     noPending: 'No proof is pending.',
     job: (id: number, state: string): string => `Read job ${id}: ${state}`,
@@ -674,7 +681,7 @@ export const en = {
     outcome: (ids: number, anchored: number, unsettled: number, reads: number): string =>
       ids === 0
         ? 'Nothing to read: no proof in the cache is pending or refused.'
-        : `${ids} proofs to read: ${anchored} anchored, ${unsettled} still pending or refused, ${reads} reads used.`,
+        : `${plural(ids, { one: '{n} proof to read', other: '{n} proofs to read' })}: ${anchored} anchored, ${unsettled} still pending or refused, ${plural(reads, { one: '{n} read used', other: '{n} reads used' })}.`,
     waiting: 'Waiting on it (latest close)',
     firstPending: 'First read pending',
     nextRecheck: 'Next recheck',

@@ -1,9 +1,12 @@
 // Le texte de l'interface en français. Même forme que en.ts (type `Messages`) : une clé manquante ne compile pas.
 import type { FollowState, SeasonTrackStatus } from '../api/operations.ts';
 import type { Messages } from './en.ts';
+import { pluralOf } from './plural.ts';
 
 type At = (iso: string | null) => string;
 type Next = (s: SeasonTrackStatus, at: At) => string;
+
+const plural = pluralOf('fr');
 
 export const fr: Messages = {
   app: { title: 'Console opérateur PROVE IT', skip: 'Aller à l’écran' },
@@ -160,9 +163,9 @@ export const fr: Messages = {
     disputeWindowEnds: 'Fin du délai de contestation',
     disputes: 'Contestations',
     disputeCounts: (open, atRisk, overdue) =>
-      `${open} non ${open > 1 ? 'tranchées' : 'tranchée'} · ${atRisk} à risque · ${overdue} en retard`,
+      `${plural(open, { one: '{n} non tranchée', other: '{n} non tranchées' })} · ${atRisk} à risque · ${overdue} en retard`,
     incidents: 'Incidents',
-    incidentCount: (n) => `${n} ${n > 1 ? 'ouverts' : 'ouvert'}`,
+    incidentCount: (n) => plural(n, { one: '{n} ouvert', other: '{n} ouverts' }),
     lastBackupAt: 'Dernière sauvegarde',
     neverBackedUp: 'jamais',
     nextTitle: 'Prochaine étape',
@@ -192,7 +195,7 @@ export const fr: Messages = {
       RUN_CLOSE: () => 'Lancez la clôture : la clé est révélée et chaque preuve citée est contrôlée.',
       PUBLISH: () => 'Vérifiez les scores, puis publiez-les : le délai de contestation de 14 jours commence.',
       DECIDE_DISPUTES: (s) =>
-        `${s.disputes_open === 1 ? 'Tranchez la contestation en cours avant son échéance' : `Tranchez les ${s.disputes_open} contestations en cours avant leur échéance`} (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
+        `${plural(s.disputes_open, { one: 'Tranchez la contestation en cours avant son échéance', other: 'Tranchez les {n} contestations en cours avant leur échéance' })} (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
       AWAIT_DISPUTES: (s, at) => `Des contestations peuvent arriver jusqu’au ${at(s.dispute_window_ends_at)}.`,
       EXPORT_INDEX: (s) =>
         `Exportez l’Index de la version ${s.latest_version ?? 1} et vérifiez-le : le public voit la fin du délai de contestation de chaque participant dès sa publication.`,
@@ -204,7 +207,7 @@ export const fr: Messages = {
     base: 'Base du corpus',
     resources: 'Ressources',
     manifestHash: 'Empreinte du manifeste',
-    tasks: (n) => `${n} tâches`,
+    tasks: (n) => plural(n, { one: '{n} tâche', other: '{n} tâches' }),
     task: 'Tâche',
     assertionsRange: 'Assertions (min–plafond)',
     graph: 'Graphe',
@@ -233,18 +236,18 @@ export const fr: Messages = {
     submitting: 'Participants ayant une soumission en vigueur',
     citedProofs: 'Preuves citées',
     proofCounts: (read, pending, notYet, cited) =>
-      `${read} lues · ${pending} en attente · ${notYet} pas encore lues (${cited} citées)`,
+      `${plural(read, { one: '{n} lue', other: '{n} lues' })} · ${pending} en attente · ${plural(notYet, { one: '{n} pas encore lue', other: '{n} pas encore lues' })} (${plural(cited, { one: '{n} citée', other: '{n} citées' })})`,
     backlog: 'Reste à lire à la clôture',
     backlogAt: (ids, reads, at) =>
       ids === 0
         ? `rien, au rythme actuel (la saison se clôt le ${at})`
-        : `${ids} preuves citées (${reads} lectures) au rythme actuel, le ${at}`,
+        : `${plural(ids, { one: '{n} preuve citée', other: '{n} preuves citées' })} (${plural(reads, { one: '{n} lecture', other: '{n} lectures' })}) au rythme actuel, le ${at}`,
     tasksCaption: 'Soumissions en vigueur par tâche',
     task: 'Tâche',
     inForce: 'Soumissions en vigueur',
     chartTitle: 'Lectures des dernières 24 heures',
     chartAlt: (total, peak, limit, used) =>
-      `Lectures de preuves par heure d’horloge (UTC) sur les dernières 24 heures : ${total} en tout, au plus ${peak} en une heure, pour une limite de ${limit} lectures par heure ; ${used} comptées dans la fenêtre glissante maintenant.`,
+      `Lectures de preuves par heure d’horloge (UTC) sur les dernières 24 heures : ${total} en tout, au plus ${peak} en une heure, pour une limite de ${plural(limit, { one: '{n} lecture', other: '{n} lectures' })} par heure ; ${plural(used, { one: '{n} comptée', other: '{n} comptées' })} dans la fenêtre glissante maintenant.`,
     chartHours: (hours) => `Heures avec des lectures : ${hours}.`,
     chartNoReads: 'Aucune lecture en 24 heures.',
     limitLine: (limit) => `limite ${limit}/h`,
@@ -277,14 +280,14 @@ export const fr: Messages = {
     replay: 'Rejouer la dernière clôture',
     replayJob: (id, state) => `Tâche de rejeu ${id} : ${state}`,
     replayIdentical: (files) =>
-      `Rejeu identique : ${files} fichiers recalculés depuis le paquet de la clôture, octet pour octet ceux qu’elle a publiés.`,
+      `Rejeu identique : ${plural(files, { one: '{n} fichier recalculé depuis le paquet de la clôture, octet pour octet celui qu’elle a publié', other: '{n} fichiers recalculés depuis le paquet de la clôture, octet pour octet ceux qu’elle a publiés' })}.`,
     replayDiffers: (where) => `Le rejeu diffère en ${where}.`,
     replayOut: (out) => `Fichiers recalculés : ${out}`,
     job: (id, state) => `Tâche de clôture ${id} : ${state}`,
     publish: 'Publier les scores',
     publishDone: (v) => `Publiés en version ${v} ; le délai de contestation de 14 jours a commencé.`,
     filter: 'Trouver un participant (nom, identifiant ou DID)',
-    shown: (n, of) => `${n} participants affichés sur ${of}`,
+    shown: (n, of) => `${plural(n, { one: '{n} participant affiché', other: '{n} participants affichés' })} sur ${of}`,
   },
   jobStates: { queued: 'en file', running: 'en cours', done: 'terminée', failed: 'échouée' },
   status: {
@@ -321,7 +324,7 @@ export const fr: Messages = {
     exactGrounded: 'Exact / fondé',
     counts: 'Assertions',
     taskCounts: (s, u, i) =>
-      `${s} ${s > 1 ? 'étayées' : 'étayée'}, ${u} non ${u > 1 ? 'étayées' : 'étayée'}, ${i} ${i > 1 ? 'défauts' : 'défaut'} d’instrument`,
+      `${plural(s, { one: '{n} étayée', other: '{n} étayées' })}, ${plural(u, { one: '{n} non étayée', other: '{n} non étayées' })}, ${plural(i, { one: '{n} défaut d’instrument', other: '{n} défauts d’instrument' })}`,
     missingFacts: 'Faits d’ancrage manquants',
     assertionsCaption: 'Assertions',
     assertion: 'Assertion',
@@ -518,9 +521,10 @@ export const fr: Messages = {
     verifyHelp:
       'Recalcule l’empreinte de chaque entrée et la chaîne, et contrôle chaque tête citée par une publication.',
     verify: 'Vérifier le journal',
-    intact: (n, quoted) => `Intact : ${n} entrées, ${quoted} têtes citées concordent.`,
+    intact: (n, quoted) =>
+      `Intact : ${plural(n, { one: '{n} entrée', other: '{n} entrées' })}, ${plural(quoted, { one: '{n} tête citée concorde', other: '{n} têtes citées concordent' })}.`,
     head: (seq) => `Tête : entrée ${seq},`,
-    caption: (n) => `Journal d’audit (${n} entrées)`,
+    caption: (n) => `Journal d’audit (${plural(n, { one: '{n} entrée', other: '{n} entrées' })})`,
     seq: 'N°',
     at: 'Heure',
     actor: 'Acteur',
@@ -531,7 +535,7 @@ export const fr: Messages = {
   },
   index: {
     lintTitle: 'Règles de publication',
-    findingsCaption: (n) => (n === 1 ? '1 constat bloque l’export' : `${n} constats bloquent l’export`),
+    findingsCaption: (n) => plural(n, { one: '{n} constat bloque l’export', other: '{n} constats bloquent l’export' }),
     where: 'Où',
     finding: 'Constat',
     todo: 'Que faire',
@@ -542,7 +546,7 @@ export const fr: Messages = {
         : `Ce que le prochain export écrira, en version ${v} de l’Index, vérifié contre les règles de publication avant toute écriture.`,
     lintAgain: 'Vérifier à nouveau',
     exportBlocked: (n) =>
-      `L’export est désactivé tant que ${n === 1 ? 'ce constat demeure' : `ces ${n} constats demeurent`} : faites ce que chacun indique, puis Vérifier à nouveau.`,
+      `L’export est désactivé tant que ${plural(n, { one: 'ce constat demeure', other: 'ces {n} constats demeurent' })} : faites ce que chacun indique, puis Vérifier à nouveau.`,
     withheld:
       'La page n’est pas affichée : un fichier contiendrait un secret (LINT_SECRET). Le constat en nomme le genre, jamais la valeur.',
     lintAdvice: {
@@ -565,7 +569,8 @@ export const fr: Messages = {
     export: 'Exporter l’Index',
     verify: 'Vérifier l’export',
     exportJob: (id, state) => `Tâche d’export ${id} : ${state}`,
-    exported: (v, files, dir) => `Version ${v} exportée : ${files} fichiers dans ${dir}.`,
+    exported: (v, files, dir) =>
+      `Version ${v} exportée : ${plural(files, { one: '{n} fichier', other: '{n} fichiers' })} dans ${dir}.`,
     manifest: 'SHA-256 de manifest.json',
     verified: 'L’export se vérifie : signature, fichiers et lignes intacts.',
     preview: (lang) => (lang === 'fr' ? 'Aperçu en français (fait foi)' : 'Aperçu en anglais'),
@@ -636,7 +641,7 @@ export const fr: Messages = {
   },
   corpus: {
     checkTitle: 'Contrôle par le solveur de référence',
-    checkOk: (n) => `Le corpus est conforme : ${n} ressources.`,
+    checkOk: (n) => `Le corpus est conforme : ${plural(n, { one: '{n} ressource', other: '{n} ressources' })}.`,
     filter: 'Trouver une ressource',
     caption: (n) => `Ressources (${n})`,
     path: 'Ressource',
@@ -645,7 +650,8 @@ export const fr: Messages = {
   },
   proofs: {
     readsTitle: 'Lectures sous la limite horaire',
-    progressLabel: (done, total) => `${done} preuves lues sur ${total}`,
+    progressLabel: (done, total) =>
+      `${plural(done, { one: '{n} preuve lue', other: '{n} preuves lues' })} sur ${total}`,
     phase: 'Phase',
     phases: {
       reading: 'lecture',
@@ -659,11 +665,13 @@ export const fr: Messages = {
     nextRead: 'Prochaine lecture',
     eta: 'Fin estimée',
     unsettled: 'En attente ou refusées',
-    quota: (used, left, limit) => `Quota actuel : ${used} lectures utilisées, ${left} restantes sur ${limit} par heure`,
+    quota: (used, left, limit) =>
+      `Quota actuel : ${plural(used, { one: '{n} lecture utilisée', other: '{n} lectures utilisées' })}, ${plural(left, { one: '{n} restante', other: '{n} restantes' })} sur ${limit} par heure`,
     idle: 'Aucune lecture en cours.',
     start: 'Lire les preuves',
     cacheTitle: 'Cache',
-    cache: (views, rekor, absent) => `${views} vues de preuves, ${rekor} entrées de journal, ${absent} absentes`,
+    cache: (views, rekor, absent) =>
+      `${plural(views, { one: '{n} vue de preuve', other: '{n} vues de preuves' })}, ${plural(rekor, { one: '{n} entrée de journal', other: '{n} entrées de journal' })}, ${plural(absent, { one: '{n} absente', other: '{n} absentes' })}`,
     pendingCaption: (n) => `Preuves en attente (${n})`,
     noPending: 'Aucune preuve en attente.',
     job: (id, state) => `Tâche de lecture ${id} : ${state}`,
@@ -671,7 +679,7 @@ export const fr: Messages = {
     outcome: (ids, anchored, unsettled, reads) =>
       ids === 0
         ? 'Rien à lire : aucune preuve du cache n’est en attente ou refusée.'
-        : `${ids} preuves à lire : ${anchored} ancrées, ${unsettled} encore en attente ou refusées, ${reads} lectures utilisées.`,
+        : `${plural(ids, { one: '{n} preuve à lire', other: '{n} preuves à lire' })} : ${plural(anchored, { one: '{n} ancrée', other: '{n} ancrées' })}, ${plural(unsettled, { one: '{n} encore en attente ou refusée', other: '{n} encore en attente ou refusées' })}, ${plural(reads, { one: '{n} lecture utilisée', other: '{n} lectures utilisées' })}.`,
     waiting: 'En attente de cette preuve (dernière clôture)',
     firstPending: 'Première lecture en attente',
     nextRecheck: 'Prochaine relecture',
