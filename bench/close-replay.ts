@@ -1,10 +1,11 @@
-// Issue 11: season close and replay at scale. 1,000 participants × 10 tasks of the demo compliance track
-// (corpus/season-1/conformite), every task submitted grounded and up to its cap (about 62,000 assertions), about
-// 35,000 cited proofs over one batch per 10 minutes of a four-week season (4,032 batches: as many RFC 3161 tokens
-// and Rekor entries), and a freeze that verifies. The replay bundle is generated once (not timed) in a temporary
-// folder, then the close (scoreBundle on the bundle folder + writing the outputs and expected/) and the replay
-// (replayBundle) each run in a fresh child process, which reports its seconds and its peak RSS (VmHWM).
-// Target (issue 11): each under 10 s and 1 GiB on this machine.
+// Season close and replay at scale (docs/replay-bundle.md "Speed: worker threads, and what a close costs"). 1,000
+// participants × 10 tasks of the demo compliance track (corpus/season-1/conformite), every task submitted grounded and
+// up to its cap (about 62,000 assertions), about 35,000 cited proofs over one batch per 10 minutes of a four-week
+// season (4,032 batches: as many RFC 3161 tokens and Rekor entries), and a freeze that verifies. The replay bundle is
+// generated once (not timed) in a temporary folder, then the close (scoreBundle on the bundle folder + writing the
+// outputs and expected/) and the replay (replayBundle) each run in a fresh child process, which reports its seconds and
+// its peak RSS (VmHWM). Target (docs/replay-bundle.md "Speed: worker threads, and what a close costs"): each under 10 s
+// and 1 GiB on this machine.
 //
 // Synthetic material: Ed25519 issuer key, openssl test TSA (P-256), a Rekor-compatible log (P-256 SET, checkpoint and
 // hashedrekord signature, tests/core/rekor/synthetic-log.ts's formulas), all in one archived trust bundle. The
@@ -165,9 +166,9 @@ function runChild(
 }
 
 /**
- * Issue 25: the replay kit an Index export carries, built from the source as the export builds it, run by the plain
- * node binary on the same bundle as the replay phase: its size, its build time and its wall time (a child of its
- * own: the kit is one file, so its CPU and peak memory are the replay's, less tsx's loading).
+ * docs/replay-bundle.md "The replay kit": the replay kit an Index export carries, built from the source as the export
+ * builds it, run by the plain node binary on the same bundle as the replay phase: its size, its build time and its wall
+ * time (a child of its own: the kit is one file, so its CPU and peak memory are the replay's, less tsx's loading).
  */
 async function runKit(bundleDir: string, dir: string): Promise<string> {
   const { buildReplayKit } = await import('../main/services/replay-kit/build-replay-kit.ts');
@@ -677,7 +678,8 @@ async function generate(dir: string, participants: number, batches: number) {
       }),
     );
 
-    // The export as the season service signs it (issue 22): the close and the replay refuse an unsigned one.
+    // The export as the season service signs it (docs/replay-bundle.md "The export, per track"): the close and the
+    // replay refuse an unsigned one.
     const { bodyDigest, exportTrailerLine } = await import('../main/core/season-export/signed-export.ts');
     const serviceSecret = sha256('proveit close-replay bench season service');
     const signedExport = (text: string) => {

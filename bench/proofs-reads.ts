@@ -1,8 +1,8 @@
-// Reads against the 100-per-hour limit (issue 6; design brief §6 "fetching N distinct uncached proof views costs
-// ceil(N/50) reads"). (a) For several N, proofs issued by an in-process devnet are fetched into a fresh database:
-// reads used against the ceil(N/50) bound, then a second run (cached: zero reads). (b) Participants an hour at 35
-// proofs each, from the planner's packing and the limit: one call per participant against 50 ids a call across
-// participants. (c) How long planning a 1,000-participant close takes.
+// Reads against the 100-per-hour limit (docs/operator-database.md "The read quota"; design brief §6 "fetching N
+// distinct uncached proof views costs ceil(N/50) reads"). (a) For several N, proofs issued by an in-process devnet are
+// fetched into a fresh database: reads used against the ceil(N/50) bound, then a second run (cached: zero reads). (b)
+// Participants an hour at 35 proofs each, from the planner's packing and the limit: one call per participant against 50
+// ids a call across participants. (c) How long planning a 1,000-participant close takes.
 import { planReads } from '../main/core/proofs-plan/plan-reads.ts';
 import { openDatabase } from '../main/db/open-database.ts';
 import { systemClock } from '../main/services/clock.ts';

@@ -1,8 +1,8 @@
-// Issue 26: following a season while it runs, against reading everything at the close. A four-week season of
-// BENCH_FOLLOW_PARTICIPANTS participants (default 1,000), each citing 25 to 45 proofs (about 35,000 in all), 5 % of
-// them in the final hour, is played on one virtual clock against the devnet: its Trust Layer's limiter (100 reads
-// per 3600 s), its batches (closed at 100 proofs or 600 s after their first, trust-layer-reference §4.5) and real
-// proofs issued through its proxy on corpus resources at their virtual arrival times.
+// docs/season-follow.md "The bench": following a season while it runs, against reading everything at the close. A
+// four-week season of BENCH_FOLLOW_PARTICIPANTS participants (default 1,000), each citing 25 to 45 proofs (about 35,000
+// in all), 5 % of them in the final hour, is played on one virtual clock against the devnet: its Trust Layer's limiter
+// (100 reads per 3600 s), its batches (closed at 100 proofs or 600 s after their first, trust-layer-reference §4.5) and
+// real proofs issued through its proxy on corpus resources at their virtual arrival times.
 //
 // Two operators read the same proofs, each with its own operator database, from its own address (127.0.0.1 and,
 // through a relay, 127.0.0.2: the limiter counts per IP, reference §9.16):

@@ -1,9 +1,9 @@
-// Season service intake under load (issue 10: at least 500 submissions/s with p99 under 50 ms on the 2-core host).
-// An in-process season service on its own SQLite file (WAL, synchronous FULL, group commit) and an in-process devnet
-// for the Trust Layer; 50 participants enrolled, then 50 concurrent keep-alive clients submit for a few seconds, each
-// a new version of its tasks in turn. GET /v1/health (a no-op) under the same 50 clients is the baseline: the ratio
-// is what intake, the token check and the durable write cost over the bare HTTP round trip. Clients and server share
-// the process (and the 2 cores), so the figures are a lower bound on the service alone.
+// Season service intake under load (docs/season-service.md "Durability and limits": at least 500 submissions/s with p99
+// under 50 ms on the 2-core host). An in-process season service on its own SQLite file (WAL, synchronous FULL, group
+// commit) and an in-process devnet for the Trust Layer; 50 participants enrolled, then 50 concurrent keep-alive clients
+// submit for a few seconds, each a new version of its tasks in turn. GET /v1/health (a no-op) under the same 50 clients
+// is the baseline: the ratio is what intake, the token check and the durable write cost over the bare HTTP round trip.
+// Clients and server share the process (and the 2 cores), so the figures are a lower bound on the service alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,8 +155,9 @@ try {
   const recorded = submissionVersionCount(service.db) - versionsBefore;
   const baseline = await load(SECONDS, health);
   const atTarget = await offered(TARGET_PER_SECOND, SECONDS, submitOne);
-  // Every 200 is a receipt signed by the service's key (issue 22): the last one is checked, so the figures above are
-  // those of signed answers; then the signature alone, on the same key, says what it costs of a submission.
+  // Every 200 is a receipt signed by the service's key (docs/season-service.md "Receipts"): the last one is checked, so
+  // the figures above are those of signed answers; then the signature alone, on the same key, says what it costs of a
+  // submission.
   const parsed = loadsText(lastAnswer);
   const receipt = parsed.ok ? verifyReceipt(parsed.value, service.receiptPublicKey) : parsed;
   if (!receipt.ok) throw new Error(`bench: the last answer is not a signed receipt: ${receipt.error.message}`);

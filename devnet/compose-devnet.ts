@@ -60,7 +60,8 @@ export interface DevnetOptions {
   now?: () => Date;
   /**
    * The operator's Ed25519 public key (64 lowercase hex): the season host accepts freezes and Index anchors signed by
-   * it only (issue 22). Absent: the devnet makes an operator key in the state folder (OPERATOR_KEY_FILE) and uses its.
+   * it only (docs/season-service.md "Only the operator changes the season"). Absent: the devnet makes an operator key
+   * in the state folder (OPERATOR_KEY_FILE) and uses its.
    */
   operatorPublicKey?: string;
 }
@@ -156,7 +157,7 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
   const portOf = (offset: number) => (options.port ? options.port + offset : 0);
 
   const identity = loadOrCreateJson<DevnetIdentity>(stateDir, 'devnet-identity.json', () => ({
-    // 256 bits: it is also the operator token of the devnet's season service (issue 10).
+    // 256 bits: it is also the operator token of the devnet's season service (docs/season-service.md).
     internal_secret: randomBytes(32).toString('hex'),
     corpus_secret: randomBytes(24).toString('hex'),
     // Rekor's tree id is a positive int64 shown as 16 hex digits in front of every uuid.

@@ -5,8 +5,8 @@ import { readOrCreateEd25519Pem } from '../main/services/keys/ed25519-pem-file.t
 export const RECEIPT_KEY_FILE = 'receipt-key.pem';
 
 /**
- * What signs with the service's receipt key (issue 22): submission receipts, and the export. The private key stays
- * inside: only its public half and signatures come out.
+ * What signs with the service's receipt key (docs/season-service.md "Receipts"): submission receipts, and the export.
+ * The private key stays inside: only its public half and signatures come out.
  */
 export interface ReceiptSigner {
   /** The raw 32-byte Ed25519 public key, lowercase hex: GET /v1/season/{n} announces it as `receipt_public_key`. */

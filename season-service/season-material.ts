@@ -7,9 +7,10 @@ import { Problems } from '../main/core/corpus/problems.ts';
 import { buildIntakeTrack, type IntakeTrack } from '../main/core/intake/context.ts';
 
 /**
- * A task as participants receive it (issue 22): what the spec publishes, in this order. The task graph and its own
- * resources stay with the scorer until the reveal (spec §4 "rejected at close: what only the scorer sees ... the
- * task's graph"; docs/corpus-format.md): they name the pages where a task's traps sit.
+ * A task as participants receive it (docs/season-service.md "For participants: where the season stands"): what the spec
+ * publishes, in this order. The task graph and its own resources stay with the scorer until the reveal (spec §4
+ * "rejected at close: what only the scorer sees ... the task's graph"; docs/corpus-format.md): they name the pages
+ * where a task's traps sit.
  */
 export interface PublishedTask {
   id: string;

@@ -5,7 +5,8 @@ export type TrackState = 'not_frozen' | 'no_times' | 'not_open' | 'open' | 'clos
 
 /**
  * A track is open from its opening (included) to its close (excluded): at the close instant the key may be revealed
- * (`freeze reveal` is allowed from `closes_at` on), so nothing is accepted from then on. No grace period (issue 10).
+ * (`freeze reveal` is allowed from `closes_at` on), so nothing is accepted from then on. No grace period
+ * (docs/season-service.md "When a track is open").
  */
 export function trackState(freeze: FreezeReceived | undefined, now: Date): TrackState {
   if (!freeze) return 'not_frozen';

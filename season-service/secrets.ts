@@ -12,7 +12,7 @@ export function secretsEqual(given: string, expectedSha256: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A 256-bit random bearer token (issue 10), URL-safe, with a prefix that says what it is. */
+/** A 256-bit random bearer token (docs/season-service.md), URL-safe, with a prefix that says what it is. */
 export function newToken(prefix: string, random: (size: number) => Uint8Array): string {
   return `${prefix}${Buffer.from(random(32)).toString('base64url')}`;
 }

@@ -32,7 +32,8 @@ export interface SeasonServiceOptions {
   challengeSecret: string | null;
   /**
    * The operator's Ed25519 public key (64 lowercase hex): a freeze or an Index anchor is accepted only signed by it
-   * (issue 22). Absent or null refuses them all (FREEZE_NOT_OPERATOR, INDEX_ANCHOR_NOT_OPERATOR).
+   * (docs/season-service.md "Only the operator changes the season"). Absent or null refuses them all
+   * (FREEZE_NOT_OPERATOR, INDEX_ANCHOR_NOT_OPERATOR).
    */
   operatorPublicKey?: string | null;
   /** The service's receipt key (season-service/receipt-key.ts: `receipt-key.pem` in the state folder). */
@@ -96,7 +97,7 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
 }
 
 /**
- * The season service behind proveit.arkforge.tech (issue 10, docs/season-service.md): enrollment, submissions,
+ * The season service behind proveit.arkforge.tech (docs/season-service.md): enrollment, submissions,
  * tasks and the operator's export, on its own SQLite file. It never returns a score or a hint of one (spec §7.4).
  */
 export async function startSeasonService(options: SeasonServiceOptions): Promise<SeasonService> {

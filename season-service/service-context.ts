@@ -9,11 +9,14 @@ import { seasonState, trackState, type TrackState } from './season-windows.ts';
 import type { IdentityLookup } from './trust-layer-identity.ts';
 
 export interface ServiceLimits {
-  /** Largest submission body (issue 10: 1 MiB, the intake parser's own cap). */
+  /** Largest submission body (docs/season-service.md "Durability and limits": 1 MiB, the intake parser's own cap). */
   submissionBytes: number;
   /** Largest enrollment or freeze body. */
   smallBodyBytes: number;
-  /** Submissions per participant: a burst, then a steady rate (at least 120 a minute, issue 10). */
+  /**
+   * Submissions per participant: a burst, then a steady rate (at least 120 a minute, docs/season-service.md "Durability
+   * and limits").
+   */
   submitBurst: number;
   submitPerMinute: number;
   /**
@@ -79,7 +82,8 @@ export interface ServiceContext {
   challengeSecretSha256: string | null;
   /**
    * The operator's Ed25519 public key (64 lowercase hex, `--operator-public-key`): only documents it signed change
-   * the season (`/freeze`, `/index`; issue 22). Null refuses every one of them.
+   * the season (`/freeze`, `/index`; docs/season-service.md "Only the operator changes the season"). Null refuses every
+   * one of them.
    */
   operatorPublicKey: string | null;
   /** The service's own receipt key: signs each accepted submission's answer (season-service/receipt-key.ts). */

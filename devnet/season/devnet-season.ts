@@ -12,7 +12,10 @@ export interface DevnetSeasonOptions {
   operatorToken: string;
   /** What the proxy forwards to the PROVE IT hosts: a freeze arriving with it came through the proxy. */
   challengeSecret: string;
-  /** The operator's Ed25519 public key (hex): only documents it signed change the season (issue 22). */
+  /**
+   * The operator's Ed25519 public key (hex): only documents it signed change the season (docs/season-service.md "Only
+   * the operator changes the season").
+   */
   operatorPublicKey: string;
   /** The Trust Layer's URL, known once it has started (it starts after the season host). */
   trustLayer: () => string;
@@ -21,9 +24,10 @@ export interface DevnetSeasonOptions {
 }
 
 /**
- * The season service itself (season-service/, issue 10) on the devnet's season host, proveit.devnet.localhost: the
- * same code as `proveit season serve`, on its own SQLite file in the state folder. A track frozen through the proxy
- * is open for enrollment and submission between its anchored opening and close, with no further step.
+ * The season service itself (season-service/, docs/season-service.md) on the devnet's season host,
+ * proveit.devnet.localhost: the same code as `proveit season serve`, on its own SQLite file in the state folder. A
+ * track frozen through the proxy is open for enrollment and submission between its anchored opening and close, with no
+ * further step.
  */
 export async function startDevnetSeason(options: DevnetSeasonOptions) {
   const running = await runSeasonService({

@@ -14,9 +14,10 @@ const USAGE = 'freeze reveal --season N --track conformite|generique [--out FILE
 /**
  * `proveit freeze reveal` (spec §8.3): at close, the key and the salt of every freeze of the season and track.
  * Refused before the close recorded with the freeze in force (FREEZE_NOT_CLOSED), judged on the clock: the operator
- * has no way to name another time (there is no --now, which would reveal the key before the close). The reveal
- * document is canonical JSON (--json prints it, --out writes it) so anyone recomputes sha256(salt ‖ canonical(key)).
- * `clock` is the Clock port: the registered command uses the system clock; tests build one at a given instant.
+ * has no way to name another time (`--now`, which revealed the key before the close, was removed: docs/freeze.md "The
+ * reveal (at close)"). The reveal document is canonical JSON (--json prints it, --out writes it) so anyone recomputes
+ * sha256(salt ‖ canonical(key)). `clock` is the Clock port: the registered command uses the system clock; tests build
+ * one at a given instant.
  */
 export function createFreezeRevealCommand(clock: Clock): Command {
   const command: Command = {

@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { openDatabase, type Db } from './open-database.ts';
 
 /**
- * A consistent copy of the operator database while the console runs (issue 25 item 1): SQLite's online backup API
- * (better-sqlite3 `db.backup`), which copies the pages of one read snapshot and starts again when another
- * connection writes meanwhile, so the copy never mixes two states. The copy is switched out of WAL into a single
- * self-contained file (journal_mode=DELETE), so its bytes alone are the whole database and open from memory.
+ * A consistent copy of the operator database while the console runs (docs/operator-database.md "Backups"): SQLite's
+ * online backup API (better-sqlite3 `db.backup`), which copies the pages of one read snapshot and starts again when
+ * another connection writes meanwhile, so the copy never mixes two states. The copy is switched out of WAL into a
+ * single self-contained file (journal_mode=DELETE), so its bytes alone are the whole database and open from memory.
  */
 export async function snapshotDatabase(source: string, snapshotFile: string): Promise<void> {
   const db = openDatabase(source, { readOnly: true });

@@ -10,7 +10,7 @@ export interface BackupFreeze {
   revealedAtMs: number | null;
 }
 
-/** What a database holds, as `proveit backup verify` reports it (issue 25 item 1). */
+/** What a database holds, as `proveit backup verify` reports it (docs/operator-database.md "Backups"). */
 export interface BackupSummary {
   freezes: BackupFreeze[];
   closes: { season: number; track: string; count: number; lastClosedAtMs: number }[];

@@ -4,8 +4,9 @@ import Database from 'better-sqlite3';
 import { SchemaError } from './migrate.ts';
 
 /**
- * The stable codes a database fault is answered with (issue 23): every CLI command and the console say which one and
- * what to do, never a stack trace. The schema codes are SchemaError's (main/db/migrate.ts).
+ * The stable codes a database fault is answered with (docs/operator-database.md "Database faults"): every CLI command
+ * and the console say which one and what to do, never a stack trace. The schema codes are SchemaError's
+ * (main/db/migrate.ts).
  */
 export type DatabaseFaultCode =
   | 'DB_UNREADABLE'
@@ -129,10 +130,10 @@ export function openingFault(error: unknown, file: string): DatabaseFault | unde
 }
 
 /**
- * The one mapping from what opening or using a database throws to a stable code and a sentence (issue 23 item 5),
- * used by the CLI's runner and the console's dispatcher and jobs. A fault raised mid-command (a SqliteError: disk
- * full, read-only file, damaged page) does not know its file and says "the database". Anything else is undefined, so
- * the caller keeps its own handling.
+ * The one mapping from what opening or using a database throws to a stable code and a sentence
+ * (docs/operator-database.md "Database faults"), used by the CLI's runner and the console's dispatcher and jobs. A
+ * fault raised mid-command (a SqliteError: disk full, read-only file, damaged page) does not know its file and says
+ * "the database". Anything else is undefined, so the caller keeps its own handling.
  */
 export function databaseFaultOf(error: unknown): DatabaseFault | undefined {
   if (error instanceof DatabaseFaultError || error instanceof SchemaError)

@@ -56,7 +56,8 @@ function changedMigration(migration: Migration, stored: string, digest: string):
 
 /**
  * Checks, without writing, that the database holds exactly these migrations: what a read-only open does instead of
- * migrating (issue 23 item 5). A file the code is ahead of is DB_SCHEMA_OLDER, never migrated behind the reader's back.
+ * migrating (docs/operator-database.md "Opening and migrations"). A file the code is ahead of is DB_SCHEMA_OLDER, never
+ * migrated behind the reader's back.
  */
 export function checkSchema(db: Database.Database, migrations: readonly Migration[]): void {
   checkOrder(migrations);

@@ -16,8 +16,9 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
   /**
    * For a command that only reads (audit verify, proofs plan, dispute list, ...): an existing file is opened read-only
-   * and never migrated, so the command works on a file the operator may not write (issue 23 item 5). A missing file
-   * is created as by any command (there is nothing to protect: `proofs plan` before the first fetch plans every read).
+   * and never migrated, so the command works on a file the operator may not write (docs/operator-database.md "Opening
+   * and migrations"). A missing file is created as by any command (there is nothing to protect: `proofs plan` before
+   * the first fetch plans every read).
    */
   readOnly?: boolean;
 }

@@ -5,10 +5,10 @@ import type { Db } from './open-database.ts';
 import { insertReadResult, type ReadResult } from './read-ledger.ts';
 
 /**
- * Stores one read's outcome and every view it returned in ONE transaction (issue 6, crash safety): a process killed
- * before the commit leaves the read counted and no view half-written. An anchored view already stored stays as it is
- * (another process may have stored it while this read was in flight). Each view's bytes get their SHA-256 as read
- * (migration 14), which a close checks before it uses them.
+ * Stores one read's outcome and every view it returned in ONE transaction (crash safety: docs/operator-database.md
+ * "Proof reads"): a process killed before the commit leaves the read counted and no view half-written. An anchored view
+ * already stored stays as it is (another process may have stored it while this read was in flight). Each view's bytes
+ * get their SHA-256 as read (migration 14), which a close checks before it uses them.
  */
 export function recordAnswers(db: Db, result: ReadResult, answers: readonly ClassifiedAnswer[]): void {
   const insertAnswer = db.prepare(

@@ -47,9 +47,10 @@ export function ledgerState(db: Db, now: number, rule: ReadLimit): LedgerState {
 }
 
 /**
- * Records a read BEFORE it is sent, if the window rule and any 429 embargo allow one now (issue 6, Quota).
- * `BEGIN IMMEDIATE` takes SQLite's write lock before counting, so two processes sharing the file (the app and the
- * CLI) count each other's reservations and can never exceed the limit together. `clock` gives the time in ms.
+ * Records a read BEFORE it is sent, if the window rule and any 429 embargo allow one now (docs/operator-database.md
+ * "The read quota"). `BEGIN IMMEDIATE` takes SQLite's write lock before counting, so two processes sharing the file
+ * (the app and the CLI) count each other's reservations and can never exceed the limit together. `clock` gives the time
+ * in ms.
  */
 export function reserveRead(db: Db, request: ReadRequest, rule: ReadLimit, clock: () => number): Reservation {
   const reserve = db.transaction((): Reservation => {
@@ -69,9 +70,9 @@ export interface Claim {
 }
 
 /**
- * The proof ids claimed at `now` by reads in flight (issue 9): a read that claimed its ids at its reservation holds
- * them until its result is recorded, or until its claim expires (its process died, or its answer can no longer
- * come). An id in two live claims (never the case through claimNextRead) keeps the later end.
+ * The proof ids claimed at `now` by reads in flight (docs/operator-database.md "Read claims"): a read that claimed its
+ * ids at its reservation holds them until its result is recorded, or until its claim expires (its process died, or its
+ * answer can no longer come). An id in two live claims (never the case through claimNextRead) keeps the later end.
  */
 export function liveClaims(db: Db, now: number): Map<string, Claim> {
   const rows = db
@@ -105,11 +106,12 @@ export type ClaimedReservation =
   | { granted: false; notBefore: number | null };
 
 /**
- * Chooses, claims and reserves the next read in ONE `BEGIN IMMEDIATE` transaction (issue 9): `pick(now, claims)`
- * runs with the write lock held, sees every other process's claims and stored answers as they are, and returns the
- * ids to read (or null); they are recorded as this read's claim together with the ledger row. Two processes given the
- * same ids therefore never both read one: the second sees the first's claim, then its answer. The window rule and the
- * 429 embargo are checked as in reserveRead. Ids `pick` returns that another read claims are left out all the same.
+ * Chooses, claims and reserves the next read in ONE `BEGIN IMMEDIATE` transaction (docs/operator-database.md "Read
+ * claims"): `pick(now, claims)` runs with the write lock held, sees every other process's claims and stored answers as
+ * they are, and returns the ids to read (or null); they are recorded as this read's claim together with the ledger row.
+ * Two processes given the same ids therefore never both read one: the second sees the first's claim, then its answer.
+ * The window rule and the 429 embargo are checked as in reserveRead. Ids `pick` returns that another read claims are
+ * left out all the same.
  */
 export function claimNextRead(
   db: Db,

@@ -50,7 +50,8 @@ const consoleOpened = servicesRead.then(async (services) => {
       backupDir: env.PROVEIT_BACKUP_DIR ?? null,
     });
   } catch (error) {
-    // A database fault at start (issue 23 item 5) stops it with its code and sentence, as `proveit console` does.
+    // A database fault at start (docs/operator-database.md "Database faults") stops it with its code and sentence, as
+    // `proveit console` does.
     const fault = databaseFaultOf(error);
     if (!fault) throw error;
     process.stderr.write(`proveit console: ${fault.code}: ${fault.message}\n`);

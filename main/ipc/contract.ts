@@ -98,7 +98,7 @@ export interface IncidentOpening extends TrackRef {
   proofs?: string[];
 }
 
-/** What the console reaches beyond its database (issue 27 item 1): the Connections screen, one row each. */
+/** What the console reaches beyond its database (docs/console-backend.md "Connections"): the Connections screen, one row each. */
 export type ConnectionName = 'trust_layer' | 'season_base' | 'season_service' | 'trust_bundle' | 'backup_folder';
 
 export interface ConsoleConnection {
@@ -152,7 +152,7 @@ export interface SeasonTrackStatus extends TrackRef {
   disputes_at_risk: number;
   disputes_overdue: number;
   incidents_open: number;
-  /** When the operator database was last backed up (issue 25 item 2), or null: never. */
+  /** When the operator database was last backed up (docs/operator-database.md "Backups"), or null: never. */
   last_backup_at: string | null;
   /** A freeze was recorded after the last backup (BACK_UP_SEASON): shown first, above `next_step`. */
   backup_due: boolean;
@@ -500,7 +500,7 @@ export interface LintFinding {
   where: string;
   message: string;
   /**
-   * The act that fixes it, done from the Index screen (issue 27 item 4): a display name, a declared stack or the
+   * The act that fixes it, done from the Index screen (docs/console.md "Screens"): a display name, a declared stack or the
    * reference run's record of the participant named; null for a finding no act of staff fixes (a rendering fault).
    */
   fix: LintFix | null;
@@ -591,7 +591,7 @@ export interface IpcContract {
   'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
   'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;
   'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
-  /** The queue, and each participant's own dispute window (issue 24 rule 7, `proveit dispute list`'s `windows`). */
+  /** The queue, and each participant's own dispute window (docs/disputes.md "The calendar", `proveit dispute list`'s `windows`). */
   'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[]; windows: ParticipantWindowListing[] }>;
   'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
   'dispute.open': Op<DisputeReceipt, ConsoleDispute>;

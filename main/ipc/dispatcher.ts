@@ -8,9 +8,9 @@ export type Dispatch = (channel: unknown, args: unknown) => Promise<IpcAnswer<un
 
 /**
  * The single choke point every call goes through (electron/fiddle's pattern): validate, then run the handler.
- * A refusal answers its own code; a database fault its DB_* code and sentence (issue 23 item 5,
- * main/db/database-fault.ts); a handler that throws anything else answers IPC_HANDLER_FAILED with its message only;
- * no stack reaches the renderer. A channel of the contract without a handler here is IPC_UNKNOWN_CHANNEL.
+ * A refusal answers its own code; a database fault its DB_* code and sentence (docs/operator-database.md "Database
+ * faults", main/db/database-fault.ts); a handler that throws anything else answers IPC_HANDLER_FAILED with its message
+ * only; no stack reaches the renderer. A channel of the contract without a handler here is IPC_UNKNOWN_CHANNEL.
  */
 export function createDispatcher(handlers: Partial<Handlers>): Dispatch {
   return async (channel, args) => {

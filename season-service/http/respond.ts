@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The one refusal shape of the season service (issue 10): `{"error": {"code", "message"[, "pointer"]}}`. */
+/**
+ * The one refusal shape of the season service (docs/season-service.md "Endpoints (API)"): `{"error": {"code",
+ * "message"[, "pointer"]}}`.
+ */
 export interface ServiceError {
   code: string;
   message: string;

@@ -39,7 +39,8 @@ function plainTextProblem(value: PyJson | undefined, key: string, max: number): 
       pointer,
     );
   }
-  // The Index prints both in its CSV tables, where a leading =, +, - or @ reads as a spreadsheet formula (issue 23).
+  // The Index prints both in its CSV tables, where a leading =, +, - or @ reads as a spreadsheet formula
+  // (docs/index-export.md "CSV").
   if (startsAsFormula(value)) {
     return refuse(
       'ENROLL_FIELD_FORMULA_TEXT',

@@ -16,11 +16,12 @@ function oneLine(body: Buffer): string {
 }
 
 /**
- * GET /v1/season/{n}/export (issue 10): one line per submission in force (participant, track, task), then one line
- * with `"submission": null` for each participant with nothing submitted, then the signed trailer (issue 22): when the
- * export was taken, how many lines precede it and their SHA-256, signed by the receipt key, so a line edited, added
- * or removed afterwards is found. This file is what `season close` scores. It is written in one synchronous pass,
- * so no submission is recorded while it is taken: `taken_at` is the instant of the whole snapshot.
+ * GET /v1/season/{n}/export (docs/season-service.md "Endpoints (API)"): one line per submission in force (participant,
+ * track, task), then one line with `"submission": null` for each participant with nothing submitted, then the signed
+ * trailer (docs/season-service.md "Receipts"): when the export was taken, how many lines precede it and their SHA-256,
+ * signed by the receipt key, so a line edited, added or removed afterwards is found. This file is what `season close`
+ * scores. It is written in one synchronous pass, so no submission is recorded while it is taken: `taken_at` is the
+ * instant of the whole snapshot.
  */
 export function exportRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
   if (!operatorAllowed(context, request, response)) return;

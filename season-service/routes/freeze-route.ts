@@ -46,9 +46,10 @@ function answerDocument(response: ServerResponse, bytes: Buffer) {
  * POST /v1/season/{n}/freeze (docs/freeze.md step 6): the freeze document, posted through the Trust Layer proxy so
  * that the proof anchors it. The challenge secret proves only that it came through the proxy, which adds it for
  * every caller (spec §2.3): the document must also be the operator's, a version-3 document signed by the key the
- * service was started with (issue 22). The freeze in force is the end of the chain the documents write
- * (main/core/freeze/freeze-chain.ts), never the last one received: a document received before changes nothing. Once
- * a track has opened its freeze cannot be replaced (spec §8). An accepted document is answered back byte for byte.
+ * service was started with (docs/season-service.md "Only the operator changes the season"). The freeze in force is the
+ * end of the chain the documents write (main/core/freeze/freeze-chain.ts), never the last one received: a document
+ * received before changes nothing. Once a track has opened its freeze cannot be replaced (spec §8). An accepted
+ * document is answered back byte for byte.
  */
 export async function freezeRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
   const secret = request.headers['x-challenge-secret'];

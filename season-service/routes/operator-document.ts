@@ -13,10 +13,11 @@ export interface OperatorDocumentKind {
 }
 
 /**
- * Why a document posted to an operator-only route is not the operator's (issue 22), or null when it is: the
- * service knows the operator's key (`--operator-public-key`), the document is of the signed form, names that key,
- * and its signature verifies over the document as received. The proxy adds the challenge secret for every caller
- * (spec §2.3), so this is what keeps a participant from changing the season. Every refusal records nothing.
+ * Why a document posted to an operator-only route is not the operator's (docs/season-service.md "Only the operator
+ * changes the season"), or null when it is: the service knows the operator's key (`--operator-public-key`), the
+ * document is of the signed form, names that key, and its signature verifies over the document as received. The proxy
+ * adds the challenge secret for every caller (spec §2.3), so this is what keeps a participant from changing the season.
+ * Every refusal records nothing.
  */
 export function operatorRefusal(
   doc: PyObject,

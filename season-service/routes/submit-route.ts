@@ -79,7 +79,8 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
     ),
   );
   if (!recorded.recorded) return refuseStorageBound(response, recorded, track, taskId);
-  // The answer is the participant's receipt (issue 22): every field signed by the service's receipt key.
+  // The answer is the participant's receipt (docs/season-service.md "Receipts"): every field signed by the service's
+  // receipt key.
   const receipt = signReceipt(
     {
       replaces_previous: recorded.replacesPrevious,

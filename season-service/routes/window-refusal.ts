@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { sendError } from '../http/respond.ts';
 
-/** 409 before the opening or after the close (issue 10), with what the participant can do about it. */
+/**
+ * 409 before the opening or after the close (docs/season-service.md "When a track is open"), with what the participant
+ * can do about it.
+ */
 export function refuseOutsideWindow(response: ServerResponse, state: 'not_open' | 'closed', what: string): void {
   if (state === 'closed') {
     sendError(response, 409, {

@@ -15,7 +15,7 @@ describe('--actor', () => {
   });
 });
 
-describe('proveit console --actor (issue 27 item 4)', () => {
+describe('proveit console --actor', () => {
   it('--actor, else $PROVEIT_ACTOR, trimmed; never the login name: without either the screens ask', () => {
     expect(consoleActorOf({ actor: ' Ana Lima ' }, { PROVEIT_ACTOR: 'bob' })).toEqual({ name: 'Ana Lima' });
     expect(consoleActorOf({}, { PROVEIT_ACTOR: 'bob' })).toEqual({ name: 'bob' });

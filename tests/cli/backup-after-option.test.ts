@@ -56,7 +56,7 @@ beforeEach(() => {
 
 afterAll(() => folder.remove());
 
-describe('--backup-dir on the commands that change the season (issue 25 item 2)', () => {
+describe('--backup-dir on the commands that change the season', () => {
   it('a reveal is followed by a timestamped backup in DIR, with the passphrase of DIR/passphrase', async () => {
     const { code, io } = await reveal(clockFrom(), ['--backup-dir', dir]);
     expect(code, io.stderr).toBe(0);

@@ -10,7 +10,7 @@ import { captureIo } from '../support/capture-io.ts';
 const dir = mkdtempSync(join(tmpdir(), 'console-first-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('proveit console: which database gets the demo season (issue 27 item 1)', () => {
+describe('proveit console: which database gets the demo season', () => {
   const dbFile = join(dir, 'season.sqlite');
 
   it('a --db FILE that does not exist is an empty operations database: the demo is never played into it', () => {

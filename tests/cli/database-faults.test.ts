@@ -14,8 +14,8 @@ import { captureIo } from '../support/capture-io.ts';
 import { tempFolder } from '../db/support/temp-db.ts';
 
 /**
- * Issue 23 item 5: every command answers a database fault with a stable code and a sentence (as JSON with --json),
- * exit 1, never a stack trace; the commands that only read work on a file they may not write.
+ * docs/operator-database.md "Database faults": every command answers a database fault with a stable code and a sentence
+ * (as JSON with --json), exit 1, never a stack trace; the commands that only read work on a file they may not write.
  */
 
 const run = promisify(execFile);

@@ -18,7 +18,7 @@ import { submissionDocument } from '../services/close/support/submission-documen
 import { startReadGate } from '../services/proofs/support/read-gate.ts';
 
 /**
- * Issue 26 "Done when": `proveit proofs follow` as real processes (`node bin/proveit.mjs`) on one operator database,
+ * docs/season-follow.md: `proveit proofs follow` as real processes (`node bin/proveit.mjs`) on one operator database,
  * against a devnet season with enrolled participants, their submissions and the compliance track's freeze in force.
  *
  * Two clocks meet here. The devnet (its Trust Layer, limiter, batches and season service) runs on the test's
@@ -166,7 +166,7 @@ const API_KEYS = [
   'next_cycle_at',
 ];
 
-describe('proveit proofs follow as real processes on one database (issue 26)', () => {
+describe('proveit proofs follow as real processes on one database', () => {
   it('two followers started together never read one id twice: each id in one answered read, as many calls as reads', async () => {
     const citers = [await reader('ana', 4), await reader('bea', 4), await reader('cee', 4)];
     for (const c of citers) await c.submit();

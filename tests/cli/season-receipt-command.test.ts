@@ -45,7 +45,7 @@ async function verify(...args: string[]) {
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
 
-describe('proveit season receipt verify (issue 22)', () => {
+describe('proveit season receipt verify', () => {
   it('a receipt signed by the key verifies offline with --key: exit 0 and what it acknowledges', async () => {
     const file = receiptFile(signReceipt(FIELDS, signer.sign));
     const answer = await verify(file, '--key', signer.publicKeyHex.toUpperCase());

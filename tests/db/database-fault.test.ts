@@ -9,7 +9,9 @@ import { migrations } from '../../main/db/migrations/index.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { tempFolder } from './support/temp-db.ts';
 
-/** Real files damaged as a failing disk or a wrong --db would leave them (issue 23 item 5). */
+/**
+ * Real files damaged as a failing disk or a wrong --db would leave them (docs/operator-database.md "Database faults").
+ */
 
 let folder: ReturnType<typeof tempFolder>;
 let file: string;

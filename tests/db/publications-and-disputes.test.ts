@@ -124,7 +124,7 @@ describe('migration 7: the database refuses what the services never write', () =
   });
 });
 
-describe('migration 16: dispute_events rebuilt for counted_with_remaining (issue 24 rule 4)', () => {
+describe('migration 16: dispute_events rebuilt for counted_with_remaining', () => {
   it('a decision stored before the migration keeps its row; the new change is accepted, an unknown one refused, the table stays append-only', () => {
     const raw = new Database(':memory:');
     raw.pragma('foreign_keys = OFF');

@@ -12,8 +12,8 @@ import { captureIo } from '../support/capture-io.ts';
 import { DEMO_SEASON_DIR, demoTrack } from './support/journey-corpus.ts';
 import { freeSignupKey, operatorApiKey } from './support/trust-layer-calls.ts';
 
-// A season runs both tracks at once (issue 10): one devnet serves the whole demo season, each track on the host of
-// its own base, and every read is proven against that track's manifest.
+// A season runs both tracks at once (docs/season-service.md "When a track is open"): one devnet serves the whole demo
+// season, each track on the host of its own base, and every read is proven against that track's manifest.
 const TRACKS = ['conformite', 'generique'] as const;
 type Track = (typeof TRACKS)[number];
 const track = { conformite: demoTrack('conformite'), generique: demoTrack('generique') };

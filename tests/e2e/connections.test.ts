@@ -8,10 +8,10 @@ import { artefactsDir, screenshot, seriousViolations, settled } from '../rendere
 import { startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support/freeze-devnet.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
-// The Connections screen (issue 27 item 1) in Chromium against the real console in headless mode, started as
-// `proveit console --db NEW --trust-layer --api-key-file --season-url --operator-token-file --trust --backup-dir`
-// on a devnet on loopback: each service listed with its option, each "test" button answering in the screen's words,
-// no key or token on the page, axe clean. Screenshots go to test-artefacts/e2e-connections/.
+// The Connections screen (docs/console-backend.md "Connections") in Chromium against the real console in headless mode,
+// started as `proveit console --db NEW --trust-layer --api-key-file --season-url --operator-token-file --trust
+// --backup-dir` on a devnet on loopback: each service listed with its option, each "test" button answering in the
+// screen's words, no key or token on the page, axe clean. Screenshots go to test-artefacts/e2e-connections/.
 const shots = artefactsDir('e2e-connections');
 let net: FreezeDevnet;
 let ui: ConsoleInChromium;

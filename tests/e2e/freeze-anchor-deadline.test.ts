@@ -15,12 +15,13 @@ import { startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support
 import { CLOSES_AT, OPENS_AT, settableClock } from '../services/freeze/support/freeze-ports.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
-// The Freeze and Season screens against a freeze's anchor deadline (issue 27 item 2), in Chromium on the real console
-// (headless mode) and a devnet Trust Layer whose batch stays pending: the opening's live countdown, the replacement
-// closed 20 minutes before it, "re-check now (uses 1 read)" read through the quota, the amber state the moment the
-// opening passes with the proof last seen pending, then red "anchored after the opening: this freeze cannot score"
-// once a check at the opening still finds it pending, on both screens. The console's clock is the test's (set to each
-// instant); the page's countdown runs from it in real time. Screenshots go to test-artefacts/e2e-freeze-deadline/.
+// The Freeze and Season screens against a freeze's anchor deadline (docs/freeze.md "Timeline (the anchor deadline)"),
+// in Chromium on the real console (headless mode) and a devnet Trust Layer whose batch stays pending: the opening's
+// live countdown, the replacement closed 20 minutes before it, "re-check now (uses 1 read)" read through the quota, the
+// amber state the moment the opening passes with the proof last seen pending, then red "anchored after the opening:
+// this freeze cannot score" once a check at the opening still finds it pending, on both screens. The console's clock is
+// the test's (set to each instant); the page's countdown runs from it in real time. Screenshots go to
+// test-artefacts/e2e-freeze-deadline/.
 const shots = artefactsDir('e2e-freeze-deadline');
 const opens = Date.parse(OPENS_AT);
 const clock = settableClock(opens - 21 * 60_000);

@@ -15,13 +15,13 @@ import {
 import { submissionDocument } from '../services/close/support/submission-document.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
-// The live Season screen (issue 26 items 2 and 3) in Chromium on a running season: the devnet's compliance track
-// frozen and open on the devnet's clock, participants who read through the proxy and submit citing those real
-// proofs (one read during a proxy outage: the corpus's 403 body, an instrument fault), and the real console in
-// headless mode given the season service and the Trust Layer, whose follower runs for real (a cycle every few
-// seconds here). The screen shows the counts of the last cycle, the reads against the limit as a chart with its text
-// alternative, and the incident the reads opened; it refreshes on the follow.cycle event when a participant joins.
-// Screenshots go to test-artefacts/e2e-live-season/.
+// The live Season screen (docs/season-follow.md "The console") in Chromium on a running season: the devnet's compliance
+// track frozen and open on the devnet's clock, participants who read through the proxy and submit citing those real
+// proofs (one read during a proxy outage: the corpus's 403 body, an instrument fault), and the real console in headless
+// mode given the season service and the Trust Layer, whose follower runs for real (a cycle every few seconds here). The
+// screen shows the counts of the last cycle, the reads against the limit as a chart with its text alternative, and the
+// incident the reads opened; it refreshes on the follow.cycle event when a participant joins. Screenshots go to
+// test-artefacts/e2e-live-season/.
 const shots = artefactsDir('e2e-live-season');
 const REGION = 'Season 1 · conformite';
 let net: CloseDevnet;

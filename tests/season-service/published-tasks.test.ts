@@ -55,7 +55,7 @@ afterAll(async () => {
 const names = (text: string, path: string) =>
   new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9/_-])`).test(text);
 
-describe('tasks as participants receive them (issue 22; spec §4: the task graph is scorer data)', () => {
+describe('tasks as participants receive them (spec §4: the task graph is scorer data)', () => {
   it('carry track, id, prompt, target, min_assertions and cap_assertions only, in this order, at enrollment and GET /tasks', () => {
     for (const { where, tasks } of answers) {
       expect([where, tasks.length]).toEqual([where, 20]);

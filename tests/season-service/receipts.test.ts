@@ -58,7 +58,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('signed receipts of the season service (issue 22)', () => {
+describe('signed receipts of the season service', () => {
   it("each accepted submission's answer verifies offline with the receipt_public_key GET /v1/season/{n} announces", async () => {
     const key = (await announcedKey()).receipt_public_key;
     expect(key).toBe(service.receiptPublicKey);

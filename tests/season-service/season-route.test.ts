@@ -49,7 +49,7 @@ const window = (state: string) => ({
   last_safe_call_at: LAST_SAFE,
 });
 
-describe('GET /v1/season/{n}: the season state for participants (issue 22)', () => {
+describe('GET /v1/season/{n}: the season state for participants', () => {
   it('before any freeze every track is not_frozen with no times; no token is needed and the receipt key is named', async () => {
     const answer = await seasonState(service.url);
     expect(answer.status).toBe(200);

@@ -180,7 +180,7 @@ describe('POST /v1/season/{n}/submit (spec §3 step 5, §4, §7.4)', () => {
   });
 });
 
-describe('GET /v1/season/{n}/export (issue 10: what season close scores)', () => {
+describe('GET /v1/season/{n}/export (what season close scores)', () => {
   it('without the operator token 401, with another token 403', async () => {
     expect((await fetch(`${service.url}/v1/season/1/export`)).status).toBe(401);
     const wrong = await fetch(`${service.url}/v1/season/1/export`, { headers: { Authorization: `Bearer ${token}` } });

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, scryptSync, timingSafeEqu
 import { fail, ok, type Result } from '../result.ts';
 
 /**
- * The encrypted backup file (issue 25 item 1; format in docs/operator-database.md "Backups"). The backup holds the
+ * The encrypted backup file (format in docs/operator-database.md "Backups"). The backup holds the
  * freeze salts and answer keys before the reveal (spec §8), so nothing of it is readable without the passphrase:
  *
  *   header (72 bytes, authenticated as AES-GCM's additional data)

@@ -43,7 +43,7 @@ export function seasonStep(f: SeasonFacts): SeasonStep {
 }
 
 /**
- * Issue 25 item 2: from its freeze until the reveal the salt and the key exist only in the operator database, so a
+ * docs/operator-database.md "Backups": from its freeze until the reveal the salt and the key exist only in the operator database, so a
  * freeze recorded after the last backup is the first thing to fix: shown first, above the calendar's step, which
  * stays what it is (a dispute deadline is not hidden by it).
  */
@@ -62,7 +62,7 @@ function stepOfCalendar(f: SeasonFacts): SeasonStep {
   const closes = Date.parse(f.freeze.closesAt);
   const calendar: SeasonState = f.nowMs < opens ? 'frozen' : f.nowMs <= closes ? 'open' : 'closed';
   const anchor = anchorDeadlineOf(f.freeze.opensAt, f.freeze.anchor, f.nowMs).state;
-  // Never advise an act that cannot succeed (issue 27 item 2): a freeze anchored after its opening makes the close
+  // Never advise an act that cannot succeed (docs/freeze.md "Timeline"): a freeze anchored after its opening makes the close
   // refuse (CLOSE_FREEZE_ANCHORED_AFTER_OPENING), and one not seen anchored makes it wait (FREEZE_PROOF_PENDING).
   if (f.latestVersion === null && anchor === 'anchored_after_opening')
     return {
@@ -88,7 +88,7 @@ function stepOfCalendar(f: SeasonFacts): SeasonStep {
   if (f.latestVersion !== null) {
     const state: SeasonState = f.latestVersion > 1 ? 'corrected' : 'published';
     // Spec §9.2: a window runs from the publication, so the public sees the version (and each participant's window
-    // end, issue 24 rule 7) as soon as it is out, not once the windows are over.
+    // end, docs/disputes.md "The calendar") as soon as it is out, not once the windows are over.
     if (f.indexShowsVersion !== f.latestVersion)
       return {
         state,

@@ -319,9 +319,10 @@ function checkSameSeason(corpus: LoadedCorpus, problems: Problems): void {
 }
 
 /**
- * `proveit corpus check` (issue 5): the response contract, canonical and unique URLs, probative fields where the
- * rules need them, every grounding fact present in the served bytes, the key's balance, and the reference solver
- * reproducing every expected verdict. Every problem is listed with its stable code; none stops the others.
+ * `proveit corpus check` (docs/corpus-format.md "8. Check"): the response contract, canonical and unique URLs,
+ * probative fields where the rules need them, every grounding fact present in the served bytes, the key's balance, and
+ * the reference solver reproducing every expected verdict. Every problem is listed with its stable code; none stops the
+ * others.
  */
 export function checkCorpus(tree: CorpusTree, tracks: Record<string, TrackDefinition>): CheckReport {
   const problems = new Problems();

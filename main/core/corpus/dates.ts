@@ -1,6 +1,6 @@
 /**
- * Corpus dates are "YYYY-MM-DD" strings (issue 5 response contract): they compare as text, and the referentiel's
- * bounds are inclusive (spec §5.3), so `from <= day && day <= to` is the whole rule.
+ * Corpus dates are "YYYY-MM-DD" strings (docs/corpus-format.md "Response contract"): they compare as text, and the
+ * referentiel's bounds are inclusive (spec §5.3), so `from <= day && day <= to` is the whole rule.
  */
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

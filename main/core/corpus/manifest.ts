@@ -18,7 +18,10 @@ export interface ManifestResource {
   response_hash: string;
 }
 
-/** The corpus manifest (issue 5): what the scorer compares opened request and response hashes against (spec §4.1). */
+/**
+ * The corpus manifest (docs/corpus-format.md "6. Manifest"): what the scorer compares opened request and response
+ * hashes against (spec §4.1).
+ */
 export interface Manifest {
   base: string;
   resources: ManifestResource[];

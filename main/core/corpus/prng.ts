@@ -5,7 +5,8 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 /**
  * A deterministic random stream derived from a season seed: block i is HMAC-SHA256(seed, label ‖ i).
  * The same seed always yields the same corpus (so a season is reproducible by whoever holds the seed), and a secret
- * seed yields instances that appear in no public set (issue 5). Never Math.random: the core takes randomness as input.
+ * seed yields instances that appear in no public set (docs/corpus-format.md "7. Generator"). Never Math.random: the
+ * core takes randomness as input.
  */
 export class SeededStream {
   private readonly key: Uint8Array;

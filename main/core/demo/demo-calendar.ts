@@ -1,12 +1,13 @@
 import { DAY_MS } from '../disputes/calendar.ts';
 
 /**
- * The demo season's calendar, relative to the moment the demo is played (issue 14): on first start the season has
- * just closed and been published, and its one dispute waits for a decision well inside its deadline, whatever the
- * date. The devnet's clock is set to each instant in turn, and the devnet's TSA, proofs and season host, and the
- * operator's freeze, reveal and reads all read it, so the spec's order holds: the freeze is anchored before the
- * opening, every participant's proof is timestamped inside [opening, close] (spec §4.1 condition 1), the close and
- * publication come after the close instant, the dispute inside the 14-day window (spec §9.2).
+ * The demo season's calendar, relative to the moment the demo is played (docs/console-backend.md "First start and the
+ * demo season"): on first start the season has just closed and been published, and its one dispute waits for a decision
+ * well inside its deadline, whatever the date. The devnet's clock is set to each instant in turn, and the devnet's TSA,
+ * proofs and season host, and the operator's freeze, reveal and reads all read it, so the spec's order holds: the
+ * freeze is anchored before the opening, every participant's proof is timestamped inside [opening, close] (spec §4.1
+ * condition 1), the close and publication come after the close instant, the dispute inside the 14-day window (spec
+ * §9.2).
  *
  * Instants are whole hours counted from the start of the UTC day the demo is played on, so the dates read like an
  * operator's schedule (opening at 08:00) and one day's runs share them. Every instant is before that day's start,

@@ -4,7 +4,10 @@ import type { Lookup } from '../corpus/solver-support.ts';
 import { collectionOf } from '../corpus/canonical-url.ts';
 import { isProbative, type TrackDefinition } from '../corpus/track-definition.ts';
 
-/** The demo season's scripted participants (issue 14), in enrollment order. */
+/**
+ * The demo season's scripted participants (docs/console-backend.md "First start and the demo season"), in enrollment
+ * order.
+ */
 export const DEMO_AGENTS = ['reference', 'careful', 'overclaims', 'abstains', 'constant'] as const;
 export type DemoAgent = (typeof DEMO_AGENTS)[number];
 

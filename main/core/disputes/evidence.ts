@@ -75,10 +75,10 @@ function reportValue(report: ProofReport | 'absent'): [string, PyJson][] {
 }
 
 /**
- * Issue 24 rule 4: for a task its faults left below its minimum, the status the scorer's own rule
- * (combineProofOutcomes) gives each of its assertions from its cited proofs' outcomes, as if counted: what the
- * correction "counted with its remaining assertions" counts. Only such a task has the block, so every evidence stored
- * before keeps its bytes and its SHA-256.
+ * docs/publications.md "Counting a task with its remaining assertions": for a task its faults left below its minimum,
+ * the status the scorer's own rule (combineProofOutcomes) gives each of its assertions from its cited proofs' outcomes,
+ * as if counted: what the correction "counted with its remaining assertions" counts. Only such a task has the block, so
+ * every evidence stored before keeps its bytes and its SHA-256.
  */
 function assessedEntries(task: ScoredTask): [string, PyJson][] {
   if (task.notSubmitted !== 'BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS') return [];
@@ -109,7 +109,7 @@ export function assessedOfEvidence(evidence: PyJson): ReadonlyMap<string, string
 }
 
 /**
- * The evidence of a dispute, computed when it opens (issue 12, docs/disputes.md): the claim, the frozen value at the
+ * The evidence of a dispute, computed when it opens (docs/disputes.md "Evidence"): the claim, the frozen value at the
  * pointer, the request and response hashes recomputed from the corpus beside the ones the disclosure opened, every
  * check (witness) of every cited proof with its code, and the cause shown. Also the task's minimum and the key's
  * grounding facts (revealed at close), which a correction needs to recount the task. Pure: the scoring input and

@@ -16,11 +16,11 @@ export interface ParticipantWindow {
 }
 
 /**
- * Spec §9.2 ("14 days after the score is published"), issue 24 rule 7: a participant's window runs from the
- * publication of the version that last changed *its* published figures or report (version 1 from `season publish`,
- * a later close that scored it, or the correction an upheld decision published for it), never from the track's
- * latest version: a correction for one participant reopens nobody else's window. `reportVersion` is the version
- * holding the participant's report as published at the receipt (publishedReport); undefined when it has none.
+ * Spec §9.2 ("14 days after the score is published"; docs/disputes.md "The calendar"): a participant's window runs from
+ * the publication of the version that last changed *its* published figures or report (version 1 from `season publish`,
+ * a later close that scored it, or the correction an upheld decision published for it), never from the track's latest
+ * version: a correction for one participant reopens nobody else's window. `reportVersion` is the version holding the
+ * participant's report as published at the receipt (publishedReport); undefined when it has none.
  */
 export function participantWindow(
   versions: readonly VersionDate[],

@@ -62,9 +62,9 @@ export function checkReceiptForm(value: PyJson): Result<SubmissionReceipt, Dispu
 }
 
 /**
- * A submission receipt as a dispute's evidence (issue 22): it must verify with the receipt key that signed the
- * export the close scored (its trailer's `receipt_public_key`), and be for the submission the dispute concerns —
- * same season, track, participant and task. An edited field keeps its form but breaks the signature
+ * A submission receipt as a dispute's evidence (docs/disputes.md "Submission receipt"): it must verify with the receipt
+ * key that signed the export the close scored (its trailer's `receipt_public_key`), and be for the submission the
+ * dispute concerns — same season, track, participant and task. An edited field keeps its form but breaks the signature
  * (RECEIPT_SIGNATURE_INVALID), so the signature is checked before what the fields say.
  */
 export function checkDisputeReceipt(
@@ -133,9 +133,10 @@ function comparisonOf(receipt: SubmissionReceipt, line: ReturnType<typeof export
 }
 
 /**
- * A verified receipt beside the export the close scored (issue 22): whether the version the service acknowledged is
- * the one the export holds for that task. `in_export: false` without `superseded` is what the receipt evidences: the
- * service acknowledged a submission the close did not score. The receipt changes no score by itself; a decision does.
+ * A verified receipt beside the export the close scored (docs/disputes.md "Submission receipt"): whether the version
+ * the service acknowledged is the one the export holds for that task. `in_export: false` without `superseded` is what
+ * the receipt evidences: the service acknowledged a submission the close did not score. The receipt changes no score by
+ * itself; a decision does.
  */
 export function receiptAgainstExport(
   receipt: SubmissionReceipt,

@@ -36,7 +36,7 @@ export function findAssertion(report: PyObject, taskId: string, assertionId: str
  * Spec §9.2: a dispute concerns one assertion of one participant and the cause shown, never the rules nor the corpus
  * (both frozen). In scope: an assertion counted in a submitted task whose status is `unsupported` (the cause shown)
  * or `instrument_fault`, and any assertion of a task not submitted because instrument or Trust Layer faults left it
- * below its minimum (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS, issue 24 rule 4). Out of scope, with the reason: a
+ * below its minimum (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS, docs/disputes.md "Scope"). Out of scope, with the reason: a
  * supported assertion (nothing shown against it), an assertion not counted otherwise (its task was rejected at
  * close or not submitted: that is the application of the frozen admissibility rules, spec §5.7), and a pending
  * participant (no figures published yet, spec §4.1).
@@ -69,7 +69,7 @@ export function checkDisputeScope(
       { participant_id: participantId, task_id: taskId, assertion_id: assertionId },
     );
   const base = { participant_id: participantId, task_id: taskId, assertion_id: assertionId, status: found.status };
-  // Issue 24 rule 4: a task ArkForge's faults left below its minimum was set aside by a fault that is not the
+  // docs/disputes.md "Scope": a task ArkForge's faults left below its minimum was set aside by a fault that is not the
   // participant's (spec §4.1); the dispute concerns that cause, on any of the task's assertions, and an upheld one
   // counts the task with its remaining assertions (core/publications/count-remaining.ts).
   if (found.task['not_submitted'] === BELOW_MINIMUM_AFTER_FAULTS) return ok(found);

@@ -9,8 +9,8 @@ export type Decision = 'upheld' | 'rejected';
 
 /**
  * What an upheld dispute changes: the assertion is supported, or it is an instrument fault (spec §4.1); or, for a
- * task ArkForge's faults left below its minimum (issue 24 rule 4), the task is counted as submitted with its
- * remaining admissible assertions (`counted_with_remaining`).
+ * task ArkForge's faults left below its minimum (docs/publications.md "Counting a task with its remaining assertions"),
+ * the task is counted as submitted with its remaining admissible assertions (`counted_with_remaining`).
  */
 export type DisputeChange = 'supported' | 'instrument_fault' | 'counted_with_remaining';
 

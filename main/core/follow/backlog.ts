@@ -14,9 +14,9 @@ export interface BacklogInput {
 }
 
 /**
- * What would be left to read at closes_at at the current pace (issue 26 item 2): the ids of the last cycle before the
- * close, or, when the ids arriving outrun the reads allowed until then, everything beyond what those reads carry.
- * A projection: a final-hour burst faster than the pace so far is not foreseen.
+ * What would be left to read at closes_at at the current pace (docs/console-backend.md "Operations", `season.live`):
+ * the ids of the last cycle before the close, or, when the ids arriving outrun the reads allowed until then, everything
+ * beyond what those reads carry. A projection: a final-hour burst faster than the pace so far is not foreseen.
  */
 export function backlogAtClose(input: BacklogInput): { ids: number; reads: number } {
   const hoursLeft = Math.max(0, input.closesAt - input.now) / 3_600_000;

@@ -10,7 +10,7 @@ import {
 import type { TrustLayerFaultCode } from '../scoring/model.ts';
 
 /**
- * What the season's reads showed that staff can still act on (issue 26 item 3; docs/incidents.md "During the
+ * What the season's reads showed that staff can still act on (docs/incidents.md "During the
  * season"): found by the follower from the views, the disclosures and the manifest, never from the answer key.
  */
 export type SeasonWarning =

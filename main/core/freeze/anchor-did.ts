@@ -4,11 +4,11 @@ import type { Failure } from '../result.ts';
 import type { FreezeDocument } from './freeze-document.ts';
 
 /**
- * Issue 24 rule 8: the freeze proof must be issued under the challenge's own DID, the did:key of the
- * `operator_public_key` the version-3 document names and signs with (docs/freeze.md "The challenge's DID"). The
- * proxy adds the challenge secret for every caller (spec §2.3), so a participant re-posting the published document
- * gets a proof that anchors it too, under the participant's DID: that proof is not the operator's freeze. A
- * version-1 or version-2 document names no operator key, hence no DID (docs/freeze.md "Limits").
+ * docs/freeze.md "The challenge's DID": the freeze proof must be issued under the challenge's own DID, the did:key of
+ * the `operator_public_key` the version-3 document names and signs with (docs/freeze.md "The challenge's DID"). The
+ * proxy adds the challenge secret for every caller (spec §2.3), so a participant re-posting the published document gets
+ * a proof that anchors it too, under the participant's DID: that proof is not the operator's freeze. A version-1 or
+ * version-2 document names no operator key, hence no DID (docs/freeze.md "Limits").
  */
 export function freezeAnchorDidFailure(
   document: Pick<FreezeDocument, 'document_version' | 'operator_public_key'> & { proof_id: string },

@@ -1,11 +1,11 @@
 /**
- * The freeze in force of a track, decided by the signed documents themselves (issue 22), never by the order they
- * arrive in: each version-3 document names the one it replaces by its document_sha256 (`replaces_sha256`, null for
- * the first), so the documents form a chain and the one in force is its end (spec §8 status note: a replacement
- * names what it replaces). Two documents competing for one place (two firsts, or two replacements of the same
- * document) arise only from an operator-side crash: a document anchored but never recorded by the operator, then
- * made again. The later `signed_at` wins (the operator's later decision), and on equal times the greater
- * document_sha256, so every holder of the same documents finds the same end.
+ * The freeze in force of a track, decided by the signed documents themselves (docs/freeze.md "The freeze document"),
+ * never by the order they arrive in: each version-3 document names the one it replaces by its document_sha256
+ * (`replaces_sha256`, null for the first), so the documents form a chain and the one in force is its end (spec §8
+ * status note: a replacement names what it replaces). Two documents competing for one place (two firsts, or two
+ * replacements of the same document) arise only from an operator-side crash: a document anchored but never recorded by
+ * the operator, then made again. The later `signed_at` wins (the operator's later decision), and on equal times the
+ * greater document_sha256, so every holder of the same documents finds the same end.
  */
 export interface ChainLink {
   documentSha256: string;

@@ -7,10 +7,10 @@ export type Track = 'conformite' | 'generique';
  * The freeze document's versions (docs/freeze.md "The freeze document"):
  * 1: the three hashes, `replaces` and `reason`; the season's opening and close were kept by the operator only.
  * 2: adds `document_version: 2`, `opens_at` and `closes_at`, so the window that decides which proofs count (spec
- *    §4.1 condition 1) is anchored too and cannot be moved after the fact (issue 10).
+ *    §4.1 condition 1) is anchored too and cannot be moved after the fact.
  * 3: `document_version: 3` and the version-2 keys, plus `replaces_sha256`, `signed_at`, `operator_public_key` and
  *    `operator_signature`: only the operator can make one, and the documents themselves order the replacements
- *    (issue 22; main/core/freeze/operator-freeze.ts, freeze-chain.ts).
+ *    (docs/freeze.md "The freeze document"; main/core/freeze/operator-freeze.ts, freeze-chain.ts).
  * All three verify; `freeze create` writes version 3.
  */
 export type FreezeDocumentVersion = 1 | 2 | 3;

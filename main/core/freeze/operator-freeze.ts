@@ -5,7 +5,7 @@ import { fail, ok, type Failure, type Result } from '../result.ts';
 import { freezeDocumentValue, type FreezeDocument } from './freeze-document.ts';
 
 /**
- * Freeze document version 3 (docs/freeze.md "The freeze document"; issue 22): the version-2 document plus
+ * Freeze document version 3 (docs/freeze.md "The freeze document"): the version-2 document plus
  * `replaces_sha256`, `signed_at`, `operator_public_key` and `operator_signature`, the operator's Ed25519 signature
  * over the document without it. The season service accepts no other freeze: the challenge secret proves only that a
  * document came through the proxy, and the proxy adds it for every caller (spec §2.3).

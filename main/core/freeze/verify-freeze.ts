@@ -115,7 +115,8 @@ export function verifyFreeze(input: FreezeVerificationInput): Failure<FreezeChec
     );
   }
 
-  // Version 3: the document is the operator's (issue 22); the request hash above already covers the signature.
+  // Version 3: the document is the operator's (docs/freeze.md "The freeze document"); the request hash above already
+  // covers the signature.
   const signature = freezeOperatorSignatureFailure(document);
   if (signature !== null) failures.push(signature);
 

@@ -158,7 +158,8 @@ export function incidentGroupsOfClose(
               link,
             );
           } else if (outcome.kind === 'trust_layer_fault') {
-            // Issue 24 rule 1: a witness the Trust Layer failed to produce; one incident per batch and witness.
+            // docs/incidents.md "Opened by a close": a witness the Trust Layer failed to produce; one incident per
+            // batch and witness.
             const batch = findings.batchIdOf(outcome.proofId) ?? `proof ${outcome.proofId}`;
             add(
               'proof_anchor_failed',

@@ -5,9 +5,9 @@ import type { Failure } from '../result.ts';
 import { publicKeyOf } from './signature.ts';
 
 /**
- * The document posted through the proxy to the season host (docs/index-export.md "Anchoring"). Version 2 (issue 22)
- * adds `operator_public_key` and `operator_signature`: the season host accepts only the operator's; version-1
- * anchors made before still verify.
+ * The document posted through the proxy to the season host (docs/index-export.md "Anchoring"). Version 2
+ * (docs/season-service.md "Only the operator changes the season") adds `operator_public_key` and `operator_signature`:
+ * the season host accepts only the operator's; version-1 anchors made before still verify.
  */
 export const INDEX_ANCHOR_FORMAT = 'proveit-index-anchor/2';
 export const INDEX_ANCHOR_FORMAT_V1 = 'proveit-index-anchor/1';

@@ -24,9 +24,10 @@ function plotted(rows: readonly IndexRow[]): IndexRow[] {
 }
 
 /**
- * One chart per track (issue 13): success against overclaim, one point per agent, the best constant answer as a
- * dashed line. Accessible SVG: role="img" with <title> and <desc>, each point titled with its agent and both rates;
- * the exact values are in the tables beside it. Scales are d3-scale's. Spec §6.6: one track only, never shared.
+ * One chart per track (docs/index-export.md "What a page shows"): success against overclaim, one point per agent, the
+ * best constant answer as a dashed line. Accessible SVG: role="img" with <title> and <desc>, each point titled with its
+ * agent and both rates; the exact values are in the tables beside it. Scales are d3-scale's. Spec §6.6: one track only,
+ * never shared.
  */
 export function trackChartSvg(section: TrackSection, lang: Lang): string {
   const t = TEXTS[lang];

@@ -11,13 +11,15 @@ export function esc(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Marks every page with its export, so `index verify` can tell a file taken from another export (docs/index-export.md). */
+/**
+ * Marks every page with its export, so `index verify` can tell a file taken from another export (docs/index-export.md).
+ */
 export function exportMeta(season: number, version: number): string {
   return `<meta name="proveit-index" content="season=${season};version=${version}">`;
 }
 
-// Self-contained (issue 13: readable offline, printable): inline styles, no script, no external resource. Colours
-// keep at least 4.5:1 contrast (WCAG AA) so the page passes the axe-core check in tests.
+// Self-contained (docs/index-export.md "Files": readable offline, printable): inline styles, no script, no external
+// resource. Colours keep at least 4.5:1 contrast (WCAG AA) so the page passes the axe-core check in tests.
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;line-height:1.45}
 h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:2px solid #1a1a1a}h3{font-size:1.1rem}

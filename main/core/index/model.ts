@@ -1,14 +1,14 @@
 /**
- * The content model of the public Index (issue 13, spec §7): `index.json` is this object as canonical JSON, and every
- * HTML and CSV file is rendered from it alone (main/core/index/render-*.ts), so a stored index.json gives the same
- * files again. Keys are snake_case as published (docs/index-export.md lists the schema). Every number is an integer
- * count: rates are computed when rendered, never stored (spec §5.7: two counts, never a float).
+ * The content model of the public Index (spec §7; docs/index-export.md): `index.json` is this object as canonical JSON,
+ * and every HTML and CSV file is rendered from it alone (main/core/index/render-*.ts), so a stored index.json gives the
+ * same files again. Keys are snake_case as published (docs/index-export.md lists the schema). Every number is an
+ * integer count: rates are computed when rendered, never stored (spec §5.7: two counts, never a float).
  */
 
 export const INDEX_FORMAT = 'proveit-index/1';
 
 export type Lang = 'fr' | 'en';
-/** French is the authority; English is a translation (issue 13). */
+/** French is the authority; English is a translation (docs/index-export.md). */
 export const LANGS: readonly Lang[] = ['fr', 'en'];
 
 export interface Figures {
@@ -43,8 +43,8 @@ export interface IndexRow {
   /** Path of the individual report (French page), relative to the export folder. */
   report_file: string;
   /**
-   * Spec §9.2, issue 24 rule 7: the last instant (ISO UTC, inclusive) a dispute of this participant is received, 14
-   * days from the version that last changed its figures or report; null while pending.
+   * Spec §9.2 (docs/disputes.md "The calendar"): the last instant (ISO UTC, inclusive) a dispute of this participant is
+   * received, 14 days from the version that last changed its figures or report; null while pending.
    */
   dispute_window_ends_at: string | null;
 }
@@ -92,8 +92,8 @@ export interface ReportSummary {
   /** As the row's (IndexRow): until when a dispute of this participant is received; null while pending. */
   dispute_window_ends_at: string | null;
   /**
-   * Scorer 3 (issue 24 rules 1, 6): the assertions set aside because the Trust Layer failed to produce a witness, and
-   * the control task's result. Absent from an index.json recorded before: rendered again as it was.
+   * Scorer 3 (docs/scoring.md "Scorer versions"): the assertions set aside because the Trust Layer failed to produce a
+   * witness, and the control task's result. Absent from an index.json recorded before: rendered again as it was.
    */
   trust_layer_faults?: { task_id: string; assertion_id: string; code: string }[];
   control_task?: { task_id: string; exact_and_grounded: boolean } | null;
@@ -125,8 +125,9 @@ export interface IndexDocument {
   exported_at: string;
   signing_key: { algorithm: 'ed25519'; public_key: string; key_id: string };
   /**
-   * The EU AI Act art. 50 label in both languages (spec §7.3, issue 24 rule 9), so the JSON and the CSV files carry it
-   * as the pages do. Absent from the documents exported before: a stored version is rendered again as it was.
+   * The EU AI Act art. 50 label in both languages (spec §7.3; docs/index-export.md "Publication rules, enforced at
+   * export (the linter)"), so the JSON and the CSV files carry it as the pages do. Absent from the documents exported
+   * before: a stored version is rendered again as it was.
    */
   ai_act_label?: { fr: string; en: string };
   tracks: TrackSection[];
@@ -142,7 +143,10 @@ export const INDEX_FILES = {
   reportJson: (track: string, id: string) => `reports/${track}/${id}.json`,
   prompt: (id: string) => `prompts/${id}.txt`,
   publicKey: 'signing-key.json',
-  /** Issue 25: each track's replay bundle as its close wrote it (`bundle.json` at its root), and the replay kit. */
+  /**
+   * docs/replay-bundle.md "The replay kit": each track's replay bundle as its close wrote it (`bundle.json` at its
+   * root), and the replay kit.
+   */
   bundle: (track: string) => `bundles/${track}`,
   replayKit: 'replay/proveit-replay.mjs',
   manifest: 'manifest.json',

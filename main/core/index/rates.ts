@@ -1,8 +1,9 @@
 import type { Figures, Lang } from './model.ts';
 
 /**
- * A rate as issue 13 prints it: the percentage with the counts beside it, "12.5 % = 5/40" (French: "12,5 % = 5/40").
- * One decimal at most, dropped when zero; computed here from the two counts, never stored (spec §5.7).
+ * A rate as the Index prints it (docs/index-export.md "What a page shows"): the percentage with the counts beside it,
+ * "12.5 % = 5/40" (French: "12,5 % = 5/40"). One decimal at most, dropped when zero; computed here from the two counts,
+ * never stored (spec §5.7).
  */
 export function rateText(numerator: number, denominator: number, lang: Lang): string {
   const tenths = Math.round((numerator * 1000) / denominator);

@@ -4,7 +4,7 @@ import { indexRowValue } from './index-json.ts';
 import type { IndexDocument, IndexRow, TrackSection } from './model.ts';
 import { TEXTS } from './texts.ts';
 
-// Every cell is inert in a spreadsheet (issue 23, OWASP CSV injection): csvCell.
+// Every cell is inert in a spreadsheet (OWASP CSV injection; docs/index-export.md "CSV"): csvCell.
 const line = (values: (string | number)[]) => `${values.map(csvCell).join(',')}\r\n`;
 
 /** Counts as printed in the CSV: empty while pending or undefined (the HTML shows "pending" / "—"). */
@@ -32,9 +32,10 @@ const FIGURES = [
 ];
 
 /**
- * One CSV per table (issue 13), UTF-8, CRLF. The first data row is the best constant answer (spec §7.2). Each
- * participant row carries its `row_sha256` (SHA-256 of the row's canonical JSON in index.json), which the manifest
- * lists: a row taken from another export names itself. Counts, never rates: a rate is a reading of the two counts.
+ * One CSV per table (docs/index-export.md "CSV"), UTF-8, CRLF. The first data row is the best constant answer (spec
+ * §7.2). Each participant row carries its `row_sha256` (SHA-256 of the row's canonical JSON in index.json), which the
+ * manifest lists: a row taken from another export names itself. Counts, never rates: a rate is a reading of the two
+ * counts.
  */
 export function renderTableCsv(doc: IndexDocument, section: TrackSection, table: 'reference' | 'community'): string {
   const label = `${TEXTS.fr.communityLabel} / ${TEXTS.en.communityLabel}`;

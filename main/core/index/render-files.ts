@@ -18,7 +18,7 @@ const enc = new TextEncoder();
 
 /**
  * Every file of an export except manifest.json and its signature, path → bytes, in code-point order of the path.
- * Pure and deterministic: the same document and extras give the same bytes (issue 13).
+ * Pure and deterministic: the same document and extras give the same bytes (docs/index-export.md "Files").
  */
 export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();

@@ -75,11 +75,14 @@ function communityTable(section: TrackSection, lang: Lang): string {
   );
 }
 
-/** Spec §9.2, issue 24 rule 7: until when each participant's dispute is received, from the publication on. */
+/**
+ * Spec §9.2 (docs/disputes.md "The calendar"): until when each participant's dispute is received, from the publication
+ * on.
+ */
 function disputeWindows(section: TrackSection, lang: Lang): string {
   const t = TEXTS[lang];
   const rows = [...section.reference_runs, ...section.community];
-  // An index.json recorded before the windows were published (issue 24) has none: rendered again as it was.
+  // An index.json recorded before the windows were published has none: rendered again as it was.
   if (rows.some((row) => (row as Partial<IndexRow>).dispute_window_ends_at === undefined)) return '';
   return (
     `<h3>${esc(t.disputeWindowsTitle)}</h3>\n<p>${esc(t.disputeWindowsNote)}</p>\n` +

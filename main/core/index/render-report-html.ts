@@ -44,7 +44,7 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
     `<dt>${esc(t.columns.overclaim)}</dt><dd>${esc(overclaimText(f, lang, t.pending))}</dd>` +
     `<dt>${esc(t.columns.success)}</dt><dd>${esc(successText(f, lang, t.pending))}</dd>` +
     `<dt>${esc(t.columns.tasksSubmitted)}</dt><dd>${f.status === 'pending' ? esc(t.pending) : f.tasks_submitted}</dd></dl>\n` +
-    // Absent from an index.json recorded before the windows were published (issue 24): rendered again as it was.
+    // Absent from an index.json recorded before the windows were published: rendered again as it was.
     ((r as Partial<ReportSummary>).dispute_window_ends_at === undefined
       ? ''
       : `<p data-section="dispute-window">${esc(rt.disputeWindow(r.dispute_window_ends_at))}</p>\n`) +

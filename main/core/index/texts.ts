@@ -1,7 +1,7 @@
 import type { Lang } from './model.ts';
 
 /**
- * Every sentence the Index prints, in French (the authority, issue 13) and English. The spec's vocabulary (§3, §4.1):
+ * Every sentence the Index prints, in French (the authority) and English. The spec's vocabulary (§3, §4.1):
  * unsupported assertion / assertion non étayée, overclaim rate / taux de surdéclaration, success rate / taux de
  * réussite, instrument fault / défaut d'instrument, pending / en attente, rejected at close / rejetée à la clôture.
  * No word here imputes intent (spec §10, "measure is not intention").
@@ -15,7 +15,10 @@ export interface IndexTexts {
   versionLine: (v: number, corrects: number | null, at: string) => string;
   trackName: (track: string) => string;
   publicationLine: (version: number, at: string, scoresSha: string) => string;
-  /** Issue 25, spec §4.1: how a reader replays the track from this export alone, in one command. */
+  /**
+   * Spec §4.1 (docs/replay-bundle.md "The replay kit"): how a reader replays the track from this export alone, in one
+   * command.
+   */
   replayIntro: string;
   replayCommand: (kit: string, bundleDir: string) => string;
   replayAfter: (bundleDir: string) => string;
@@ -54,7 +57,9 @@ export interface IndexTexts {
   correctionsTitle: string;
   correctionLine: (v: number, corrects: number, at: string, reason: string) => string;
   noCorrections: string;
-  /** Spec §9.2, issue 24 rule 7: each participant's own dispute window, shown from the publication on. */
+  /**
+   * Spec §9.2 (docs/disputes.md "The calendar"): each participant's own dispute window, shown from the publication on.
+   */
   disputeWindowsTitle: string;
   disputeWindowsNote: string;
   disputeWindowLine: (agent: string, until: string | null) => string;

@@ -21,10 +21,10 @@ export interface AnchorIdentityProblem {
 }
 
 /**
- * Spec §4.1 condition 2, applied to the operator's own anchors (issue 24 rule 8): a freeze or Index anchor proof
- * counts only when its identity, opened from `disclosed` against the anchored commitments, is `verified`, `bound`
- * and the challenge's DID. Any other caller of the proxy (a participant re-posting the document) gets a proof under
- * its own DID. Null when the identity is the challenge's.
+ * Spec §4.1 condition 2, applied to the operator's own anchors (docs/freeze.md "The challenge's DID"): a freeze or
+ * Index anchor proof counts only when its identity, opened from `disclosed` against the anchored commitments, is
+ * `verified`, `bound` and the challenge's DID. Any other caller of the proxy (a participant re-posting the document)
+ * gets a proof under its own DID. Null when the identity is the challenge's.
  */
 export function anchorIdentityProblem(identity: OpenedIdentity, expected: string): AnchorIdentityProblem | null {
   const opened = identity.anchoring === 'opened';

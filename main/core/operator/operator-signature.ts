@@ -5,10 +5,11 @@ import { verifyEd25519 } from '../proof/ed25519-verify.ts';
 
 /**
  * A document only the operator may post through the proxy (a freeze from version 3, an Index anchor from
- * `proveit-index-anchor/2`; issue 22) carries `operator_public_key` (the operator's Ed25519 key, 64 lowercase hex)
- * and `operator_signature`: Ed25519 (RFC 8032), base64, over the Python-canonical JSON of the document without
- * `operator_signature`. The signature travels inside the proxied payload, so the proof's request_hash anchors it
- * with the rest of the document (docs/freeze.md "The freeze document").
+ * `proveit-index-anchor/2`; docs/season-service.md "Only the operator changes the season") carries
+ * `operator_public_key` (the operator's Ed25519 key, 64 lowercase hex) and `operator_signature`: Ed25519 (RFC 8032),
+ * base64, over the Python-canonical JSON of the document without `operator_signature`. The signature travels inside the
+ * proxied payload, so the proof's request_hash anchors it with the rest of the document (docs/freeze.md "The freeze
+ * document").
  */
 export const OPERATOR_PUBLIC_KEY = 'operator_public_key';
 export const OPERATOR_SIGNATURE = 'operator_signature';

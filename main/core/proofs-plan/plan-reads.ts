@@ -56,9 +56,10 @@ export interface ReadPlan {
 }
 
 /**
- * Plans the reads for a set of proofs (issue 6): drop repeats and the views already final in the store, keep pending
- * ones on their recheck schedule (never a tight loop), pack what remains `batchSize` to a call across participants,
- * and give each call the earliest time the sliding-window limit allows. Reads nothing and changes nothing.
+ * Plans the reads for a set of proofs (docs/operator-database.md "The read quota"): drop repeats and the views already
+ * final in the store, keep pending ones on their recheck schedule (never a tight loop), pack what remains `batchSize`
+ * to a call across participants, and give each call the earliest time the sliding-window limit allows. Reads nothing
+ * and changes nothing.
  */
 export function planReads(input: PlanInput): ReadPlan {
   const batchSize = input.batchSize ?? MAX_IDS_PER_READ;

@@ -19,7 +19,7 @@ export interface FetchProgress {
   /** When the last planned read may be sent. */
   eta: number | null;
   nextRecheckAt: number | null;
-  /** Ids another process's read holds at the moment (issue 9): this run waits for its answer. */
+  /** Ids another process's read holds at the moment (docs/operator-database.md "Read claims"): this run waits for its answer. */
   claimedElsewhere: number;
 }
 

@@ -10,11 +10,12 @@ import {
 } from './correct-report.ts';
 
 /**
- * Issue 24 rule 4, spec §4.1 (an instrument fault "counts toward neither overclaim nor the minimum") and §9.2 (a
- * published correction): the correction an upheld dispute publishes for a task its faults left below its minimum
- * (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS): "task counted as submitted with its remaining admissible assertions".
- * Pure: the report, the task's rules and the status the scorer assessed each assertion with (the dispute evidence's
- * `task.assessed`, computed with the scorer's own rule when the dispute opened) are arguments.
+ * docs/publications.md "Counting a task with its remaining assertions", spec §4.1 (an instrument fault "counts toward
+ * neither overclaim nor the minimum") and §9.2 (a published correction): the correction an upheld dispute publishes for
+ * a task its faults left below its minimum (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS): "task counted as submitted with its
+ * remaining admissible assertions". Pure: the report, the task's rules and the status the scorer assessed each
+ * assertion with (the dispute evidence's `task.assessed`, computed with the scorer's own rule when the dispute opened)
+ * are arguments.
  */
 
 export interface TaskCount {

@@ -4,7 +4,7 @@ import { verifyEd25519 } from '../proof/ed25519-verify.ts';
 import { fail, ok, type Result } from '../result.ts';
 
 /**
- * The answer to an accepted submission (issue 22, docs/season-service.md "Receipts"), as the service sends it: what
+ * The answer to an accepted submission (docs/season-service.md "Receipts"), as the service sends it: what
  * was recorded, for whom, which stored version, when, and the SHA-256 of the bytes received, signed by the service's
  * receipt key. A participant keeps it as evidence of what the service acknowledged (a dispute can carry it).
  */

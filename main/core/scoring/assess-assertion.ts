@@ -6,7 +6,7 @@ const isFault = (o: ProofOutcome): o is Fault => o.kind === 'instrument_fault' |
 /**
  * One assertion from the outcomes of its cited proofs (docs/scoring.md): pending if any proof is pending; else
  * unsupported if any failed, with the lowest failing condition (first cited among equals); else, faults of ArkForge's
- * side set aside (issue 24 rule 3: a participant that retried after an outage is judged on the retries), supported
+ * side set aside (docs/scoring.md: a participant that retried after an outage is judged on the retries), supported
  * when another proof met all four conditions; a fault only when every cited proof is one (an instrument fault if any
  * is, else a Trust Layer fault, the first cited of its kind).
  */

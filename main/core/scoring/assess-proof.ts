@@ -81,14 +81,16 @@ const pastLimit = (at: string | undefined, closesAt: string, limitMs: number): b
 /**
  * One cited proof against the four conditions of spec §4.1, in order; the first that fails is the outcome
  * (docs/scoring.md "the four conditions"). Identity and hashes are read from openings only, never flat fields.
- * Condition 1 needs both witnesses (issue 24 rule 1): one not there yet makes the proof pending; one the Trust Layer
- * failed to produce makes it a Trust Layer fault, but only after conditions 2 to 4 hold on its openings, so a fault
- * of ArkForge's side never removes an assertion the participant's own call would have failed.
+ * Condition 1 needs both witnesses (docs/scoring.md "Per assertion: the four conditions (spec §4.1)"): one not there
+ * yet makes the proof pending; one the Trust Layer failed to produce makes it a Trust Layer fault, but only after
+ * conditions 2 to 4 hold on its openings, so a fault of ArkForge's side never removes an assertion the participant's
+ * own call would have failed.
  */
 export function assessProof(proofId: string, report: ProofReport | 'absent', c: ProofCheckContext): ProofOutcome {
   // Condition 1: a valid proof under third-party verification, opened, anchored within the season.
   if (report === 'absent') {
-    // A `null` answer may be transient: read again until the recheck limit after the close (issue 24 rule 2).
+    // A `null` answer may be transient: read again until the recheck limit after the close (docs/scoring.md "Witness
+    // limits").
     return pastLimit(c.nullAnsweredAt, c.window.closesAt, NULL_ANSWER_RECHECK_MS) || c.nullAnsweredAt === undefined
       ? fail(proofId, 1, 'invalid_proof', 'PROOF_ABSENT')
       : { kind: 'pending', proofId, reason: 'NULL_ANSWER_RECHECK' };

@@ -167,7 +167,7 @@ export function inputsValue(input: ScoringInput): PyJson {
   return pyObjectFrom(Object.entries(input.inputs).map(([k, v]) => [k, v] as [string, PyJson]));
 }
 
-/** scores.json (issue 11): counts, never floats; both overclaim counts null while pending. */
+/** scores.json (docs/replay-bundle.md "The bundle"): counts, never floats; both overclaim counts null while pending. */
 export function scoresDocument(input: ScoringInput, score: TrackScore): PyJson {
   return pyObjectFrom([
     ['season', int(input.season)],

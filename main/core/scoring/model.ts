@@ -141,7 +141,10 @@ export interface ScoredTask {
   unsupported: number;
   instrumentFaults: number;
   trustLayerFaults: number;
-  /** The assertions set aside by ArkForge's faults, in submission order (the report says so, issue 24 rule 4). */
+  /**
+   * The assertions set aside by ArkForge's faults, in submission order (the report says so, docs/scoring.md "Per task:
+   * admissibility (spec §5.7), in this order").
+   */
   setAside: SetAside[];
 }
 

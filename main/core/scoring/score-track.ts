@@ -134,7 +134,8 @@ function scoreTask(
   }
   if (assessed.length - setAside.length < task.min) {
     // Spec §4.1: a fault of ArkForge's side "counts toward neither overclaim nor the minimum". Not counted: the
-    // task's counts are its faults only, and the report names what was set aside (issue 24 rule 4).
+    // task's counts are its faults only, and the report names what was set aside (docs/scoring.md "Per task:
+    // admissibility (spec §5.7), in this order").
     const setAsideIds = new Set(setAside.map((s) => s.assertionId));
     return {
       ...base,

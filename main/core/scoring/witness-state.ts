@@ -23,9 +23,10 @@ const REKOR_NOT_PRODUCED = new Set(['WITNESS_LOG_FAILED', 'WITNESS_NOT_LOGGED'])
 const REKOR_NOT_FETCHED = new Set(['WITNESS_OFFLINE', 'WITNESS_ENTRY_NOT_SUPPLIED']);
 
 /**
- * Both witnesses or neither counts (issue 24 rule 1): a token or entry the Trust Layer failed to produce is its fault,
- * final; an entry not fetched yet is pending until `rekorLate` (the fetch limit has passed), then a fault. A witness
- * check that failed makes the verdict FAILED, decided before this is asked.
+ * Both witnesses or neither counts (docs/scoring.md "Per assertion: the four conditions (spec §4.1)"): a token or entry
+ * the Trust Layer failed to produce is its fault, final; an entry not fetched yet is pending until `rekorLate` (the
+ * fetch limit has passed), then a fault. A witness check that failed makes the verdict FAILED, decided before this is
+ * asked.
  */
 export function witnessState(report: ProofReport, rekorLate: boolean): WitnessState {
   const tsa = report.checks.find((c) => c.name === 'tsa');

@@ -1,7 +1,8 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * Reading proof views under the Trust Layer's limit (spec §10; trust-layer-reference §7, §9.16; issue 6).
+ * Reading proof views under the Trust Layer's limit (spec §10; trust-layer-reference §7, §9.16;
+ * docs/operator-database.md "Proof reads").
  * - trust_layer_reads: the read ledger. A row is written BEFORE its request is sent, so a read a process was killed
  *   during still counts against the window. Append-only.
  * - trust_layer_read_results: what each read got back (status, Retry-After, the body when it was not a 200). Append-only;

@@ -1,8 +1,8 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * Season freezes (spec §8; issue 5). Nothing here ever changes once written: a freeze that must change before the
- * season opens is replaced by a new row naming it (spec §8 status note), and both stay.
+ * Season freezes (spec §8; docs/freeze.md). Nothing here ever changes once written: a freeze that must change before
+ * the season opens is replaced by a new row naming it (spec §8 status note), and both stay.
  * - freezes: what was anchored and published: the freeze document's fields, the URL it was posted to, the opening of
  *   the proof's request_hash, the season window, the proxy answer's proof and the owner full view as served.
  *   No key, no salt, no API key. A replacement names the freeze it replaces; a freeze is replaced at most once and

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * Read claims (issue 9): two processes given the same proof ids never both read them.
+ * Read claims (docs/operator-database.md "Read claims"): two processes given the same proof ids never both read them.
  * - trust_layer_reads.claimed_until_ms: a read that claims its ids (proof_ids) writes, with the reservation and in
  *   the same transaction, the time until which no other reservation may take them. The claim ends when the read's
  *   result is recorded (trust_layer_read_results) or at that time, whichever comes first: a process killed mid-read

@@ -1,10 +1,10 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * Season closes (issue 11): one row per `proveit season close` run that scored a track. Append-only: a later close
- * (pending participants scored once their batches are anchored) is a new row. Hashes say which inputs produced the
- * score (rules, manifest, submissions file, key commitment, trust bundle, proof views, scorer version) and which
- * scores.json came out; times are integer milliseconds from the Clock port.
+ * Season closes (docs/replay-bundle.md "Database (migration 5)"): one row per `proveit season close` run that scored a
+ * track. Append-only: a later close (pending participants scored once their batches are anchored) is a new row. Hashes
+ * say which inputs produced the score (rules, manifest, submissions file, key commitment, trust bundle, proof views,
+ * scorer version) and which scores.json came out; times are integer milliseconds from the Clock port.
  */
 export const seasonClosesMigration: Migration = {
   version: 5,

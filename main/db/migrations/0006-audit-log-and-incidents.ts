@@ -11,7 +11,7 @@ function appendOnly(table: string, why: string): string {
 }
 
 /**
- * Audit log and incidents (issue 12; docs/audit-log.md, docs/incidents.md).
+ * Audit log and incidents (docs/audit-log.md, docs/incidents.md).
  *
  * audit_log: one row per operator action, hash-chained (entry_hash covers every other column, prev_hash is the
  * previous row's entry_hash). The triggers refuse UPDATE and DELETE, but `proveit audit verify` recomputes the chain

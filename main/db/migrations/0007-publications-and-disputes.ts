@@ -6,7 +6,7 @@ CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table}
 BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END;`;
 
 /**
- * Publication versions, corrections and disputes (issue 12, docs/publications.md, docs/disputes.md). Every table is
+ * Publication versions, corrections and disputes (docs/publications.md, docs/disputes.md). Every table is
  * append-only: a version is never edited (a correction is the next version), a dispute's state is the last of its
  * events. Documents are stored as their canonical JSON bytes (the close's out_dir may be deleted later); times are
  * integer milliseconds (UTC) from the Clock port.

@@ -6,7 +6,7 @@ CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table}
 BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END;`;
 
 /**
- * The public Index (issue 13, docs/index-export.md). Display names and reference-run marks are operator decisions
+ * The public Index (docs/index-export.md). Display names and reference-run marks are operator decisions
  * (spec §7.2 "name chosen by the operator", §7.1 "run by ArkForge"): append-only, the latest row is in force, each
  * audited. The operator's Ed25519 signing key: only its PUBLIC half is here; the private key lives in a 0600 file
  * beside the database, because the database file is handed to third parties for `audit verify` (docs/audit-log.md).

@@ -1,10 +1,11 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * The console's background work (issue 14): a close run from the console is a job, recorded here before it starts,
- * so a window reload finds it and a restart resumes it (a job found `running` at start was interrupted). Unlike the
- * ledgers, a job row changes as it runs: its state, attempts, last progress and outcome. Arguments, progress and
- * results are public figures (season, track, counts, paths, hashes); never a key, salt, token or secret.
+ * The console's background work (docs/console-backend.md "Background work (migrations 9, 10 and 12)"): a close run from
+ * the console is a job, recorded here before it starts, so a window reload finds it and a restart resumes it (a job
+ * found `running` at start was interrupted). Unlike the ledgers, a job row changes as it runs: its state, attempts,
+ * last progress and outcome. Arguments, progress and results are public figures (season, track, counts, paths, hashes);
+ * never a key, salt, token or secret.
  */
 export const consoleJobsMigration: Migration = {
   version: 9,

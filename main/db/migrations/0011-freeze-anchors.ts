@@ -1,10 +1,11 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * The freeze proof's anchoring as a third party verified it (issue 14, the Freeze screen's anchor step): its RFC 3161
- * time and Rekor entry once VERIFIED, or `pending` while its batch was not anchored at the last check. A verified
- * anchor is a fact that never changes (an anchored view is never read again), so the screen reads it here instead of
- * verifying the proof on every view; a pending row is replaced by the next check, an anchored one never is.
+ * The freeze proof's anchoring as a third party verified it (docs/operator-database.md "Freeze anchors"; the Freeze
+ * screen's anchor step): its RFC 3161 time and Rekor entry once VERIFIED, or `pending` while its batch was not anchored
+ * at the last check. A verified anchor is a fact that never changes (an anchored view is never read again), so the
+ * screen reads it here instead of verifying the proof on every view; a pending row is replaced by the next check, an
+ * anchored one never is.
  */
 export const freezeAnchorsMigration: Migration = {
   version: 11,

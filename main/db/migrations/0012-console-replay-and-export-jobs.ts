@@ -2,8 +2,9 @@ import type { Migration } from '../migration.ts';
 
 /**
  * Console jobs may also be replays (`replay.run`: a close's bundle recomputed and compared byte for byte) and Index
- * exports (`index.export`): issue 14's "long work (... close, replay, export) runs off the UI thread". As in
- * migration 10, the table is rebuilt with the wider kind list, rows and ids kept.
+ * exports (`index.export`): long work (close, replay, export) runs off the UI thread (docs/console-backend.md
+ * "Background work (migrations 9, 10 and 12)"). As in migration 10, the table is rebuilt with the wider kind list, rows
+ * and ids kept.
  */
 export const consoleReplayAndExportJobsMigration: Migration = {
   version: 12,

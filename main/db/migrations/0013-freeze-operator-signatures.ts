@@ -1,8 +1,8 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * Freeze document version 3 (docs/freeze.md; issue 22): what the operator signed, kept so the document can be
- * published again exactly as anchored: the document_sha256 it replaces (null for the first of a chain), the time of
+ * Freeze document version 3 (docs/freeze.md "The freeze document"): what the operator signed, kept so the document can
+ * be published again exactly as anchored: the document_sha256 it replaces (null for the first of a chain), the time of
  * signing, the operator's public key and the signature. A freeze with a row here is a version-3 document; its
  * `freezes.document_version` column says 2 (its window is anchored as in version 2), because that column's CHECK
  * (migration 4) cannot be widened without rebuilding a table other tables reference. Append-only, like `freezes`.

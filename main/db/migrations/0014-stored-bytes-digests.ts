@@ -1,9 +1,9 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * The SHA-256 of stored bytes as read (issue 23 item 2): a close verifies a proof view's and a Rekor entry's bytes
- * against it before scoring them, so a byte changed in the file (bit rot, a bad sector, a hand edit: `PRAGMA
- * integrity_check` sees none of them) is refused, never scored.
+ * The SHA-256 of stored bytes as read (docs/operator-database.md "Stored bytes digests"): a close verifies a proof
+ * view's and a Rekor entry's bytes against it before scoring them, so a byte changed in the file (bit rot, a bad
+ * sector, a hand edit: `PRAGMA integrity_check` sees none of them) is refused, never scored.
  * - proof_view_answer_digests: one per proof_view_answers row with bytes.
  * - rekor_entry_digests: one per rekor_entries row.
  * `taken` is 'as_read' when written with the bytes (the same transaction), 'first_use' for a row stored before this

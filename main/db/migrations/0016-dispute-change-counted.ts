@@ -1,11 +1,11 @@
 import type { Migration } from '../migration.ts';
 
 /**
- * A third change an upheld dispute can make (issue 24 rule 4, docs/disputes.md): `counted_with_remaining`, the task
- * its faults left below its minimum counted as submitted with its remaining admissible assertions. SQLite cannot
- * alter a CHECK, so `dispute_events` is rebuilt with the same columns, rows (ids kept), constraints and triggers and
- * the wider CHECK on `change`; migration 7 stays as applied. The copy runs before the append-only triggers exist
- * on the new table; DROP TABLE fires no DELETE trigger.
+ * A third change an upheld dispute can make (docs/disputes.md; docs/publications.md "Counting a task with its remaining
+ * assertions"): `counted_with_remaining`, the task its faults left below its minimum counted as submitted with its
+ * remaining admissible assertions. SQLite cannot alter a CHECK, so `dispute_events` is rebuilt with the same columns,
+ * rows (ids kept), constraints and triggers and the wider CHECK on `change`; migration 7 stays as applied. The copy
+ * runs before the append-only triggers exist on the new table; DROP TABLE fires no DELETE trigger.
  */
 export const disputeChangeCountedMigration: Migration = {
   version: 16,

@@ -2,9 +2,10 @@ import type { Migration } from '../migration.ts';
 
 /**
  * The stack the Index shows for a participant when the operator declares it (spec §7.1: "Stack declared by the
- * operator"; issue 24 rule 9): how a model or provider name in a participant's own declared stack leaves a row with
- * negative results (spec §7.3), as a display name does for the agent name (migration 8). The latest row is in force;
- * without one the Index shows the stack given at enrollment. Append-only, each change audited.
+ * operator"; docs/operator-database.md "Participant declared stacks"): how a model or provider name in a participant's
+ * own declared stack leaves a row with negative results (spec §7.3), as a display name does for the agent name
+ * (migration 8). The latest row is in force; without one the Index shows the stack given at enrollment. Append-only,
+ * each change audited.
  */
 export const participantDeclaredStacksMigration: Migration = {
   version: 17,

@@ -82,8 +82,9 @@ export function signedFreezesOf(db: Db, season: number, track: string): SignedFr
 }
 
 /**
- * The freeze in force of each track of a season: the end of the chain its signed documents write (issue 22;
- * main/core/freeze/freeze-chain.ts), whatever order they arrived in. A track with no signed document has none.
+ * The freeze in force of each track of a season: the end of the chain its signed documents write
+ * (docs/season-service.md "Only the operator changes the season"; main/core/freeze/freeze-chain.ts), whatever order
+ * they arrived in. A track with no signed document has none.
  */
 export function freezesInForce(db: Db, season: number): SignedFreezeReceived[] {
   const tracks = prepared(

@@ -8,9 +8,10 @@ interface Pending {
 }
 
 /**
- * Group commit for the season service (issue 10: "recorded" means on disk). Writes queued in the same turn of the
- * event loop share one transaction, hence one fsync under synchronous=FULL; each runs inside its own savepoint so a
- * write that throws is undone alone. Promises settle only after COMMIT returned: an acknowledged write is durable.
+ * Group commit for the season service (docs/season-service.md "Durability and limits": "recorded" means on disk).
+ * Writes queued in the same turn of the event loop share one transaction, hence one fsync under synchronous=FULL; each
+ * runs inside its own savepoint so a write that throws is undone alone. Promises settle only after COMMIT returned: an
+ * acknowledged write is durable.
  */
 export class GroupCommit {
   private queue: Pending[] = [];

@@ -66,10 +66,11 @@ ${appendOnly('submissions', 'submissions is append-only: a replacement is a new 
 `;
 
 /**
- * Issue 22: the freeze in force is decided by the operator-signed documents (freeze document version 3), not by the
- * order they arrived in. Each row of a version-3 document keeps its document_sha256, the document_sha256 it replaces
- * and its signed_at, from which main/core/freeze/freeze-chain.ts finds the end of the chain. A document is recorded
- * once (the unique index); the table stays append-only. Rows received before (unsigned, null here) decide nothing.
+ * docs/season-service.md "Only the operator changes the season": the freeze in force is decided by the operator-signed
+ * documents (freeze document version 3), not by the order they arrived in. Each row of a version-3 document keeps its
+ * document_sha256, the document_sha256 it replaces and its signed_at, from which main/core/freeze/freeze-chain.ts finds
+ * the end of the chain. A document is recorded once (the unique index); the table stays append-only. Rows received
+ * before (unsigned, null here) decide nothing.
  */
 const SEASON_SERVICE_V2 = `
 ALTER TABLE freezes_received ADD COLUMN document_sha256 TEXT;

@@ -8,7 +8,7 @@ import { recordAction } from '../audit/record-action.ts';
 import type { Clock } from '../clock.ts';
 import { createBackup, type CreatedBackup } from './create-backup.ts';
 
-/** How a season-changing act is followed by a backup (issue 25 item 2; docs/operator-database.md "Backups"). */
+/** How a season-changing act is followed by a backup (docs/operator-database.md "Backups"). */
 export interface BackupPolicy {
   dir: string;
   /** The passphrase, read once from --backup-passphrase-file (default DIR/passphrase) before the act. */

@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import type { BackupFile } from '../../core/backup/backup-contents.ts';
 
 /**
- * The files beside the operator database that a season needs and the database does not hold (issue 25 item 1):
- * the operator's Ed25519 key, index-signing-key.pem (it signs freezes, reveals and the Index; only its public half
- * is in the database), and freezes/, the freeze publication and reveal documents the console writes.
+ * The files beside the operator database that a season needs and the database does not hold (docs/operator-database.md
+ * "Backups"): the operator's Ed25519 key, index-signing-key.pem (it signs freezes, reveals and the Index; only its
+ * public half is in the database), and freezes/, the freeze publication and reveal documents the console writes.
  */
 export const BESIDE_FILES = ['index-signing-key.pem'] as const;
 export const BESIDE_FOLDERS = ['freezes'] as const;

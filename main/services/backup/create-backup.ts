@@ -57,7 +57,7 @@ function removeLeftoverSnapshots(dbFile: string): void {
 }
 
 /**
- * `proveit backup create` (issue 25 item 1; docs/operator-database.md "Backups"): an online snapshot of the database
+ * `proveit backup create` (docs/operator-database.md "Backups"): an online snapshot of the database
  * (consistent while the console writes), the files beside it, packed and encrypted under the passphrase, written to
  * OUT through a temporary file renamed over it. The snapshot is in clear for a moment, so it stays in the database's
  * own folder (mode 0600), which already holds the database in clear, and is removed before returning. The backup is
@@ -98,7 +98,7 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
   mkdirSync(dirname(outFile), { recursive: true });
   replaceFileAtomically(outFile, sealed);
   const sha256 = sha256Hex(sealed);
-  // After the snapshot, so the backup's own entry is not in it; the Season screen reads the last one (issue 25 item 2).
+  // After the snapshot, so the backup's own entry is not in it; the Season screen reads the last one.
   const db = openDatabase(dbFile);
   try {
     recordAction(db, input.clock, {

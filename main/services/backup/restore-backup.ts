@@ -18,10 +18,10 @@ function targetOf(dbFile: string, path: string): string {
 }
 
 /**
- * `proveit backup restore` (issue 25 item 1): verifies the backup in full first (nothing is written for a backup that
- * fails), refuses when the new database or any file it would put beside it exists (BACKUP_RESTORE_EXISTS: a restore
- * never overwrites), then writes each file through a temporary file linked into place, the database last, so a
- * database present at the path is always complete.
+ * `proveit backup restore` (docs/operator-database.md "Backups"): verifies the backup in full first (nothing is written
+ * for a backup that fails), refuses when the new database or any file it would put beside it exists
+ * (BACKUP_RESTORE_EXISTS: a restore never overwrites), then writes each file through a temporary file linked into
+ * place, the database last, so a database present at the path is always complete.
  */
 export async function restoreBackup(input: {
   file: string;

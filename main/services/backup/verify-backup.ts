@@ -22,10 +22,11 @@ export interface VerifiedBackup {
 }
 
 /**
- * `proveit backup verify` and the first step of every restore (issue 25 item 1): decrypts in memory, then checks the
- * database image as a close would need it: SQLite's integrity_check, the audit chain (docs/audit-log.md), and that
- * every freeze not yet revealed still has its sealed salt and answer key (spec §8: without them the commitment can
- * never be opened). Nothing is written to disk; the report names freezes, closes and publications, never a secret.
+ * `proveit backup verify` and the first step of every restore (docs/operator-database.md "Backups"): decrypts in
+ * memory, then checks the database image as a close would need it: SQLite's integrity_check, the audit chain
+ * (docs/audit-log.md), and that every freeze not yet revealed still has its sealed salt and answer key (spec §8:
+ * without them the commitment can never be opened). Nothing is written to disk; the report names freezes, closes and
+ * publications, never a secret.
  */
 export async function verifyBackup(
   file: string,

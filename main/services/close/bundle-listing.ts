@@ -47,9 +47,10 @@ function listedWhere(file: string): string {
 
 /**
  * The files (and links, and anything else that is not a folder) under `bundleDir` that are not in `listed`, each as
- * a REPLAY_FILE_UNLISTED refusal (issue 23): a replay that said "byte-identical" for a bundle holding more than the
- * close wrote would vouch for material nothing checked. Paths are relative POSIX paths, in code-point order.
- * `ownOut`, the replay's own output folder, is not part of the bundle even when given inside it.
+ * a REPLAY_FILE_UNLISTED refusal (docs/replay-bundle.md "What the bundle holds, and nothing else"): a replay that said
+ * "byte-identical" for a bundle holding more than the close wrote would vouch for material nothing checked. Paths are
+ * relative POSIX paths, in code-point order. `ownOut`, the replay's own output folder, is not part of the bundle even
+ * when given inside it.
  */
 export async function unlistedFiles(
   bundleDir: string,

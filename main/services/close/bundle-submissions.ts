@@ -9,9 +9,10 @@ import { citedKey, citedKeysOf, trackSubmissions, type TrackSubmissions } from '
 import type { CitedWork } from './verify-cited.ts';
 
 /**
- * The bundle keeps the export as the season service signed it, and the replay checks it as the close did (issue 22):
- * its signature by the key its trailer names (the replay prints that key for the reader to compare with the one the
- * service publishes), taken at or after the close, every submission received inside the window.
+ * The bundle keeps the export as the season service signed it, and the replay checks it as the close did
+ * (docs/replay-bundle.md "The export, per track"): its signature by the key its trailer names (the replay prints that
+ * key for the reader to compare with the one the service publishes), taken at or after the close, every submission
+ * received inside the window.
  */
 function signedTrackSubmissions(
   bytes: Uint8Array,

@@ -7,9 +7,9 @@ import { documentBytes } from '../../core/scoring/documents.ts';
 import { SCORES_FILE } from './bundle-layout.ts';
 
 /**
- * The file a close writes first into its --out and removes last, once its close row is committed (issue 23 item 6):
- * an --out holding it is the partial work of a close that did not finish (killed, power cut, disk full), which the
- * next close of the same season and track replaces.
+ * The file a close writes first into its --out and removes last, once its close row is committed (docs/replay-bundle.md
+ * "What `season close` does, in order"): an --out holding it is the partial work of a close that did not finish
+ * (killed, power cut, disk full), which the next close of the same season and track replaces.
  */
 export const CLOSE_ATTEMPT_FILE = '.close-attempt.json';
 export const CLOSE_ATTEMPT_FORMAT = 'proveit-close-attempt/1';

@@ -21,7 +21,10 @@ export interface CloseSummary {
   fetch: FetchReport;
   /** The incidents this close opened, extended with new items, or found already open (docs/incidents.md). */
   incidents: CloseIncidents;
-  /** An interrupted close's partial work was found in --out and replaced (issue 23 item 6). */
+  /**
+   * An interrupted close's partial work was found in --out and replaced (docs/replay-bundle.md "What `season close`
+   * does, in order").
+   */
   replacedPartial: boolean;
   /** Stored views and Rekor entries older than their digests, hashed at this first use (docs/operator-database.md). */
   hashedAtFirstUse: { proofIds: string[]; rekorUuids: string[] };
@@ -52,12 +55,13 @@ function corruptedRefusal(corrupted: readonly CorruptedBytes[], incidents: Close
 }
 
 /**
- * `proveit season close` (issue 11): reveal the key if the close has passed, read every cited proof view (and the
- * freeze proof's) through the read quota and cache, gather everything into OUT/bundle, then score FROM that bundle
- * with the function `season replay` runs, so a close and its replay are the same computation. The freeze in force
- * must verify (rules, manifest, key commitment, freeze proof anchored before the opening) or nothing is written.
- * Writes OUT/scores.json, OUT/reports/<participant_id>.json and OUT/bundle/ (with expected/), records the close.
- * OUT must be empty or hold only an interrupted close's partial work (close-out.ts), which is replaced.
+ * `proveit season close` (docs/replay-bundle.md "What `season close` does, in order"): reveal the key if the close has
+ * passed, read every cited proof view (and the freeze proof's) through the read quota and cache, gather everything into
+ * OUT/bundle, then score FROM that bundle with the function `season replay` runs, so a close and its replay are the
+ * same computation. The freeze in force must verify (rules, manifest, key commitment, freeze proof anchored before the
+ * opening) or nothing is written. Writes OUT/scores.json, OUT/reports/<participant_id>.json and OUT/bundle/ (with
+ * expected/), records the close. OUT must be empty or hold only an interrupted close's partial work (close-out.ts),
+ * which is replaced.
  */
 export async function closeSeason(input: CloseSeasonInput): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
   const prepared = await prepareCloseOut(input.outDir, {
@@ -66,7 +70,8 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
     startedAtMs: input.clock.now(),
   });
   if (!prepared.ok) return prepared;
-  // Whatever fails or throws before the close row commits, nothing this close wrote stays in --out (issue 23 item 6).
+  // Whatever fails or throws before the close row commits, nothing this close wrote stays in --out
+  // (docs/replay-bundle.md "What `season close` does, in order").
   let closed: Awaited<ReturnType<typeof closeInto>>;
   try {
     closed = await closeInto(input, prepared.value.replacedPartial);

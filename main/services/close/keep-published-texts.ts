@@ -4,10 +4,10 @@ import { insertClosePublishedTexts, type ClosePublishedText } from '../../db/clo
 import type { Db } from '../../db/open-database.ts';
 
 /**
- * The texts a close publishes without scoring (issue 24 rule 9): every submission's narrative (spec §5.8) and its
- * disclosures, one per participant and task of the close's track, the empty narrative included, so that the Index
- * export reads them from the operator database (docs/operator-database.md, migration 15) and not from the close
- * folder, which may be deleted. Called inside the transaction that records the close.
+ * The texts a close publishes without scoring (docs/operator-database.md "Close published texts"): every submission's
+ * narrative (spec §5.8) and its disclosures, one per participant and task of the close's track, the empty narrative
+ * included, so that the Index export reads them from the operator database (docs/operator-database.md, migration 15)
+ * and not from the close folder, which may be deleted. Called inside the transaction that records the close.
  */
 export function keepClosePublishedTexts(db: Db, closeId: number, participants: readonly ScoredParticipant[]): void {
   const texts: ClosePublishedText[] = [];

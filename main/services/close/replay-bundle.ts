@@ -20,7 +20,10 @@ export interface ReplaySummary {
   scoresSha256: string;
   /** The receipt key that signed the bundled export: a reader compares it with the season service's published key. */
   serviceKey: string;
-  /** Every output compared, scores.json first, with the SHA-256 of its bytes (issue 23: held against the Index). */
+  /**
+   * Every output compared, scores.json first, with the SHA-256 of its bytes (held against the Index:
+   * docs/replay-bundle.md "The bundle").
+   */
   outputs: { file: string; sha256: string }[];
 }
 
@@ -94,11 +97,12 @@ async function compareOutput(bundleDir: string, file: OutputFile): Promise<Failu
 }
 
 /**
- * `proveit season replay` (issue 11): offline, recompute a close from its bundle with the function the close itself
- * scored with, write the outputs into `outDir`, and compare them byte for byte with the bundle's expected/ copies.
- * Fails on the first tampering found (freeze, corpus, key, salt, a view listed with other bytes, an input hash other
- * than the expected scores.json names), the first difference (file, JSON pointer, both values), or, every output
- * being identical, any file the bundle holds that its indexes do not list (REPLAY_FILE_UNLISTED, each one named).
+ * `proveit season replay` (docs/replay-bundle.md "What `season replay` does"): offline, recompute a close from its
+ * bundle with the function the close itself scored with, write the outputs into `outDir`, and compare them byte for
+ * byte with the bundle's expected/ copies. Fails on the first tampering found (freeze, corpus, key, salt, a view listed
+ * with other bytes, an input hash other than the expected scores.json names), the first difference (file, JSON pointer,
+ * both values), or, every output being identical, any file the bundle holds that its indexes do not list
+ * (REPLAY_FILE_UNLISTED, each one named).
  */
 export async function replayBundle(
   bundleDir: string,
@@ -169,7 +173,8 @@ export async function replayBundle(
     };
     return { ...fail(failure.code, failure.message, failure.details), failures: [failure] };
   }
-  // Complete or refused (issue 23): identical outputs vouch for the bundle only if it holds nothing else.
+  // Complete or refused (docs/replay-bundle.md "What the bundle holds, and nothing else"): identical outputs vouch for
+  // the bundle only if it holds nothing else.
   const listed = new Set([...scored.listedMaterial, ...[...recomputed].map((path) => `${BUNDLE.expected}/${path}`)]);
   const unlisted = await unlistedFiles(bundleDir, listed, outDir);
   if (unlisted.length > 0) {

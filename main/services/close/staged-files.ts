@@ -10,8 +10,9 @@ export interface WrittenFile {
 }
 
 /**
- * Reads back every file a close staged and compares it with what was meant (issue 23 item 2): the close scores from
- * these files, so a write the disk did not keep (a short write, a full disk, a bad sector) is refused, never scored.
+ * Reads back every file a close staged and compares it with what was meant (docs/operator-database.md "Stored bytes
+ * digests"): the close scores from these files, so a write the disk did not keep (a short write, a full disk, a bad
+ * sector) is refused, never scored.
  */
 export async function checkWrittenFiles(dir: string, files: readonly WrittenFile[]): Promise<Result<void>> {
   for (const file of files) {

@@ -24,10 +24,10 @@ export interface StoredBytesCheck {
 }
 
 /**
- * Checks the bytes a close is about to use against the SHA-256 kept for them (issue 23 item 2): each view of `views`
- * and the Rekor entry of each uuid in `rekorOf`. A view or entry without a digest (stored before migration 14) gets
- * one now, flagged `first_use` (all in one transaction: one commit, however many old rows). Nothing here is scored:
- * the caller refuses when `corrupted` is not empty.
+ * Checks the bytes a close is about to use against the SHA-256 kept for them (docs/operator-database.md "Stored bytes
+ * digests"): each view of `views` and the Rekor entry of each uuid in `rekorOf`. A view or entry without a digest
+ * (stored before migration 14) gets one now, flagged `first_use` (all in one transaction: one commit, however many old
+ * rows). Nothing here is scored: the caller refuses when `corrupted` is not empty.
  */
 export function checkStoredBytes(
   db: Db,

@@ -133,9 +133,9 @@ function outsideCatalogue(track: LoadedTrack, target: string): [number, Uint8Arr
 }
 
 /**
- * The corpus server (spec §2.3, §2.5; issue 5). It serves the frozen bytes of every track of a season at once,
- * routing each request to the track whose base host is its Host header (a server of one track serves it whatever
- * the Host). Then, for that track:
+ * The corpus server (spec §2.3, §2.5; docs/corpus-format.md "9. Corpus server"). It serves the frozen bytes of every
+ * track of a season at once, routing each request to the track whose base host is its Host header (a server of one
+ * track serves it whatever the Host). Then, for that track:
  * - a Host that names no track of a season: 421 + a fixed JSON body listing the bases (no track, no secret check);
  * - status 503 + the track's /_systeme/503 while set unavailable;
  * - 403 + /_systeme/403 without the right X-Challenge-Secret (the proxy alone forwards it, spec §2.3);

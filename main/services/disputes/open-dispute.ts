@@ -106,8 +106,8 @@ export async function openDispute(
   // What was published at the receipt (before the first version, the calendar refuses it below).
   const inForce: PublicationVersionRow = versionAt(versions, receivedAtMs) ?? versions[0]!;
   const stored = publishedReport(db, season, track, inForce.version, participantId);
-  // Spec §9.2, issue 24 rule 7: the participant's own window, from the version that last changed its report; the
-  // publication disputed is that version. A participant with no report is refused by the scope check below.
+  // Spec §9.2 (docs/disputes.md "The calendar"): the participant's own window, from the version that last changed its
+  // report; the publication disputed is that version. A participant with no report is refused by the scope check below.
   const own = participantWindow(versions, stored?.version) ?? {
     version: inForce.version,
     publishedAtMs: inForce.publishedAtMs,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/open-database.ts';
 import { publicationVersionsOf, publishedReport, publishedTracks } from '../../db/publications.ts';
 
 /**
- * Each participant's own dispute window (spec §9.2, issue 24 rule 7, core/disputes/participant-window.ts), per
+ * Each participant's own dispute window (spec §9.2, docs/disputes.md "The calendar", core/disputes/participant-window.ts), per
  * season and track published, participants in the latest version's scores.json order (the scorer's).
  */
 export function participantWindows(

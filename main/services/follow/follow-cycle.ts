@@ -188,7 +188,7 @@ function liveTrack(
 }
 
 /**
- * One cycle of following a season (issue 26; docs/season-follow.md): read the season service's export, read the
+ * One cycle of following a season (docs/season-follow.md): read the season service's export, read the
  * views of what is cited (new ids, pending ones due), open the incidents the reads show, and record the cycle.
  * Nothing is scored and nothing is revealed (spec §7.4). A failure (the export unreadable, the reads stopped) is
  * recorded as the cycle's outcome: the next cycle tries again. `nextCycleAt`: when the caller starts the next one.

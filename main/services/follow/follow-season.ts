@@ -6,7 +6,7 @@ import { DEFAULT_FOLLOW_EVERY_MS, type FollowEnd, type FollowInput } from './fol
 import { followedTracks } from './followed-tracks.ts';
 
 /**
- * `proveit proofs follow` and the console's follower (issue 26; docs/season-follow.md): a cycle every `everyMs` until
+ * `proveit proofs follow` and the console's follower (docs/season-follow.md): a cycle every `everyMs` until
  * `untilMs` (default: the latest closes_at plus two batch ages), the last one at `untilMs` itself, so the season's
  * last batches are read anchored. Stops between reads when `signal` aborts; everything a cycle did is in the
  * database, so starting again resumes: a view read is never read again, a claim held by a killed process expires.

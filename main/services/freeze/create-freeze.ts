@@ -32,8 +32,8 @@ export interface CreateFreezeInput {
   apiKey: string;
   /**
    * The operator's Ed25519 key (index-signing-key.pem beside the database, or --operator-key-file): it signs the
-   * version-3 document, which the season service accepts from this key only (issue 22). Never stored, printed or
-   * logged; its public half is published in the document.
+   * version-3 document, which the season service accepts from this key only (docs/freeze.md "The freeze document").
+   * Never stored, printed or logged; its public half is published in the document.
    */
   operatorKey: { privateKey: Uint8Array; publicKeyHex: string };
   /** The season service, e.g. https://proveit.arkforge.tech: the freeze is posted to {base}/v1/season/{n}/freeze. */

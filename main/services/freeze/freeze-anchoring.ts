@@ -117,7 +117,8 @@ export async function checkFreezeAnchoring(
     { view: view.value, disclosure, ...(entry?.ok ? { rekorEntry: entry.value } : {}) },
     { bundle },
   );
-  // Who anchored it (issue 24 rule 8): refused before anything is stored as anchored, as the close would refuse it.
+  // Who anchored it (docs/freeze.md "The challenge's DID"): refused before anything is stored as anchored, as the close
+  // would refuse it.
   const foreign = freezeAnchorDidFailure(
     {
       proof_id: freeze.proofId,

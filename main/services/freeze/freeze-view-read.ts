@@ -9,8 +9,9 @@ import type { FreezeAnchoringPorts } from './freeze-anchoring.ts';
 /**
  * "Re-check now (uses 1 read)": the freeze proof's view read as `proveit proofs fetch` reads a view (POST /v1/proofs
  * with that one id, in the read ledger, under the 100-per-hour limit and the claims), so the read cache, the Proofs
- * screen and the close see the state the anchor check saw (issue 27 item 2). Asked by the operator, it does not wait
- * for the pending recheck interval; it never waits for the hourly window either: with no read left now it says when.
+ * screen and the close see the state the anchor check saw (docs/freeze.md "Timeline (the anchor deadline)"). Asked by
+ * the operator, it does not wait for the pending recheck interval; it never waits for the hourly window either: with no
+ * read left now it says when.
  */
 export async function readFreezeViewThroughQuota(
   freeze: FreezeRow,

@@ -109,7 +109,7 @@ export async function proxyFreeze(
     { method: 'POST', url: `${trimmed(trustLayer)}/v1/proxy`, apiKey, body },
     'POST /v1/proxy',
     // The season base defaults to --season-url, often a loopback or plain-http address the proxy cannot call: the
-    // refusal names the option to correct (issue 27 item 1).
+    // refusal names the option to correct (docs/console.md "Screens").
     (errorCode) =>
       errorCode !== null && TARGET_ERRORS.has(errorCode)
         ? `the proxy could not post the freeze to ${url}: give --season-base URL, the season service's public HTTPS address as the Trust Layer reaches it (e.g. --season-base https://proveit.arkforge.tech; without it, --season-url is used)`

@@ -128,7 +128,8 @@ export async function verifyFreezeForScoring(input: FreezeForScoringInput): Prom
     ),
   );
 
-  // Who anchored it (issue 24 rule 8): the identity opened from `disclosed`, whatever the batch's state.
+  // Who anchored it (docs/freeze.md "The challenge's DID"): the identity opened from `disclosed`, whatever the batch's
+  // state.
   const foreign = freezeAnchorDidFailure(freeze, report.identity);
   if (foreign !== null) failures.push(foreign);
 

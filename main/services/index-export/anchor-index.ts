@@ -34,17 +34,18 @@ export interface IndexAnchorOptions {
   seasonBase: string;
   /**
    * The export's own signing key (the operator's Ed25519 key, index-signing-key.pem or --key-file): it signs the
-   * anchor document, which the season host accepts from the operator only (issue 22). Never printed or written.
+   * anchor document, which the season host accepts from the operator only (docs/season-service.md "Only the operator
+   * changes the season"). Never printed or written.
    */
   signingKey: { privateKey: Uint8Array; publicKeyHex: string };
 }
 
 /**
- * `proveit index anchor DIR` (issue 13): anchors an export's manifest hash through the Trust Layer, as a freeze is
- * (docs/freeze.md step 6-7): one POST /v1/proxy to the season host's /v1/season/{n}/index with the hash, then the
- * owner's full view checked to anchor exactly that request, then anchor/anchor.json (the proof id and the opening of
- * its request_hash) and anchor/proof.json (the public view as served) written beside the signed files. The proof
- * dates the version once its batch is anchored; `index verify` checks it offline.
+ * `proveit index anchor DIR` (docs/index-export.md "Anchoring"): anchors an export's manifest hash through the Trust
+ * Layer, as a freeze is (docs/freeze.md step 6-7): one POST /v1/proxy to the season host's /v1/season/{n}/index with
+ * the hash, then the owner's full view checked to anchor exactly that request, then anchor/anchor.json (the proof id
+ * and the opening of its request_hash) and anchor/proof.json (the public view as served) written beside the signed
+ * files. The proof dates the version once its batch is anchored; `index verify` checks it offline.
  */
 export async function anchorIndexExport(
   dir: string,

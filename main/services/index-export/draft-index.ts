@@ -120,11 +120,11 @@ function storedDocument(db: Db, season: number, version: number) {
 }
 
 /**
- * The season's Index as the next export would write it (issue 13, docs/index-export.md), written nowhere: the
+ * The season's Index as the next export would write it (docs/index-export.md), written nowhere: the
  * document from the publication versions (or a stored version), the files rendered in both languages, and the
  * publication linter's findings (spec §7.3). `exportIndex` writes it when there is no finding; the console's Index
- * screen shows it and its findings before any export (issue 14). The signing key is read, or created on first use
- * as the export would, since the document names it.
+ * screen shows it and its findings before any export (docs/console.md "Screens"). The signing key is read, or created
+ * on first use as the export would, since the document names it.
  */
 export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, IndexDraftCode> {
   const key = loadOrCreateSigningKey(o.keyFile ?? defaultKeyFile(db.name));

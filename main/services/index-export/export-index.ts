@@ -47,12 +47,13 @@ function isEmptyOrAbsent(dir: string): boolean {
 }
 
 /**
- * `proveit index export` (issue 13, docs/index-export.md): builds the season's Index from its publication versions
+ * `proveit index export` (docs/index-export.md): builds the season's Index from its publication versions
  * (both tracks, never merged), renders HTML (French and English), JSON and CSV, runs the publication linter (the
  * draft, draft-index.ts; any finding blocks the export: nothing is written, nothing recorded), lists every file and row in manifest.json, signs
  * it with the operator's Ed25519 key together with each track's replay bundle and the replay kit (replay-files.ts),
  * writes the folder, and records the version and an `index.export` audit entry
- * (with the public key) in one transaction. The console's demo (issue 14) calls this function.
+ * (with the public key) in one transaction. The console's demo (docs/console-backend.md "First start and the demo
+ * season") calls this function.
  */
 export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
   const drafted = draftIndex(db, o);
@@ -73,7 +74,8 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
       `${outDir} is not empty: give a new folder (an export is verified file by file, an extra file fails)`,
       { out: outDir },
     );
-  // Issue 25: the replay bundles and the kit, beside the pages and listed in the same signed manifest.
+  // docs/replay-bundle.md "The replay kit": the replay bundles and the kit, beside the pages and listed in the same
+  // signed manifest.
   const replay = replayFiles(db, doc);
   if (!replay.ok) return replay;
   const files = new Map([...pages, ...replay.value].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -128,7 +130,7 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
         ['new_version', isNew],
         ['manifest_sha256', manifestSha256],
         ['key_id', k.keyId],
-        // Issue 13: the public key is published with the Index and in the audit log.
+        // The public key is published with the Index and in the audit log.
         ['public_key', k.publicKeyHex],
         [
           'publications',

@@ -48,9 +48,9 @@ function bundleNarratives(outDir: string, track: string): Narratives | null {
 
 /**
  * participant id → narratives (spec §5.8: published, not scored), from the operator database, where the close kept
- * every submission's narrative (migration 15, issue 24 rule 9); for a close recorded before it, from the close's
- * bundle. A participant of scores.json who submitted a task and whose narratives are in neither place is refused
- * INDEX_NARRATIVE_MISSING: the Index never drops a narrative without saying so.
+ * every submission's narrative (migration 15, docs/operator-database.md "Close published texts"); for a close recorded
+ * before it, from the close's bundle. A participant of scores.json who submitted a task and whose narratives are in
+ * neither place is refused INDEX_NARRATIVE_MISSING: the Index never drops a narrative without saying so.
  */
 function narrativesOf(
   db: Db,
@@ -119,7 +119,8 @@ export function trackPublication(
     const published = publishedReport(db, season, track, v.version, id);
     const report = published ? parseObject(published.reportJson) : null;
     if (!published || !report) continue;
-    // Spec §9.2, issue 24 rule 7: the participant's own window, from the version that published its report.
+    // Spec §9.2 (docs/disputes.md "The calendar"): the participant's own window, from the version that published its
+    // report.
     const window = participantWindow(versions, published.version);
     reports.set(id, {
       report,

@@ -83,7 +83,8 @@ export function renameParticipant(
 /** A declared stack as the Index shows it: trimmed, 1 to 200 printable characters on one line. */
 export function checkDeclaredStack(text: string): Result<string, 'PARTICIPANT_DECLARED_STACK_INVALID'> {
   const stack = text.trim();
-  // Never a formula in the CSV (issue 23): the CSV would write it inert, but the operator's own text need not be one.
+  // Never a formula in the CSV (docs/index-export.md "CSV"): the CSV would write it inert, but the operator's own text
+  // need not be one.
   if (stack === '' || stack.length > 200 || !PRINTABLE.test(stack) || startsAsFormula(stack))
     return fail(
       'PARTICIPANT_DECLARED_STACK_INVALID',

@@ -21,12 +21,12 @@ function readOrNull(path: string): Uint8Array | null {
 }
 
 /**
- * What every Index export carries beside its pages so that anyone replays it (issue 25, spec §4.1): each track's
- * replay bundle, copied from the folder of the close whose publication the Index shows (`bundles/<track>/`, as the
- * close wrote it), and the replay kit (`replay/proveit-replay.mjs`, built from the source). Every bundle file is
- * checked against the digests `season publish` recorded for that publication version (their hash is the Index's
- * `bundle_sha256`): a file gone or changed since is refused, naming it, rather than published. Only the files those
- * digests list are copied. path → bytes, for the signed manifest.
+ * What every Index export carries beside its pages so that anyone replays it (spec §4.1; docs/replay-bundle.md "The
+ * replay kit"): each track's replay bundle, copied from the folder of the close whose publication the Index shows
+ * (`bundles/<track>/`, as the close wrote it), and the replay kit (`replay/proveit-replay.mjs`, built from the source).
+ * Every bundle file is checked against the digests `season publish` recorded for that publication version (their hash
+ * is the Index's `bundle_sha256`): a file gone or changed since is refused, naming it, rather than published. Only the
+ * files those digests list are copied. path → bytes, for the signed manifest.
  */
 export function replayFiles(db: Db, doc: IndexDocument): Result<Map<string, Uint8Array>, ReplayFilesCode> {
   const files = new Map<string, Uint8Array>();

@@ -37,8 +37,9 @@ function fromPem(pem: string, created: boolean): SigningKey {
 }
 
 /**
- * The operator's Ed25519 signing key (issue 13): read from `file`, or created there on first use (PKCS#8 PEM, mode
- * 0600, created exclusively so two processes never make two keys). Randomness is node:crypto's, here in the service.
+ * The operator's Ed25519 signing key (docs/index-export.md "The operator's signing key"): read from `file`, or created
+ * there on first use (PKCS#8 PEM, mode 0600, created exclusively so two processes never make two keys). Randomness is
+ * node:crypto's, here in the service.
  */
 export function loadOrCreateSigningKey(file: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
   const read = readOrCreateEd25519Pem(file);

@@ -111,8 +111,9 @@ export async function verifyIndexFolder(
       message: `proof ${checked.record.proof_id} does not open the request hash of this manifest posted to ${checked.record.url}`,
       details: { anchored: report.opened['request_hash'] ?? null, recomputed: checked.requestHash },
     });
-  // Who anchored it (issue 24 rule 8): the challenge's DID, the did:key of the key that signed this manifest
-  // (docs/index-export.md "Anchoring"), checked on the identity opened from `disclosed`, pending batch or not.
+  // Who anchored it (docs/freeze.md "The challenge's DID"): the challenge's DID, the did:key of the key that signed
+  // this manifest (docs/index-export.md "Anchoring"), checked on the identity opened from `disclosed`, pending batch or
+  // not.
   const expected = challengeDidOf(result.value.publicKey);
   const foreign = expected === null ? null : anchorIdentityProblem(report.identity, expected);
   if (foreign !== null)

@@ -21,8 +21,8 @@ const ROOT = applicationRoot(dirname(fileURLToPath(import.meta.url)));
 const ENTRY = join(ROOT, 'main', 'cli', 'replay-kit-main.ts');
 
 /**
- * What the kit must never load (issue 25): the operator database's code and its native module, or any native
- * addon (a `.node` file): a stranger's plain `node` has none of them.
+ * What the kit must never load (docs/replay-bundle.md "The replay kit"): the operator database's code and its native
+ * module, or any native addon (a `.node` file): a stranger's plain `node` has none of them.
  */
 const FORBIDDEN_INPUT = [/^main\/db\//, /(^|\/)node_modules\/better-sqlite3\//, /\.node$/];
 const BUILTINS = new Set(builtinModules);
@@ -88,7 +88,7 @@ export function bundleReplayEntry(entry: string): Result<ReplayKit, ReplayKitCod
   const problem =
     forbidden !== undefined
       ? `it imports ${forbidden}${refusedInputs.length > 1 ? ` (and ${refusedInputs.length - 1} more such modules)` : ''}, ` +
-        'which a plain node cannot load (issue 25: no database code, no native module)'
+        'which a plain node cannot load (the replay kit has no database code, no native module)'
       : external !== undefined
         ? `it would load ${external} at run time, which a folder without node_modules does not have`
         : text.includes(ROOT)

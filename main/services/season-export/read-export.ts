@@ -30,7 +30,7 @@ export async function readSeasonExport(
       };
     if (answer.value.status !== 200) {
       // Every caller takes the service and its token as --season-url and --operator-token-file: the refusal names
-      // the one to correct (issue 27 item 1).
+      // the one to correct (docs/console.md "Screens").
       const advice =
         answer.value.status === 401 || answer.value.status === 403
           ? 'check the token in --operator-token-file FILE (the season service operator token)'

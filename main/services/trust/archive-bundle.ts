@@ -7,9 +7,9 @@ import { loadTrustBundle } from './load-bundle.ts';
 export type ArchiveCode = BundleCode | 'BUNDLE_ARCHIVE_EXISTS' | 'BUNDLE_ARCHIVE_MISMATCH';
 
 /**
- * Copies a bundle, byte for byte, into `destDir` (issue 3: "a season archives the bundle it was scored with"):
- * bundle.json and the files it names, nothing else. An archive that already holds other bytes under one of those
- * names is refused, never overwritten. The copy is loaded again and must have the same digest.
+ * Copies a bundle, byte for byte, into `destDir` (docs/trust-bundle.md "Digest and archive": a season archives the
+ * bundle it was scored with): bundle.json and the files it names, nothing else. An archive that already holds other
+ * bytes under one of those names is refused, never overwritten. The copy is loaded again and must have the same digest.
  * The operating system roots a `"system"` provider uses are not part of the folder and are not copied.
  */
 export async function archiveTrustBundle(

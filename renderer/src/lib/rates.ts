@@ -1,6 +1,7 @@
 /**
- * A rate as the Index shows it (spec §7.2, issue 13): the percentage and the counts it comes from, "12.5 % = 5/40".
- * Never a bare float, never the two rates combined. `null` when there is nothing to divide (no task submitted).
+ * A rate as the Index shows it (spec §7.2; docs/index-export.md "What a page shows"): the percentage and the counts it
+ * comes from, "12.5 % = 5/40". Never a bare float, never the two rates combined. `null` when there is nothing to divide
+ * (no task submitted).
  */
 export function formatRate(numerator: number | null, denominator: number | null, locale: string): string | null {
   if (numerator === null || denominator === null || denominator === 0) return null;

@@ -14,7 +14,7 @@ const versions = [
   { version: 3, publishedAtMs: V1 + 20 * DAY_MS },
 ];
 
-describe('a participant\u2019s own dispute window (spec §9.2, issue 24 rule 7)', () => {
+describe('a participant\u2019s own dispute window (spec §9.2)', () => {
   it('runs 14 days from the version holding its report, not from the track\u2019s latest version', () => {
     expect(participantWindow(versions, 1)).toEqual({ version: 1, publishedAtMs: V1, windowEndsMs: V1 + 14 * DAY_MS });
     expect(participantWindow(versions, 3)?.windowEndsMs).toBe(V1 + 34 * DAY_MS);

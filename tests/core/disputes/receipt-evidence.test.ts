@@ -66,7 +66,7 @@ const compared = (aliceLine: string, changes: Partial<ReceiptFields> = {}) => {
   return receiptAgainstExport(checked.value, exportWith(aliceLine), disputed);
 };
 
-describe('a submission receipt against the export the close scored (issue 22)', () => {
+describe('a submission receipt against the export the close scored', () => {
   it('the receipt of the version the export holds, same SHA-256, is in_export', () => {
     const r = compared(line(ALICE, 'conf-03', 2, SHA_V2));
     expect(r).toMatchObject({

@@ -11,7 +11,7 @@ const a = link('a', null, '2026-09-20T12:00:00.000Z');
 const b = link('b', 'a', '2026-09-21T12:00:00.000Z');
 const c = link('c', 'b', '2026-09-22T12:00:00.000Z');
 
-describe('the freeze in force is the end of the chain the documents write (issue 22)', () => {
+describe('the freeze in force is the end of the chain the documents write', () => {
   it('a first freeze and two replacements: the end is the last replacement, in whatever order they are listed', () => {
     expect(chainEnd([a, b, c])).toBe(c);
     expect(chainEnd([c, a, b])).toBe(c);

@@ -48,7 +48,7 @@ function read(document: Record<string, unknown>): FreezeDocument {
 
 const [first, second] = vector.documents.map((d) => read(d.document)) as [FreezeDocument, FreezeDocument];
 
-describe('freeze document version 3: signed by the operator (docs/freeze.md, issue 22)', () => {
+describe('freeze document version 3: signed by the operator', () => {
   it('signing the vector documents reproduces them byte for byte (deterministic Ed25519 over the unsigned canonical JSON)', () => {
     for (const [i, doc] of [first, second].entries()) {
       const again = signFreezeDocument({ ...doc, operator_signature: undefined, operator_public_key: undefined }, seed);

@@ -63,7 +63,7 @@ describe('published freeze documents (docs/freeze.md)', () => {
   });
 });
 
-describe('a published version-3 freeze (issue 22)', () => {
+describe('a published version-3 freeze', () => {
   const signed = JSON.parse(
     readFileSync(new URL('../../vectors/freeze/operator-signed-v3.json', import.meta.url), 'utf8'),
   ) as { url: string; documents: { document: Record<string, unknown>; request_hash: string }[] };

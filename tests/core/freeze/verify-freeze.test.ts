@@ -141,7 +141,7 @@ describe('freeze verification before scoring (spec §8.5)', () => {
   });
 });
 
-describe("version 3: the freeze document is the operator's (issue 22)", () => {
+describe("version 3: the freeze document is the operator's", () => {
   const seed = new Uint8Array(32).fill(5);
   const signed = signFreezeDocument(
     { ...document, document_version: 3, replaces_sha256: null, signed_at: '2026-09-20T12:00:00.000Z' },

@@ -83,7 +83,7 @@ const assessed = new Map([
   ['a3', 'unsupported'],
 ]);
 
-describe('a task counted as submitted with its remaining admissible assertions (issue 24 rule 4, pure)', () => {
+describe('a task counted as submitted with its remaining admissible assertions (pure)', () => {
   it('counts a1 supported and a3 unsupported as the scorer assessed them, keeps a2 set aside, recounts the figures', () => {
     const r = countTaskWithRemaining(report(), change, rules, assessed);
     expect(r.ok).toBe(true);

@@ -47,7 +47,7 @@ const failure = (value: PyJson, keyHex = key.hex) => {
   return { code: result.error.code, field: result.error.details?.['field'] };
 };
 
-describe('submission receipts (issue 22, docs/season-service.md "Receipts")', () => {
+describe('submission receipts', () => {
   it('a signed receipt verifies offline with the public key alone, and carries its fields in the answer order', () => {
     expect(Object.keys(receipt)).toEqual([...RECEIPT_FIELDS]);
     expect(receipt.receipt_signature).toMatch(/^[A-Za-z0-9+/]{86}==$/);

@@ -43,7 +43,7 @@ function witnessed(resource: string, tsa: ReturnType<typeof witnessCheck>, rekor
   });
 }
 
-describe('condition 1 needs both witnesses (issue 24 rule 1)', () => {
+describe('condition 1 needs both witnesses', () => {
   it('a proof whose Rekor entry this close could not fetch is pending REKOR_ENTRY_NOT_FETCHED, never verified on its token alone', () => {
     const sub = paddedSubmission(TASK);
     const oneWitness = witnessed(
@@ -150,7 +150,7 @@ describe('condition 1 needs both witnesses (issue 24 rule 1)', () => {
   });
 });
 
-describe('a null answer is read again before it is PROOF_ABSENT (issue 24 rule 2)', () => {
+describe('a null answer is read again before it is PROOF_ABSENT', () => {
   it('a proof the Trust Layer answered null for, read within 48 h of closes_at, is pending NULL_ANSWER_RECHECK', () => {
     const { p } = scoreFirst('absent', { nullAnsweredAt: { [FIRST]: after(NULL_ANSWER_RECHECK_MS - 1) } });
     expect(p.status).toBe('pending');
@@ -168,7 +168,7 @@ describe('a null answer is read again before it is PROOF_ABSENT (issue 24 rule 2
   });
 });
 
-describe('retries after an outage (issue 24 rule 3)', () => {
+describe('retries after an outage', () => {
   /** The task with its first assertion citing a 403 proof first, then `retry` for the same claim. */
   function withRetry(retry: ProofReport) {
     const sub = paddedSubmission(TASK);
@@ -215,7 +215,7 @@ describe('retries after an outage (issue 24 rule 3)', () => {
   });
 });
 
-describe('the control task (spec §5.5; issue 24 rule 6)', () => {
+describe('the control task (spec §5.5)', () => {
   const control = key.find((k) => k.control)!;
 
   it('scores.json names the control task, and a report says whether it is exact and grounded', () => {

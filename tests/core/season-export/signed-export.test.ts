@@ -28,7 +28,7 @@ function signedBy(privateKey: Uint8Array, body: string, takenAt = '2026-10-29T08
   return body + trailer;
 }
 
-describe('the signed export (issue 22)', () => {
+describe('the signed export', () => {
   it('an export as signed opens with its lines and trailer, by the configured key', () => {
     const opened = openSignedExport(encode(signedBy(SERVICE_KEY, LINES)), SERVICE_PUBLIC);
     expect(opened.ok).toBe(true);

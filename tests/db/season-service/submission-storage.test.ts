@@ -6,8 +6,8 @@ import { enrollParticipant } from '../../../main/db/season-service/participants.
 import { recordSubmission, type NewSubmission } from '../../../main/db/season-service/submissions.ts';
 import { tempFolder } from '../support/temp-db.ts';
 
-// The storage bounds of a participant (issue 22 item 7), on a real SQLite file: what recordSubmission counts must be
-// what the table holds, whatever happened to earlier writes.
+// The storage bounds of a participant (docs/season-service.md "Durability and limits"), on a real SQLite file: what
+// recordSubmission counts must be what the table holds, whatever happened to earlier writes.
 const folder = tempFolder('season-storage-');
 let db: Db;
 
@@ -45,7 +45,7 @@ const version = (participantId: string, taskId: string, size: number): NewSubmis
 const tableBytes = (participantId: string) =>
   db.prepare('SELECT SUM(length(body)) FROM submissions WHERE participant_id = ?').pluck().get(participantId);
 
-describe('recordSubmission within a participant storage bound (issue 22 item 7)', () => {
+describe('recordSubmission within a participant storage bound', () => {
   const bounds = { storedBytes: 10_000, versionsPerTask: 3 };
 
   it('counts every version of every task, replaced ones included, and refuses the one that would pass the bound', () => {

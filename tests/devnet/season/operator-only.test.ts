@@ -16,9 +16,10 @@ import {
 } from '../../services/freeze/support/freeze-devnet.ts';
 import { freeSignupKey } from '../support/trust-layer-calls.ts';
 
-// Issue 22, item 1, over real HTTP on the devnet: every participant reaches the season host through the Trust Layer
-// proxy, which adds the challenge secret for every key calling an allow-listed host (spec §2.3). Only documents the
-// operator signed may change the season; what the proxy relays back is the season service's own answer.
+// docs/season-service.md "Only the operator changes the season", over real HTTP on the devnet: every participant
+// reaches the season host through the Trust Layer proxy, which adds the challenge secret for every key calling an
+// allow-listed host (spec §2.3). Only documents the operator signed may change the season; what the proxy relays back
+// is the season service's own answer.
 const DAY = 86_400_000;
 let net: FreezeDevnet;
 let attacker: string;
@@ -108,7 +109,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('participants cannot change the season through the proxy (issue 22: operator-only freezes)', () => {
+describe('participants cannot change the season through the proxy (operator-only freezes)', () => {
   it("the freeze hijack of the issue, with a fresh free key, is refused FREEZE_NOT_OPERATOR: tasks stay unserved and the operator's freeze create then succeeds", async () => {
     const hijack = await proxied('freeze', {
       season: 1,
@@ -186,7 +187,7 @@ describe('participants cannot change the season through the proxy (issue 22: ope
   });
 });
 
-describe('participants cannot anchor an Index in the operator’s name (issue 22)', () => {
+describe('participants cannot anchor an Index in the operator’s name', () => {
   const manifest = 'a'.repeat(64);
 
   it('an unsigned anchor (proveit-index-anchor/1) is 403 INDEX_ANCHOR_NOT_OPERATOR', async () => {

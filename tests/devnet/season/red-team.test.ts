@@ -42,7 +42,7 @@ import { captureIo } from '../../support/capture-io.ts';
 import { devnetOperator } from '../support/devnet-operator-key.ts';
 import { DEMO_SEASON_DIR } from '../support/journey-corpus.ts';
 
-// Issue 22 item 8 (docs/red-team.md "Participants against the season service"): what a participant holds, a bound key,
+// docs/red-team.md "Participants against the season service": what a participant holds, a bound key,
 // a season token, its receipts and a socket, tried against the season service over real HTTP on the devnet. Every
 // attack ends with what it must leave as it was: the export's lines (the versions in force) and the season's state as
 // GET /v1/season/1 gives it. One clock stands for the whole devnet and stands still unless a test moves it, so the
@@ -233,7 +233,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a participant against the others and other seasons (issue 22 item 8)', () => {
+describe('a participant against the others and other seasons', () => {
   it("a submission for another participant's DID is 422 SUBMISSION_DID_MISMATCH at /agent_did and records nothing", async () => {
     const before = await snapshot();
     const forOther = await submit(seasonUrl(), ada.token, body('conformite', 'conf-01', ben.did));
@@ -265,7 +265,7 @@ describe('a participant against the others and other seasons (issue 22 item 8)',
   });
 });
 
-describe('receipts cannot be edited or carried to another task (issue 22 item 8)', () => {
+describe('receipts cannot be edited or carried to another task', () => {
   it('a receipt edited in any field, or replayed for another task, fails `season receipt verify` (exit 1) naming the field', async () => {
     const answer = await submit(seasonUrl(), ada.token, body('generique', 'gen-01', ada.did));
     expect(answer.status).toBe(200);
@@ -336,7 +336,7 @@ describe('receipts cannot be edited or carried to another task (issue 22 item 8)
   });
 });
 
-describe('bodies: too large, padded, or sent slowly (issue 22 item 8)', () => {
+describe('bodies: too large, padded, or sent slowly', () => {
   it('a submission over 1 MiB, declared or streamed chunked, is 413 BODY_TOO_LARGE and records nothing', async () => {
     const before = await snapshot();
     const huge = body('conformite', 'conf-03', ada.did, 1, { narrative: 'x'.repeat(1_048_576) });
@@ -428,7 +428,7 @@ describe('bodies: too large, padded, or sent slowly (issue 22 item 8)', () => {
   });
 });
 
-describe('headers and connections: bounded, the service keeps answering (issue 22 item 8)', () => {
+describe('headers and connections: bounded, the service keeps answering', () => {
   it('headers past 16 KiB, one large or 2,000 small, are 431 and closed; GET /v1/health still answers within 1 s', async () => {
     const before = await snapshot();
     const floods = [
@@ -502,7 +502,7 @@ describe('headers and connections: bounded, the service keeps answering (issue 2
   });
 });
 
-describe('routes: path traversal never reaches the export (issue 22 item 8)', () => {
+describe('routes: path traversal never reaches the export', () => {
   const NOT_FOUND: string[] = [
     '/v1/season/1/../export',
     '/v1/season/1/./export',
@@ -603,7 +603,7 @@ describe('routes: path traversal never reaches the export (issue 22 item 8)', ()
   });
 });
 
-describe('a flood of submissions on one token (issue 22 item 8)', () => {
+describe('a flood of submissions on one token', () => {
   it('a flood of 130 submissions on one token: 120 are recorded, 10 are 429 SUBMIT_RATE_LIMITED with Retry-After; another participant meanwhile gets 200', async () => {
     const before = await snapshot();
     const tasks = [

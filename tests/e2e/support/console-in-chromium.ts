@@ -13,7 +13,7 @@ import { buildRenderer } from '../../support/build-renderer.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { screenshot, seriousViolations, settled } from '../../renderer/screen-checks.ts';
 
-/** The nine screens of the one navigation landmark, named as the English UI names them (issue 14). */
+/** The nine screens of the one navigation landmark, named as the English UI names them (docs/console.md "Screens"). */
 export const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
 
 export interface ConsoleInChromium {

@@ -7,7 +7,7 @@ const proxies = (...addresses: string[]) => {
   return read.set;
 };
 
-describe('the client address limits key on (issue 22 item 7)', () => {
+describe('the client address limits key on', () => {
   it('with no trusted proxy, X-Forwarded-For is ignored: a participant cannot pick the address it is counted under', () => {
     expect(clientAddress('203.0.113.7', '198.51.100.1', proxies())).toBe('203.0.113.7');
   });

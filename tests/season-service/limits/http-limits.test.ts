@@ -3,8 +3,8 @@ import { freezeBothTracks, startTestService, type RunningService } from '../supp
 import type { ServiceLimits } from '../../../season-service/service-context.ts';
 import { closedCount, destroyRawClients, health, raw, trickle, until } from '../support/raw-client.ts';
 
-// Connections, timeouts and header caps over real sockets (issue 22 item 7). No Trust Layer is needed: nothing here
-// reaches an identity lookup, so the service is given an address where none answers.
+// Connections, timeouts and header caps over real sockets (docs/season-service.md "Durability and limits"). No Trust
+// Layer is needed: nothing here reaches an identity lookup, so the service is given an address where none answers.
 const NO_TRUST_LAYER = 'http://127.0.0.1:1';
 
 let running: RunningService[] = [];
@@ -21,7 +21,7 @@ async function service(limits: Partial<ServiceLimits>): Promise<RunningService> 
   return started;
 }
 
-describe('slow clients are cut at the documented timeouts (issue 22 item 7)', () => {
+describe('slow clients are cut at the documented timeouts', () => {
   it('headers sent a byte at a time are answered 408 and closed at the headers timeout, not held', async () => {
     const { url } = await service({ headersTimeoutMs: 400, requestTimeoutMs: 2_000 });
     const client = raw(url);
@@ -71,7 +71,7 @@ describe('slow clients are cut at the documented timeouts (issue 22 item 7)', ()
   });
 });
 
-describe('connections are capped (issue 22 item 7)', () => {
+describe('connections are capped', () => {
   it('300 idle sockets from one address: past the per-address cap they are closed at once, and another address gets GET /v1/health within 1 s', async () => {
     const { url } = await service({
       maxConnections: 100,
@@ -114,7 +114,7 @@ describe('connections are capped (issue 22 item 7)', () => {
   });
 });
 
-describe('header floods are refused (issue 22 item 7)', () => {
+describe('header floods are refused', () => {
   it('headers past 16 KiB are answered 431 and closed, and the service goes on answering GET /v1/health', async () => {
     const { url } = await service({});
     const client = raw(url);

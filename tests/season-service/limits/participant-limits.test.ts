@@ -19,8 +19,8 @@ import {
 } from '../support/season-fixture.ts';
 import { validSubmission } from '../support/submissions.ts';
 
-// What one participant can take from what every participant shares (issue 22 item 7), over real HTTP against a
-// real Trust Layer (the devnet's) and a real SQLite file.
+// What one participant can take from what every participant shares (docs/season-service.md "Durability and limits"),
+// over real HTTP against a real Trust Layer (the devnet's) and a real SQLite file.
 let dir: string;
 let devnet: Devnet;
 const services: RunningService[] = [];
@@ -80,7 +80,7 @@ async function enrollFrom(
 let unknownKeys = 0;
 const unknownKey = () => `mcp_free_${String(unknownKeys++).padStart(48, '0')}`;
 
-describe('storage per participant (issue 22 item 7)', () => {
+describe('storage per participant', () => {
   it('past the versions a task keeps, a replacement is 409 SUBMIT_VERSIONS_EXHAUSTED: nothing recorded, the last version stays in force, other tasks still take', async () => {
     const service = await openService({ versionsPerTask: 3 });
     const own = await participant(service, 'versions');
@@ -133,7 +133,7 @@ describe('storage per participant (issue 22 item 7)', () => {
   });
 });
 
-describe('a flood of submissions on one token (issue 22 items 7, 8)', () => {
+describe('a flood of submissions on one token', () => {
   it('is 429 SUBMIT_RATE_LIMITED with Retry-After past the burst, and another participant submitting meanwhile is unaffected', async () => {
     // One token a minute: nothing refills while the flood lasts, so exactly the burst is taken.
     const service = await openService({ submitBurst: 5, submitPerMinute: 1 });
@@ -160,7 +160,7 @@ describe('a flood of submissions on one token (issue 22 items 7, 8)', () => {
   });
 });
 
-describe('enrollment budgets count real attempts only (issue 22 item 7)', () => {
+describe('enrollment budgets count real attempts only', () => {
   it('20 calls without an API key and 20 bodies intake refuses take nothing: the next real enrollment from that address is 201', async () => {
     const service = await openService({ enrollPerIpPerHour: 2 });
     for (let i = 0; i < 20; i++)

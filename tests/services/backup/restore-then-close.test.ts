@@ -34,7 +34,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('a season survives the loss of its operator database (issue 25 item 2)', () => {
+describe('a season survives the loss of its operator database', () => {
   it('freeze, back up, lose the file, restore, reveal, close: the scores of the original, and the replay identical', async () => {
     const backup = join(net.dir, 'backups', 'frozen.backup');
     const io = captureIo();

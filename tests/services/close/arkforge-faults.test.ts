@@ -19,8 +19,8 @@ import {
 import { submissionDocument } from './support/submission-document.ts';
 
 /**
- * Issue 24 rules 1 to 3, played on the devnet: ArkForge's side fails, and no participant pays for it (spec §4.1).
- * One season of the compliance track, closed three times:
+ * docs/red-team.md "ArkForge's side fails", played on the devnet: ArkForge's side fails, and no participant pays for it
+ * (spec §4.1). One season of the compliance track, closed three times:
  * 1. with `--rekor` at a log that does not answer (a closed loopback port): every participant is pending
  *    (REKOR_ENTRY_NOT_FETCHED), exit 3, never scored on one witness;
  * 2. with the devnet's log: Ana's retry after a 403 outage is supported; Dee's proof from a batch whose RFC 3161 step
@@ -148,7 +148,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe("ArkForge's side fails: the scores stay fair (issue 24 rules 1 to 3)", () => {
+describe("ArkForge's side fails: the scores stay fair", () => {
   const out1 = () => join(net.dir, 'close-1-dead-log');
   const out2 = () => join(net.dir, 'close-2');
   const out3 = () => join(net.dir, 'close-3');

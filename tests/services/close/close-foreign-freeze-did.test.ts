@@ -44,7 +44,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('season close refuses a freeze proof issued under another DID than the challenge’s (issue 24 rule 8)', () => {
+describe('season close refuses a freeze proof issued under another DID than the challenge’s', () => {
   it('a freeze anchored with a participant’s key: FREEZE_ANCHOR_FOREIGN_DID [agent_identity] naming both DIDs, nothing scored', async () => {
     const out = join(net.dir, 'foreign-freeze');
     const { code, io } = await runCloseCommand(net.clock, {

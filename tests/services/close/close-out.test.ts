@@ -48,7 +48,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('a close interrupted anywhere runs again into the same --out (issue 23 item 6)', () => {
+describe('a close interrupted anywhere runs again into the same --out', () => {
   it('a close killed mid-write left its marker, a partial bundle and a cut scores.json: the next close replaces that work', async () => {
     const out = join(net.dir, 'close-killed');
     leaveKilledClose(out, { season: 1, track: 'conformite' });

@@ -181,7 +181,8 @@ describe('season close refuses, writes nothing and names the field and both valu
     expect(io.stderr).toContain('CLOSE_FREEZE_ANCHORED_AFTER_OPENING [opens_at]');
     expect(io.stderr).toContain(`anchored   ${OPENS_AT}`);
     expect(io.stderr).toContain('recomputed 2026-10-10T12:00:00');
-    // The close created --out to stage its bundle; refused, it leaves no trace of it (issue 23 item 6).
+    // The close created --out to stage its bundle; refused, it leaves no trace of it (docs/replay-bundle.md "What
+    // `season close` does, in order").
     expect(existsSync(out)).toBe(false);
     expect(seasonClosesOf(net.db, 1, 'conformite')).toEqual([]);
   });

@@ -81,7 +81,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('a damaged operator database is never scored (issue 23 item 2)', () => {
+describe('a damaged operator database is never scored', () => {
   it('one character of a cited view signature flipped: CLOSE_STORED_VIEW_CORRUPTED naming the proof, an incident, nothing written or scored', async () => {
     const original = overwriteViewBytes(entity.proofId, flipSignatureCharacter);
     expect(net.db.pragma('integrity_check', { simple: true })).toBe('ok');

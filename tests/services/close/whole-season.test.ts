@@ -27,12 +27,13 @@ import {
 import { submissionDocument } from './support/submission-document.ts';
 
 /**
- * Issue 11: a whole season on the devnet. Scripted participants read the compliance corpus through the real proxy,
- * enroll with and submit to the real season service, and the operator closes the track twice (once with a batch
- * still pending, once after it is anchored); then the bundles are replayed and spliced with parts of other closes: the
- * generique track's (same season, its own freeze), a season 2's (the demo corpus renumbered, on a second devnet) and
- * the first close's. The clock is one virtual clock shared by the devnet (TSA genTime, proof timestamps, the season
- * host's window) and the operator; batches are anchored only when the test calls closeBatch, so nothing waits on time.
+ * A whole season on the devnet (docs/replay-bundle.md). Scripted participants read the compliance corpus through the
+ * real proxy, enroll with and submit to the real season service, and the operator closes the track twice (once with a
+ * batch still pending, once after it is anchored); then the bundles are replayed and spliced with parts of other
+ * closes: the generique track's (same season, its own freeze), a season 2's (the demo corpus renumbered, on a second
+ * devnet) and the first close's. The clock is one virtual clock shared by the devnet (TSA genTime, proof timestamps,
+ * the season host's window) and the operator; batches are anchored only when the test calls closeBatch, so nothing
+ * waits on time.
  *
  * Participants (compliance track, 10 tasks):
  * - Ada: conf-01 and conf-02 exact and grounded (conf-02 through an equivalent form); conf-03 exact with a third
@@ -659,7 +660,7 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
       ]);
     });
 
-    it('incidents (issue 12): one for the 403 instrument faults of Ada and Gus, one per altered flat field of Eve; the second close opened none again', () => {
+    it('incidents: one for the 403 instrument faults of Ada and Gus, one per altered flat field of Eve; the second close opened none again', () => {
       const incidents = incidentsOf(net.db, { season: net.season, track: 'conformite' });
       const faults = incidents.filter((i) => i.kind === 'instrument_fault');
       expect(faults.map((i) => [i.cause, i.openedBy, i.state])).toEqual([['403', 'close', 'open']]);

@@ -33,7 +33,7 @@ const job = (kind: JobView['kind'], state: JobView['state']): JobView => ({
   error: null,
 });
 
-describe('proveit console --backup-dir: a backup after each act (issue 25 item 2)', () => {
+describe('proveit console --backup-dir: a backup after each act', () => {
   it('a reveal from the Freeze screen and a close job that ends done are each followed by a backup; a failed job is not', async () => {
     const key = pyObjectFrom([['tasks', []]]);
     const salt = '44'.repeat(32);

@@ -12,10 +12,10 @@ import { journeyCorpus } from '../../devnet/support/journey-corpus.ts';
 import { DURING, startCloseDevnet, type CloseDevnet } from '../close/support/close-devnet.ts';
 import { submissionDocument } from '../close/support/submission-document.ts';
 
-// The console's background follower (issue 26 item 2) on a real devnet: the compliance track frozen and open on the
-// devnet's clock, two participants who read through the proxy (one during a proxy outage: the corpus's 403 body) and
-// submit to the real season service, the console opened on the operator database holding the freeze. With the
-// season service and the Trust Layer it follows by itself: a cycle recorded, pushed as `follow.cycle`, season.live
+// The console's background follower (docs/season-follow.md "The console") on a real devnet: the compliance track frozen
+// and open on the devnet's clock, two participants who read through the proxy (one during a proxy outage: the corpus's
+// 403 body) and submit to the real season service, the console opened on the operator database holding the freeze. With
+// the season service and the Trust Layer it follows by itself: a cycle recorded, pushed as `follow.cycle`, season.live
 // showing the counts and the incident the reads opened. Closing the console aborts it; the next start follows again.
 let net: CloseDevnet;
 let corpusRoot: string;

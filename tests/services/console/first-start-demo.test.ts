@@ -98,7 +98,8 @@ describe('--demo (or the default database on first start): the demo season is pl
       disputes_at_risk: 0,
       disputes_overdue: 0,
       next_step_code: 'DECIDE_DISPUTES',
-      // The demo keeps no backup: its frozen tracks ask for one first, above the calendar's step (issue 25 item 2).
+      // The demo keeps no backup: its frozen tracks ask for one first, above the calendar's step
+      // (docs/operator-database.md "Backups").
       backup_due: true,
       last_backup_at: null,
     });

@@ -99,7 +99,7 @@ function written(t: { open(): Db }) {
   }
 }
 
-describe('dispute open --receipt: a submission receipt compared with the export the close scored (issue 22)', () => {
+describe('dispute open --receipt: a submission receipt compared with the export the close scored', () => {
   it('the receipt of the version the close scored is in_export, verified with the key that signed the bundled export', async () => {
     const t = await published();
     const r = await dispute(

@@ -14,9 +14,10 @@ import { defaultKeyFile } from '../../../main/services/index-export/signing-key.
 import { captureIo } from '../../support/capture-io.ts';
 import { closedSeasonFixture, dispute, type Json } from './support/published-close.ts';
 
-// Issue 24 rule 7 (each participant's dispute window is its own, spec §9.2) and the dispute half of rule 4 (a task
-// ArkForge's faults left below its minimum), on the closed devnet season with Carol: Alice and Carol scored, Bob
-// pending. Version 1 is published on day 0 (2 November 10:00 UTC); day N is N × 24 h later.
+// Each participant's dispute window is its own (spec §9.2; docs/disputes.md "The calendar"), and the dispute half of
+// docs/publications.md "Counting a task with its remaining assertions" (a task ArkForge's faults left below its
+// minimum), on the closed devnet season with Carol: Alice and Carol scored, Bob pending. Version 1 is published on day
+// 0 (2 November 10:00 UTC); day N is N × 24 h later.
 const PUBLISHED_AT = Date.parse('2026-11-02T10:00:00.000Z');
 const day = (n: number) => PUBLISHED_AT + n * DAY_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -61,7 +62,7 @@ async function exportIndex(t: Published, name: string): Promise<{ code: number; 
   return { code, out, stderr: io.stderr + io.stdout };
 }
 
-describe('each participant\u2019s dispute window is its own (spec §9.2, issue 24 rule 7)', () => {
+describe('each participant\u2019s dispute window is its own (spec §9.2)', () => {
   it('an upheld correction for Alice on day 10 reopens nobody else\u2019s window: Carol\u2019s dispute on day 15 is refused (DISPUTE_WINDOW_CLOSED, her window ended on day 14), Alice\u2019s on day 20 is received', async () => {
     const t = await fixture.published();
     await aliceCorrectedOnDay10(t);
@@ -141,7 +142,7 @@ describe('each participant\u2019s dispute window is its own (spec §9.2, issue 2
   it('the Season state right after publishing proposes exporting the Index; once exported, the last participant\u2019s window', async () => {
     const t = await fixture.published();
     const db = t.open();
-    // Backed up after its freeze (issue 25 item 2), so the calendar's step is the first one.
+    // Backed up after its freeze (docs/operator-database.md "Backups"), so the calendar's step is the first one.
     const backedUp = await createBackup({
       dbFile: t.dbFile,
       outFile: join(work, 'published.backup'),
@@ -225,7 +226,7 @@ describe('each participant\u2019s dispute window is its own (spec §9.2, issue 2
   });
 });
 
-describe('a task ArkForge\u2019s faults left below its minimum (issue 24 rule 4, spec §4.1)', () => {
+describe('a task ArkForge\u2019s faults left below its minimum (spec §4.1)', () => {
   it('Carol\u2019s conf-02 (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS) is received as a dispute, its evidence holding how the scorer assessed each assertion', async () => {
     const t = await fixture.published();
     t.clock.current = day(3);

@@ -71,7 +71,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('the follow loop (issue 26 item 1)', () => {
+describe('the follow loop', () => {
   it('runs a cycle every --every until --until, the last one at --until itself, and reads what was cited since the last cycle', async () => {
     const lines: FollowCycleLine[] = [];
     const start = net.clock.now();

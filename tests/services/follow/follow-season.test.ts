@@ -18,7 +18,8 @@ import { submissionDocument } from '../close/support/submission-document.ts';
 import { followOnce } from './support/follow-command.ts';
 
 /**
- * Issue 26: a season of the compliance track followed while it runs (`proveit proofs follow`, one cycle per run: its
+ * docs/season-follow.md: a season of the compliance track followed while it runs (`proveit proofs follow`, one cycle
+ * per run: its
  * --until is the test clock's instant), then closed. Ana reads during a proxy outage (the corpus's 403 body) and
  * again after it; Bea reads normally; Cee's read sits in a batch that does not anchor for over an hour; Dee submits
  * after the last cycle before the close.
@@ -69,7 +70,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('proveit proofs follow during the season (issue 26)', () => {
+describe('proveit proofs follow during the season', () => {
   it('the first cycle reads every cited view in one read and opens the instrument-fault incident the day it happens', async () => {
     const { code, line, io } = await follow();
     expect(code, io.stderr).toBe(0);
@@ -151,7 +152,7 @@ describe('proveit proofs follow during the season (issue 26)', () => {
   });
 });
 
-describe('the close after a followed season reads only what is left (issue 26 item 4)', () => {
+describe('the close after a followed season reads only what is left', () => {
   it("a submission made after the last cycle is the close's only read: ceil(N_new / 50) = 1", async () => {
     const { dee } = people;
     net.clock.set(DURING + 2 * 60 * MINUTE);

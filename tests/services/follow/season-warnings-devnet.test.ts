@@ -16,9 +16,9 @@ import { submissionDocument } from '../close/support/submission-document.ts';
 import { followOnce } from './support/follow-command.ts';
 
 /**
- * Issue 26 item 3: what ArkForge's side gets wrong during the season becomes an incident while staff can still act,
- * not at the close. Fay's attestation is in a batch whose RFC 3161 step failed; Gil's views carry flat hashes the
- * Trust Layer altered; Hal's batch is anchored but the log named for its entry does not answer.
+ * docs/incidents.md "During the season": what ArkForge's side gets wrong during the season becomes an incident while
+ * staff can still act, not at the close. Fay's attestation is in a batch whose RFC 3161 step failed; Gil's views carry
+ * flat hashes the Trust Layer altered; Hal's batch is anchored but the log named for its entry does not answer.
  */
 
 let net: CloseDevnet;
@@ -96,7 +96,7 @@ afterAll(async () => {
   await net?.close();
 });
 
-describe('early warnings become incidents during the season (issue 26 item 3)', () => {
+describe('early warnings become incidents during the season', () => {
   it('a batch whose RFC 3161 step failed opens proof_anchor_failed naming the batch, linked to the assertion set aside', async () => {
     const { code, line, io } = await followOnce(net);
     expect(code, io.stderr).toBe(0);

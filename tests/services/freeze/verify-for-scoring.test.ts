@@ -188,7 +188,7 @@ describe('freeze verification before scoring, end to end on the devnet (spec §8
   });
 });
 
-describe("who anchored the freeze (issue 24 rule 8): the challenge's DID, the did:key of the operator key", () => {
+describe("who anchored the freeze: the challenge's DID, the did:key of the operator key", () => {
   it('the honest freeze proof is issued under did:key of its operator_public_key, bound and verified', async () => {
     const result = await verifyFreezeForScoring(honest());
     expect(result.proof?.identity).toMatchObject({

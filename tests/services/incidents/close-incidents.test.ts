@@ -14,11 +14,11 @@ import { AFTER_CLOSE, DURING, type ReadProof } from '../close/support/close-devn
 import { startSeasonDevnet, type SeasonDevnet, type SeasonParticipant } from '../close/support/season-devnet.ts';
 
 /**
- * Issue 12, incidents: a close that meets an instrument fault (the proxy called the compliance host without the
- * challenge secret, so the corpus answered its /_systeme/403 body on a canonical request) opens one incident for it,
- * linked to the participant, task, assertion and proof; a second close of the same track does not open it again; the
- * fault never counts against the participant; every step is in the audit log, which verifies, and whose tail, once a
- * publication quotes its head, cannot be cut unseen.
+ * Incidents (docs/incidents.md "Opened by a close"): a close that meets an instrument fault (the proxy called the
+ * compliance host without the challenge secret, so the corpus answered its /_systeme/403 body on a canonical request)
+ * opens one incident for it, linked to the participant, task, assertion and proof; a second close of the same track
+ * does not open it again; the fault never counts against the participant; every step is in the audit log, which
+ * verifies, and whose tail, once a publication quotes its head, cannot be cut unseen.
  */
 
 let net: SeasonDevnet;

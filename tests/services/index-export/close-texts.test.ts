@@ -57,7 +57,7 @@ afterAll(async () => {
   await ctx?.season.net.close();
 });
 
-describe('narratives and disclosures are kept in the operator database at close (issue 24 rule 9, migration 15)', () => {
+describe('narratives and disclosures are kept in the operator database at close (migration 15)', () => {
   it('the close keeps each submission’s narrative and disclosures, one row per participant and task', () => {
     const db = ctx.db.open();
     const closeId = db.prepare("SELECT id FROM season_closes WHERE season = 1 AND track = 'conformite'").pluck().get();
@@ -74,7 +74,7 @@ describe('narratives and disclosures are kept in the operator database at close 
     expect(kept.every((t) => /"prf_[0-9a-z_]+":\{"request_hash":/.test(t.disclosures))).toBe(true);
   });
 
-  it('the close folder deleted, the Index draft still shows every narrative (read from the database); the export is refused INDEX_REPLAY_BUNDLE_MISSING, since it publishes the bundle (issue 25)', async () => {
+  it('the close folder deleted, the Index draft still shows every narrative (read from the database); the export is refused INDEX_REPLAY_BUNDLE_MISSING, since it publishes the bundle', async () => {
     const dbFile = databaseCopy('folder-deleted');
     const moved = `${ctx.season.out}.kept`;
     copyDir(ctx.season.out, moved);
@@ -148,7 +148,7 @@ describe('narratives and disclosures are kept in the operator database at close 
   });
 });
 
-describe('the declared stack on a row with negative results (spec §7.1, §7.3; issue 24 rule 9)', () => {
+describe('the declared stack on a row with negative results (spec §7.1, §7.3)', () => {
   it('a stack naming a model on Alice’s row blocks the export (LINT_MODEL_NAME_NEGATIVE on declared_stack); the stack the operator declares resolves it, audited', async () => {
     const dbFile = databaseCopy('declared-stack');
     expect((await declareStack(dbFile, alice, 'LangChain on GPT-4o')).code).toBe(0);

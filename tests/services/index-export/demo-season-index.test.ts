@@ -17,7 +17,10 @@ let index: string;
 let doc: Json;
 const page = (name: string) => readFileSync(join(index, name), 'utf8');
 
-/** The demo season (issue 14's `playDemo`: both tracks closed and published), exported by it through exportIndex. */
+/**
+ * The demo season (`playDemo`, docs/console-backend.md "First start and the demo season": both tracks closed and
+ * published), exported by it through exportIndex.
+ */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'demo-index-'));
   const played = await playDemo({ outDir: join(dir, 'demo'), startedAt: Date.now() });
@@ -61,7 +64,7 @@ describe("the demo season's Index", () => {
     expect(fr).toContain('article 50');
   });
 
-  it("carries both tracks' replay bundles as their closes wrote them and the replay kit, all listed in the signed manifest (issue 25)", () => {
+  it("carries both tracks' replay bundles as their closes wrote them and the replay kit, all listed in the signed manifest", () => {
     const manifest = JSON.parse(page('manifest.json')) as Json;
     const listed = new Map<string, string>(manifest['files'].map((f: Json) => [f.path, f.sha256]));
     expect(listed.has('replay/proveit-replay.mjs')).toBe(true);

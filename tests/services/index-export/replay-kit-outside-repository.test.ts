@@ -65,7 +65,7 @@ afterAll(() => {
   for (const dir of [work, copy]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the replay kit of a published Index, run where a stranger runs it (issue 25)', () => {
+describe('the replay kit of a published Index, run where a stranger runs it', () => {
   it('the copy is outside the repository, with no node_modules in it or in any folder above it', () => {
     for (let dir = copy; ; dir = dirname(dir)) {
       expect(existsSync(join(dir, 'node_modules')), dir).toBe(false);

@@ -151,8 +151,9 @@ function c4c5(lookup: Lookup, entity: PyObject, ref: ConformiteReferentiel): Cri
 }
 
 /**
- * The reference solver (issue 5): applies the referentiel's criteria C1–C5 and the precedence of spec §5.3 to the
- * served bodies. `corpus check` requires it to reproduce every expected verdict of the answer key.
+ * The reference solver (docs/corpus-format.md "2. Compliance track"): applies the referentiel's criteria C1–C5 and the
+ * precedence of spec §5.3 to the served bodies. `corpus check` requires it to reproduce every expected verdict of the
+ * answer key.
  */
 export function solveConformite(lookup: Lookup, ref: ConformiteReferentiel, target: ConformiteTarget): ConformiteOutcome {
   const entity = record(lookup, target.entite);

@@ -3,7 +3,10 @@ import { esc } from '../html.ts';
 import { INDEX_FILES, LANGS, type IndexDocument, type ReportSummary } from '../model.ts';
 import { TEXTS } from '../texts.ts';
 
-/** Stable codes (API: never renamed, never reused), one per publication rule of spec §7.3 and issue 13. */
+/**
+ * Stable codes (API: never renamed, never reused), one per publication rule of spec §7.3 (docs/index-export.md
+ * "Publication rules, enforced at export (the linter)").
+ */
 export type LintCode =
   | 'LINT_MODEL_NAME_NEGATIVE'
   | 'LINT_HUMOUR_OR_EMOJI'
@@ -23,7 +26,8 @@ export interface LintFinding {
   /**
    * The operator's act that removes the finding, when one does: the participant's display name (spec §7.2), its
    * declared stack (spec §7.1) or its reference run record (spec §7.1). Absent for a finding no such act fixes (the
-   * rendering's faults, a secret, a correction's reason). The console shows the control for it (issue 27 item 4).
+   * rendering's faults, a secret, a correction's reason). The console shows the control for it (docs/console.md
+   * "Screens").
    */
   fix?: LintFix;
 }
@@ -113,7 +117,8 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
 
 /**
  * The names looked for (spec §7.3): the list given (shipped, or `--names`) and every reference run's model as the
- * Index's own model column publishes it (issue 24 rule 9), so a stored version is checked against the models it shows.
+ * Index's own model column publishes it (docs/index-export.md "Publication rules, enforced at export (the linter)"), so
+ * a stored version is checked against the models it shows.
  */
 function namesOf(input: LintInput): { n: string; re: RegExp }[] {
   const models = input.doc.tracks.flatMap((s) => s.reference_runs.map((r) => r.reference?.model ?? ''));
@@ -123,8 +128,9 @@ function namesOf(input: LintInput): { n: string; re: RegExp }[] {
 }
 
 /**
- * A community row's `declared_stack` beside a participant whose report has negative results (spec §7.3, issue 24
- * rule 9): the participant's own text, shown on the row of the Index table and in its CSV.
+ * A community row's `declared_stack` beside a participant whose report has negative results (spec §7.3;
+ * docs/index-export.md "Publication rules, enforced at export (the linter)"): the participant's own text, shown on the
+ * row of the Index table and in its CSV.
  */
 function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
   const names = namesOf(input);
@@ -240,7 +246,10 @@ function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
   }
 }
 
-/** The label of the JSON and CSV files (issue 24 rule 9): index.json's `ai_act_label`, a CSV column on every row. */
+/**
+ * The label of the JSON and CSV files (docs/index-export.md "CSV"): index.json's `ai_act_label`, a CSV column on every
+ * row.
+ */
 function aiActDataFindings(input: LintInput, out: LintFinding[]): void {
   const missing = (file: string, where: string) =>
     out.push({
@@ -352,10 +361,10 @@ function secretFindings(input: LintInput, out: LintFinding[]): void {
 }
 
 /**
- * Names a spreadsheet would read as a formula (issue 23, OWASP CSV injection): the CSV writes them inert (csvCell),
- * but they are the operator's to choose (spec §7.2 "agent (name chosen by the operator)"), so staff see and replace
- * them before export. The declared stack is not a finding: the season service refuses such text at enrollment,
- * `participant rename --declared-stack` refuses it too, and the CSV makes any inert.
+ * Names a spreadsheet would read as a formula (OWASP CSV injection; docs/index-export.md "CSV"): the CSV writes them
+ * inert (csvCell), but they are the operator's to choose (spec §7.2 "agent (name chosen by the operator)"), so staff
+ * see and replace them before export. The declared stack is not a finding: the season service refuses such text at
+ * enrollment, `participant rename --declared-stack` refuses it too, and the CSV makes any inert.
  */
 function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
   const season = input.doc.season;
@@ -401,8 +410,9 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
 }
 
 /**
- * The publication linter (issue 13, spec §7.3): runs on every export over the document and the rendered files, and
- * returns every finding; any finding blocks the export. Pure. A finding never quotes a secret's value.
+ * The publication linter (spec §7.3; docs/index-export.md "Publication rules, enforced at export (the linter)"): runs
+ * on every export over the document and the rendered files, and returns every finding; any finding blocks the export.
+ * Pure. A finding never quotes a secret's value.
  */
 export function lintIndex(input: LintInput): LintFinding[] {
   const out: LintFinding[] = [];

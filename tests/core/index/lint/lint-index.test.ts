@@ -80,7 +80,7 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     );
   });
 
-  it('LINT_MODEL_NAME_NEGATIVE: a declared stack naming a model on a row with negative results (issue 24 rule 9); a stack the operator declares resolves it', () => {
+  it('LINT_MODEL_NAME_NEGATIVE: a declared stack naming a model on a row with negative results; a stack the operator declares resolves it', () => {
     const stacked = (declaredStacks?: Map<string, string>) => {
       const doc = craftedDocument(declaredStacks ? { declaredStacks } : {});
       const row = doc.tracks.flatMap((t) => t.community).find((r) => r.participant_id === 'p-ada')!;

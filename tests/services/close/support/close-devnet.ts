@@ -59,7 +59,10 @@ export async function startCloseDevnet(
   prefix: string,
   options: {
     anchorFreezeAt?: number;
-    /** The freeze posted through the proxy with a participant's key, bound to its own DID (issue 24 rule 8). */
+    /**
+     * The freeze posted through the proxy with a participant's key, bound to its own DID (docs/freeze.md "The
+     * challenge's DID").
+     */
     freezeUnderParticipantDid?: boolean;
   } = {},
 ): Promise<CloseDevnet> {

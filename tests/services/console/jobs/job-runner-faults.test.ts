@@ -6,7 +6,10 @@ import { ConsoleEvents } from '../../../../main/services/console/console-events.
 import { JobRunner, type WorkerStarter } from '../../../../main/services/console/jobs/job-runner.ts';
 import { tempFolder } from '../../../db/support/temp-db.ts';
 
-/** Issue 23 item 5: a database fault while the console records a job never ends the console process. */
+/**
+ * docs/operator-database.md "Database faults": a database fault while the console records a job never ends the console
+ * process.
+ */
 
 let folder: ReturnType<typeof tempFolder>;
 let db: Db;

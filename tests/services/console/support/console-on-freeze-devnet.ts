@@ -27,7 +27,10 @@ export function freezeServices(net: FreezeDevnet, trustDir?: string): ConsoleSer
  * screen signs with it, as an operator keeps the key the devnet's season host was started with. Its close is pushed
  * on `opened` for the test's afterAll.
  */
-/** The person the console is started for (`--actor`): every act it records names her (issue 27 item 4). */
+/**
+ * The person the console is started for (`--actor`): every act it records names her (docs/console-backend.md "Who
+ * acts").
+ */
 export const CONSOLE_STAFF = 'Ana Lima';
 
 export function consoleOn(

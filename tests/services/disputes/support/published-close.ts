@@ -46,9 +46,9 @@ export interface ClosedSeason {
  * One close on the devnet, shared read-only by the tests of a file (each test copies the database it writes):
  * Alice scored (conf-01: a1, a2 supported, a3 unsupported value_mismatch VALUE_DIFFERS, a4 unsupported
  * resource_mismatch; conf-02 not submitted, below its minimum), Bob pending (his batch is never anchored).
- * With `carol: true`, Carol too, scored (issue 24 rules 4 and 7): conf-01 a1, a2 supported, a3 unsupported
- * (VALUE_DIFFERS); conf-02 with its minimum of three, a2 read while the corpus host answered without the challenge
- * secret (its /_systeme/403 body: an instrument fault), so the close sets conf-02 below its minimum
+ * With `carol: true`, Carol too, scored (docs/disputes.md "Scope" and "The calendar"): conf-01 a1, a2 supported, a3
+ * unsupported (VALUE_DIFFERS); conf-02 with its minimum of three, a2 read while the corpus host answered without the
+ * challenge secret (its /_systeme/403 body: an instrument fault), so the close sets conf-02 below its minimum
  * (BELOW_MINIMUM_AFTER_INSTRUMENT_FAULTS) with a1, a3 supported but not counted.
  */
 export async function closeSeasonOnDevnet(options: { carol?: boolean } = {}): Promise<ClosedSeason> {
