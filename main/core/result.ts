@@ -23,3 +23,7 @@ export function fail<C extends string>(
     ? { ok: false, error: { code, message } }
     : { ok: false, error: { code, message, details } };
 }
+
+/** Whether a value returned in place of a result is a Failure (a function answering `T | Failure`). */
+export const isFailure = (v: unknown): v is Failure =>
+  typeof v === 'object' && v !== null && 'code' in v && 'message' in v;

@@ -12,9 +12,6 @@ export interface Refused {
 
 export const refused = (...failures: Failure[]): Refused => ({ kind: 'refused', failures });
 
-export const isFailure = (v: unknown): v is Failure =>
-  typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
-
 /** REPLAY_FILE_MISSING for a bundle file: `what` says how it is missing. */
 export function fileMissing(file: string, what = `${file} is missing from the bundle`): Failure {
   return { code: 'REPLAY_FILE_MISSING', message: what, details: { file } };

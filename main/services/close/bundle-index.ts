@@ -1,8 +1,8 @@
 import { isPyObject, type PyJson, type PyObject } from '../../core/json/value.ts';
-import type { Failure } from '../../core/result.ts';
+import { isFailure, type Failure } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
-import { isFailure, readJson, refused, type Refused } from './bundle-files.ts';
+import { readJson, refused, type Refused } from './bundle-files.ts';
 import { BUNDLE, inBundle, REPLAY_BUNDLE_FORMAT, SAFE_PROOF_ID, SAFE_REKOR_UUID } from './bundle-layout.ts';
 
 /** The proof entry the index gives for an id: its status as read (anchored, pending, absent, refused) and hash. */

@@ -7,11 +7,11 @@ import { TRACKS } from '../../core/corpus/tracks.ts';
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
-import type { Failure } from '../../core/result.ts';
+import { isFailure, type Failure } from '../../core/result.ts';
 import { documentBytes } from '../../core/scoring/documents.ts';
 import type { ScoringInput } from '../../core/scoring/model.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
-import { fileMissing, isFailure, readJson, refused, type Refused } from './bundle-files.ts';
+import { fileMissing, readJson, refused, type Refused } from './bundle-files.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
 
 /** The manifest as manifest.json holds it: the manifest body and its hash. */

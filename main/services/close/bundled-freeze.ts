@@ -2,10 +2,10 @@ import { parseFreezeToVerify, type PublishedFreeze } from '../../core/freeze/pub
 import { loads } from '../../core/json/loads.ts';
 import type { PyJson } from '../../core/json/value.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
-import type { Failure } from '../../core/result.ts';
+import { isFailure, type Failure } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { verifyFreezeForScoring, type FreezeVerification } from '../freeze/verify-for-scoring.ts';
-import { fileMissing, isFailure, readBytes, readJson, refused, type Refused } from './bundle-files.ts';
+import { fileMissing, readBytes, readJson, refused, type Refused } from './bundle-files.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
 import { trustKeyRefusal } from './trust-keys-check.ts';
 

@@ -2,7 +2,7 @@ import { backlogAtClose } from '../../core/follow/backlog.ts';
 import type { FollowCycleLine, LiveTrack } from '../../core/follow/model.ts';
 import { incidentGroupsOfSeason, type SeasonWarning } from '../../core/follow/season-warnings.ts';
 import { DEFAULT_GROUPING } from '../../core/incidents/group-incidents.ts';
-import type { Failure } from '../../core/result.ts';
+import { isFailure, type Failure } from '../../core/result.ts';
 import { openSignedExport } from '../../core/season-export/signed-export.ts';
 import { NULL_ANSWER_RECHECK_MS } from '../../core/scoring/witness-state.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
@@ -29,8 +29,6 @@ export interface FollowMemory {
 }
 
 export const newFollowMemory = (): FollowMemory => ({ corpora: new Map() });
-
-const isFailure = (x: unknown): x is Failure => typeof x === 'object' && x !== null && 'code' in x && 'message' in x;
 
 interface Seen {
   tracks: TrackCitations[];
