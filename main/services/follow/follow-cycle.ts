@@ -12,7 +12,7 @@ import {
   latestFollowCycle,
   markCitationsAssessed,
 } from '../../db/follow-cycles.ts';
-import { cachedViews, viewStates, type ViewState } from '../../db/proof-views.ts';
+import { viewStates, type ViewState } from '../../db/proof-views.ts';
 import { fetchProofs, type FetchReport } from '../proofs/fetch-proofs.ts';
 import { DEFAULT_READ_SETTINGS } from '../proofs/read-settings.ts';
 import { openIncidentsFromFollow, type CloseIncidents } from '../incidents/incidents.ts';
@@ -85,6 +85,7 @@ async function warningsOf(
   fetch: FetchReport,
   now: number,
   notes: Failure[],
+  lookedAt: ReadonlySet<string>,
 ): Promise<{ warnings: SeasonWarning[]; assessed: string[] }> {
   const warnings: SeasonWarning[] = [];
   for (const c of seen.citations) {
@@ -112,7 +113,7 @@ async function warningsOf(
     track: seen,
     corpus: isFailure(corpus) ? null : corpus,
     views,
-    assessed: assessedCitations(input.db, input.season),
+    assessed: lookedAt,
     now,
   });
   return { warnings: [...warnings, ...assessed.warnings], assessed: assessed.assessed };
@@ -254,15 +255,20 @@ export async function followCycle(
 
   const cited = [...new Set(seen.tracks.flatMap((t) => t.proofIds))];
   const ids = [...new Set([...tracks.value.map((t) => t.freezeProofId), ...cited])];
-  const before = cachedViews(db, cited);
+  const before = viewStates(db, cited);
   const fetch = await readViews(input, ids, tracks.value);
   const now = input.clock.now();
   const views = viewStates(db, ids);
 
   const notes: Failure[] = [];
   const found = [];
+  // The citations already looked at, read once for every track of the cycle.
+  const assessed = assessedCitations(db, season);
   for (const t of seen.tracks)
-    found.push({ track: t.followed.track, ...(await warningsOf(input, memory, t, views, fetch, now, notes)) });
+    found.push({
+      track: t.followed.track,
+      ...(await warningsOf(input, memory, t, views, fetch, now, notes, assessed)),
+    });
   const incidents = openIncidents(input, found, now);
 
   const live = seen.tracks.map((t) =>
