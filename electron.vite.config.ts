@@ -12,6 +12,7 @@ export default defineConfig({
           index: resolve(__dirname, 'main/electron/index.ts'),
           'verify-cited-worker': resolve(__dirname, 'main/services/close/verify-cited-worker.ts'),
           'job-worker': resolve(__dirname, 'main/services/console/jobs/job-worker.ts'),
+          'demo-worker': resolve(__dirname, 'main/demo/demo-worker.ts'),
         },
         external: ['better-sqlite3'],
         // Shared chunks beside index.js too: a worker's URL is resolved next to the module that starts it, which may

@@ -16,6 +16,8 @@ const ABOVE_SERVICES = [
   '**/preload/**',
 ];
 const ABOVE_DB = [...ABOVE_SERVICES, '**/services/**'];
+// The demo (main/demo/), a face; core/demo holds its pure parts, which services may import.
+const DEMO = ['**/demo/**', '!**/core/demo/**'];
 const layer = (folder, below, group) => ({
   group,
   message: `${folder} imports ${below} (docs/conventions.md "Layers"): move the type or function down a layer.`,
@@ -83,14 +85,29 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [layer('main/db', 'core and db only', ABOVE_DB)] }] },
   },
   {
-    // The console's handlers (main/services/console) stand on the contract; the demo stands above services.
     files: ['main/services/**/*.ts'],
-    ignores: ['main/services/console/**', 'main/services/demo/**'],
+    ignores: ['main/services/console/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('main/services', 'core, db and services only', [...ABOVE_SERVICES, ...DEMO])] },
+      ],
+    },
+  },
+  {
+    // The console's handlers stand on the contract, and below the demo, the devnet, the season service and the faces:
+    // the first start takes the demo as a port (main/services/console/first-start-demo.ts).
+    files: ['main/services/console/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [layer('main/services', 'core, db and services only', [...ABOVE_SERVICES, '**/services/demo/**'])],
+          patterns: [
+            layer('main/services/console', 'core, db, services and the contract only', [
+              ...ABOVE_SERVICES.filter((p) => p !== '**/ipc/**'),
+              ...DEMO,
+            ]),
+          ],
         },
       ],
     },

@@ -3,13 +3,8 @@ import { checkActorName } from '../services/console/session-actor.ts';
 
 /**
  * `--actor NAME`: who an operator command records in the audit log (docs/audit-log.md). Every operator command
- * spreads ACTOR_OPTION into its parseArgs options and calls actorOf(values).
+ * names `may('actor')` in its synopsis (options/option-pool.ts) and calls actorOf(values).
  */
-export const ACTOR_OPTION = { actor: { type: 'string' } } as const;
-
-/** The usage fragment each command's usage line shows. */
-export const ACTOR_USAGE = '[--actor NAME]';
-
 /** The environment variable read when --actor is absent. */
 export const ACTOR_ENV = 'PROVEIT_ACTOR';
 

@@ -3,10 +3,10 @@ import { openDatabase } from '../db/open-database.ts';
 import { verifyAuditLog } from '../services/audit/verify-audit-log.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
-const dbJsonOptions = { db: { type: 'string' }, json: { type: 'boolean', default: false } } as const;
+const DB_JSON = synopsis([may('db'), may('json')]);
 
 /**
  * `proveit audit verify` (docs/audit-log.md): recomputes every entry's hash and the chain from the rows as
@@ -16,9 +16,9 @@ const dbJsonOptions = { db: { type: 'string' }, json: { type: 'boolean', default
 export const auditVerifyCommand: Command = {
   path: ['audit', 'verify'],
   summary: 'verify the audit log: every entry hash, the chain, and the heads publications quote (exit 1 on tampering)',
-  usage: 'audit verify [--db FILE] [--json]',
+  synopsis: DB_JSON,
   async run(args, io) {
-    const parsed = parseOptions({ args, options: dbJsonOptions });
+    const parsed = parseSynopsis(DB_JSON, args);
     if (!parsed.ok) return usageError(io, auditVerifyCommand, parsed.message);
     const { values } = parsed;
     const db = openDatabase(dbPathFrom(values.db), { readOnly: true });
@@ -63,9 +63,9 @@ function detailsForPrint(text: string): unknown {
 export const auditListCommand: Command = {
   path: ['audit', 'list'],
   summary: 'list the audit log, oldest first: time, actor, action, summary (run audit verify to check it)',
-  usage: 'audit list [--db FILE] [--json]',
+  synopsis: DB_JSON,
   async run(args, io) {
-    const parsed = parseOptions({ args, options: dbJsonOptions });
+    const parsed = parseSynopsis(DB_JSON, args);
     if (!parsed.ok) return usageError(io, auditListCommand, parsed.message);
     const { values } = parsed;
     const db = openDatabase(dbPathFrom(values.db), { readOnly: true });

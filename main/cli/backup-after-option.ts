@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../services/clock.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
+import { extended, group, may, need } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 /**
@@ -24,16 +25,12 @@ export const BACKED_UP_COMMANDS = [
 /** The environment variable naming the backup folder when --backup-dir is absent: set once, never remembered. */
 export const BACKUP_DIR_ENV = 'PROVEIT_BACKUP_DIR';
 
-export const BACKUP_AFTER_USAGE = '[--backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]]';
+/** The backup flags in a synopsis; `proveit console` names them in its own and parses them itself. */
+export const BACKUP_AFTER_ITEMS = [
+  group(need('backup-dir'), may('backup-passphrase-file'), may('backup-keep')),
+] as const;
 
 const FLAGS = ['backup-dir', 'backup-passphrase-file', 'backup-keep'] as const;
-
-/** The same flags as parseArgs options, for a command that parses them itself (`proveit console`). */
-export const BACKUP_OPTIONS = {
-  'backup-dir': { type: 'string' },
-  'backup-passphrase-file': { type: 'string' },
-  'backup-keep': { type: 'string' },
-} as const;
 type Flag = (typeof FLAGS)[number];
 
 /** Takes the backup flags out of the arguments (`--flag VALUE` or `--flag=VALUE`); the rest go to the command. */
@@ -79,7 +76,7 @@ export function withBackupAfter(command: Command, clock: Clock = systemClock): C
   if (!(BACKED_UP_COMMANDS as readonly string[]).includes(command.path.join(' '))) return command;
   const wrapped: Command = {
     ...command,
-    usage: `${command.usage} ${BACKUP_AFTER_USAGE}`,
+    synopsis: extended(command.synopsis, BACKUP_AFTER_ITEMS),
     async run(args, io) {
       const { rest, flags, missing } = splitBackupFlags(args);
       if (missing) return usageError(io, wrapped, `--${missing} needs a value`);

@@ -6,10 +6,10 @@ import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
 import { restoreBackup } from '../services/backup/restore-backup.ts';
 import { verifyBackup, type VerifiedBackup } from '../services/backup/verify-backup.ts';
 import { systemClock } from '../services/clock.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 /** A refusal: `proveit backup VERB: CODE: message` on stderr, or the JSON document; exit 1, nothing written. */
@@ -66,22 +66,21 @@ function summaryLines(v: VerifiedBackup): string {
   return lines.map((l) => `  ${l}\n`).join('');
 }
 
+const CREATE = synopsis([
+  need('db', { help: 'the database to back up', defaultText: null }),
+  need('out', { help: 'the backup file to write' }),
+  need('passphrase-file'),
+  may('json'),
+  may('actor'),
+]);
+
 export const backupCreateCommand: Command = {
   path: ['backup', 'create'],
   summary:
     'write an encrypted backup of the operator database and the files beside it (consistent while the console runs)',
-  usage: `backup create --db FILE --out FILE --passphrase-file FILE [--json] ${ACTOR_USAGE}`,
+  synopsis: CREATE,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        db: { type: 'string' },
-        out: { type: 'string' },
-        'passphrase-file': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        ...ACTOR_OPTION,
-      },
-    });
+    const parsed = parseSynopsis(CREATE, args);
     if (!parsed.ok) return usageError(io, backupCreateCommand, parsed.message);
     const { values } = parsed;
     if (values.db === undefined)
@@ -124,15 +123,27 @@ export const backupCreateCommand: Command = {
   },
 };
 
-const openOptions = { 'passphrase-file': { type: 'string' }, json: { type: 'boolean', default: false } } as const;
+const BACKUP_FILE = positional('FILE', 'the backup file');
+const PASSPHRASE = need('passphrase-file', { help: 'the file holding the passphrase the backup was created with' });
+const VERIFY = synopsis([BACKUP_FILE, PASSPHRASE, may('json')]);
+const RESTORE = synopsis([
+  BACKUP_FILE,
+  PASSPHRASE,
+  need('db', {
+    value: 'NEWFILE',
+    help: 'the new database file: a path where no database exists yet',
+    defaultText: null,
+  }),
+  may('json'),
+]);
 
 export const backupVerifyCommand: Command = {
   path: ['backup', 'verify'],
   summary:
     'decrypt a backup in memory and check it: integrity_check, the audit chain, the freezes; report what it holds',
-  usage: 'backup verify FILE --passphrase-file FILE [--json]',
+  synopsis: VERIFY,
   async run(args, io) {
-    const parsed = parseOptions({ args, options: openOptions, allowPositionals: true });
+    const parsed = parseSynopsis(VERIFY, args);
     if (!parsed.ok) return usageError(io, backupVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupVerifyCommand, 'give exactly one backup FILE');
@@ -155,9 +166,9 @@ export const backupVerifyCommand: Command = {
 export const backupRestoreCommand: Command = {
   path: ['backup', 'restore'],
   summary: 'restore a backup into a new database file and the files beside it (never overwrites)',
-  usage: 'backup restore FILE --passphrase-file FILE --db NEWFILE [--json]',
+  synopsis: RESTORE,
   async run(args, io) {
-    const parsed = parseOptions({ args, options: { ...openOptions, db: { type: 'string' } }, allowPositionals: true });
+    const parsed = parseSynopsis(RESTORE, args);
     if (!parsed.ok) return usageError(io, backupRestoreCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupRestoreCommand, 'give exactly one backup FILE');

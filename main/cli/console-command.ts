@@ -9,16 +9,17 @@ import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { desktopElectron } from '../services/console/electron-binary.ts';
 import { progressText, type DemoProgress } from '../core/demo/demo-progress.ts';
+import { demoThread } from '../demo/demo-thread.ts';
 import { openConsole } from '../services/console/open-console.ts';
 import { defaultDbFile } from '../services/console/user-data.ts';
 import { backupOutcomeLine, withBackupsAfterActs } from '../services/console/backups-after-acts.ts';
-import { ACTOR_OPTION, consoleActorOf } from './actor-option.ts';
-import { BACKUP_OPTIONS, backupPolicyOf } from './backup-after-option.ts';
+import { consoleActorOf } from './actor-option.ts';
+import { BACKUP_AFTER_ITEMS, backupPolicyOf } from './backup-after-option.ts';
 import { EXIT, type Command } from './command.ts';
 import { firstStartOf } from './console-first-start.ts';
-import { CONSOLE_SERVICE_OPTIONS, consoleServicesOf } from './console-service-options.ts';
+import { CONSOLE_SERVICE_FLAGS, consoleServicesOf } from './console-service-options.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { BREAK, group, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -33,7 +34,7 @@ function untilStopped(): Promise<void> {
 /** The service options as the desktop main reads them back (consoleServicesOf of PROVEIT_* variables). */
 function serviceEnv(options: Record<string, unknown>): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const flag of Object.keys(CONSOLE_SERVICE_OPTIONS)) {
+  for (const flag of CONSOLE_SERVICE_FLAGS) {
     const value = options[flag];
     if (typeof value === 'string')
       env[`PROVEIT_${flag.toUpperCase().replace(/-/g, '_')}`] = /-file$|^trust$/.test(flag) ? resolve(value) : value;
@@ -41,66 +42,80 @@ function serviceEnv(options: Record<string, unknown>): Record<string, string> {
   return env;
 }
 
+const SYNOPSIS = synopsis(
+  [
+    may('db', {
+      help:
+        'the operator database. A --db FILE that does not exist is created as an empty operations database; the ' +
+        'default one, on first start, is created by playing the demo season (as proveit demo does), showing its progress',
+      defaultText:
+        'console.sqlite in the user data folder, e.g. ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder',
+    }),
+    may('demo', { help: 'play the demo season into the new database --db names (refused on one that exists)' }),
+    may('headless', { help: 'serve the console on 127.0.0.1 for a browser, even where a desktop window could open' }),
+    may('corpus', {
+      help: 'the corpus root holding season-N/<track> folders',
+      defaultText:
+        "the database folder's corpus/ when the demo wrote one there, else the embedded demo season, corpus/",
+    }),
+    may('port', { help: 'loopback port of the headless mode', defaultText: 'any free port' }),
+    may('json', { help: 'print {mode, url} as one JSON line' }),
+    BREAK,
+    group(
+      need('trust-layer', {
+        help:
+          'the Trust Layer freezes are anchored through (the Freeze screen: freeze, replace); without it and ' +
+          '--api-key-file those actions are refused',
+      }),
+      need('api-key-file'),
+      may('season-base', {
+        help: 'the season service a freeze is posted to through the proxy',
+        defaultText: '--season-url',
+      }),
+    ),
+    BREAK,
+    group(
+      need('season-url', {
+        help:
+          "the season service: a track's first close reads its export (the Scoring screen); without it and " +
+          '--operator-token-file only later closes run from the console',
+      }),
+      need('operator-token-file'),
+    ),
+    may('trust', { help: 'the trust bundle a first close verifies proofs with' }),
+    BREAK,
+    ...BACKUP_AFTER_ITEMS,
+    may('actor', {
+      help:
+        'the person every act is recorded as in the audit log; without it or $PROVEIT_ACTOR, the console asks the ' +
+        'name once and keeps it until it stops',
+      defaultText: '$PROVEIT_ACTOR',
+    }),
+  ],
+  'With --backup-dir (headless): after each freeze, replacement, publication, reveal, close, decision and Index ' +
+    'export, an encrypted backup into DIR.\n' +
+    'Keys and tokens stay in the console process: the screens only see whether they are set.\n' +
+    'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
+    'The renderer must be built first (npm start does it; otherwise npm run build).',
+);
+
 export const consoleCommand: Command = {
   path: ['console'],
   summary:
     'start the operator console on an operator database: a new --db FILE is an empty one; the default database on ' +
     'first start, or --demo, plays the demo season into it (headless where no display or Electron binary exists)',
-  usage:
-    'console [--db FILE] [--demo] [--headless] [--corpus DIR] [--port N] [--json]\n' +
-    '        [--trust-layer URL --api-key-file FILE [--season-base URL]]\n' +
-    '        [--season-url URL --operator-token-file FILE] [--trust DIR]\n' +
-    '        [--backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]] [--actor NAME]\n\n' +
-    '  --db FILE     the operator database (default: console.sqlite in the user data folder, e.g.\n' +
-    '                ~/.config/proveit-console/; PROVEIT_USER_DATA overrides the folder). A --db FILE that does\n' +
-    '                not exist is created as an empty operations database; the default one, on first start, is\n' +
-    '                created by playing the demo season (as proveit demo does), showing its progress\n' +
-    '  --demo        play the demo season into the new database --db names (refused on one that exists)\n' +
-    '  --headless    serve the console on 127.0.0.1 for a browser, even where a desktop window could open\n' +
-    "  --corpus DIR  the corpus root holding season-N/<track> folders (default: the database folder's corpus/\n" +
-    '                when the demo wrote one there, else the embedded demo season, corpus/)\n' +
-    '  --port N      loopback port of the headless mode (default: any free port)\n' +
-    '  --json        print {mode, url} as one JSON line\n' +
-    '  --trust-layer URL, --api-key-file FILE\n' +
-    '                the Trust Layer freezes are anchored through, and the file holding the operator API key\n' +
-    '                (the Freeze screen: freeze, replace); without them those actions are refused\n' +
-    '  --season-base URL\n' +
-    '                the season service a freeze is posted to through the proxy (default: --season-url)\n' +
-    '  --season-url URL, --operator-token-file FILE\n' +
-    "                the season service and the file holding its operator token: a track's first close reads\n" +
-    '                its export (the Scoring screen); without them only later closes run from the console\n' +
-    '  --trust DIR   the trust bundle a first close verifies proofs with (default: trust/production)\n' +
-    '  --backup-dir DIR [--backup-passphrase-file FILE] [--backup-keep N]\n' +
-    '                (headless) after each freeze, replacement, publication, reveal, close, decision and Index\n' +
-    '                export, an encrypted backup into DIR (passphrase default DIR/passphrase; keeps the last 10)\n' +
-    '                Keys and tokens stay in the console process: the screens only see whether they are set.\n' +
-    '  --actor NAME  the person every act is recorded as in the audit log (default: $PROVEIT_ACTOR; without\n' +
-    '                either, the console asks the name once and keeps it until it stops)\n\n' +
-    'The headless URL carries a per-launch token in its fragment: open that exact URL. Ctrl-C stops the console.\n' +
-    'The renderer must be built first (npm start does it; otherwise npm run build).',
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        headless: { type: 'boolean', default: false },
-        demo: { type: 'boolean', default: false },
-        db: { type: 'string' },
-        corpus: { type: 'string' },
-        port: { type: 'string', default: '0' },
-        json: { type: 'boolean', default: false },
-        ...CONSOLE_SERVICE_OPTIONS,
-        ...BACKUP_OPTIONS,
-        ...ACTOR_OPTION,
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) {
       io.err(`proveit console: ${parsed.message}. See proveit console --help.\n`);
       return EXIT.usage;
     }
     const options = parsed.values;
-    const port = Number(options.port);
+    const portText = options.port ?? '0';
+    const port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      io.err(`proveit console: --port must be an integer from 0 to 65535, not '${options.port}'\n`);
+      io.err(`proveit console: --port must be an integer from 0 to 65535, not '${portText}'\n`);
       return EXIT.usage;
     }
     const actor = consoleActorOf(options, process.env);
@@ -172,7 +187,7 @@ export const consoleCommand: Command = {
       ...(corpusDir ? { corpusDir } : {}),
       services,
       ...(actor.name === null ? {} : { actor: actor.name }),
-      demo: firstStart.demo,
+      demo: firstStart.demo ? demoThread : null,
       backupDir: backup?.dir ?? null,
     });
     const backups =

@@ -12,14 +12,15 @@ export interface ConsoleServiceValues {
   trust?: string | undefined;
 }
 
-export const CONSOLE_SERVICE_OPTIONS = {
-  'trust-layer': { type: 'string' },
-  'api-key-file': { type: 'string' },
-  'season-base': { type: 'string' },
-  'season-url': { type: 'string' },
-  'operator-token-file': { type: 'string' },
-  trust: { type: 'string' },
-} as const;
+/** The flags of ConsoleServiceValues (the console's synopsis names them; the desktop main reads them back). */
+export const CONSOLE_SERVICE_FLAGS = [
+  'trust-layer',
+  'api-key-file',
+  'season-base',
+  'season-url',
+  'operator-token-file',
+  'trust',
+] as const satisfies readonly (keyof ConsoleServiceValues)[];
 
 const isUrl = (text: string) => /^https?:\/\/[^\s/]+/.test(text);
 

@@ -2,10 +2,10 @@ import { checkCorpus } from '../core/corpus/check-corpus.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { readTrackFolderArgument } from './track-folder-argument.ts';
 
-const USAGE = 'corpus check DIR [--json]';
+const SYNOPSIS = synopsis([positional('DIR', 'the track folder'), may('json')]);
 
 /**
  * `proveit corpus check DIR` (docs/corpus-format.md "8. Check"): exit 0 when the track folder passes every check, 1
@@ -14,13 +14,9 @@ const USAGE = 'corpus check DIR [--json]';
 export const corpusCheckCommand: Command = {
   path: ['corpus', 'check'],
   summary: 'check a track folder: response contract, canonical URLs, grounding facts, key balance, reference solver',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      allowPositionals: true,
-      options: { json: { type: 'boolean', default: false } },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, corpusCheckCommand, parsed.message);
     const folder = await readTrackFolderArgument(io, corpusCheckCommand, parsed.positionals);
     if (typeof folder === 'number') return folder;

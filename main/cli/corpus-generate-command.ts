@@ -8,10 +8,19 @@ import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { readRulesText } from '../services/corpus/rules-texts.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 
-const USAGE =
-  'corpus generate --track conformite|generique --seed SEED --out DIR [--season N] [--base URL] [--date-examen YYYY-MM-DD] [--json]';
+const SYNOPSIS = synopsis([
+  need('track'),
+  need('seed', {
+    help: 'the seed the season is generated from (best in $PROVEIT_CORPUS_SEED: out of the process list)',
+  }),
+  need('out', { value: 'DIR', help: 'the track folder written' }),
+  may('season', { defaultText: '1' }),
+  may('base', { defaultText: "the demo season's base of the track" }),
+  may('date-examen', { defaultText: DEMO_DATE_EXAMEN }),
+  may('json'),
+]);
 
 const GENERATORS = {
   conformite: { generate: generateConformite, rules: CONFORMITE_RULES_VERSION },
@@ -26,22 +35,15 @@ const GENERATORS = {
 export const corpusGenerateCommand: Command = {
   path: ['corpus', 'generate'],
   summary: 'generate a season track folder (corpus, tasks, sealed answer key) from a seed',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        track: { type: 'string' },
-        seed: { type: 'string' },
-        out: { type: 'string' },
-        season: { type: 'string', default: '1' },
-        base: { type: 'string' },
-        'date-examen': { type: 'string', default: DEMO_DATE_EXAMEN },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, corpusGenerateCommand, parsed.message);
-    const { values } = parsed;
+    const values = {
+      ...parsed.values,
+      season: parsed.values.season ?? '1',
+      'date-examen': parsed.values['date-examen'] ?? DEMO_DATE_EXAMEN,
+    };
     const track = values.track;
     if (track !== 'conformite' && track !== 'generique') {
       return usageError(io, corpusGenerateCommand, '--track must be conformite or generique');

@@ -1,10 +1,14 @@
 import { computeManifest } from '../core/corpus/manifest.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { readTrackFolderArgument } from './track-folder-argument.ts';
 
-const USAGE = 'corpus manifest DIR [--base URL] [--json]';
+const SYNOPSIS = synopsis([
+  positional('DIR', 'the track folder'),
+  may('base', { defaultText: "season.json's base" }),
+  may('json', { help: 'print the manifest' }),
+]);
 
 /**
  * `proveit corpus manifest DIR` (docs/corpus-format.md "6. Manifest"): per resource the canonical URL, method, payload,
@@ -14,13 +18,9 @@ const USAGE = 'corpus manifest DIR [--base URL] [--json]';
 export const corpusManifestCommand: Command = {
   path: ['corpus', 'manifest'],
   summary: 'compute the corpus manifest (expected request/response hashes, /_systeme/* hashes, manifest hash)',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      allowPositionals: true,
-      options: { base: { type: 'string' }, json: { type: 'boolean', default: false } },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, corpusManifestCommand, parsed.message);
     const folder = await readTrackFolderArgument(io, corpusManifestCommand, parsed.positionals);
     if (typeof folder === 'number') return folder;

@@ -1,9 +1,16 @@
 import { startCorpusServer } from '../services/corpus/corpus-server.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 
-const USAGE = 'corpus serve DIR --secret SECRET [--port N] [--host ADDRESS] [--call-log FILE] [--json]';
+const SYNOPSIS = synopsis([
+  positional('DIR', 'a season folder (every track, each on the host of its base) or one track folder'),
+  need('secret'),
+  may('port', { defaultText: '0' }),
+  may('host'),
+  may('call-log'),
+  may('json', { help: 'print {url, dir, tracks, call_log} as one JSON document' }),
+]);
 
 /**
  * `proveit corpus serve DIR` (docs/corpus-format.md "9. Corpus server"): the production corpus server (the devnet runs
@@ -17,23 +24,13 @@ export const corpusServeCommand: Command = {
   path: ['corpus', 'serve'],
   summary:
     'serve a season (every track, each on its base host) or one track over HTTP; callers without X-Challenge-Secret get the 403 body',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      allowPositionals: true,
-      options: {
-        secret: { type: 'string' },
-        port: { type: 'string', default: '0' },
-        host: { type: 'string', default: '127.0.0.1' },
-        'call-log': { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, corpusServeCommand, parsed.message);
     const [dir, ...extra] = parsed.positionals;
     const secret = parsed.values.secret ?? process.env['PROVEIT_CORPUS_SECRET'];
-    const port = Number(parsed.values.port);
+    const port = Number(parsed.values.port ?? '0');
     const callLog = parsed.values['call-log'];
     if (!dir || extra.length > 0 || !secret || !Number.isInteger(port) || port < 0 || port > 65535 || callLog === '') {
       return usageError(
@@ -47,7 +44,7 @@ export const corpusServeCommand: Command = {
       server = await startCorpusServer({
         corpusDir: dir,
         secret,
-        host: parsed.values.host,
+        host: parsed.values.host ?? '127.0.0.1',
         port,
         ...(callLog !== undefined ? { callLogFile: callLog } : {}),
       });

@@ -1,9 +1,23 @@
-import { playDemo } from '../services/demo/play-demo.ts';
+import { playDemo } from '../demo/play-demo.ts';
 import { progressText } from '../core/demo/demo-progress.ts';
 import { systemClock } from '../services/clock.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+
+const SYNOPSIS = synopsis(
+  [
+    need('out', {
+      value: 'DIR',
+      help:
+        'where to write console.sqlite (the operator database), corpus/season-N/<track>/ (the frozen copies), ' +
+        '<track>/ (each close: scores.json, reports/, bundle/) and index/ (the signed Index export); ' +
+        'console.sqlite must not exist yet',
+    }),
+    may('json', { help: 'print the summary as one JSON document (progress still goes to stderr)' }),
+  ],
+  'Open the result with: proveit console --db DIR/console.sqlite',
+);
 
 /**
  * `proveit demo --out DIR`: the console's demo season, played headless (docs/console-backend.md "First start and the
@@ -15,18 +29,9 @@ export const demoCommand: Command = {
     'play the demo season headless on an in-process devnet: scripted agents enroll, read and submit; both tracks ' +
     'are frozen, closed, scored and published, with one open dispute and one incident; the season closed three ' +
     'days before today',
-  usage:
-    'demo --out DIR [--json]\n\n' +
-    '  --out DIR  where to write console.sqlite (the operator database), corpus/season-N/<track>/ (the frozen copies) and\n' +
-    '             <track>/ (each close: scores.json, reports/, bundle/) and index/ (the signed Index export);\n' +
-    '             console.sqlite must not exist yet\n' +
-    '  --json     print the summary as one JSON document (progress still goes to stderr)\n\n' +
-    'Open the result with: proveit console --db DIR/console.sqlite',
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, demoCommand, parsed.message);
     const out = parsed.values.out;
     if (typeof out !== 'string' || out === '') return usageError(io, demoCommand, '--out DIR is required');

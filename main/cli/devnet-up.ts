@@ -4,16 +4,31 @@ import { DEFAULT_CORPUS_DIR } from '../../devnet/season/demo-corpus.ts';
 import type { DevnetOptions } from '../../devnet/start-devnet.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
 /** Where the devnet keeps its state unless --state says otherwise (relative to the working folder). */
 export const DEFAULT_STATE_DIR = '.proveit/devnet';
 
-const USAGE =
-  'devnet up [--port N] [--state DIR] [--corpus DIR] [--read-limit N] [--read-window SECONDS] [--batch-size N] ' +
-  '[--batch-age SECONDS] [--proxy-timeout SECONDS] [--operator-public-key FILE] [--json]';
+const SYNOPSIS = synopsis([
+  may('port', {
+    help: 'the base port: Trust Layer N, TSA N+1, log N+2, corpus N+3, season N+4',
+    defaultText: 'free ports',
+  }),
+  may('state', { defaultText: DEFAULT_STATE_DIR }),
+  may('corpus', {
+    help: 'a season folder such as corpus/season-1, or one track folder',
+    defaultText: 'the demo season',
+  }),
+  may('read-limit', { help: "the Trust Layer's reads allowed per window" }),
+  may('read-window', { help: "the length of the Trust Layer's read-limit window" }),
+  may('batch-size', { help: 'proofs per Trust Layer batch' }),
+  may('batch-age'),
+  may('proxy-timeout'),
+  may('operator-public-key', { defaultText: 'the devnet makes one' }),
+  may('json', { help: 'accepted: the one line printed is always JSON' }),
+]);
 
 type Numeric = 'port' | 'read-limit' | 'read-window' | 'batch-size' | 'batch-age' | 'proxy-timeout';
 
@@ -29,26 +44,9 @@ const NUMERIC: Record<Numeric, { min: number; max: number; example: string }> = 
 export const devnetUpCommand: Command = {
   path: ['devnet', 'up'],
   summary: 'start the local devnet (Trust Layer, TSA, transparency log, corpus and season hosts) until Ctrl-C',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        port: { type: 'string' },
-        state: { type: 'string' },
-        corpus: { type: 'string' },
-        'read-limit': { type: 'string' },
-        'read-window': { type: 'string' },
-        'batch-size': { type: 'string' },
-        'batch-age': { type: 'string' },
-        'proxy-timeout': { type: 'string' },
-        'operator-public-key': { type: 'string' },
-        // The one line printed is always JSON; --json is accepted like on every other command.
-        json: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, devnetUpCommand, parsed.message);
     const values: Record<string, string | boolean | undefined> = parsed.values;
     const numbers: Partial<Record<Numeric, number>> = {};

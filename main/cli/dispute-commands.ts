@@ -2,31 +2,51 @@ import { DECISION_DAYS, isoUtc, parseZonedInstant } from '../core/disputes/calen
 import type { ReceiptAgainstExport } from '../core/disputes/receipt-evidence.ts';
 import { parseAssertionRef } from '../core/disputes/scope.ts';
 import type { PyJson } from '../core/json/value.ts';
-import { DISPUTE_CHANGES, type Decision, type DisputeChange } from '../core/disputes/transitions.ts';
+import { DISPUTE_CHANGES, isDecision, type DisputeChange } from '../core/disputes/transitions.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { decideDispute, reviewDispute } from '../services/disputes/decide-dispute.ts';
 import { disputeListing } from '../services/disputes/list-disputes.ts';
 import { participantWindows } from '../services/disputes/participant-windows.ts';
 import { openDispute } from '../services/disputes/open-dispute.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, readJsonFile, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { dbPathFrom, readOperatorDatabase, withOperatorDatabase } from './proofs-options.ts';
 
-const common = { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...ACTOR_OPTION } as const;
+const DISPUTE_ID = positional('ID', 'the dispute id, e.g. dsp-1-conformite-0001');
 
-const OPEN_USAGE =
-  'dispute open --season N --track conformite|generique --participant ID --assertion TASK_ID/ASSERTION_ID ' +
-  `--reason TEXT [--received-at ISO] [--receipt FILE] [--db FILE] ${ACTOR_USAGE} [--json]`;
-const REVIEW_USAGE = `dispute review ID --reviewer NAME [--db FILE] ${ACTOR_USAGE} [--json]`;
-const DECIDE_USAGE =
-  'dispute decide ID --decision upheld|rejected --reason TEXT --reviewer NAME ' +
-  '[--change supported|instrument_fault|counted_with_remaining] ' +
-  `[--db FILE] ${ACTOR_USAGE} [--json]`;
-const LIST_USAGE = 'dispute list [--season N] [--track conformite|generique] [--db FILE] [--json]';
+const OPEN = synopsis([
+  need('season'),
+  need('track'),
+  need('participant'),
+  need('assertion', { help: 'the assertion disputed, as the report lists it, e.g. conf-03/a2' }),
+  need('reason', { help: "the participant's written reason" }),
+  may('received-at'),
+  may('receipt'),
+  may('db'),
+  may('actor'),
+  may('json'),
+]);
+const REVIEW = synopsis([DISPUTE_ID, need('reviewer'), may('db'), may('actor'), may('json')]);
+const DECIDE = synopsis([
+  DISPUTE_ID,
+  need('decision'),
+  need('reason', { help: 'the reason the decision is published with' }),
+  need('reviewer', { help: 'who decided' }),
+  may('change'),
+  may('db'),
+  may('actor'),
+  may('json'),
+]);
+const LIST = synopsis([
+  may('season', { help: 'only this season' }),
+  may('track', { help: 'only this track' }),
+  may('db'),
+  may('json'),
+]);
 
 /** The dispute commands (docs/disputes.md); `clock` is the Clock port (tests give their own). */
 export function createDisputeCommands(clock: Clock = systemClock): Command[] {
@@ -35,20 +55,20 @@ export function createDisputeCommands(clock: Clock = systemClock): Command[] {
     summary:
       'record a dispute of one assertion of one participant (spec §9.2): checked against the 14-day window and ' +
       'the scope, evidence computed from the close bundle; prints the dispute_id',
-    usage: OPEN_USAGE,
+    synopsis: OPEN,
     run: (args, io) => runOpen(open, clock, args, io),
   };
   const review: Command = {
     path: ['dispute', 'review'],
     summary: 'put a received dispute under review, naming the reviewer',
-    usage: REVIEW_USAGE,
+    synopsis: REVIEW,
     run: (args, io) => runReview(review, clock, args, io),
   };
   const decide: Command = {
     path: ['dispute', 'decide'],
     summary:
       'decide a dispute with its written reason: upheld publishes a correction version, rejected changes nothing',
-    usage: DECIDE_USAGE,
+    synopsis: DECIDE,
     run: (args, io) => runDecide(decide, clock, args, io),
   };
   const list: Command = {
@@ -56,7 +76,7 @@ export function createDisputeCommands(clock: Clock = systemClock): Command[] {
     summary:
       'list disputes with their state and deadline status (on_time, at_risk, overdue, decided), and each ' +
       'participant\u2019s own dispute window',
-    usage: LIST_USAGE,
+    synopsis: LIST,
     run: (args, io) => runList(list, clock, args, io),
   };
   return [open, review, decide, list];
@@ -65,19 +85,7 @@ export function createDisputeCommands(clock: Clock = systemClock): Command[] {
 export const disputeCommands: Command[] = createDisputeCommands();
 
 async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: {
-      season: { type: 'string' },
-      track: { type: 'string' },
-      participant: { type: 'string' },
-      assertion: { type: 'string' },
-      reason: { type: 'string' },
-      'received-at': { type: 'string' },
-      receipt: { type: 'string' },
-      ...common,
-    },
-  });
+  const parsed = parseSynopsis(OPEN, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
@@ -191,7 +199,7 @@ function receiptLine(r: ReceiptAgainstExport): string {
 }
 
 async function runReview(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({ args, allowPositionals: true, options: { reviewer: { type: 'string' }, ...common } });
+  const parsed = parseSynopsis(REVIEW, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values, positionals } = parsed;
   if (positionals.length !== 1) return usageError(io, command, 'give one dispute id, e.g. dsp-1-conformite-0001');
@@ -223,21 +231,12 @@ const plainFigures = (f: {
 });
 
 async function runDecide(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    allowPositionals: true,
-    options: {
-      decision: { type: 'string' },
-      reason: { type: 'string' },
-      reviewer: { type: 'string' },
-      change: { type: 'string' },
-      ...common,
-    },
-  });
+  const parsed = parseSynopsis(DECIDE, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values, positionals } = parsed;
   if (positionals.length !== 1) return usageError(io, command, 'give one dispute id, e.g. dsp-1-conformite-0001');
-  if (values.decision !== 'upheld' && values.decision !== 'rejected')
+  const decision = values.decision;
+  if (!isDecision(decision))
     return usageError(
       io,
       command,
@@ -256,7 +255,7 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
   return withOperatorDatabase(values.db, (db) => {
     const r = decideDispute(db, clock, {
       disputeId: positionals[0]!,
-      decision: values.decision as Decision,
+      decision,
       reason: values.reason!,
       reviewer: values.reviewer!.trim(),
       ...(values.change === undefined ? {} : { change: values.change as DisputeChange }),
@@ -307,15 +306,7 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
 }
 
 async function runList(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: {
-      season: { type: 'string' },
-      track: { type: 'string' },
-      db: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
+  const parsed = parseSynopsis(LIST, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   const filter = seasonAndTrackFilterOf(values);

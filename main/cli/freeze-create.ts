@@ -6,17 +6,27 @@ import { systemClock } from '../services/clock.ts';
 import { createFreeze } from '../services/freeze/create-freeze.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { defaultKeyFile, loadOrCreateSigningKey } from '../services/index-export/signing-key.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { group, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { readSecretFile } from './secret-file.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
-const USAGE =
-  'freeze create --corpus DIR --trust-layer URL --api-key-file FILE --season-base URL --opens-at ISO --closes-at ISO ' +
-  `[--replace --reason TEXT] [--db FILE] [--operator-key-file FILE] [--json] ${ACTOR_USAGE}`;
+const SYNOPSIS = synopsis([
+  need('corpus', { help: 'the track folder frozen (rules text, corpus, sealed key)' }),
+  need('trust-layer', { help: 'the Trust Layer the freeze is anchored through' }),
+  need('api-key-file'),
+  need('season-base', { help: 'the season service the freeze is posted to through the proxy' }),
+  need('opens-at'),
+  need('closes-at'),
+  group(need('replace'), need('reason', { help: 'why the freeze in force is replaced (published with it)' })),
+  may('db'),
+  may('operator-key-file'),
+  may('json'),
+  may('actor'),
+]);
 
 /** The API key file's content, trimmed. The key itself never goes into a message. */
 function human(freeze: PublishedFreeze): string {
@@ -47,25 +57,9 @@ function human(freeze: PublishedFreeze): string {
 export const freezeCreateCommand: Command = {
   path: ['freeze', 'create'],
   summary: 'freeze a track (rules hash, manifest hash, key commitment), anchor it through the Trust Layer, record it',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        corpus: { type: 'string' },
-        'trust-layer': { type: 'string' },
-        'api-key-file': { type: 'string' },
-        'season-base': { type: 'string' },
-        'opens-at': { type: 'string' },
-        'closes-at': { type: 'string' },
-        replace: { type: 'boolean', default: false },
-        reason: { type: 'string' },
-        db: { type: 'string' },
-        'operator-key-file': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        ...ACTOR_OPTION,
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, freezeCreateCommand, parsed.message);
     const { values } = parsed;
     for (const flag of ['corpus', 'trust-layer', 'api-key-file', 'season-base', 'opens-at', 'closes-at'] as const) {

@@ -5,14 +5,6 @@ import type { PyJson } from '../core/json/value.ts';
 import type { Failure } from '../core/result.ts';
 import { printJson, type CliIo } from './io.ts';
 
-/** The options `freeze publish` and `freeze reveal` share: which season and track, the database, --json. */
-export const seasonTrackOptions = {
-  season: { type: 'string' },
-  track: { type: 'string' },
-  db: { type: 'string' },
-  json: { type: 'boolean', default: false },
-} as const;
-
 /** --season N: the season number as the freeze document carries it (an int). */
 function seasonOf(text: string | undefined): number | string {
   if (text === undefined) return '--season N is required, e.g. --season 1';

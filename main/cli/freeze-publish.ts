@@ -2,14 +2,21 @@ import { publicationJson } from '../core/freeze/publication.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { publishFreeze } from '../services/freeze/publish-freeze.ts';
 import { systemClock } from '../services/clock.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
+import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
-const USAGE = 'freeze publish --season N --track conformite|generique [--out FILE] [--db FILE] [--json] ' + ACTOR_USAGE;
+const SYNOPSIS = synopsis([
+  need('season'),
+  need('track'),
+  may('out', { help: 'write the freeze document to this file' }),
+  may('db'),
+  may('json'),
+  may('actor'),
+]);
 
 /**
  * `proveit freeze publish` (spec §8.3 and its status note): every freeze of a season and track, replaced ones with
@@ -19,12 +26,9 @@ const USAGE = 'freeze publish --season N --track conformite|generique [--out FIL
 export const freezePublishCommand: Command = {
   path: ['freeze', 'publish'],
   summary: 'export the published freeze document of a season and track (proof ids, hashes, disclosure, reasons)',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: { ...seasonTrackOptions, out: { type: 'string' }, ...ACTOR_OPTION },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, freezePublishCommand, parsed.message);
     const { values } = parsed;
     const which = seasonAndTrackOf(values);

@@ -2,14 +2,21 @@ import { writeFile } from 'node:fs/promises';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
+import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import type { CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
-const USAGE = 'freeze reveal --season N --track conformite|generique [--out FILE] [--db FILE] [--json] ' + ACTOR_USAGE;
+const SYNOPSIS = synopsis([
+  need('season'),
+  need('track'),
+  may('out', { help: 'write the reveal document (key and salt) to this file' }),
+  may('db'),
+  may('json', { help: 'print the reveal document on stdout' }),
+  may('actor'),
+]);
 
 /**
  * `proveit freeze reveal` (spec §8.3): at close, the key and the salt of every freeze of the season and track.
@@ -23,7 +30,7 @@ export function createFreezeRevealCommand(clock: Clock): Command {
   const command: Command = {
     path: ['freeze', 'reveal'],
     summary: 'at close, reveal the key and salt of every freeze of a season and track (refused before close)',
-    usage: USAGE,
+    synopsis: SYNOPSIS,
     run: (args, io) => runReveal(command, clock, args, io),
   };
   return command;
@@ -32,10 +39,7 @@ export function createFreezeRevealCommand(clock: Clock): Command {
 export const freezeRevealCommand: Command = createFreezeRevealCommand(systemClock);
 
 async function runReveal(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: { ...seasonTrackOptions, out: { type: 'string' }, ...ACTOR_OPTION },
-  });
+  const parsed = parseSynopsis(SYNOPSIS, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   const which = seasonAndTrackOf(values);

@@ -9,11 +9,20 @@ import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, readJsonFile } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { either, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 
-const USAGE =
-  'freeze verify --corpus DIR --freeze FILE --reveal FILE (--trust-layer URL | --proof FILE) [--trust DIR] ' +
-  '[--rekor-entry FILE] [--json]';
+const SYNOPSIS = synopsis([
+  need('corpus', { help: 'the track folder as revealed at close' }),
+  need('freeze'),
+  need('reveal'),
+  either(
+    [need('trust-layer', { help: 'read the proof view from this Trust Layer (GET /v1/proof/{id})' })],
+    [need('proof', { help: 'the proof view, read from a file' })],
+  ),
+  may('trust'),
+  may('rekor-entry'),
+  may('json'),
+]);
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -64,21 +73,9 @@ function jsonOf(result: FreezeVerification) {
 export const freezeVerifyCommand: Command = {
   path: ['freeze', 'verify'],
   summary: 'recompute a freeze from the revealed key and salt and verify its proof; any difference refuses scoring',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        corpus: { type: 'string' },
-        freeze: { type: 'string' },
-        reveal: { type: 'string' },
-        trust: { type: 'string' },
-        'trust-layer': { type: 'string' },
-        proof: { type: 'string' },
-        'rekor-entry': { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, freezeVerifyCommand, parsed.message);
     const { values } = parsed;
     for (const flag of ['corpus', 'freeze', 'reveal'] as const) {

@@ -6,11 +6,11 @@ import type { StoredIncident } from '../core/incidents/incident-record.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { addIncidentEvent, openIncident } from '../services/incidents/incidents.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { many, may, need, parseSynopsis, positional, synopsis, unlisted } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -49,21 +49,20 @@ function humanLine(i: StoredIncident): string {
   );
 }
 
+const LIST = synopsis([
+  may('season', { help: 'only this season' }),
+  may('track', { help: 'only this track' }),
+  may('state', { value: 'open|resolved', help: 'only incidents in this state' }),
+  may('db'),
+  may('json'),
+]);
+
 export const incidentListCommand: Command = {
   path: ['incident', 'list'],
   summary: 'list incidents (opened by a close or by hand) with their state, owner, affected items and resolution',
-  usage: 'incident list [--season N] [--track conformite|generique] [--state open|resolved] [--db FILE] [--json]',
+  synopsis: LIST,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        season: { type: 'string' },
-        track: { type: 'string' },
-        state: { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(LIST, args);
     if (!parsed.ok) return usageError(io, incidentListCommand, parsed.message);
     const { values } = parsed;
     const filter = seasonAndTrackFilterOf(values);
@@ -83,42 +82,36 @@ export const incidentListCommand: Command = {
   },
 };
 
-const OPEN_USAGE =
-  `incident open --season N --track conformite|generique --kind ${INCIDENT_KINDS.join('|')} --summary TEXT ` +
-  '[--cause TEXT] [--owner NAME] [--window-start ISO] [--window-end ISO] [--participant ID]... ' +
-  `[--assertion TASK_ID/ASSERTION_ID]... [--proof ID]... [--db FILE] [--json] ${ACTOR_USAGE}`;
+const OPEN = synopsis([
+  need('season'),
+  need('track'),
+  need('kind', { value: INCIDENT_KINDS.join('|') }),
+  need('summary', { help: 'what happened, e.g. "corpus down 14:00-14:20"' }),
+  may('cause'),
+  may('owner', { defaultText: 'the actor' }),
+  may('window-start'),
+  may('window-end'),
+  many('participant', { help: 'a participant the incident affects' }),
+  many('assertion', { help: 'an assertion the incident affects' }),
+  many('proof', { value: 'ID', help: 'a proof id the incident affects' }),
+  may('db'),
+  may('json'),
+  may('actor'),
+]);
 
 /** `proveit incident open`: by hand. `clock` is the Clock port (tests pass their own). */
 export function createIncidentOpenCommand(clock: Clock = systemClock): Command {
   const command: Command = {
     path: ['incident', 'open'],
     summary: 'open an incident by hand (a corpus outage, a Trust Layer fault seen outside a close, ...)',
-    usage: OPEN_USAGE,
+    synopsis: OPEN,
     run: (args, io) => runOpen(command, clock, args, io),
   };
   return command;
 }
 
 async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: {
-      season: { type: 'string' },
-      track: { type: 'string' },
-      kind: { type: 'string' },
-      cause: { type: 'string' },
-      summary: { type: 'string' },
-      owner: { type: 'string' },
-      'window-start': { type: 'string' },
-      'window-end': { type: 'string' },
-      participant: { type: 'string', multiple: true },
-      assertion: { type: 'string', multiple: true },
-      proof: { type: 'string', multiple: true },
-      db: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      ...ACTOR_OPTION,
-    },
-  });
+  const parsed = parseSynopsis(OPEN, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
@@ -181,15 +174,6 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   }
 }
 
-const EVENT_OPTIONS = {
-  text: { type: 'string' },
-  resolution: { type: 'string' },
-  owner: { type: 'string' },
-  db: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  ...ACTOR_OPTION,
-} as const;
-
 type EventCommand = 'note' | 'resolve' | 'assign';
 
 const EVENT_COMMANDS = {
@@ -204,15 +188,34 @@ const EVENT_COMMANDS = {
 
 const TEXT_FLAGS = ['text', 'resolution', 'owner'] as const;
 
+/**
+ * The synopsis of one event command: its own text flag, and the other two accepted only to answer with the flag to
+ * write instead (`--text` given to `incident resolve` says to write --resolution).
+ */
+function eventSynopsis(kind: EventCommand) {
+  const { flag } = EVENT_COMMANDS[kind];
+  const elsewhere = `not an option of incident ${kind}: refused, naming --${flag} to write instead`;
+  return synopsis([
+    positional('ID', 'the incident id, e.g. 3'),
+    flag === 'text' ? need('text') : unlisted('text', elsewhere),
+    flag === 'resolution' ? need('resolution') : unlisted('resolution', elsewhere),
+    flag === 'owner' ? need('owner', { help: 'the new owner' }) : unlisted('owner', elsewhere),
+    may('db'),
+    may('json'),
+    may('actor'),
+  ]);
+}
+
 /** `proveit incident note ID --text TEXT`, `resolve ID --resolution TEXT`, `assign ID --owner NAME`. */
 function createEventCommand(kind: EventCommand, clock: Clock): Command {
   const { flag, event, summary } = EVENT_COMMANDS[kind];
+  const syn = eventSynopsis(kind);
   const command: Command = {
     path: ['incident', kind],
     summary,
-    usage: `incident ${kind} ID --${flag} ${flag === 'owner' ? 'NAME' : 'TEXT'} [--db FILE] [--json] ${ACTOR_USAGE}`,
+    synopsis: syn,
     async run(args, io) {
-      const parsed = parseOptions({ args, allowPositionals: true, options: EVENT_OPTIONS });
+      const parsed = parseSynopsis(syn, args);
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const { values, positionals } = parsed;
       const other = TEXT_FLAGS.find((f) => f !== flag && values[f] !== undefined);

@@ -9,18 +9,51 @@ import { verifyIndexFolder } from '../services/index-export/verify-index.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { readSecretFile } from './secret-file.ts';
 import { publicKeyOption } from './public-key-file.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { group, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
-const EXPORT_USAGE =
-  `index export --season N [--version K] [--db FILE] --out DIR [--key-file FILE] [--names FILE] ` +
-  `[--secrets-file FILE] [--trust-layer URL --api-key-file FILE --season-base URL] ${ACTOR_USAGE} [--json]`;
-const VERIFY_USAGE = 'index verify DIR [--public-key FILE] [--trust DIR] [--json]';
-const ANCHOR_USAGE = `index anchor DIR --trust-layer URL --api-key-file FILE --season-base URL [--db FILE] [--key-file FILE] ${ACTOR_USAGE} [--json]`;
+const ANCHOR_TRUST_LAYER = need('trust-layer', { help: 'the Trust Layer the manifest hash is anchored through' });
+const ANCHOR_SEASON_BASE = need('season-base', { help: 'the season host the anchor is posted to through the proxy' });
+const EXPORT = synopsis([
+  need('season'),
+  may('version', {
+    value: 'K',
+    help: 'write this recorded Index version again, byte for byte',
+    defaultText: 'the latest version again if nothing changed, else a new one',
+  }),
+  may('db'),
+  need('out', { value: 'DIR', help: 'a new folder for the export' }),
+  may('key-file'),
+  may('names'),
+  may('secrets-file'),
+  group(ANCHOR_TRUST_LAYER, need('api-key-file'), ANCHOR_SEASON_BASE),
+  may('actor'),
+  may('json'),
+]);
+const EXPORT_FOLDER = positional('DIR', 'the export folder');
+const VERIFY = synopsis([
+  EXPORT_FOLDER,
+  may('public-key', {
+    help: 'the key the reader trusts (64 hex characters, or an export\u2019s signing-key.json)',
+    defaultText: 'the key the manifest publishes',
+  }),
+  may('trust', { help: 'the trust bundle the anchor proof is verified with' }),
+  may('json'),
+]);
+const ANCHOR = synopsis([
+  EXPORT_FOLDER,
+  ANCHOR_TRUST_LAYER,
+  need('api-key-file'),
+  ANCHOR_SEASON_BASE,
+  may('db'),
+  may('key-file'),
+  may('actor'),
+  may('json'),
+]);
 
 const positiveInt = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
 
@@ -31,30 +64,14 @@ export function createIndexExportCommand(clock: Clock = systemClock): Command {
     summary:
       'export the season\u2019s public Index (HTML in French and English, JSON, CSV), checked by the publication ' +
       'linter, listed in a manifest signed with the operator\u2019s Ed25519 key',
-    usage: EXPORT_USAGE,
+    synopsis: EXPORT,
     run: (args, io) => runExport(command, clock, args, io),
   };
   return command;
 }
 
 async function runExport(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: {
-      season: { type: 'string' },
-      version: { type: 'string' },
-      db: { type: 'string' },
-      out: { type: 'string' },
-      'key-file': { type: 'string' },
-      names: { type: 'string' },
-      'secrets-file': { type: 'string' },
-      'trust-layer': { type: 'string' },
-      'api-key-file': { type: 'string' },
-      'season-base': { type: 'string' },
-      json: { type: 'boolean', default: false },
-      ...ACTOR_OPTION,
-    },
-  });
+  const parsed = parseSynopsis(EXPORT, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const v = parsed.values;
   const season = positiveInt(v.season);
@@ -169,18 +186,10 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
 export const indexVerifyCommand: Command = {
   path: ['index', 'verify'],
   summary: 'check an exported Index: its signature, every file and row against the signed manifest, nothing added',
-  usage: VERIFY_USAGE,
+  synopsis: VERIFY,
   run: async (args, io) => {
     const command = indexVerifyCommand;
-    const parsed = parseOptions({
-      args,
-      allowPositionals: true,
-      options: {
-        'public-key': { type: 'string' },
-        trust: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(VERIFY, args);
     if (!parsed.ok) return usageError(io, command, parsed.message);
     const dir = parsed.positionals[0];
     if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
@@ -235,22 +244,10 @@ export const indexAnchorCommand: Command = {
   path: ['index', 'anchor'],
   summary:
     'anchor an export\u2019s manifest hash through the Trust Layer (a proxy call to the season host, as a freeze is)',
-  usage: ANCHOR_USAGE,
+  synopsis: ANCHOR,
   run: async (args, io) => {
     const command = indexAnchorCommand;
-    const parsed = parseOptions({
-      args,
-      allowPositionals: true,
-      options: {
-        'trust-layer': { type: 'string' },
-        'api-key-file': { type: 'string' },
-        'season-base': { type: 'string' },
-        db: { type: 'string' },
-        'key-file': { type: 'string' },
-        ...ACTOR_OPTION,
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(ANCHOR, args);
     if (!parsed.ok) return usageError(io, command, parsed.message);
     const v = parsed.values;
     const dir = parsed.positionals[0];

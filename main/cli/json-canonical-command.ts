@@ -4,8 +4,14 @@ import { loads } from '../core/json/loads.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { readJsonCommandInput } from './json-input.ts';
+import { may, positional, synopsis } from './options/synopsis.ts';
 
-const USAGE = 'json canonical [--lines] [--sha256] [--json] [FILE]';
+const SYNOPSIS = synopsis([
+  may('lines'),
+  may('sha256'),
+  may('json', { help: 'print one document: {ok, documents: [{canonical, sha256}]} or {ok: false, refused}' }),
+  positional('[FILE]', 'the JSON to read (stdin when absent or -)'),
+]);
 /** Enough refused lines to fix a batch; the rest are counted, not listed. */
 const MAX_REPORTED_LINES = 20;
 
@@ -30,13 +36,9 @@ function splitLines(bytes: Uint8Array): Uint8Array[] {
 export const jsonCanonicalCommand: Command = {
   path: ['json', 'canonical'],
   summary: "print the canonical JSON (CPython's sorted, compact json.dumps) of FILE or stdin; --lines: one per line",
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const input = await readJsonCommandInput(io, jsonCanonicalCommand, args, {
-      lines: { type: 'boolean' },
-      sha256: { type: 'boolean' },
-      json: { type: 'boolean' },
-    });
+    const input = await readJsonCommandInput(io, jsonCanonicalCommand, args);
     if (typeof input === 'number') return input;
     const { lines, sha256, json } = input.flags;
     const documents = lines ? splitLines(input.bytes) : [input.bytes];

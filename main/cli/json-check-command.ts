@@ -2,8 +2,9 @@ import { parseIntake } from '../core/json/intake.ts';
 import { EXIT, type Command } from './command.ts';
 import { printJson } from './io.ts';
 import { readJsonCommandInput } from './json-input.ts';
+import { may, positional, synopsis } from './options/synopsis.ts';
 
-const USAGE = 'json check [--json] [FILE]';
+const SYNOPSIS = synopsis([may('json'), positional('[FILE]', 'the JSON to check (stdin when absent or -)')]);
 
 /**
  * `proveit json check`: the intake parser participants' documents go through (spec §4, docs/canonical-json.md).
@@ -12,9 +13,9 @@ const USAGE = 'json check [--json] [FILE]';
 export const jsonCheckCommand: Command = {
   path: ['json', 'check'],
   summary: 'check FILE or stdin against the strict intake rules (UTF-8, no duplicate keys, no NaN, size/depth caps)',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const input = await readJsonCommandInput(io, jsonCheckCommand, args, { json: { type: 'boolean' } });
+    const input = await readJsonCommandInput(io, jsonCheckCommand, args);
     if (typeof input === 'number') return input;
     const result = parseIntake(input.bytes);
     if (result.ok) {

@@ -3,24 +3,22 @@ import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
 
-type BooleanOptions = Record<string, { type: 'boolean' }>;
-
 /**
- * What a `json` command reads: its boolean flags, then the bytes of FILE, or of stdin when FILE is absent or "-".
+ * What a `json` command reads: the boolean flags its synopsis names, then the bytes of FILE, or of stdin when FILE is absent or "-".
  * `name` is how messages refer to the input. A number is the exit code (2) after the usage error was printed: an
  * unknown flag, more than one FILE, or a FILE that cannot be read.
  */
-export async function readJsonCommandInput<O extends BooleanOptions>(
+export async function readJsonCommandInput(
   io: CliIo,
   command: Command,
   args: string[],
-  options: O,
-): Promise<{ flags: Partial<Record<keyof O, boolean>>; bytes: Uint8Array; name: string } | number> {
-  const parsed = parseOptions({ args, options, allowPositionals: true, strict: true });
+): Promise<{ flags: Readonly<Record<string, boolean | undefined>>; bytes: Uint8Array; name: string } | number> {
+  const { options, positionals } = command.synopsis;
+  const parsed = parseOptions({ args, options, allowPositionals: positionals, strict: true });
   if (!parsed.ok) return usageError(io, command, parsed.message);
   if (parsed.positionals.length > 1)
     return usageError(io, command, `one FILE at most, got ${parsed.positionals.length}`);
-  const flags = parsed.values as Partial<Record<keyof O, boolean>>;
+  const flags = parsed.values as Readonly<Record<string, boolean | undefined>>;
   const file = parsed.positionals[0];
   if (file === undefined || file === '-') return { flags, bytes: await io.readStdin(), name: 'stdin' };
   try {

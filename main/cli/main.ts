@@ -3,6 +3,7 @@ import { commands } from './commands.ts';
 import { EXIT, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { processIo, type CliIo } from './io.ts';
+import { helpOf } from './options/help-text.ts';
 
 function helpText(): string {
   const width = Math.max(...commands.map((c) => c.path.join(' ').length));
@@ -41,7 +42,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return EXIT.usage;
   }
   if (found.rest.includes('--help') || found.rest.includes('-h')) {
-    io.out(`usage: proveit ${found.command.usage}\n\n${found.command.summary}\n`);
+    io.out(helpOf(found.command));
     return EXIT.ok;
   }
   try {

@@ -2,19 +2,32 @@ import { readFileSync } from 'node:fs';
 import type { Db } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { markReferenceRun, showParticipant } from '../services/index-export/participants.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { either, may, need, parseSynopsis, synopsis, word } from './options/synopsis.ts';
 import { withOperatorDatabase } from './proofs-options.ts';
 
-const RENAME_USAGE =
-  `participant rename --season N --participant ID (--display-name NAME | --declared-stack TEXT | both) ` +
-  `[--db FILE] ${ACTOR_USAGE} [--json]`;
-const REFERENCE_USAGE =
-  `participant reference --season N --participant ID --model NAME --version V --framework NAME --prompt FILE ` +
-  `[--db FILE] ${ACTOR_USAGE} [--json]`;
+const RENAME = synopsis([
+  need('season'),
+  need('participant', { help: 'the participant_id scores.json lists' }),
+  either([need('display-name')], [need('declared-stack')], [word('both')]),
+  may('db'),
+  may('actor'),
+  may('json'),
+]);
+const REFERENCE = synopsis([
+  need('season'),
+  need('participant', { help: 'the participant_id scores.json lists' }),
+  need('model'),
+  need('version', { help: 'the model version of the reference run' }),
+  need('framework'),
+  need('prompt'),
+  may('db'),
+  may('actor'),
+  may('json'),
+]);
 
 const seasonOf = (text: string | undefined) => (text !== undefined && /^\d{1,6}$/.test(text) ? Number(text) : null);
 
@@ -47,20 +60,9 @@ export function createParticipantRenameCommand(clock: Clock = systemClock): Comm
     path: ['participant', 'rename'],
     summary:
       'set the name (spec §7.2) or the stack (spec §7.1) the Index shows for a participant, recorded in the audit log',
-    usage: RENAME_USAGE,
+    synopsis: RENAME,
     run: async (args, io) => {
-      const parsed = parseOptions({
-        args,
-        options: {
-          season: { type: 'string' },
-          participant: { type: 'string' },
-          'display-name': { type: 'string' },
-          'declared-stack': { type: 'string' },
-          db: { type: 'string' },
-          json: { type: 'boolean', default: false },
-          ...ACTOR_OPTION,
-        },
-      });
+      const parsed = parseSynopsis(RENAME, args);
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const v = parsed.values;
       const season = seasonOf(v.season);
@@ -116,22 +118,9 @@ export function createParticipantReferenceCommand(clock: Clock = systemClock): C
   const command: Command = {
     path: ['participant', 'reference'],
     summary: 'mark a participant as a reference run, with the model, version, framework and prompt the Index publishes',
-    usage: REFERENCE_USAGE,
+    synopsis: REFERENCE,
     run: async (args, io) => {
-      const parsed = parseOptions({
-        args,
-        options: {
-          season: { type: 'string' },
-          participant: { type: 'string' },
-          model: { type: 'string' },
-          version: { type: 'string' },
-          framework: { type: 'string' },
-          prompt: { type: 'string' },
-          db: { type: 'string' },
-          json: { type: 'boolean', default: false },
-          ...ACTOR_OPTION,
-        },
-      });
+      const parsed = parseSynopsis(REFERENCE, args);
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const v = parsed.values;
       const season = seasonOf(v.season);

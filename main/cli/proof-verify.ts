@@ -8,9 +8,16 @@ import { loadTrustBundle } from '../services/trust/load-bundle.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 
-const USAGE = 'proof verify [--offline] [--trust DIR] [--rekor-entry FILE] [--disclose FILE] [--json] PROOF.json';
+const SYNOPSIS = synopsis([
+  may('offline', { help: 'make no network call: the Rekor entry is not fetched (give it with --rekor-entry)' }),
+  may('trust'),
+  may('rekor-entry', { defaultText: 'read from the log the proof names, unless --offline' }),
+  may('disclose'),
+  may('json'),
+  positional('PROOF.json', 'the proof view (GET /v1/proof/{id})'),
+]);
 
 /**
  * A refusal before any check ran (unreadable file, refused bundle, not a proof): exit 1, with its code. A class,
@@ -97,19 +104,9 @@ const EXIT_BY_VERDICT: Record<ProofReport['verdict'], number> = {
 export const proofVerifyCommand: Command = {
   path: ['proof', 'verify'],
   summary: 'verify a Trust Layer proof as a third party: chain, openings, identity, signature, batch, RFC 3161, Rekor',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      allowPositionals: true,
-      options: {
-        offline: { type: 'boolean', default: false },
-        trust: { type: 'string' },
-        'rekor-entry': { type: 'string' },
-        disclose: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, proofVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) {

@@ -4,12 +4,20 @@ import { createHttpClient } from '../services/http/http-client.ts';
 import { fetchProofs, type FetchReport } from '../services/proofs/fetch-proofs.ts';
 import { pyObjectFrom } from '../core/json/value.ts';
 import { recordAction } from '../services/audit/record-action.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, processIo, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
-import { dbPathFrom, isoTime, readInputsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { dbPathFrom, isoTime, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 import { plainReporter, terminalReporter, type ProgressReporter } from './proofs-progress.ts';
+
+const SYNOPSIS = synopsis([
+  need('trust-layer', { help: 'the Trust Layer the views are read from (POST /v1/proofs)' }),
+  ...SHARED_PROOF_ITEMS,
+  may('rekor'),
+  may('quiet'),
+  may('actor'),
+]);
 
 export function fetchDocument(report: FetchReport) {
   const p = report.progress;
@@ -76,19 +84,9 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
     summary:
       'read proof views from the Trust Layer under its read limit, and the Rekor entry of each batch from the log the ' +
       'proofs name (or --rekor URL), into the operator database',
-    usage: `proofs fetch --trust-layer URL ${SHARED_USAGE} [--rekor URL] [--quiet] ${ACTOR_USAGE}`,
+    synopsis: SYNOPSIS,
     async run(args, io) {
-      const parsed = parseOptions({
-        args,
-        options: {
-          ...sharedProofOptions,
-          'trust-layer': { type: 'string' },
-          rekor: { type: 'string' },
-          quiet: { type: 'boolean' },
-          ...ACTOR_OPTION,
-        },
-        strict: true,
-      });
+      const parsed = parseSynopsis(SYNOPSIS, args);
       if (!parsed.ok) return usageError(io, this, parsed.message);
       const { values } = parsed;
       const trustLayer = values['trust-layer'];

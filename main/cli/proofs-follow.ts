@@ -14,22 +14,36 @@ import type { ReadSettings } from '../services/proofs/read-settings.ts';
 import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
 import { readSeasonExport } from '../services/season-export/read-export.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
-import { dbPathFrom, settingsFrom, sharedProofOptions } from './proofs-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { dbPathFrom, READ_SETTING_ITEMS, settingsFrom } from './proofs-options.ts';
 import { hexPublicKey } from './public-key-file.ts';
 import { readSecretFile } from './secret-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
-const USAGE =
-  'proofs follow --season-url URL --operator-token-file FILE --trust-layer URL [--rekor URL] [--db FILE] ' +
-  '[--every SECONDS] [--pending-recheck SECONDS] [--until ISO] [--json] [--season N] [--service-key HEX] ' +
-  '[--corpus DIR] [--trust DIR] [--read-limit N] [--read-window SECONDS] [--safety-margin SECONDS] ' +
-  `[--batch-size N] [--timeout SECONDS] ${ACTOR_USAGE}`;
-
-const { ids: _ids, ...readOptions } = sharedProofOptions;
+const SYNOPSIS = synopsis([
+  need('season-url', { help: 'the season service whose export is read each cycle' }),
+  need('operator-token-file'),
+  need('trust-layer', { help: 'the Trust Layer the views are read from' }),
+  may('rekor'),
+  may('db'),
+  may('every', { defaultText: String(DEFAULT_FOLLOW_EVERY_MS / 1000) }),
+  READ_SETTING_ITEMS['pending-recheck'],
+  may('until', { help: 'when the follow ends (ISO 8601 UTC)', defaultText: 'until Ctrl-C' }),
+  may('json', { help: 'print one JSON object per cycle on stdout' }),
+  may('season', { help: 'the season to follow', defaultText: 'the one open or closing now' }),
+  may('service-key', { defaultText: 'the key the season service announces' }),
+  may('corpus', { help: 'the season folder (DIR/<track>) or one track folder' }),
+  may('trust'),
+  READ_SETTING_ITEMS['read-limit'],
+  READ_SETTING_ITEMS['read-window'],
+  READ_SETTING_ITEMS['safety-margin'],
+  READ_SETTING_ITEMS['batch-size'],
+  READ_SETTING_ITEMS.timeout,
+  may('actor'),
+]);
 
 function cycleText(line: FollowCycleLine): string {
   const incidents =
@@ -91,7 +105,7 @@ export function createProofsFollowCommand(clock: Clock = systemClock, readSettin
     summary:
       'follow a season while it runs: every --every seconds, read the season service export and the views of the ' +
       'proofs cited since the last cycle under the read limit, open incidents the reads show; never scores',
-    usage: USAGE,
+    synopsis: SYNOPSIS,
     run: (args, io) => runFollow(command, clock, readSettings, args, io),
   };
   return command;
@@ -106,24 +120,7 @@ async function runFollow(
   args: string[],
   io: CliIo,
 ): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: {
-      ...readOptions,
-      'season-url': { type: 'string' },
-      'operator-token-file': { type: 'string' },
-      'trust-layer': { type: 'string' },
-      rekor: { type: 'string' },
-      every: { type: 'string' },
-      until: { type: 'string' },
-      season: { type: 'string' },
-      'service-key': { type: 'string' },
-      corpus: { type: 'string' },
-      trust: { type: 'string' },
-      ...ACTOR_OPTION,
-    },
-    strict: true,
-  });
+  const parsed = parseSynopsis(SYNOPSIS, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   for (const flag of ['season-url', 'operator-token-file', 'trust-layer'] as const)

@@ -7,26 +7,35 @@ import { openDatabase, type Db, type OpenOptions } from '../db/open-database.ts'
 import { DEFAULT_READ_SETTINGS, type ReadSettings } from '../services/proofs/read-settings.ts';
 import { EXIT, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
+import { may, need } from './options/synopsis.ts';
 
 /** Where the operator's database lives unless --db says otherwise (relative to the working folder). */
 export const DEFAULT_DB_PATH = '.proveit/console.sqlite';
 
-/** The parseArgs options `proofs plan` and `proofs fetch` share. */
-export const sharedProofOptions = {
-  ids: { type: 'string' },
-  db: { type: 'string' },
-  json: { type: 'boolean' },
-  'read-limit': { type: 'string' },
-  'read-window': { type: 'string' },
-  'safety-margin': { type: 'string' },
-  'pending-recheck': { type: 'string' },
-  'batch-size': { type: 'string' },
-  timeout: { type: 'string' },
+const d = DEFAULT_READ_SETTINGS;
+
+/** The read settings as options, each with its production default; seconds on the command line. */
+export const READ_SETTING_ITEMS = {
+  'read-limit': may('read-limit', { defaultText: String(d.limit) }),
+  'read-window': may('read-window', { defaultText: String(d.windowMs / 1000) }),
+  'safety-margin': may('safety-margin', { defaultText: String(d.safetyMarginMs / 1000) }),
+  'pending-recheck': may('pending-recheck', { defaultText: String(d.pendingRecheckMs / 1000) }),
+  'batch-size': may('batch-size', { defaultText: String(d.batchSize) }),
+  timeout: may('timeout', { defaultText: String(d.requestTimeoutMs / 1000) }),
 } as const;
 
-export const SHARED_USAGE =
-  '--ids FILE [--db FILE] [--json] [--read-limit N] [--read-window SECONDS] [--safety-margin SECONDS] ' +
-  '[--pending-recheck SECONDS] [--batch-size N] [--timeout SECONDS]';
+/** What `proofs plan` and `proofs fetch` share: the ids, the database, --json and the read settings. */
+export const SHARED_PROOF_ITEMS = [
+  need('ids'),
+  may('db'),
+  may('json'),
+  READ_SETTING_ITEMS['read-limit'],
+  READ_SETTING_ITEMS['read-window'],
+  READ_SETTING_ITEMS['safety-margin'],
+  READ_SETTING_ITEMS['pending-recheck'],
+  READ_SETTING_ITEMS['batch-size'],
+  READ_SETTING_ITEMS.timeout,
+] as const;
 
 export interface SharedValues {
   ids?: string;
@@ -56,7 +65,6 @@ function number(
 
 /** Read settings from the flags, production defaults otherwise. Seconds on the command line, ms inside. */
 export function settingsFrom(values: SharedValues): Result<ReadSettings> {
-  const d = DEFAULT_READ_SETTINGS;
   const limit = number(
     'read-limit',
     values['read-limit'],

@@ -4,8 +4,8 @@ import { systemClock } from '../services/clock.ts';
 import { currentPlan } from '../services/proofs/current-plan.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
-import { dbPathFrom, isoTime, readInputsFrom, sharedProofOptions, SHARED_USAGE } from './proofs-options.ts';
+import { parseSynopsis, synopsis } from './options/synopsis.ts';
+import { dbPathFrom, isoTime, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 
 /** The plan as `proofs plan --json` prints it. */
 export function planDocument(plan: ReadPlan) {
@@ -23,6 +23,8 @@ export function planDocument(plan: ReadPlan) {
     reads: plan.reads.map((r) => ({ notBefore: isoTime(r.notBefore), ids: r.ids })),
   };
 }
+
+const SYNOPSIS = synopsis(SHARED_PROOF_ITEMS);
 
 function printPlan(io: CliIo, plan: ReadPlan): void {
   const doc = planDocument(plan);
@@ -42,9 +44,9 @@ function printPlan(io: CliIo, plan: ReadPlan): void {
 export const proofsPlanCommand: Command = {
   path: ['proofs', 'plan'],
   summary: 'show the reads that fetching these proof views would take, and when, without reading anything',
-  usage: `proofs plan ${SHARED_USAGE}`,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({ args, options: sharedProofOptions, strict: true });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, this, parsed.message);
     const { values } = parsed;
     const inputs = readInputsFrom(io, this, values);

@@ -11,18 +11,26 @@ import { isMainThread } from 'node:worker_threads';
  * The file is also its own verifying workers' module: started as a worker thread, it serves what
  * verify-cited-worker.ts serves, so the kit needs no second file. Each branch is loaded only where it runs.
  */
-const USAGE = 'node proveit-replay.mjs BUNDLE --out DIR [--json]';
-
 if (!isMainThread) {
   await import('../services/close/verify-cited-worker.ts');
 } else {
   const { createSeasonReplayCommand } = await import('./season-replay-command.ts');
   const { processIo } = await import('./io.ts');
+  const { helpOf } = await import('./options/help-text.ts');
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
+    // The usage and options of season replay, under the kit's own name.
     processIo.out(
-      `usage: ${USAGE}\n\nthe PROVE IT replay kit: offline, recompute a season close from its replay bundle and ` +
-        'check scores.json and every report byte for byte (as proveit season replay BUNDLE --out DIR does)\n',
+      helpOf(
+        {
+          path: ['proveit-replay.mjs'],
+          summary:
+            'the PROVE IT replay kit: offline, recompute a season close from its replay bundle and check ' +
+            'scores.json and every report byte for byte (as proveit season replay BUNDLE --out DIR does)',
+          synopsis: createSeasonReplayCommand().synopsis,
+        },
+        'node',
+      ),
     );
   } else {
     // Built, the kit starts its workers on itself; run from source it keeps the workers of season replay.

@@ -9,21 +9,39 @@ import { readSeasonExport } from '../services/season-export/read-export.ts';
 import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
 import type { ReadSettings } from '../services/proofs/read-settings.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { failureLines, plainFailures } from './failure-lines.ts';
 import { seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { hexPublicKey } from './public-key-file.ts';
-import { parseOptions } from './parse-options.ts';
+import { either, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 import { readSecretFile } from './secret-file.ts';
 
-const USAGE =
-  'season close --season N --track conformite|generique --corpus DIR ' +
-  '(--submissions FILE --service-key HEX | --season-url URL --operator-token-file FILE [--service-key HEX]) ' +
-  '--trust-layer URL [--rekor URL] [--trust DIR] ' +
-  `--out DIR [--db FILE] [--json] ${ACTOR_USAGE}`;
+const SYNOPSIS = synopsis([
+  need('season'),
+  need('track'),
+  need('corpus', { help: 'the track folder the season ran on' }),
+  either(
+    [
+      need('submissions'),
+      need('service-key', { help: 'the receipt_public_key of the season service that signed the export' }),
+    ],
+    [
+      need('season-url', { help: 'the season service the export is read from' }),
+      need('operator-token-file'),
+      may('service-key', { defaultText: 'the key the season service announces' }),
+    ],
+  ),
+  need('trust-layer', { help: 'the Trust Layer the cited proofs are read from' }),
+  may('rekor'),
+  may('trust'),
+  need('out', { value: 'DIR', help: 'where scores.json, reports/ and the replay bundle are written' }),
+  may('db'),
+  may('json'),
+  may('actor'),
+]);
 
 function failuresOf(error: Failure): Failure[] {
   const nested = error.details?.['failures'];
@@ -40,7 +58,7 @@ export function createSeasonCloseCommand(clock: Clock = systemClock, readSetting
     summary:
       'at close: verify the freeze, reveal the key, read every cited proof under the read limit, score the track, ' +
       'and write scores.json, one report per participant and the offline replay bundle',
-    usage: USAGE,
+    synopsis: SYNOPSIS,
     run: (args, io) => runClose(command, clock, readSettings, args, io),
   };
   return command;
@@ -55,25 +73,7 @@ async function runClose(
   args: string[],
   io: CliIo,
 ): Promise<number> {
-  const parsed = parseOptions({
-    args,
-    options: {
-      season: { type: 'string' },
-      track: { type: 'string' },
-      corpus: { type: 'string' },
-      submissions: { type: 'string' },
-      'season-url': { type: 'string' },
-      'operator-token-file': { type: 'string' },
-      'service-key': { type: 'string' },
-      db: { type: 'string' },
-      'trust-layer': { type: 'string' },
-      rekor: { type: 'string' },
-      trust: { type: 'string' },
-      out: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      ...ACTOR_OPTION,
-    },
-  });
+  const parsed = parseSynopsis(SYNOPSIS, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   const which = seasonAndTrackOf(values);

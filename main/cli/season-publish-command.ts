@@ -3,14 +3,14 @@ import { disputeWindowEnd } from '../core/disputes/calendar.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { publishSeason } from '../services/publications/publish-season.ts';
-import { ACTOR_OPTION, ACTOR_USAGE, actorOf } from './actor-option.ts';
+import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, seasonAndTrackOf, seasonTrackOptions } from './freeze-options.ts';
+import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
-const USAGE = `season publish --season N --track conformite|generique [--db FILE] ${ACTOR_USAGE} [--json]`;
+const SYNOPSIS = synopsis([need('season'), need('track'), may('db'), may('actor'), may('json')]);
 
 /** `proveit season publish` (docs/publications.md). `clock` dates the version (tests give their own). */
 export function createSeasonPublishCommand(clock: Clock = systemClock): Command {
@@ -19,7 +19,7 @@ export function createSeasonPublishCommand(clock: Clock = systemClock): Command 
     summary:
       'publish the latest close as version 1 (scores, reports and bundle digests stored immutably, dated, with the ' +
       'audit log head; the 14-day dispute window starts), or a later close of pending participants as the next version',
-    usage: USAGE,
+    synopsis: SYNOPSIS,
     run: (args, io) => run(command, clock, args, io),
   };
   return command;
@@ -28,7 +28,7 @@ export function createSeasonPublishCommand(clock: Clock = systemClock): Command 
 export const seasonPublishCommand: Command = createSeasonPublishCommand();
 
 async function run(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions({ args, options: { ...seasonTrackOptions, ...ACTOR_OPTION } });
+  const parsed = parseSynopsis(SYNOPSIS, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
   const which = seasonAndTrackOf(values);

@@ -4,9 +4,13 @@ import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.
 import { EXIT, usageError, type Command } from './command.ts';
 import { readJsonFile } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { either, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 
-const USAGE = 'season receipt verify FILE (--key HEX | --season-url URL) [--json]';
+const SYNOPSIS = synopsis([
+  positional('FILE', 'the receipt: the answer of a submission'),
+  either([need('key')], [need('season-url', { help: 'the season service whose key is read (GET /v1/season/{n})' })]),
+  may('json'),
+]);
 
 function refuse(io: CliIo, json: boolean, failure: Failure): number {
   const field = typeof failure.details?.['field'] === 'string' ? (failure.details['field'] as string) : null;
@@ -36,17 +40,9 @@ export const seasonReceiptVerifyCommand: Command = {
   path: ['season', 'receipt', 'verify'],
   summary:
     "check a submission's signed receipt offline against the season service's receipt key (exit 1 names the field)",
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        key: { type: 'string' },
-        'season-url': { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-      allowPositionals: true,
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, seasonReceiptVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) {

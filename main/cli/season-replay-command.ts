@@ -5,7 +5,13 @@ import type { ScoreBundleOptions } from '../services/close/score-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { failureLines, plainFailures } from './failure-lines.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+
+const SYNOPSIS = synopsis([
+  positional('BUNDLE', 'the replay bundle folder of a close'),
+  need('out', { value: 'DIR', help: 'where the recomputed outputs are written' }),
+  may('json'),
+]);
 
 /**
  * `proveit season replay BUNDLE --out DIR` (docs/replay-bundle.md): offline, recompute a close from its replay bundle
@@ -20,13 +26,9 @@ export function createSeasonReplayCommand(options: ScoreBundleOptions = {}): Com
     path: ['season', 'replay'],
     summary:
       'offline, recompute a season close from its replay bundle and check scores.json and every report byte for byte',
-    usage: 'season replay BUNDLE --out DIR [--json]',
+    synopsis: SYNOPSIS,
     async run(args, io) {
-      const parsed = parseOptions({
-        args,
-        options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
-        allowPositionals: true,
-      });
+      const parsed = parseSynopsis(SYNOPSIS, args);
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const { values, positionals } = parsed;
       if (positionals.length !== 1) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { trustedProxySet } from '../../season-service/limits/client-address.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { many, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { readSecretFile } from './secret-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
@@ -12,10 +12,19 @@ import { signalWaiter } from './signal-waiter.ts';
 /** The demo season (docs/corpus-format.md): every track folder of it is served. */
 export const DEFAULT_SEASON_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/season-1');
 
-const USAGE =
-  'season serve --port N --state DIR --trust-layer URL --operator-token-file FILE [--season-dir DIR] ' +
-  '[--challenge-secret-file FILE] [--operator-public-key FILE] [--host ADDRESS] [--enroll-limit N] ' +
-  '[--trusted-proxy ADDRESS]... [--json]';
+const SYNOPSIS = synopsis([
+  need('port', { help: 'the port to listen on (0 picks a free one)' }),
+  need('state', { help: 'the folder holding the service state (season.sqlite)' }),
+  need('trust-layer', { help: 'the Trust Layer the freezes were anchored through' }),
+  need('operator-token-file', { help: 'the file holding the operator token (at least 43 characters)' }),
+  may('season-dir'),
+  may('challenge-secret-file'),
+  may('operator-public-key'),
+  may('host'),
+  may('enroll-limit'),
+  many('trusted-proxy'),
+  may('json', { help: 'accepted: the one line printed is always JSON' }),
+]);
 
 /** A 256-bit token written in hex or base64 is 43 characters or more (docs/season-service.md). */
 const MIN_TOKEN_LENGTH = 43;
@@ -23,29 +32,11 @@ const MIN_TOKEN_LENGTH = 43;
 export const seasonServeCommand: Command = {
   path: ['season', 'serve'],
   summary: 'run the season service (enroll, submit, tasks, export) on its own SQLite file until Ctrl-C',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        port: { type: 'string' },
-        state: { type: 'string' },
-        'trust-layer': { type: 'string' },
-        'operator-token-file': { type: 'string' },
-        'season-dir': { type: 'string' },
-        'challenge-secret-file': { type: 'string' },
-        'operator-public-key': { type: 'string' },
-        host: { type: 'string' },
-        'enroll-limit': { type: 'string' },
-        'trusted-proxy': { type: 'string', multiple: true },
-        json: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, seasonServeCommand, parsed.message);
-    const { 'trusted-proxy': proxyFlags = [], ...single } = parsed.values;
-    const values = single as Record<string, string | undefined>;
+    const { 'trusted-proxy': proxyFlags = [], json: _json, ...values } = parsed.values;
     for (const flag of ['port', 'state', 'trust-layer', 'operator-token-file'] as const) {
       if (values[flag] === undefined) return usageError(io, seasonServeCommand, `--${flag} is required`);
     }

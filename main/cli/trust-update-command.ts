@@ -5,9 +5,18 @@ import { updateTrustBundle, type TrustUpdateSummary } from '../services/trust/up
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { parseOptions } from './parse-options.ts';
+import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 
-const USAGE = 'trust update --trust-layer URL [--trust DIR] [--out DIR] [--json]';
+const SYNOPSIS = synopsis([
+  need('trust-layer', { help: 'the Trust Layer whose published key history is read (/v1/pubkey)' }),
+  may('trust', { help: 'the trust bundle compared (left unchanged)' }),
+  may('out', {
+    value: 'DIR',
+    help: 'the new folder the updated bundle is written to',
+    defaultText: 'beside the bundle, named after its digest',
+  }),
+  may('json'),
+]);
 
 const changeLine = (verb: string, c: KeyChange) =>
   `  ${verb.padEnd(9)} ${c.list === 'keys' ? 'key      ' : 'Rekor key'} ${c.kid} (valid from ${c.validFrom}` +
@@ -46,17 +55,9 @@ export const trustUpdateCommand: Command = {
   summary:
     "fetch the Trust Layer's published key history (/v1/pubkey), show what changes against a trust bundle, and " +
     'write an updated bundle into a new folder',
-  usage: USAGE,
+  synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseOptions({
-      args,
-      options: {
-        'trust-layer': { type: 'string' },
-        trust: { type: 'string' },
-        out: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+    const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, trustUpdateCommand, parsed.message);
     const { values } = parsed;
     const url = values['trust-layer'];

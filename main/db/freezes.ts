@@ -208,3 +208,9 @@ export function revealedAtOf(db: Db, proofIds: readonly string[]): number | null
 export function freezeSeasons(db: Db): number[] {
   return db.prepare('SELECT DISTINCT season FROM freezes ORDER BY season').pluck().all() as number[];
 }
+
+/** The Trust Layer the latest freeze was made through: where the console reads proofs from (undefined: no freeze). */
+export function latestFreezeTrustLayer(db: Db): string | undefined {
+  return db.prepare('SELECT trust_layer FROM freezes ORDER BY created_at_ms DESC LIMIT 1').pluck().get() as
+    string | undefined;
+}

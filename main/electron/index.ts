@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { consoleServicesOf } from '../cli/console-service-options.ts';
 import { databaseFaultOf } from '../db/database-fault.ts';
+import { demoThread } from '../demo/demo-thread.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../services/console/open-console.ts';
@@ -46,7 +47,9 @@ const consoleOpened = servicesRead.then(async (services) => {
       services,
       // `proveit console --actor NAME` (or $PROVEIT_ACTOR): without it the window asks the name once.
       ...(env.PROVEIT_ACTOR?.trim() ? { actor: env.PROVEIT_ACTOR.trim() } : {}),
-      demo: env.PROVEIT_DEMO === undefined ? env.PROVEIT_DB === undefined : env.PROVEIT_DEMO === '1',
+      demo: (env.PROVEIT_DEMO === undefined ? env.PROVEIT_DB === undefined : env.PROVEIT_DEMO === '1')
+        ? demoThread
+        : null,
       backupDir: env.PROVEIT_BACKUP_DIR ?? null,
     });
   } catch (error) {

@@ -5,7 +5,7 @@
 
 import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
 import type { SeasonState } from '../core/console/season-state.ts';
-import type { FollowCycleLine, LiveSeason } from '../core/follow/model.ts';
+import type { FollowCycleLine, HourlyReads, LiveSeason } from '../core/follow/model.ts';
 import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
 import type { StoredIncident } from '../core/incidents/incident-record.ts';
 import type { DisputeListing } from '../core/disputes/listings.ts';
@@ -23,7 +23,9 @@ export type {
 } from '../core/follow/model.ts';
 import type { FetchProgress } from '../core/proofs-plan/progress.ts';
 
-export type TrackName = 'conformite' | 'generique';
+import type { TrackName } from '../core/corpus/model.ts';
+
+export type { TrackName };
 
 /** A published task, as participants see it: never the sealed answer key (secrets never reach the renderer). */
 export interface TaskSummary {
@@ -279,7 +281,16 @@ export interface ProofsView {
   cache: { views: number; rekor_entries: number; absent: number };
   /** The read quota now: reads counted in the sliding window and left in it. */
   quota: { limit: number; window_ms: number; used: number; left: number };
+  /** Proof reads per clock hour (UTC) of the last 24 hours, oldest first, the current hour included: the chart. */
+  hourly_reads: HourlyReads[];
   pending: PendingProof[];
+}
+
+/** A pending proof re-checked now (one read): its state after the read, and the Proofs screen's view. */
+export interface ProofRecheck {
+  proof_id: string;
+  status: string;
+  proofs: ProofsView;
 }
 
 /** One row of scores.json (docs/scoring.md). */
@@ -298,10 +309,28 @@ export interface ScoreRow {
   trust_layer_faults: number;
 }
 
+/**
+ * Which figures a screen shows (docs/publications.md): a published version, or a close not published yet. Every
+ * figure on screen is labelled with it ("published v2", "close of 19:12, not published").
+ */
+export type ShownFigures =
+  { kind: 'published'; version: number; published_at: string } | { kind: 'close'; close_id: number; closed_at: string };
+
+/** What a track's figures can be shown as: each published version, and the latest close when none publishes it. */
+export interface FigureChoices {
+  published: { version: number; corrects_version: number | null; published_at: string }[];
+  unpublished_close: { close_id: number; closed_at: string } | null;
+}
+
+/** Which figures to show: a version, the latest close (`latest_close`), or by default the latest of the two. */
+export type FiguresAsked = { version?: number; latest_close?: boolean };
+
 export interface ScoresView extends TrackRef {
   /** The publication version shown; null: the latest close, not published yet. */
   version: number | null;
   close_id: number;
+  shown: ShownFigures;
+  choices: FigureChoices;
   best_constant_answer: { verdict: string; success: { exact: number; out_of: number } };
   /** Every participant when no page is asked; else rows offset .. offset + limit of `total`. */
   participants: ScoreRow[];
@@ -354,6 +383,8 @@ export interface ReportTask {
 
 /** reports/<participant_id>.json (docs/scoring.md) as published. */
 export interface ParticipantReport extends Omit<ScoreRow, 'reference'> {
+  /** Which figures this report belongs to (a published version, or a close not published yet). */
+  shown: ShownFigures;
   season: number;
   track: TrackName;
   tasks: ReportTask[];
@@ -419,6 +450,35 @@ export interface ReceiptEvidence extends SubmissionReceipt {
   received_before_export: boolean;
 }
 
+/** A participant's figures as a preview shows them: the parts of both rates, side by side, never combined. */
+export type PreviewFigures = Pick<ScoreRow, 'overclaim' | 'success' | 'tasks_submitted' | 'instrument_faults'>;
+
+/** What publishing now would change (docs/publications.md): shown before the operator confirms `season.publish`. */
+export interface PublishPreview extends TrackRef {
+  version: number;
+  corrects_version: number | null;
+  close_id: number;
+  closed_at: string;
+  /** Each participant whose published figures change; `before` is null when nothing was published for them. */
+  changes: { participant_id: string; name: string | null; before: PreviewFigures | null; after: PreviewFigures }[];
+  pending: string[];
+}
+
+/** What a decision would change (docs/disputes.md "Deciding"): shown before the operator confirms `dispute.decide`. */
+export interface DecisionPreview {
+  dispute_id: string;
+  decision: DisputeDecision;
+  participant_id: string;
+  name: string | null;
+  latest_version: number;
+  /** The correction version an upheld decision publishes; null when rejected (no version changes). */
+  version: number | null;
+  before: PreviewFigures;
+  after: PreviewFigures;
+  /** Whether the decision also records the review step. */
+  reviewed: boolean;
+}
+
 export interface PublicationVersion {
   version: number;
   corrects_version: number | null;
@@ -463,8 +523,9 @@ export interface DisputeReceipt extends TrackRef {
   receipt?: Record<string, unknown>;
 }
 
-export type DisputeDecision = 'upheld' | 'rejected';
-export type DisputeChange = 'supported' | 'instrument_fault' | 'counted_with_remaining';
+import type { Decision as DisputeDecision, DisputeChange } from '../core/disputes/transitions.ts';
+
+export type { DisputeDecision, DisputeChange };
 /**
  * An incident as the console shows it: the stored record, with the names staff know the participants of its links by
  * (participantNames in scores-handlers.ts), by participant id; a participant without a known name is not listed.
@@ -498,7 +559,13 @@ export interface LintFinding {
   file: string;
   /** Where in it: a section, a row or a field. */
   where: string;
+  /** The CLI's sentence (English, naming the command that fixes it). */
   message: string;
+  /**
+   * What was found, as facts the screen words in its language with its own act as the fix, never a command (keys by
+   * code: LintFacts, main/core/index/lint/lint-index.ts).
+   */
+  facts?: Record<string, string>;
   /**
    * The act that fixes it, done from the Index screen (docs/console.md "Screens"): a display name, a declared stack or the
    * reference run's record of the participant named; null for a finding no act of staff fixes (a rendering fault).
@@ -584,11 +651,15 @@ export interface IpcContract {
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;
   'proofs.fetch': Op<None, JobView>;
+  /** "Re-check now (uses 1 read)": one pending proof's view read at once through the quota and the read cache. */
+  'proofs.recheck': Op<{ proof_id: string }, ProofRecheck>;
   'close.run': Op<TrackRef, JobView>;
   'replay.run': Op<TrackRef, JobView>;
   'season.publish': Op<TrackRef, { version: number; published_at: string; pending: string[] }>;
-  'scores.view': Op<TrackRef & Page & { version?: number }, ScoresView>;
-  'report.view': Op<TrackRef & { participant_id: string; version?: number }, ParticipantReport>;
+  /** What `season.publish` would publish now, nothing written; refused with the code publishing would answer. */
+  'publish.preview': Op<TrackRef, PublishPreview>;
+  'scores.view': Op<TrackRef & Page & FiguresAsked, ScoresView>;
+  'report.view': Op<TrackRef & { participant_id: string } & FiguresAsked, ParticipantReport>;
   'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;
   'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
   /** The queue, and each participant's own dispute window (docs/disputes.md "The calendar", `proveit dispute list`'s `windows`). */
@@ -597,6 +668,11 @@ export interface IpcContract {
   'dispute.open': Op<DisputeReceipt, ConsoleDispute>;
   /** The reviewer (default: the session's actor) is the actor of the dispute's audit entries. */
   'dispute.review': Op<{ dispute_id: string; reviewer?: string }, ConsoleDispute>;
+  /** What `dispute.decide` with these arguments would change, nothing written; refused as the decision would be. */
+  'dispute.preview': Op<
+    { dispute_id: string; decision: DisputeDecision; reason: string; reviewer?: string; change?: DisputeChange },
+    DecisionPreview
+  >;
   'dispute.decide': Op<
     { dispute_id: string; decision: DisputeDecision; reason: string; reviewer?: string; change?: DisputeChange },
     ConsoleDispute
@@ -628,8 +704,19 @@ export type Channel = keyof IpcContract;
 export type ArgsOf<C extends Channel> = IpcContract[C]['args'];
 export type ResultOf<C extends Channel> = IpcContract[C]['result'];
 
+/**
+ * A refused call: its stable code, main's sentence (English), and the facts behind it when the check gave them (a
+ * Failure's details, main/core/result.ts), from which the screen says what happened in its language. Details hold
+ * values the operator typed or the database holds, never a secret (no answer key, salt, token or API key).
+ */
+export interface IpcError {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
 /** What every call answers: a value, or an error with a stable code (never a stack trace). */
-export type IpcAnswer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+export type IpcAnswer<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 /** The events main pushes, over one allow-listed channel (SSE in headless mode, `proveit:event` in Electron). */
 export type ConsoleEvent =

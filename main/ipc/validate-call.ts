@@ -1,6 +1,9 @@
+import { TRACK_NAMES } from '../core/corpus/model.ts';
+import { DECISIONS, DISPUTE_CHANGES } from '../core/disputes/transitions.ts';
 import { INCIDENT_KINDS } from '../core/incidents/group-incidents.ts';
+import { isProofId } from '../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Result } from '../core/result.ts';
-import type { Channel } from './contract.ts';
+import type { ArgsOf, Channel } from './contract.ts';
 
 export type IpcCallCode = 'IPC_UNKNOWN_CHANNEL' | 'IPC_BAD_ARGUMENTS';
 
@@ -18,7 +21,10 @@ const MAX_TEXT = 4000;
 
 const season: FieldRule = (v) =>
   Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 9999 ? null : 'a season number from 1 to 9999';
-const track: FieldRule = (v) => (v === 'conformite' || v === 'generique' ? null : "'conformite' or 'generique'");
+const track: FieldRule = (v) =>
+  typeof v === 'string' && (TRACK_NAMES as readonly string[]).includes(v)
+    ? null
+    : TRACK_NAMES.map((t) => `'${t}'`).join(' or ');
 const id: FieldRule = (v) => (typeof v === 'string' && SAFE_ID.test(v) ? null : 'an id (letters, digits, _ . : -)');
 const count: FieldRule = (v) =>
   Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1_000_000 ? null : 'an integer from 0 to 1000000';
@@ -76,6 +82,9 @@ const receiptObject: FieldRule = (v) => {
     x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x));
   return values.length <= 16 && values.every(scalar) && JSON.stringify(v).length <= 4096 ? null : problem;
 };
+const proofId: FieldRule = (v) =>
+  typeof v === 'string' && isProofId(v) ? null : "a proof id such as 'prf_20261028_101500_00a1b2'";
+const flag: FieldRule = (v) => (typeof v === 'boolean' ? null : 'true or false');
 const oneOf =
   (...values: string[]): FieldRule =>
   (v) =>
@@ -84,11 +93,38 @@ const oneOf =
 /** Field → rule; a name ending in `?` is optional. Any other field is refused. */
 type Shape = Record<string, FieldRule>;
 
-const TRACK_REF: Shape = { season, track };
-const PAGE: Shape = { 'offset?': count, 'limit?': pageSize };
+/** The rule names a channel's arguments call for: each field by its name, an optional one with `?` after it. */
+export type RuleKeys<A> = {
+  [K in keyof A & string]-?: string extends K ? never : object extends Pick<A, K> ? `${K}?` : K;
+}[keyof A & string];
+/** A channel's rules, derived from its arguments in the contract: a rule for each field, required or optional alike. */
+export type ShapeOf<A> = { [K in RuleKeys<A>]: FieldRule };
+/** The rules a shape has for fields its arguments lack (`never` when none). */
+export type ExtraRules<S, A> = Exclude<keyof S, RuleKeys<A>>;
+type ChannelShapes = { [C in Channel]: ShapeOf<ArgsOf<C>> };
+
+/**
+ * `satisfies ChannelShapes` refuses a missing rule, a wrong `?` and a stray rule written out, but not a stray rule
+ * brought in by a spread nor one in a channel without arguments: this refuses those too, at typecheck.
+ */
+const exactShapes = <S extends ChannelShapes>(
+  shapes: S & { [C in Channel]: Record<ExtraRules<S[C], ArgsOf<C>>, never> },
+) => shapes;
+
+const TRACK_REF = { season, track };
+const PAGE = { 'offset?': count, 'limit?': pageSize };
+/** A dispute decision, as `dispute.decide` records it and `dispute.preview` shows it first. */
+const DECISION_ARGS = {
+  dispute_id: id,
+  decision: oneOf(...DECISIONS),
+  reason: text,
+  'reviewer?': person,
+  'change?': oneOf(...DISPUTE_CHANGES),
+};
+const FIGURES_ASKED = { 'version?': positive, 'latest_close?': flag };
 
 /** One shape per channel: the argument shape is checked in main, whatever the renderer sent. */
-export const SHAPES: { [C in Channel]: Shape } = {
+export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'console.overview': {},
   'console.actor': { actor: person },
   'console.connections': {
@@ -107,11 +143,13 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},
   'proofs.fetch': {},
+  'proofs.recheck': { proof_id: proofId },
   'close.run': TRACK_REF,
   'replay.run': TRACK_REF,
   'season.publish': TRACK_REF,
-  'scores.view': { ...TRACK_REF, ...PAGE, 'version?': positive },
-  'report.view': { ...TRACK_REF, participant_id: id, 'version?': positive },
+  'publish.preview': TRACK_REF,
+  'scores.view': { ...TRACK_REF, ...PAGE, ...FIGURES_ASKED },
+  'report.view': { ...TRACK_REF, participant_id: id, ...FIGURES_ASKED },
   'assertion.evidence': { ...TRACK_REF, participant_id: id, assertion },
   'publication.versions': TRACK_REF,
   'dispute.list': {},
@@ -125,13 +163,8 @@ export const SHAPES: { [C in Channel]: Shape } = {
     'receipt?': receiptObject,
   },
   'dispute.review': { dispute_id: id, 'reviewer?': person },
-  'dispute.decide': {
-    dispute_id: id,
-    decision: oneOf('upheld', 'rejected'),
-    reason: text,
-    'reviewer?': person,
-    'change?': oneOf('supported', 'instrument_fault', 'counted_with_remaining'),
-  },
+  'dispute.preview': DECISION_ARGS,
+  'dispute.decide': DECISION_ARGS,
   'incident.list': {},
   'incident.view': { id: positive },
   'incident.resolve': { id: positive, resolution: text },
@@ -158,7 +191,7 @@ export const SHAPES: { [C in Channel]: Shape } = {
   'audit.list': PAGE,
   'audit.verify': {},
   'jobs.list': {},
-};
+} satisfies ChannelShapes);
 
 function shapeProblem(channel: Channel, args: Record<string, unknown>): string | null {
   const shape = SHAPES[channel];

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { usageError } from '../../main/cli/command.ts';
+import { may, positional } from '../../main/cli/options/synopsis.ts';
 import { captureIo } from '../support/capture-io.ts';
 import { usageOnlyCommand } from '../support/usage-only-command.ts';
 
-const command = usageOnlyCommand(['corpus', 'check'], 'corpus check DIR [--json]');
+const command = usageOnlyCommand(['corpus', 'check'], [positional('DIR'), may('json')]);
 
 describe('usageError', () => {
   it('prints what was wrong under the command name, then the usage line, and exits 2', () => {

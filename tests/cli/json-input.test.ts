@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readJsonCommandInput } from '../../main/cli/json-input.ts';
+import { may, positional } from '../../main/cli/options/synopsis.ts';
 import { captureIo } from '../support/capture-io.ts';
 import { usageOnlyCommand } from '../support/usage-only-command.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'proveit-json-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const command = usageOnlyCommand(['json', 'check'], 'json check [--json] [FILE]');
-const options = { json: { type: 'boolean' } } as const;
+const command = usageOnlyCommand(['json', 'check'], [may('json'), positional('[FILE]')]);
 
 /** The input with its bytes as text, or the exit code as is. */
 function readable(input: number | { flags: object; bytes: Uint8Array; name: string }) {
@@ -23,7 +23,7 @@ describe('readJsonCommandInput', () => {
   it('reads FILE with the flags given', async () => {
     const file = join(dir, 'doc.json');
     writeFileSync(file, '{"a": 1}');
-    expect(readable(await readJsonCommandInput(captureIo(), command, ['--json', file], options))).toEqual({
+    expect(readable(await readJsonCommandInput(captureIo(), command, ['--json', file]))).toEqual({
       flags: { json: true },
       name: file,
       text: '{"a": 1}',
@@ -32,8 +32,8 @@ describe('readJsonCommandInput', () => {
 
   it('reads stdin when FILE is absent or "-"', async () => {
     for (const args of [[], ['-']]) {
-      expect(readable(await readJsonCommandInput(captureIo('[1]'), command, args, options))).toEqual({
-        flags: {},
+      expect(readable(await readJsonCommandInput(captureIo('[1]'), command, args))).toEqual({
+        flags: { json: false },
         name: 'stdin',
         text: '[1]',
       });
@@ -42,13 +42,13 @@ describe('readJsonCommandInput', () => {
 
   it('two FILE arguments: the count and the usage line, exit 2', async () => {
     const io = captureIo();
-    expect(await readJsonCommandInput(io, command, ['a.json', 'b.json'], options)).toBe(2);
+    expect(await readJsonCommandInput(io, command, ['a.json', 'b.json'])).toBe(2);
     expect(io.stderr).toBe('proveit json check: one FILE at most, got 2\nusage: proveit json check [--json] [FILE]\n');
   });
 
   it('an unknown flag: parseArgs message and the usage line, exit 2', async () => {
     const io = captureIo();
-    expect(await readJsonCommandInput(io, command, ['--bogus'], options)).toBe(2);
+    expect(await readJsonCommandInput(io, command, ['--bogus'])).toBe(2);
     expect(io.stderr).toMatch(
       /^proveit json check: Unknown option '--bogus'.*\nusage: proveit json check \[--json\] \[FILE\]\n$/s,
     );
@@ -57,7 +57,7 @@ describe('readJsonCommandInput', () => {
   it('a FILE that cannot be read is named, exit 2', async () => {
     const missing = join(dir, 'absent.json');
     const io = captureIo();
-    expect(await readJsonCommandInput(io, command, [missing], options)).toBe(2);
+    expect(await readJsonCommandInput(io, command, [missing])).toBe(2);
     expect(io.stderr).toMatch(new RegExp(`^proveit json check: cannot read ${missing}: ENOENT`));
   });
 });

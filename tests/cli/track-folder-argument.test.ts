@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { may, positional } from '../../main/cli/options/synopsis.ts';
 import { readTrackFolderArgument } from '../../main/cli/track-folder-argument.ts';
 import { captureIo } from '../support/capture-io.ts';
 import { usageOnlyCommand } from '../support/usage-only-command.ts';
@@ -10,7 +11,7 @@ const DEMO = join(import.meta.dirname, '../../corpus/season-1/conformite');
 const scratch = mkdtempSync(join(tmpdir(), 'proveit-track-folder-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const command = usageOnlyCommand(['corpus', 'manifest'], 'corpus manifest DIR [--base URL] [--json]');
+const command = usageOnlyCommand(['corpus', 'manifest'], [positional('DIR'), may('base'), may('json')]);
 
 describe('readTrackFolderArgument', () => {
   it('reads the one track folder given', async () => {

@@ -22,6 +22,20 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
       "import { startDevnet } from '../../../devnet/start-devnet.ts';\nexport const x = startDevnet;\n",
     ],
     ['main/services/close/x.ts', "import { EXIT } from '../../cli/command.ts';\nexport const x = EXIT;\n"],
+    ['main/services/close/x.ts', "import { playDemo } from '../../demo/play-demo.ts';\nexport const x = playDemo;\n"],
+    [
+      'main/services/console/x.ts',
+      "import { demoThread } from '../../demo/demo-thread.ts';\nexport const x = demoThread;\n",
+    ],
+    [
+      'main/services/console/jobs/x.ts',
+      "import { playDemo } from '../../../demo/play-demo.ts';\nexport const x = playDemo;\n",
+    ],
+    [
+      'main/services/console/x.ts',
+      "import { startDevnet } from '../../../devnet/start-devnet.ts';\nexport const x = startDevnet;\n",
+    ],
+    ['main/services/console/x.ts', "import { EXIT } from '../../cli/command.ts';\nexport const x = EXIT;\n"],
     ['main/ipc/contract.ts', "import type { Db } from '../db/open-database.ts';\nexport type X = Db;\n"],
     [
       'renderer/src/x.ts',
@@ -36,6 +50,14 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
     [
       'main/services/close/x.ts',
       "import { openDatabase } from '../../db/open-database.ts';\nexport const x = openDatabase;\n",
+    ],
+    [
+      'main/services/console/x.ts',
+      "import type { DemoProgress } from '../../core/demo/demo-progress.ts';\nexport type X = DemoProgress;\n",
+    ],
+    [
+      'main/services/console/x.ts',
+      "import type { TrackName } from '../../ipc/contract.ts';\nexport type X = TrackName;\n",
     ],
     ['renderer/src/x.ts', "import type { TrackName } from '../../main/ipc/contract.ts';\nexport type X = TrackName;\n"],
     [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { playDemo } from '../../main/services/demo/play-demo.ts';
+import { playDemo } from '../../main/demo/play-demo.ts';
 import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstStartOf } from '../../main/cli/console-first-start.ts';
+import { demoThread } from '../../main/demo/demo-thread.ts';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { journeyCorpus } from '../devnet/support/journey-corpus.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
     corpusDir,
     defaultCorpusDir: corpusDir,
     services,
-    demo: start.demo,
+    demo: start.demo ? demoThread : null,
     backupDir,
     actor: 'connections-test',
   });

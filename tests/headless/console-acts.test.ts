@@ -7,7 +7,7 @@ import { startHeadlessServer, type HeadlessServer } from '../../main/headless/he
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
-import { playDemo } from '../../main/services/demo/play-demo.ts';
+import { playDemo } from '../../main/demo/play-demo.ts';
 import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
@@ -249,6 +249,47 @@ describe('incident.open, incident.note, incident.assign: what the CLI does, from
 });
 
 describe('the dispute reviewer is the actor of the review and the decision', () => {
+  it('dispute.preview shows what a decision would change and records nothing; it refuses as the decision would', async () => {
+    const before = await auditTotal();
+    const args = { dispute_id: demo.dispute.id, reason: 'The frozen body carries another value at that field.' };
+    const rejected = await value('dispute.preview', { ...args, decision: 'rejected' });
+    expect(rejected).toMatchObject({
+      dispute_id: demo.dispute.id,
+      decision: 'rejected',
+      version: null,
+      reviewed: true,
+    });
+    expect(rejected.after).toEqual(rejected.before);
+    expect(rejected.before.overclaim.submitted).toBeGreaterThan(0);
+    expect(await code('dispute.preview', { ...args, decision: 'upheld' })).toBe('DISPUTE_CHANGE_REQUIRED');
+    expect(await auditTotal()).toBe(before);
+    expect((await value('dispute.view', { dispute_id: demo.dispute.id })).dispute.state).toBe('received');
+  });
+
+  it('publish.preview on a track published from its latest close is refused PUBLISH_ALREADY_PUBLISHED, as publishing would be', async () => {
+    const track = demo.tracks[0]!.track;
+    expect(await code('publish.preview', { season: demo.season, track })).toBe('PUBLISH_ALREADY_PUBLISHED');
+  });
+
+  it('scores.view says which figures it shows (published vN, or the latest close) and refuses asking for both', async () => {
+    const ref = { season: demo.season, track: demo.tracks[0]!.track };
+    const latest = await value('scores.view', { ...ref, limit: 1 });
+    expect(latest.shown).toMatchObject({ kind: 'published', version: latest.version });
+    expect(latest.choices.published.map((v: Json) => v.version)).toContain(latest.version);
+    expect(latest.choices.unpublished_close).toBeNull();
+    const close = await value('scores.view', { ...ref, limit: 1, latest_close: true });
+    expect(close.shown).toMatchObject({ kind: 'close', close_id: latest.close_id });
+    expect(close.version).toBeNull();
+    const report = await value('report.view', {
+      ...ref,
+      participant_id: latest.participants[0].participant_id,
+      version: 1,
+    });
+    expect(report.shown).toMatchObject({ kind: 'published', version: 1 });
+    expect(await code('scores.view', { ...ref, version: 1, latest_close: true })).toBe('FIGURES_ASKED_TWICE');
+    expect(await code('scores.view', { ...ref, version: 99 })).toBe('PUBLICATION_VERSION_NOT_FOUND');
+  });
+
   it('a decision records the named actor: the review by the session’s person, the decision by the reviewer given', async () => {
     const reviewed = await value('dispute.review', { dispute_id: demo.dispute.id });
     expect(reviewed).toMatchObject({ state: 'under_review', reviewer: STAFF });

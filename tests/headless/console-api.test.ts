@@ -9,7 +9,7 @@ import type { ConsoleEvent } from '../../main/ipc/contract.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
-import { playDemo } from '../../main/services/demo/play-demo.ts';
+import { playDemo } from '../../main/demo/play-demo.ts';
 import { renameParticipant } from '../../main/services/index-export/participants.ts';
 import { systemClock } from '../../main/services/clock.ts';
 import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
@@ -314,7 +314,9 @@ describe('each operation over headless HTTP, on the demo season', () => {
         file: `reports/conformite/${overclaims}.html`,
         where: `conformite/${overclaims}: agent name heading the negative lists`,
         message: expect.stringContaining(`proveit participant rename --season 1 --participant ${overclaims}`),
-        // The act that fixes it in place (docs/console.md "Screens"): the Index screen's rename control.
+        // What the console words it from (the CLI's sentence names its flags), and the act that fixes it in place
+        // (docs/console.md "Screens"): the Index screen's rename control.
+        facts: { name: expect.any(String), site: 'agent' },
         fix: { act: 'display_name', track: 'conformite', participant_id: overclaims },
       });
       expect(new Set(preview.findings.map((f: Json) => f.code))).toEqual(new Set(['LINT_MODEL_NAME_NEGATIVE']));

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstStartOf } from '../../main/cli/console-first-start.ts';
+import { demoThread } from '../../main/demo/demo-thread.ts';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
@@ -52,7 +53,7 @@ async function serve(name: string, given: ConsoleServices, backupDir: string | n
     corpusDir,
     defaultCorpusDir: corpusDir,
     services: given,
-    demo: start.demo,
+    demo: start.demo ? demoThread : null,
     backupDir,
     actor: 'setup-test',
   });

@@ -3,6 +3,7 @@
 // so the tables' virtualisation is exercised. The dispatch answers like the real choke point: a value, or an error
 // with a stable code; a channel it does not know is IPC_UNKNOWN_CHANNEL.
 import type { IpcAnswer } from '../../main/ipc/contract.ts';
+import { HandlerRefusal } from '../../main/ipc/refusal.ts';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
 import type {
   AnchorDeadlineView,
@@ -88,7 +89,16 @@ export const indexFinding: LintFinding = {
   where: 'conformite/p-0003: agent name heading the negative lists',
   message:
     'the model or provider name "Claude" appears in a negative category (spec §7.3, reference runs included): give the participant a display name: proveit participant rename --season 1 --participant p-0003 --display-name NAME',
+  facts: { name: 'Claude', site: 'agent' },
   fix: { act: 'display_name', track: 'conformite', participant_id: 'p-0003' },
+};
+
+/** A refusal main sends with its facts (main/ipc/refusal.ts): the Freeze screen's anchor check once the hour's reads are used. */
+export const readsUsed = {
+  code: 'FREEZE_RECHECK_NO_READ_LEFT',
+  message:
+    'the 60 reads of the hour are used: the next read is possible at 2026-10-28T11:00:00.000Z; re-check the anchor then',
+  details: { next_read_at: '2026-10-28T11:00:00.000Z' },
 };
 
 export function createFixture(): {
@@ -98,11 +108,14 @@ export function createFixture(): {
   index: { injectScript: boolean };
   /** Whether proofs.view answers a read job under way (its last progress) rather than none; its pending proofs. */
   proofs: { reading: boolean; pending: PendingProof[] };
+  /** Whether a close after the latest version publishes nothing yet (the Scoring screen labels its figures). */
+  figures: { unpublishedClose: boolean };
 } {
   const participants = Array.from({ length: 1000 }, (_, i) => row(i));
   const calls: { channel: string; args: unknown }[] = [];
   const index = { injectScript: false };
   const proofs = { reading: false, pending: [] as PendingProof[] };
+  const figures = { unpublishedClose: false };
   let disputeState: ConsoleDispute['state'] = 'received';
   let decision: { reason: string; reviewer: string } | null = null;
   let incidentResolved = false;
@@ -239,7 +252,7 @@ export function createFixture(): {
     ],
   };
 
-  const report = (participantId: string): ParticipantReport => {
+  const report = (participantId: string): Omit<ParticipantReport, 'shown'> => {
     const r = participants.find((p) => p.participant_id === participantId) ?? participants[3]!;
     const { reference: _reference, ...figures } = r;
     return {
@@ -330,11 +343,29 @@ export function createFixture(): {
     entry_hash: hex(i + 1),
   }));
 
-  const scores = (track: 'conformite' | 'generique'): ScoresView => ({
+  // The figures of the latest version, unless a close no version publishes is there (figures.unpublishedClose).
+  const choices = () => ({
+    published: versions.map((v) => ({
+      version: v.version,
+      corrects_version: v.corrects_version,
+      published_at: v.published_at,
+    })),
+    unpublished_close: figures.unpublishedClose ? { close_id: 2, closed_at: iso(NOW - 3_600_000) } : null,
+  });
+  const shown = (a: Record<string, unknown>): ScoresView['shown'] => {
+    const latestClose = a['latest_close'] === true || (a['version'] === undefined && figures.unpublishedClose);
+    if (latestClose)
+      return { kind: 'close', close_id: figures.unpublishedClose ? 2 : 1, closed_at: iso(NOW - 3_600_000) };
+    const v = versions.find((x) => x.version === (a['version'] ?? versions.length)) ?? versions[versions.length - 1]!;
+    return { kind: 'published', version: v.version, published_at: v.published_at };
+  };
+  const scores = (track: 'conformite' | 'generique', a: Record<string, unknown> = {}): ScoresView => ({
     season: 1,
     track,
-    version: versions.length,
+    version: shown(a).kind === 'published' ? (shown(a) as { version: number }).version : null,
     close_id: 1,
+    shown: shown(a),
+    choices: choices(),
     best_constant_answer: { verdict: 'refus', success: { exact: 4, out_of: 10 } },
     participants: track === 'conformite' ? participants : participants.slice(0, 5),
     total: track === 'conformite' ? participants.length : 5,
@@ -416,6 +447,11 @@ export function createFixture(): {
     job_progress: proofs.reading ? { step: 'reading', message: 'proof reads: reading', done: 3, total: 10 } : null,
     cache: { views: 12, rekor_entries: 2, absent: 0 },
     quota: { limit: 100, window_ms: 3_600_000, used: 3, left: 97 },
+    // Reads in three of the last 24 hours: the close's 40 two hours ago, then a recheck of 3 in the current hour.
+    hourly_reads: Array.from({ length: 24 }, (_, k) => ({
+      hour_start: iso(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
+      reads: k === 21 ? 40 : k === 22 ? 12 : k === 23 ? 3 : 0,
+    })),
     pending: proofs.pending,
   });
 
@@ -451,8 +487,8 @@ export function createFixture(): {
       read_limit: { limit: 100, window_seconds: 3600, used_in_window: 0 },
       incidents: [],
     }),
-    'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique'),
-    'report.view': (a) => report(a['participant_id'] as string),
+    'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique', a),
+    'report.view': (a) => ({ ...report(a['participant_id'] as string), shown: shown(a) }),
     'assertion.evidence': () => evidence,
     'dispute.list': () => ({
       at: iso(NOW),
@@ -513,6 +549,9 @@ export function createFixture(): {
     'publication.versions': () => ({ versions }),
     'freeze.view': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
     'freeze.reveal': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
+    'freeze.anchor': () => {
+      throw new HandlerRefusal(readsUsed.code, readsUsed.message, readsUsed.details);
+    },
     'proofs.view': () => proofsView(),
     'proofs.fetch': () => readJob,
     'jobs.list': () => ({ jobs: [readJob] }),
@@ -578,7 +617,14 @@ export function createFixture(): {
     const handler = typeof channel === 'string' ? handlers[channel] : undefined;
     if (!handler)
       return { ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL', message: `${String(channel)} is not served here` } };
-    return { ok: true, value: handler((args ?? {}) as Record<string, unknown>) };
+    try {
+      return { ok: true, value: handler((args ?? {}) as Record<string, unknown>) };
+    } catch (error) {
+      // A refusal answers as the dispatcher answers it (main/ipc/dispatcher.ts): code, message and details.
+      if (!(error instanceof HandlerRefusal)) throw error;
+      const { code, message, details } = error;
+      return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
+    }
   };
-  return { dispatch, calls, index, proofs };
+  return { dispatch, calls, index, proofs, figures };
 }

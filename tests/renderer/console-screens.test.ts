@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { buildRenderer } from '../support/build-renderer.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { createFixture } from './console-fixture.ts';
+import { createFixture, readsUsed } from './console-fixture.ts';
 import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from './screen-checks.ts';
 
 // The screens against a test dispatch (console-fixture.ts) served by the real headless server: every screen's
@@ -144,6 +144,36 @@ describe('Freeze', () => {
       )
       .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a refusal main sends', () => {
+  it('in French, says what happened in French from its facts, with main’s English kept as details marked lang="en"', async () => {
+    const page = await open('freeze');
+    await page.getByRole('heading', { name: 'Freeze of Season 1 · conformite' }).waitFor();
+    await page.getByRole('button', { name: 'Check the anchor' }).click();
+    const english = page.getByRole('alert').filter({ hasText: 'FREEZE_RECHECK_NO_READ_LEFT' });
+    await english.waitFor();
+    expect(await english.textContent()).toContain(
+      'What happened: The reads of this hour are used: the next read is possible at Oct 28, 2026, 11:00 AM UTC.',
+    );
+    // In English the catalogue's sentence says it all: no second, English copy.
+    expect(await english.locator('[lang="en"]').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Vérifier l’ancrage' }).click();
+    const french = page.getByRole('alert').filter({ hasText: 'FREEZE_RECHECK_NO_READ_LEFT' });
+    await french.getByText('Ce qui s’est passé :').waitFor();
+    const text = (await french.textContent()) ?? '';
+    expect(text).toMatch(
+      /Ce qui s’est passé : Les lectures de cette heure sont épuisées : la prochaine lecture est possible le 28 oct\. 2026,? 11:00 UTC\./,
+    );
+    expect(text).not.toContain('The reads of this hour');
+    const said = french.locator('[lang="en"]');
+    expect(await said.textContent()).toBe(readsUsed.message);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, shots, 'refusal-fr');
     await page.close();
   });
 });
@@ -466,10 +496,16 @@ describe('Index', () => {
     expect(cells[0]).toBe('LINT_MODEL_NAME_NEGATIVE');
     expect(cells[1]).toContain('reports/conformite/p-0003.html');
     expect(cells[1]).toContain('agent name heading the negative lists');
-    expect(cells[2]).toContain('the model or provider name "Claude" appears in a negative category');
+    // The finding in the screen's words from its facts: main's sentence is the CLI's, naming its flags.
+    expect(cells[2]).toContain(
+      'The model or provider name “Claude” appears in the agent name heading the negative lists of a participant with negative results',
+    );
     // The finding's fix in place (docs/console.md "Screens"): the rename control, not a CLI command.
     expect(cells[3]).toContain('Display name the Index shows');
-    expect(cells[3]).not.toContain('proveit');
+    expect(cells[3]).toContain(
+      'Give the participant a display name here, then press “Rename the participant”: the findings are checked again.',
+    );
+    for (const cell of cells.slice(2)) expect(cell).not.toMatch(/proveit|--[a-z]/);
     expect(await row.getByRole('button', { name: 'Rename the participant' }).count()).toBe(1);
     expect(await page.getByText('What the next export writes, as Index version 2').count()).toBe(1);
     const exportButton = page.getByRole('button', { name: 'Export the Index' });
@@ -491,6 +527,12 @@ describe('Index', () => {
       'Que faire',
     ]);
     expect(await constats.locator('tbody td').nth(3).textContent()).toContain('Nom affiché par l’Index');
+    const frCells = (await constats.locator('tbody td').allTextContents()).map((c) => c.trim());
+    expect(frCells[2]).toContain('Le nom de modèle ou de fournisseur « Claude » figure dans le nom d’agent');
+    expect(frCells[3]).toContain(
+      'Donnez ici au participant un nom d’affichage, puis appuyez sur « Renommer le participant »',
+    );
+    for (const cell of frCells.slice(2)) expect(cell).not.toMatch(/proveit|--[a-z]|display name/);
     expect(await page.getByRole('button', { name: 'Exporter l’Index' }).isDisabled()).toBe(true);
     expect(fixture.calls.some((c) => c.channel === 'index.export')).toBe(false);
     await page.close();

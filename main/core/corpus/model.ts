@@ -1,7 +1,10 @@
 import type { PlainJson } from './tree.ts';
 
-/** The two tracks (spec §5, §6). */
-export type TrackName = 'conformite' | 'generique';
+/** The two tracks (spec §5, §6), in the order the screens, the CLI and the exports list them. */
+export const TRACK_NAMES = ['conformite', 'generique'] as const;
+export type TrackName = (typeof TRACK_NAMES)[number];
+
+export const isTrackName = (value: unknown): value is TrackName => (TRACK_NAMES as readonly unknown[]).includes(value);
 
 /** A (resource, field, value) triplet, the shape of a submission's claim (spec §4). */
 export interface ClaimForm {

@@ -5,16 +5,19 @@ import { fail, ok, type Result } from '../result.ts';
  * dispute is final. Each step is an append-only event with its reviewer, its time and (for a decision) its reason.
  */
 export type DisputeState = 'received' | 'under_review' | 'upheld' | 'rejected';
-export type Decision = 'upheld' | 'rejected';
+/** The two decisions a reviewer gives (spec §9.2), in the order the CLI and the screens offer them. */
+export const DECISIONS = ['upheld', 'rejected'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const isDecision = (value: unknown): value is Decision => (DECISIONS as readonly unknown[]).includes(value);
 
 /**
  * What an upheld dispute changes: the assertion is supported, or it is an instrument fault (spec §4.1); or, for a
  * task ArkForge's faults left below its minimum (docs/publications.md "Counting a task with its remaining assertions"),
  * the task is counted as submitted with its remaining admissible assertions (`counted_with_remaining`).
  */
-export type DisputeChange = 'supported' | 'instrument_fault' | 'counted_with_remaining';
-
-export const DISPUTE_CHANGES: readonly DisputeChange[] = ['supported', 'instrument_fault', 'counted_with_remaining'];
+export const DISPUTE_CHANGES = ['supported', 'instrument_fault', 'counted_with_remaining'] as const;
+export type DisputeChange = (typeof DISPUTE_CHANGES)[number];
 
 export type TransitionCode =
   | 'DISPUTE_ALREADY_DECIDED'
@@ -29,7 +32,7 @@ export function stateAfter(events: readonly { state: Exclude<DisputeState, 'rece
   return events.length === 0 ? 'received' : events[events.length - 1]!.state;
 }
 
-export const isDecided = (state: DisputeState): state is Decision => state === 'upheld' || state === 'rejected';
+export const isDecided = (state: DisputeState): state is Decision => isDecision(state);
 
 const blank = (text: string | undefined): boolean => text === undefined || text.trim() === '';
 

@@ -1,7 +1,9 @@
+import type { TrackName } from '../corpus/model.ts';
 import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 
-export type Track = 'conformite' | 'generique';
+/** The freeze code's name for a track; declared once with the track list (main/core/corpus/model.ts). */
+export type Track = TrackName;
 
 /**
  * The freeze document's versions (docs/freeze.md "The freeze document"):

@@ -1,5 +1,6 @@
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { computeManifest } from '../corpus/manifest.ts';
+import { isTrackName } from '../corpus/model.ts';
 import { Problems } from '../corpus/problems.ts';
 import type { CorpusTree } from '../corpus/tree.ts';
 import { sha256Hex } from '../hash/sha256.ts';
@@ -38,7 +39,7 @@ export function frozenMaterialOf(tree: CorpusTree): Result<FrozenMaterial, Froze
       { problems: problems.list },
     );
   }
-  if (season.track !== 'conformite' && season.track !== 'generique') {
+  if (!isTrackName(season.track)) {
     return fail('FREEZE_CORPUS_UNREADABLE', `season.json names the track '${season.track}': conformite or generique`, {
       track: season.track,
     });

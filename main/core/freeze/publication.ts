@@ -1,3 +1,4 @@
+import { isTrackName } from '../corpus/model.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Failure, type Result } from '../result.ts';
 import type { FreezeDocument, Track } from './freeze-document.ts';
@@ -119,7 +120,7 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
     return invalid('"season" must be an integer', 'season');
   }
   const track = value['track'];
-  if (track !== 'conformite' && track !== 'generique') {
+  if (!isTrackName(track)) {
     return invalid('"track" must be "conformite" or "generique"', 'track');
   }
   const replaces = nullableText(value, 'replaces');

@@ -4,7 +4,14 @@ import { seasonOverview } from './season-overview.ts';
 import { consoleConnections } from './console-connections.ts';
 import { jobsOf, type ConsoleContext } from './console-context.ts';
 import { corpusResource, corpusView } from './handlers/corpus-handlers.ts';
-import { disputeDecide, disputeList, disputeOpen, disputeReview, disputeView } from './handlers/dispute-handlers.ts';
+import {
+  disputeDecide,
+  disputeList,
+  disputeOpen,
+  disputePreview,
+  disputeReview,
+  disputeView,
+} from './handlers/dispute-handlers.ts';
 import {
   auditList,
   auditVerify,
@@ -22,13 +29,14 @@ import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './hand
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexPreview, indexVerify } from './handlers/index-handlers.ts';
-import { proofsView } from './handlers/proofs-handlers.ts';
+import { proofsRecheck, proofsView } from './handlers/proofs-handlers.ts';
 import { freezeView, seasonLive, seasonStatus } from './handlers/season-handlers.ts';
 import {
   assertionEvidence,
   publicationVersions,
   reportView,
   scoresView,
+  publishPreview,
   seasonPublish,
 } from './handlers/scores-handlers.ts';
 import { systemClock } from '../clock.ts';
@@ -72,9 +80,11 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
     'proofs.fetch': async () => jobsOf(ctx).start('proofs', {}),
+    'proofs.recheck': (a) => proofsRecheck(ctx, a),
     'close.run': async (a) => jobsOf(ctx).start('close', { season: a.season, track: a.track, actor: actingAs(ctx) }),
     'replay.run': async (a) => jobsOf(ctx).start('replay', { season: a.season, track: a.track }),
     'season.publish': (a) => seasonPublish(ctx, a),
+    'publish.preview': (a) => publishPreview(ctx, a),
     'scores.view': (a) => scoresView(ctx, a),
     'report.view': (a) => reportView(ctx, a),
     'assertion.evidence': (a) => assertionEvidence(ctx, a),
@@ -83,6 +93,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'dispute.view': (a) => disputeView(ctx, a),
     'dispute.open': (a) => disputeOpen(ctx, a),
     'dispute.review': (a) => disputeReview(ctx, a),
+    'dispute.preview': (a) => disputePreview(ctx, a),
     'dispute.decide': (a) => disputeDecide(ctx, a),
     'incident.list': () => incidentList(ctx),
     'incident.view': (a) => incidentView(ctx, a),

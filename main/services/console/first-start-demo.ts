@@ -1,11 +1,28 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { JobView } from '../../ipc/contract.ts';
 import type { DemoProgress } from '../../core/demo/demo-progress.ts';
-import { DEMO_TRACKS } from '../demo/play-demo.ts';
 import type { ConsoleEvents } from './console-events.ts';
-import { threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
 import type { WorkerMessage } from './jobs/worker-messages.ts';
+
+/** One play of the demo season: the database it writes, the folder its corpus and closes go to, its clock. */
+export interface DemoPlay {
+  dbFile: string;
+  outDir: string;
+  startedAt: number;
+}
+
+/**
+ * The demo season as the first start plays it, given by the faces (main/demo/demo-thread.ts): the demo stands above the
+ * console (docs/conventions.md "Layers"), so the console takes it as this port and never imports it.
+ */
+export interface DemoPlayer {
+  /** The folders the demo writes beside the database (one per track), cleared before an interrupted run plays again. */
+  readonly trackFolders: readonly string[];
+  /** Starts a play in a worker thread, which posts `demo.progress` messages, then `done` or `failed`. */
+  start(play: DemoPlay): Pick<Worker, 'on' | 'terminate'>;
+}
 
 /** Written beside the database while the demo plays; found at start, it means the last run was interrupted. */
 const MARKER = 'demo-playing.marker';
@@ -24,7 +41,7 @@ export class FirstStartDemo {
   constructor(
     private readonly dbFile: string,
     private readonly events: ConsoleEvents,
-    private readonly startWorker: WorkerStarter = threadStarter,
+    private readonly player: DemoPlayer,
     private readonly now: () => number = Date.now,
   ) {
     this.view = {
@@ -58,7 +75,7 @@ export class FirstStartDemo {
         `${partial}-shm`,
         join(dir, 'corpus'),
         join(dir, 'index'),
-        ...DEMO_TRACKS.map((t) => join(dir, t)),
+        ...this.player.trackFolders.map((t) => join(dir, t)),
       ])
         rmSync(path, { recursive: true, force: true });
     }
@@ -66,13 +83,7 @@ export class FirstStartDemo {
     this.update({ state: 'running', started_at: new Date().toISOString(), attempts: this.view.attempts + 1 });
     // The console's clock, not the worker's: the demo's calendar is set back from it, so its dispute deadline is the
     // one the console's deadline check and the screens measure against.
-    const worker = this.startWorker({
-      kind: 'demo',
-      jobId: 0,
-      attempt: 1,
-      dbFile: partial,
-      args: { out: dir, started_at: this.now() },
-    });
+    const worker = this.player.start({ dbFile: partial, outDir: dir, startedAt: this.now() });
     this.worker = worker;
     return new Promise((resolve) => {
       let settled = false;

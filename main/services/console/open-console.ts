@@ -7,7 +7,7 @@ import type { ConsoleContext } from './console-context.ts';
 import { ConsoleEvents } from './console-events.ts';
 import { ConsoleFollower, type ConsoleFollowerSettings } from './console-follower.ts';
 import { NO_SERVICES, type ConsoleServices } from './console-services.ts';
-import { FirstStartDemo } from './first-start-demo.ts';
+import { FirstStartDemo, type DemoPlayer } from './first-start-demo.ts';
 import { JobRunner, threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
 
 export interface OpenConsoleOptions {
@@ -22,11 +22,11 @@ export interface OpenConsoleOptions {
   /** The Trust Layer and season service (`proveit console --trust-layer ... --season-url ...`); default: none. */
   services?: ConsoleServices;
   /**
-   * A missing database: true plays the demo season into it (the default database's first start, or `--demo`); false
-   * or absent creates an empty operations database (`--db FILE` of a new file never holds demo data,
-   * docs/console-backend.md "First start and the demo season").
+   * A missing database: a demo player (main/demo/demo-thread.ts, given by the face) plays the demo season into it (the
+   * default database's first start, or `--demo`); null or absent creates an empty operations database (`--db FILE` of
+   * a new file never holds demo data, docs/console-backend.md "First start and the demo season").
    */
-  demo?: boolean;
+  demo?: DemoPlayer | null;
   /** `--backup-dir DIR`: the folder backups go to after each act, shown and tested on the Connections screen. */
   backupDir?: string | null;
   /** The background follower's cadence (tests shorten it); it follows whenever the services allow (console-follower.ts). */
@@ -85,9 +85,9 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
   };
   let ready: Promise<boolean>;
   let demo: FirstStartDemo | null = null;
-  if (existsSync(options.dbFile) || options.demo !== true) ready = Promise.resolve(attach());
+  if (existsSync(options.dbFile) || !options.demo) ready = Promise.resolve(attach());
   else {
-    demo = new FirstStartDemo(options.dbFile, events, startWorker, clock.now);
+    demo = new FirstStartDemo(options.dbFile, events, options.demo, clock.now);
     ctx.firstStart = demo;
     ready = demo.run().then((played) => {
       if (!played || closed) return false;

@@ -60,7 +60,7 @@ export function decideDispute(db: Db, clock: Clock, request: DecideRequest): Res
 }
 
 /** The decision against the dispute's state: refused as decideTransition says, else whether it is reviewed first. */
-function checkDecision(db: Db, published: PublishedAssertion, request: DecideRequest): boolean {
+export function checkDecision(db: Db, published: PublishedAssertion, request: Omit<DecideRequest, 'actor'>): boolean {
   const { dispute } = published;
   const t = decideTransition(
     stateAfter(disputeEvents(db, dispute.disputeId)),

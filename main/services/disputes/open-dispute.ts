@@ -32,6 +32,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { BUNDLE, inBundle, reportFile } from '../close/bundle-layout.ts';
 import { scoreBundle } from '../close/score-bundle.ts';
+import { inTransaction, Refused } from '../refused.ts';
 
 export interface OpenDisputeRequest {
   season: number;
@@ -173,10 +174,10 @@ export async function openDispute(
   const evidenceSha256 = sha256Canonical(evidence);
   const decisionDueMs = decisionDue(receivedAtMs);
 
-  const write = db.transaction((): string | { existing: string } => {
+  const written = inTransaction<string, 'DISPUTE_ALREADY_OPEN'>(db, () => {
     // Checked again with the write lock held: two staff opening the same dispute at once record it once.
     const existing = undecidedDispute(db, request);
-    if (existing) return { existing };
+    if (existing) throw new Refused(alreadyOpen(existing, request).error);
     const disputeId = nextDisputeId(db, season, track);
     insertDispute(db, {
       disputeId,
@@ -221,9 +222,8 @@ export async function openDispute(
     });
     return disputeId;
   });
-  const written = write.immediate();
-  if (typeof written !== 'string') return alreadyOpen(written.existing, request);
-  const disputeId = written;
+  if (!written.ok) return written;
+  const disputeId = written.value;
   return ok({
     disputeId,
     publicationVersion: disputed.version,

@@ -1,25 +1,11 @@
-import type { HourlyReads, LiveIncident, LiveSeason } from '../../core/follow/model.ts';
+import type { LiveIncident, LiveSeason } from '../../core/follow/model.ts';
 import { windowUse } from '../../core/proofs-plan/read-window.ts';
-import { latestFollowCycle, readsPerHour } from '../../db/follow-cycles.ts';
+import { latestFollowCycle } from '../../db/follow-cycles.ts';
 import { incidentsOf } from '../../db/incidents.ts';
 import type { Db } from '../../db/open-database.ts';
 import { ledgerState } from '../../db/read-ledger.ts';
+import { readsOfLastDay } from '../proofs/hourly-reads.ts';
 import { DEFAULT_READ_SETTINGS, effectiveRule } from '../proofs/read-settings.ts';
-
-const HOUR_MS = 3_600_000;
-/** The chart shows a day: the reads of the last 24 clock hours against the hourly limit. */
-const HOURS_SHOWN = 24;
-
-/** The last HOURS_SHOWN clock hours (UTC), oldest first, the current one included; an hour without reads is 0. */
-function lastHours(db: Db, now: number): HourlyReads[] {
-  const current = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const from = current - (HOURS_SHOWN - 1) * HOUR_MS;
-  const counted = readsPerHour(db, from, current + HOUR_MS);
-  return Array.from({ length: HOURS_SHOWN }, (_, k) => {
-    const start = from + k * HOUR_MS;
-    return { hour_start: new Date(start).toISOString(), reads: counted.get(start) ?? 0 };
-  });
-}
 
 /** The incidents the season's reads opened during the season (opened_by 'follow'), oldest first. */
 function followIncidents(db: Db, season: number): LiveIncident[] {
@@ -53,7 +39,7 @@ export function liveSeason(
     at: new Date(now).toISOString(),
     follow: options.follow,
     tracks: season === null ? [] : (latestFollowCycle(db, season)?.tracks ?? []),
-    reads_per_hour: lastHours(db, now),
+    reads_per_hour: readsOfLastDay(db, now),
     read_limit: {
       limit: DEFAULT_READ_SETTINGS.limit,
       window_seconds: DEFAULT_READ_SETTINGS.windowMs / 1000,

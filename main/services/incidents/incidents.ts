@@ -12,6 +12,7 @@ import {
 } from '../../db/incidents.ts';
 import type { IncidentRow, StoredIncident } from '../../core/incidents/incident-record.ts';
 import type { Db } from '../../db/open-database.ts';
+import { inTransaction, Refused } from '../refused.ts';
 
 const linkKey = (l: IncidentLink) => JSON.stringify([l.participant, l.task, l.assertion, l.proof]);
 
@@ -171,42 +172,40 @@ export function openIncident(db: Db, request: OpenIncidentRequest): Result<Store
   if (!summary.ok) return summary;
   const window = checkWindow(request.windowStartMs, request.windowEndMs);
   if (!window.ok) return window;
-  const id = db
-    .transaction(() => {
-      const row = {
-        season: request.season,
-        track: request.track,
-        kind: request.kind,
-        cause: request.cause,
-        // A hand-opened incident is its own group: a close never merges into it.
-        groupKey: `operator/${request.kind}/${request.atMs}`,
-        windowStartMs: request.windowStartMs,
-        windowEndMs: request.windowEndMs,
-        owner: request.owner,
-        openedAtMs: request.atMs,
-        openedBy: 'operator' as const,
-        openedByActor: request.actor,
-        closeId: null,
-        summary: summary.value,
-      };
-      const newId = insertIncident(db, row, request.links);
-      const details = incidentDetails(newId, row, request.links.length);
-      const handEntered = [
-        ...(request.windowStartMs === null ? [] : ['window_start_ms']),
-        ...(request.windowEndMs === null ? [] : ['window_end_ms']),
-      ];
-      if (handEntered.length > 0) details['hand_entered_times'] = handEntered;
-      appendAudit(db, {
-        atMs: request.atMs,
-        actor: request.actor,
-        action: 'incident.open',
-        summary: `incident ${newId} opened by hand: ${summary.value}`,
-        details,
-      });
-      return newId;
-    })
-    .immediate();
-  return ok(incidentById(db, id)!);
+  const written = inTransaction<number, IncidentCode>(db, () => {
+    const row = {
+      season: request.season,
+      track: request.track,
+      kind: request.kind,
+      cause: request.cause,
+      // A hand-opened incident is its own group: a close never merges into it.
+      groupKey: `operator/${request.kind}/${request.atMs}`,
+      windowStartMs: request.windowStartMs,
+      windowEndMs: request.windowEndMs,
+      owner: request.owner,
+      openedAtMs: request.atMs,
+      openedBy: 'operator' as const,
+      openedByActor: request.actor,
+      closeId: null,
+      summary: summary.value,
+    };
+    const newId = insertIncident(db, row, request.links);
+    const details = incidentDetails(newId, row, request.links.length);
+    const handEntered = [
+      ...(request.windowStartMs === null ? [] : ['window_start_ms']),
+      ...(request.windowEndMs === null ? [] : ['window_end_ms']),
+    ];
+    if (handEntered.length > 0) details['hand_entered_times'] = handEntered;
+    appendAudit(db, {
+      atMs: request.atMs,
+      actor: request.actor,
+      action: 'incident.open',
+      summary: `incident ${newId} opened by hand: ${summary.value}`,
+      details,
+    });
+    return newId;
+  });
+  return written.ok ? ok(incidentById(db, written.value)!) : written;
 }
 
 const EVENT_WORDING = {
@@ -232,35 +231,35 @@ export function addIncidentEvent(
   const wording = EVENT_WORDING[change.kind];
   const text = writtenText(wording.code, wording.what, change.text);
   if (!text.ok) return text;
-  return db
-    .transaction((): Result<StoredIncident, IncidentCode> => {
-      const current = incidentById(db, change.id);
-      if (change.kind !== 'note') {
-        const allowed = checkResolvable(change.id, current?.state ?? null);
-        if (!allowed.ok) return allowed;
-      } else if (current === null) {
-        return fail('INCIDENT_NOT_FOUND', `no incident ${change.id} in this database`, { id: change.id });
-      }
-      insertIncidentEvent(db, change.id, {
-        atMs: change.atMs,
-        actor: change.actor,
-        kind: change.kind,
-        text: text.value,
-      });
-      appendAudit(db, {
-        atMs: change.atMs,
-        actor: change.actor,
-        action: wording.action,
-        summary: `incident ${change.id} ${wording.done}${change.kind === 'owner' ? ' ' : ': '}${text.value}`,
-        details: pyObjectFrom([
-          ['incident_id', int(change.id)],
-          ['season', int(current!.season)],
-          ['track', current!.track],
-          ['kind', current!.kind],
-          ['event', change.kind],
-        ]),
-      });
-      return ok(incidentById(db, change.id)!);
-    })
-    .immediate();
+  return inTransaction<StoredIncident, IncidentCode>(db, () => {
+    const current = incidentById(db, change.id);
+    if (change.kind !== 'note') {
+      const allowed = checkResolvable(change.id, current?.state ?? null);
+      if (!allowed.ok) throw new Refused(allowed.error);
+    } else if (current === null) {
+      throw new Refused(
+        fail('INCIDENT_NOT_FOUND', `no incident ${change.id} in this database`, { id: change.id }).error,
+      );
+    }
+    insertIncidentEvent(db, change.id, {
+      atMs: change.atMs,
+      actor: change.actor,
+      kind: change.kind,
+      text: text.value,
+    });
+    appendAudit(db, {
+      atMs: change.atMs,
+      actor: change.actor,
+      action: wording.action,
+      summary: `incident ${change.id} ${wording.done}${change.kind === 'owner' ? ' ' : ': '}${text.value}`,
+      details: pyObjectFrom([
+        ['incident_id', int(change.id)],
+        ['season', int(current!.season)],
+        ['track', current!.track],
+        ['kind', current!.kind],
+        ['event', change.kind],
+      ]),
+    });
+    return incidentById(db, change.id)!;
+  });
 }

@@ -70,7 +70,7 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 }
 
 /** What a close wrote, checked against what it recorded and against its bundle's expected/ copies. */
-interface CloseMaterial {
+export interface CloseMaterial {
   scores: Uint8Array;
   scoresSha256: string;
   rows: PyObject[];
@@ -81,7 +81,7 @@ interface CloseMaterial {
   pending: string[];
 }
 
-async function readCloseMaterial(close: {
+export async function readCloseMaterial(close: {
   outDir: string;
   scoresSha256: string;
 }): Promise<Result<CloseMaterial, PublishCode>> {
@@ -168,21 +168,20 @@ async function readCloseMaterial(close: {
 }
 
 /**
- * `proveit season publish` (docs/publications.md). The first call turns the latest close of a season and track into
- * publication version 1, stored in the database byte for byte (scores.json, every report, the SHA-256 of every bundle
- * file), dated by the Clock and carrying the audit log head after its own `season.publish` entry. Pending
- * participants are published as pending (no figures, spec §4.1). Once published, a call after a later close
- * publishes version k+1 holding the figures of the participants that were pending in version k and that this close
- * scores (nothing else changes); any other change is a correction (an upheld dispute).
+ * The close a publication would publish, and the version it follows: refused when the track has no close, or when
+ * its latest close is already published (a version is never replaced, docs/publications.md).
  */
-export async function publishSeason(options: {
-  db: Db;
-  clock: Clock;
-  season: number;
-  track: string;
-  actor: string;
-}): Promise<Result<PublishOutcome, PublishCode>> {
-  const { db, season, track } = options;
+export function closeToPublish(
+  db: Db,
+  season: number,
+  track: string,
+): Result<
+  {
+    close: { id: number; outDir: string; scoresSha256: string; closedAtMs: number };
+    existing: PublicationVersionRow | undefined;
+  },
+  PublishCode
+> {
   const close = latestSeasonClose(db, season, track);
   if (!close)
     return fail(
@@ -199,6 +198,60 @@ export async function publishSeason(options: {
         '--decision upheld), or a later close of the participants still pending',
       { season, track, version: existing.version },
     );
+  return ok({ close, existing });
+}
+
+/**
+ * What a later close adds to version k (docs/publications.md): the rows of the participants pending in version k
+ * that this close scores. Refused when it scores none of them (PUBLISH_NOTHING_NEW) or when version k has nobody
+ * pending (PUBLISH_ALREADY_PUBLISHED: a change is then a correction).
+ */
+export function laterClosePlan(
+  o: { season: number; track: string },
+  m: CloseMaterial,
+  latest: PublicationVersionRow,
+): Result<{ current: PyObject; currentRows: PyObject[]; wasPending: string[]; newlyScored: PyObject[] }, PublishCode> {
+  const parsed = loads(latest.scoresJson);
+  const current = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
+  const currentRows = (Array.isArray(current?.['participants']) ? (current['participants'] as PyJson[]) : []).filter(
+    isPyObject,
+  );
+  const wasPending = currentRows.filter((r) => r['status'] === 'pending').map((r) => String(r['participant_id']));
+  const newlyScored = m.rows.filter(
+    (r) => r['status'] === 'scored' && wasPending.includes(String(r['participant_id'])),
+  );
+  if (current === null || newlyScored.length === 0)
+    return fail(
+      wasPending.length === 0 ? 'PUBLISH_ALREADY_PUBLISHED' : 'PUBLISH_NOTHING_NEW',
+      wasPending.length === 0
+        ? `season ${o.season}, track ${o.track} is published with every participant scored (version ` +
+            `${latest.version}): a later close changes nothing published; a change is a correction (an upheld dispute)`
+        : `the latest close scores none of the participants pending in version ${latest.version} ` +
+            `(${wasPending.join(', ')}): close again once their batches are anchored`,
+      { season: o.season, track: o.track, version: latest.version, pending: wasPending },
+    );
+  return ok({ current, currentRows, wasPending, newlyScored });
+}
+
+/**
+ * `proveit season publish` (docs/publications.md). The first call turns the latest close of a season and track into
+ * publication version 1, stored in the database byte for byte (scores.json, every report, the SHA-256 of every bundle
+ * file), dated by the Clock and carrying the audit log head after its own `season.publish` entry. Pending
+ * participants are published as pending (no figures, spec §4.1). Once published, a call after a later close
+ * publishes version k+1 holding the figures of the participants that were pending in version k and that this close
+ * scores (nothing else changes); any other change is a correction (an upheld dispute).
+ */
+export async function publishSeason(options: {
+  db: Db;
+  clock: Clock;
+  season: number;
+  track: string;
+  actor: string;
+}): Promise<Result<PublishOutcome, PublishCode>> {
+  const { db, season, track } = options;
+  const target = closeToPublish(db, season, track);
+  if (!target.ok) return target;
+  const { close, existing } = target.value;
   const material = await readCloseMaterial(close);
   if (!material.ok) return material;
   const m = material.value;
@@ -285,26 +338,9 @@ function writeLaterClose(
   latest: PublicationVersionRow,
   publishedAtMs: number,
 ): PublishOutcome {
-  const parsed = loads(latest.scoresJson);
-  const current = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
-  const currentRows = (Array.isArray(current?.['participants']) ? (current['participants'] as PyJson[]) : []).filter(
-    isPyObject,
-  );
-  const wasPending = currentRows.filter((r) => r['status'] === 'pending').map((r) => String(r['participant_id']));
-  const newlyScored = m.rows.filter(
-    (r) => r['status'] === 'scored' && wasPending.includes(String(r['participant_id'])),
-  );
-  if (current === null || newlyScored.length === 0)
-    throw new Refused<PublishCode>({
-      code: wasPending.length === 0 ? 'PUBLISH_ALREADY_PUBLISHED' : 'PUBLISH_NOTHING_NEW',
-      message:
-        wasPending.length === 0
-          ? `season ${o.season}, track ${o.track} is published with every participant scored (version ` +
-            `${latest.version}): a later close changes nothing published; a change is a correction (an upheld dispute)`
-          : `the latest close scores none of the participants pending in version ${latest.version} ` +
-            `(${wasPending.join(', ')}): close again once their batches are anchored`,
-      details: { season: o.season, track: o.track, version: latest.version, pending: wasPending },
-    });
+  const plan = laterClosePlan(o, m, latest);
+  if (!plan.ok) throw new Refused<PublishCode>(plan.error);
+  const { current, currentRows, wasPending, newlyScored } = plan.value;
   const version = latest.version + 1;
   const ids = newlyScored.map((r) => String(r['participant_id']));
   const scoresBytes = documentBytes(

@@ -32,13 +32,18 @@ export function headlessToken(): string {
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ConsoleError };
 
+/** An answer as main sent it, its error marked as main's (its sentence is main's English, its details its facts). */
+function fromMain<T>(answer: Answer<T>): Answer<T> {
+  return answer.ok ? answer : { ok: false, error: { ...answer.error, origin: 'main' } };
+}
+
 /**
  * One call through the contract: Electron IPC on the desktop, loopback HTTP in headless mode. Never throws: a
  * transport failure is answered as CONSOLE_UNREACHABLE, like any other error with its code.
  */
 export async function invoke<O extends Operation>(channel: O, args: OpArgs<O>): Promise<Answer<OpResult<O>>> {
   try {
-    if (window.proveit) return (await window.proveit.invoke(channel, args)) as Answer<OpResult<O>>;
+    if (window.proveit) return fromMain((await window.proveit.invoke(channel, args)) as Answer<OpResult<O>>);
     const response = await fetch('/api/invoke', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${headlessToken()}` },
@@ -46,10 +51,13 @@ export async function invoke<O extends Operation>(channel: O, args: OpArgs<O>): 
     });
     const answer = (await response.json()) as Answer<OpResult<O>>;
     if (typeof answer !== 'object' || answer === null || typeof answer.ok !== 'boolean') {
-      return { ok: false, error: { code: 'CONSOLE_ANSWER_INVALID', message: `HTTP ${response.status}` } };
+      return {
+        ok: false,
+        error: { code: 'CONSOLE_ANSWER_INVALID', message: `HTTP ${response.status}`, origin: 'main' },
+      };
     }
-    return answer;
+    return fromMain(answer);
   } catch (error) {
-    return { ok: false, error: { code: 'CONSOLE_UNREACHABLE', message: String(error) } };
+    return { ok: false, error: { code: 'CONSOLE_UNREACHABLE', message: String(error), origin: 'main' } };
   }
 }

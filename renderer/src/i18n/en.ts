@@ -1,6 +1,8 @@
 // The English UI text (the default). fr.ts has the same shape: `Messages` is this object's type, so a key missing or
 // mistyped in either catalogue fails the typecheck. Spec vocabulary only (docs/conventions.md "Words").
 import type { FollowState, ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
+import { happenedEn } from './happened-en.ts';
+import { lintFixEn, lintFoundEn } from './lint-findings-en.ts';
 import { pluralOf } from './plural.ts';
 
 type At = (iso: string | null) => string;
@@ -24,11 +26,55 @@ export const en = {
     connections: 'Connections',
   },
   language: { switchTo: 'Français' },
+  // The context bar under the header (components/ContextBar.svelte).
+  context: {
+    label: 'Context',
+    season: 'Season',
+    nextDeadline: 'Next deadline',
+    deadlines: { opening: 'opening', close: 'close', disputeWindow: 'last dispute window ends' },
+    noDeadline: 'none: the next step is an act',
+    passed: 'passed',
+    clock: 'Console clock',
+  },
+  // Where the season stands (lib/empty-states.ts), in amber; and the close button of every notice.
+  notice: {
+    dismiss: 'Dismiss this notice',
+    dismissFailure: 'Dismiss this message',
+    says: {
+      SCORES_NOT_FOUND: 'This track has no close yet: its scores appear here once the close has run.',
+      FREEZE_NOT_REVEALED:
+        'The freeze is verified against its reveal, which the close makes: this track has not been closed yet.',
+      FREEZE_NOT_FOUND: 'This track is not frozen yet: nothing is read, closed or scored before its freeze.',
+      INDEX_NOTHING_PUBLISHED: 'Nothing of this season is published yet: the Index shows published scores only.',
+      INDEX_NOT_EXPORTED:
+        'No Index of this season has been exported from this console yet: there is nothing to verify.',
+      CONSOLE_DEMO_PLAYING:
+        'The demo season is being written into the new database: the screens load once its progress above ends.',
+    },
+  },
+  // Status chips and the filter by status (components/StatusFilter.svelte).
+  filter: {
+    all: (n: number): string => `any status (${n})`,
+    option: (label: string, n: number): string => `${label} (${n})`,
+    assertions: 'Show assertions',
+    disputes: 'Show disputes',
+    incidents: 'Show incidents',
+  },
+  tiles: {
+    prompts: (name: string, n: number): string =>
+      plural(n, { one: `Task prompt of ${name} ({n} task)`, other: `Task prompts of ${name} ({n} tasks)` }),
+  },
   track: {
     label: 'Track',
     name: (season: number, track: string): string => `Season ${season} · ${track}`,
   },
-  error: { happened: 'What happened:', todo: 'What to do:', code: 'Code:' },
+  error: {
+    happened: 'What happened:',
+    todo: 'What to do:',
+    code: 'Code:',
+    said: 'Details, as the console process said them:',
+  },
+  happened: happenedEn,
   advice: {
     CONNECTION_UNREACHABLE:
       'Nothing answered at that address: check the address (the option shown), that the service runs, and that this machine reaches it; then restart the console with the corrected option.',
@@ -139,6 +185,14 @@ export const en = {
     page: (n: number, of: number): string => `Page ${n} of ${of}`,
     labelled: (label: string): string => `${label}:`,
   },
+  hash: {
+    copyShort: 'Copy',
+    copy: (what: string): string => `Copy ${what}`,
+    copied: (what: string): string => `${what} copied to the clipboard.`,
+    copyRefused: 'The clipboard refused the copy.',
+    /** What a copy button copies, as `copy` and `copied` take it. */
+    kinds: { sha256: 'SHA-256', did: 'DID', value: 'value' },
+  },
   season: {
     state: 'State',
     states: {
@@ -248,6 +302,34 @@ export const en = {
     incidentsTitle: 'Incidents the reads opened',
     noIncidents: 'None so far.',
     goToIncidents: 'Go to Incidents',
+  },
+  instant: {
+    local: (time: string): string => `Your local time: ${time}`,
+    noneYet: 'Nothing picked yet; the local time shows here.',
+  },
+  ratesChart: {
+    title: 'Overclaim rate against success rate, per participant',
+    xAxis: 'Overclaim rate (%)',
+    yAxis: 'Success rate (%)',
+    bestLine: (verdict: string, rate: string): string => `best constant answer (“${verdict}”): ${rate}`,
+    referenceKey: 'reference run (blue square)',
+    communityKey: 'community participant (dark circle)',
+    bestKey: 'success rate of the best constant answer (dashed line)',
+    summary: (c: {
+      reference: number;
+      community: number;
+      notDrawn: number;
+      verdict: string;
+      best: string;
+      noBetter: number;
+    }): string =>
+      `Each mark is one participant, placed by its overclaim rate (across) and its success rate (up): ${plural(c.reference, { one: '{n} reference run', other: '{n} reference runs' })} and ${plural(c.community, { one: '{n} community participant', other: '{n} community participants' })}` +
+      (c.notDrawn === 0
+        ? '. '
+        : `; ${plural(c.notDrawn, { one: '{n} participant pending or with no task submitted is not drawn', other: '{n} participants pending or with no task submitted are not drawn' })}. `) +
+      `The dashed line is the success rate of the best constant answer (“${c.verdict}” everywhere), ${c.best}: ${plural(c.noBetter, { one: '{n} participant drawn is', other: '{n} participants drawn are' })} on or below it.`,
+    readingRule: (verdict: string): string =>
+      `The two rates are published side by side, never combined, and no participant is ranked: compare overclaim rates only between participants of equal success rate. A participant on or below the dashed line does no better than always answering “${verdict}”.`,
   },
   scoring: {
     tablesTitle: (name: string): string => `Scores of ${name}`,
@@ -487,7 +569,7 @@ export const en = {
     summary: 'What happened',
     windowStart: 'Window start (UTC)',
     windowEnd: 'Window end (UTC)',
-    instantHint: 'A UTC instant, e.g. 2026-10-20T14:00:00Z; leave empty when not known.',
+    instantHint: 'Picked in UTC, to the second; leave empty when not known.',
     participants: 'Affected participants (ids, separated by commas)',
     assertions: 'Affected assertions (TASK/ASSERTION, separated by commas)',
     proofs: 'Affected proofs (ids, separated by commas)',
@@ -552,9 +634,9 @@ export const en = {
       'The page is not shown: a file would hold a secret (LINT_SECRET). The finding names its kind, never its value.',
     lintAdvice: {
       LINT_MODEL_NAME_NEGATIVE:
-        'Give the participant a display name without the model or provider name: `proveit participant rename --season N --participant ID --display-name NAME` (spec §7.3); when the finding names the declared stack, declare one without it (`--declared-stack TEXT`); a reference run’s model or version: mark it again (`proveit participant reference`). Then Check again.',
+        'The name is in a correction’s reason, which is published as decided: it cannot be changed from this screen; read docs/index-export.md, "Publication rules", then Check again. A name, a declared stack or a reference run has its control beside the finding.',
       LINT_HUMOUR_OR_EMOJI:
-        'A named negative result carries no emoji and no joke (spec §7.3): when it is in the name, rename the participant (`proveit participant rename`); elsewhere, see docs/index-export.md, "Publication rules".',
+        'A named negative result carries no emoji and no joke (spec §7.3): when it is in the name, the control beside the finding renames the participant; elsewhere, see docs/index-export.md, "Publication rules".',
       LINT_COMMUNITY_LABEL_MISSING:
         'The page lost "declared stack, not verified" on a community row: a fault of the console’s rendering, not of the season. Do not export; report it with the file named.',
       LINT_AI_ACT_LABEL_MISSING:
@@ -562,11 +644,13 @@ export const en = {
       LINT_TRACKS_MIXED:
         'Two tracks meet in one table or chart: a fault of the console’s rendering. Do not export; report it with the file named.',
       LINT_FORMULA_TEXT:
-        'A name starts with =, +, - or @, which a spreadsheet opening the CSV reads as a formula (the CSV writes it inert): give the participant a display name (`proveit participant rename`), or mark the reference run again (`proveit participant reference`), then Check again.',
+        'A name starts with =, +, - or @, which a spreadsheet opening the CSV reads as a formula (the CSV writes it inert): give the participant a display name or record the reference run again with the control beside the finding, then Check again.',
       LINT_SECRET:
         'A file would publish a secret of the kind named. A freeze’s key or salt: export after the close reveals it. Anything else: find where it was typed (a display name, a reason), replace it, then Check again.',
     } as Record<string, string>,
     lintAdviceOther: (code: string): string => `Read docs/index-export.md, "Publication rules", for ${code}.`,
+    lintFound: lintFoundEn,
+    lintFix: lintFixEn,
     export: 'Export the Index',
     verify: 'Verify the export',
     exportJob: (id: number, state: string): string => `Export job ${id}: ${state}`,
@@ -610,7 +694,7 @@ export const en = {
       'A new freeze that names the one it replaces; both stay published. Refused once the season has opened.',
     opensAt: 'Opens at (UTC)',
     closesAt: 'Closes at (UTC)',
-    timeFormat: 'Instants are written YYYY-MM-DDTHH:MM:SSZ (UTC).',
+    timeFormat: 'Pick both instants, in UTC: the date, then the time to the second.',
     replace: 'Replace the freeze',
     reasonMissing: 'The reason is empty.',
     createTitle: 'Freeze the track (before opening)',

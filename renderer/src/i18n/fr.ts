@@ -1,6 +1,8 @@
 // Le texte de l'interface en français. Même forme que en.ts (type `Messages`) : une clé manquante ne compile pas.
 import type { FollowState, SeasonTrackStatus } from '../api/operations.ts';
 import type { Messages } from './en.ts';
+import { happenedFr } from './happened-fr.ts';
+import { lintFixFr, lintFoundFr } from './lint-findings-fr.ts';
 import { pluralOf } from './plural.ts';
 
 type At = (iso: string | null) => string;
@@ -24,11 +26,53 @@ export const fr: Messages = {
     connections: 'Connexions',
   },
   language: { switchTo: 'English' },
+  context: {
+    label: 'Contexte',
+    season: 'Saison',
+    nextDeadline: 'Prochaine échéance',
+    deadlines: { opening: 'ouverture', close: 'clôture', disputeWindow: 'fin de la dernière fenêtre de contestation' },
+    noDeadline: 'aucune : la prochaine étape est un acte',
+    passed: 'passée',
+    clock: 'Horloge de la console',
+  },
+  notice: {
+    dismiss: 'Fermer cet avis',
+    dismissFailure: 'Fermer ce message',
+    says: {
+      SCORES_NOT_FOUND:
+        'Cette piste n’a pas encore de clôture : ses scores apparaissent ici une fois la clôture faite.',
+      FREEZE_NOT_REVEALED:
+        'Le gel se vérifie contre sa révélation, que fait la clôture : cette piste n’a pas encore été clôturée.',
+      FREEZE_NOT_FOUND: 'Cette piste n’est pas encore gelée : rien n’est lu, clôturé ni noté avant son gel.',
+      INDEX_NOTHING_PUBLISHED: 'Rien de cette saison n’est encore publié : l’Index ne montre que des scores publiés.',
+      INDEX_NOT_EXPORTED:
+        'Aucun Index de cette saison n’a encore été exporté depuis cette console : il n’y a rien à vérifier.',
+      CONSOLE_DEMO_PLAYING:
+        'La saison de démonstration s’écrit dans la nouvelle base : les écrans se chargent dès la fin de sa progression ci-dessus.',
+    },
+  },
+  filter: {
+    all: (n) => `tout statut (${n})`,
+    option: (label, n) => `${label} (${n})`,
+    assertions: 'Afficher les assertions',
+    disputes: 'Afficher les contestations',
+    incidents: 'Afficher les incidents',
+  },
+  tiles: {
+    prompts: (name, n) =>
+      plural(n, { one: `Énoncé de ${name} ({n} tâche)`, other: `Énoncés des tâches de ${name} ({n} tâches)` }),
+  },
   track: {
     label: 'Piste',
     name: (season, track) => `Saison ${season} · ${track}`,
   },
-  error: { happened: 'Ce qui s’est passé :', todo: 'Que faire :', code: 'Code :' },
+  error: {
+    happened: 'Ce qui s’est passé :',
+    todo: 'Que faire :',
+    code: 'Code :',
+    said: 'Détails, tels que le processus de la console les a donnés (en anglais) :',
+  },
+  happened: happenedFr,
   advice: {
     CONNECTION_UNREACHABLE:
       'Rien n’a répondu à cette adresse : vérifiez l’adresse (l’option indiquée), que le service tourne et que cette machine l’atteint, puis relancez la console avec l’option corrigée.',
@@ -145,6 +189,13 @@ export const fr: Messages = {
     page: (n, of) => `Page ${n} sur ${of}`,
     labelled: (label) => `${label} :`,
   },
+  hash: {
+    copyShort: 'Copier',
+    copy: (what) => `Copier ${what}`,
+    copied: () => 'Copié dans le presse-papiers.',
+    copyRefused: 'Le presse-papiers a refusé la copie.',
+    kinds: { sha256: 'le SHA-256', did: 'le DID', value: 'la valeur' },
+  },
   season: {
     state: 'État',
     states: {
@@ -254,6 +305,27 @@ export const fr: Messages = {
     incidentsTitle: 'Incidents ouverts par les lectures',
     noIncidents: 'Aucun pour l’instant.',
     goToIncidents: 'Aller aux Incidents',
+  },
+  instant: {
+    local: (time) => `Votre heure locale : ${time}`,
+    noneYet: 'Rien de choisi pour l’instant ; l’heure locale s’affichera ici.',
+  },
+  ratesChart: {
+    title: 'Taux de surdéclaration et taux de réussite, par participant',
+    xAxis: 'Taux de surdéclaration (%)',
+    yAxis: 'Taux de réussite (%)',
+    bestLine: (verdict, rate) => `meilleure réponse constante (\u00ab\u00a0${verdict}\u00a0\u00bb) : ${rate}`,
+    referenceKey: 'exécution de référence (carré bleu)',
+    communityKey: 'participant de la communauté (rond foncé)',
+    bestKey: 'taux de réussite de la meilleure réponse constante (tirets)',
+    summary: (c) =>
+      `Chaque marque est un participant, placé selon son taux de surdéclaration (en abscisse) et son taux de réussite (en ordonnée) : ${plural(c.reference, { one: '{n} exécution de référence', other: '{n} exécutions de référence' })} et ${plural(c.community, { one: '{n} participant de la communauté', other: '{n} participants de la communauté' })}` +
+      (c.notDrawn === 0
+        ? '. '
+        : ` ; ${plural(c.notDrawn, { one: '{n} participant en attente ou sans tâche soumise n’est pas dessiné', other: '{n} participants en attente ou sans tâche soumise ne sont pas dessinés' })}. `) +
+      `La ligne en tirets est le taux de réussite de la meilleure réponse constante (\u00ab\u00a0${c.verdict}\u00a0\u00bb partout), ${c.best} : ${plural(c.noBetter, { one: '{n} participant dessiné est', other: '{n} participants dessinés sont' })} sur cette ligne ou en dessous.`,
+    readingRule: (verdict) =>
+      `Les deux taux sont publiés côte à côte, jamais combinés, et aucun participant n’est classé : ne comparez les taux de surdéclaration qu’entre participants de même taux de réussite. Un participant sur la ligne en tirets ou en dessous ne fait pas mieux qu’en répondant \u00ab\u00a0${verdict}\u00a0\u00bb partout.`,
   },
   scoring: {
     tablesTitle: (name) => `Scores de ${name}`,
@@ -486,7 +558,7 @@ export const fr: Messages = {
     summary: 'Ce qui s’est passé',
     windowStart: 'Début de la fenêtre (UTC)',
     windowEnd: 'Fin de la fenêtre (UTC)',
-    instantHint: 'Un instant UTC, p. ex. 2026-10-20T14:00:00Z ; vide s’il n’est pas connu.',
+    instantHint: 'Choisi en UTC, à la seconde près ; vide s’il n’est pas connu.',
     participants: 'Participants touchés (identifiants séparés par des virgules)',
     assertions: 'Assertions touchées (TÂCHE/ASSERTION, séparées par des virgules)',
     proofs: 'Preuves touchées (identifiants séparés par des virgules)',
@@ -551,9 +623,9 @@ export const fr: Messages = {
       'La page n’est pas affichée : un fichier contiendrait un secret (LINT_SECRET). Le constat en nomme le genre, jamais la valeur.',
     lintAdvice: {
       LINT_MODEL_NAME_NEGATIVE:
-        'Donnez au participant un nom d’affichage sans nom de modèle ni de fournisseur : `proveit participant rename --season N --participant ID --display-name NOM` (spec §7.3) ; quand le constat nomme la pile déclarée, déclarez-en une sans ce nom (`--declared-stack TEXTE`) ; le modèle ou la version d’une course de référence : marquez-la à nouveau (`proveit participant reference`). Puis Vérifier à nouveau.',
+        'Le nom figure dans le motif d’une correction, publié tel que décidé : il ne peut pas être changé depuis cet écran ; lisez docs/index-export.md, « Publication rules », puis Vérifier à nouveau. Un nom, une pile déclarée ou une exécution de référence a son contrôle à côté du constat.',
       LINT_HUMOUR_OR_EMOJI:
-        'Un résultat négatif nominatif ne porte ni émoji ni trait d’humour (spec §7.3) : s’il est dans le nom, renommez le participant (`proveit participant rename`) ; ailleurs, voyez docs/index-export.md, « Publication rules ».',
+        'Un résultat négatif nominatif ne porte ni émoji ni trait d’humour (spec §7.3) : s’il est dans le nom, le contrôle placé à côté du constat renomme le participant ; ailleurs, voyez docs/index-export.md, « Publication rules ».',
       LINT_COMMUNITY_LABEL_MISSING:
         'La page a perdu « pile déclarée, non vérifiée » sur une ligne de la communauté : un défaut du rendu de la console, pas de la saison. N’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_AI_ACT_LABEL_MISSING:
@@ -561,11 +633,13 @@ export const fr: Messages = {
       LINT_TRACKS_MIXED:
         'Deux pistes se retrouvent dans un même tableau ou graphique : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_FORMULA_TEXT:
-        'Un nom commence par =, +, - ou @, qu’un tableur ouvrant le CSV lit comme une formule (le CSV l’écrit inerte) : donnez au participant un nom d’affichage (`proveit participant rename`), ou marquez à nouveau la course de référence (`proveit participant reference`), puis Vérifier à nouveau.',
+        'Un nom commence par =, +, - ou @, qu’un tableur ouvrant le CSV lit comme une formule (le CSV l’écrit inerte) : donnez au participant un nom d’affichage ou inscrivez de nouveau l’exécution de référence avec le contrôle placé à côté du constat, puis Vérifier à nouveau.',
       LINT_SECRET:
         'Un fichier publierait un secret du genre nommé. Clé ou sel d’un gel : exportez après la clôture qui les révèle. Autre chose : trouvez où la valeur a été saisie (nom d’affichage, motif), remplacez-la, puis Vérifier à nouveau.',
     },
     lintAdviceOther: (code) => `Lisez docs/index-export.md, « Publication rules », pour ${code}.`,
+    lintFound: lintFoundFr,
+    lintFix: lintFixFr,
     export: 'Exporter l’Index',
     verify: 'Vérifier l’export',
     exportJob: (id, state) => `Tâche d’export ${id} : ${state}`,
@@ -609,7 +683,7 @@ export const fr: Messages = {
       'Un nouveau gel qui nomme celui qu’il remplace ; les deux restent publiés. Refusé une fois la saison ouverte.',
     opensAt: 'Ouverture (UTC)',
     closesAt: 'Clôture (UTC)',
-    timeFormat: 'Les instants s’écrivent AAAA-MM-JJTHH:MM:SSZ (UTC).',
+    timeFormat: 'Choisissez les deux instants, en UTC : la date, puis l’heure à la seconde près.',
     replace: 'Remplacer le gel',
     reasonMissing: 'Le motif est vide.',
     createTitle: 'Geler la piste (avant l’ouverture)',

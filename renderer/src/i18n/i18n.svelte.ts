@@ -1,3 +1,4 @@
+import type { ConsoleError } from '../api/operations.ts';
 import { en, type Messages } from './en.ts';
 import { fr } from './fr.ts';
 
@@ -23,6 +24,15 @@ class I18n {
     this.locale = locale;
     localStorage.setItem(LOCALE_KEY, locale);
     document.documentElement.lang = locale;
+  }
+
+  /**
+   * What happened, in the screen's language: for an error main sent, the catalogue's sentence for its code written
+   * from its details, else main's own sentence; an error the screen composed is already in its words.
+   */
+  happened(error: ConsoleError): string {
+    const sentence = error.origin === 'main' ? this.m.happened[error.code] : undefined;
+    return sentence ? sentence(error.details) : error.message;
   }
 
   /** What to do about an error code: the catalogue's advice for known codes, else a pointer to the docs. */

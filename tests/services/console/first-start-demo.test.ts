@@ -8,6 +8,7 @@ import { createConsoleHandlers } from '../../../main/services/console/console-ha
 import { openConsole, type OpenedConsole } from '../../../main/services/console/open-console.ts';
 import { systemClock } from '../../../main/services/clock.ts';
 import { firstStartOf } from '../../../main/cli/console-first-start.ts';
+import { demoThread } from '../../../main/demo/demo-thread.ts';
 
 let dir: string;
 let opened: OpenedConsole;
@@ -34,7 +35,7 @@ beforeAll(async () => {
     dbFile,
     defaultCorpusDir: resolve(import.meta.dirname, '../../../corpus'),
     clock: { ...systemClock, now: () => startedAt },
-    demo: start.demo,
+    demo: start.demo ? demoThread : null,
   });
   opened.ctx.events.subscribe((e) => events.push(e));
   const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));
@@ -117,7 +118,7 @@ describe('--demo (or the default database on first start): the demo season is pl
       dbFile: join(dir, 'console.sqlite'),
       defaultCorpusDir: dir,
       clock: later,
-      demo: true,
+      demo: demoThread,
     });
     const pushed: ConsoleEvent[] = [];
     again.ctx.events.subscribe((e) => pushed.push(e));

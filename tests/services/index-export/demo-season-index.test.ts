@@ -7,7 +7,7 @@ import { launchChromium } from '../../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { verifyIndexDir } from '../../../main/services/index-export/verify-index.ts';
-import { playDemo } from '../../../main/services/demo/play-demo.ts';
+import { playDemo } from '../../../main/demo/play-demo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
 type Json = Record<string, any>;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../main/cli/main.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { scoreBundle } from '../../../main/services/close/score-bundle.ts';
-import { playDemo } from '../../../main/services/demo/play-demo.ts';
+import { playDemo } from '../../../main/demo/play-demo.ts';
 import { verifyIndexDir } from '../../../main/services/index-export/verify-index.ts';
 import { captureIo } from '../../support/capture-io.ts';
 

@@ -22,7 +22,14 @@ export interface LintFinding {
   file: string;
   /** Where in it: a section, a row or a field. */
   where: string;
+  /** The CLI's sentence: what was found and the command that fixes it. */
   message: string;
+  /**
+   * What was found, as facts (the name, the field, the character...), from which the console words the finding and its
+   * fix in the screen's language and as the screen's act, not as a command (docs/console.md "Screens"). Each code's
+   * keys are listed at LintFacts.
+   */
+  facts: LintFacts;
   /**
    * The operator's act that removes the finding, when one does: the participant's display name (spec §7.2), its
    * declared stack (spec §7.1) or its reference run record (spec §7.1). Absent for a finding no such act fixes (the
@@ -31,6 +38,14 @@ export interface LintFinding {
    */
   fix?: LintFix;
 }
+
+/**
+ * The facts of a finding, by code: LINT_MODEL_NAME_NEGATIVE {name, site: agent | correction | declared_stack |
+ * agent_name}; LINT_HUMOUR_OR_EMOJI {site: agent | text, marker?} (no marker: an emoji); LINT_COMMUNITY_LABEL_MISSING
+ * and LINT_AI_ACT_LABEL_MISSING {place: page | data}; LINT_TRACKS_MIXED {track, other?} (no other: two sections);
+ * LINT_SECRET {kind}; LINT_FORMULA_TEXT {field: agent | model | model_version | framework, character}.
+ */
+export type LintFacts = Readonly<Record<string, string>>;
 
 export interface LintFix {
   act: 'display_name' | 'declared_stack' | 'reference';
@@ -92,9 +107,10 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
     // The agent name heads every negative list of the page; the operator's correction reasons are free text. Claim
     // values are corpus data (fictional), not checked here: a common word of the list would block the export.
     const sites = [
-      { where: 'agent name heading the negative lists', text: r.agent, fix: fixOf('display_name', r) },
+      { where: 'agent name heading the negative lists', site: 'agent', text: r.agent, fix: fixOf('display_name', r) },
       ...r.corrections.map((c) => ({
         where: `correction ${c.task_id}/${c.assertion_id}`,
+        site: 'correction',
         text: c.reason,
         fix: undefined,
       })),
@@ -110,6 +126,7 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
               `the model or provider name "${n}" appears in a negative category (spec §7.3, reference runs included): ` +
               `give the participant a display name: proveit participant rename --season ${input.doc.season} ` +
               `--participant ${r.participant_id} --display-name NAME`,
+            facts: { name: n, site: site.site },
             ...(site.fix ? { fix: site.fix } : {}),
           });
   }
@@ -148,6 +165,7 @@ function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
               `the declared stack "${row.declared_stack}" names "${n}" on a row with negative results (spec §7.3): ` +
               `declare a stack naming no model or provider (spec §7.1, "declared by the operator"): proveit ` +
               `participant rename --season ${input.doc.season} --participant ${row.participant_id} --declared-stack TEXT`,
+            facts: { name: n, site: 'declared_stack' },
             fix: fixOf('declared_stack', row),
           });
     }
@@ -174,6 +192,7 @@ function reportJsonFindings(input: LintInput, out: LintFinding[]): void {
           file: r.report_json_file,
           where: `${r.track}/${r.participant_id}: agent_name`,
           message: `the model or provider name "${n}" is the agent_name of a report with negative results: give the participant a display name (proveit participant rename)`,
+          facts: { name: n, site: 'agent_name' },
           fix: fixOf('display_name', r),
         });
   }
@@ -193,6 +212,7 @@ function humourFindings(input: LintInput, out: LintFinding[]): void {
           file,
           where: `${r.track}/${r.participant_id}: ${site.where}`,
           message: 'an emoji on a named negative result (spec §7.3)',
+          facts: { site: 'fix' in site ? 'agent' : 'text' },
           ...fix,
         });
       for (const { m, re } of markers)
@@ -202,6 +222,7 @@ function humourFindings(input: LintInput, out: LintFinding[]): void {
             file,
             where: `${r.track}/${r.participant_id}: ${site.where}`,
             message: `"${m}" reads as humour on a named negative result (spec §7.3)`,
+            facts: { site: 'fix' in site ? 'agent' : 'text', marker: m },
             ...fix,
           });
     }
@@ -223,6 +244,7 @@ function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
           file: path,
           where: `community row ${m[1]}`,
           message: `the row lacks "${label}" (spec §7.1: on every row, not only in a legend)`,
+          facts: { place: 'page' },
         });
   }
   for (const s of input.doc.tracks) {
@@ -242,6 +264,7 @@ function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
           file: path,
           where: `row ${l.split(',')[4] ?? ''}`,
           message: 'the CSV row lacks its stack_label',
+          facts: { place: 'data' },
         });
   }
 }
@@ -259,6 +282,7 @@ function aiActDataFindings(input: LintInput, out: LintFinding[]): void {
       message:
         'the EU AI Act art. 50 label is missing (spec §7.3: the JSON and CSV files carry it as the pages do): ' +
         'export the latest publications, whose document carries it',
+      facts: { place: 'data' },
     });
   const json = input.files.get(INDEX_FILES.json);
   if (json) {
@@ -296,6 +320,7 @@ function aiActFindings(input: LintInput, out: LintFinding[]): void {
         file: path,
         where: 'page header',
         message: 'the EU AI Act art. 50 label is missing (spec §7.3: on the Index and on every report)',
+        facts: { place: 'page' },
       });
   }
 }
@@ -309,6 +334,7 @@ function trackMixFindings(input: LintInput, out: LintFinding[]): void {
         file: INDEX_FILES.json,
         where: `tracks ${s.track}`,
         message: 'two sections for one track',
+        facts: { track: s.track },
       });
     seen.add(s.track);
     for (const row of [...s.reference_runs, ...s.community])
@@ -318,6 +344,7 @@ function trackMixFindings(input: LintInput, out: LintFinding[]): void {
           file: INDEX_FILES.json,
           where: `${s.track} table, row ${row.participant_id}`,
           message: `a ${row.track} row in the ${s.track} table (spec §6.6)`,
+          facts: { track: s.track, other: row.track },
         });
   }
   for (const lang of LANGS) {
@@ -333,6 +360,7 @@ function trackMixFindings(input: LintInput, out: LintFinding[]): void {
             file: path,
             where: `${m[1]} of track ${m[2]}`,
             message: `holds an element of track ${inner[1]} (spec §6.6: never the same table or chart)`,
+            facts: { track: m[2]!, other: inner[1]! },
           });
   }
 }
@@ -348,6 +376,7 @@ function secretFindings(input: LintInput, out: LintFinding[]): void {
           file: path,
           where: s.kind,
           message: `the file holds a secret (${s.kind}); nothing is written`,
+          facts: { kind: s.kind },
         });
     for (const p of SECRET_PATTERNS)
       if (p.re.test(text))
@@ -356,6 +385,7 @@ function secretFindings(input: LintInput, out: LintFinding[]): void {
           file: path,
           where: p.kind,
           message: `the file holds what has the form of a secret (${p.kind}); nothing is written`,
+          facts: { kind: p.kind },
         });
   }
 }
@@ -385,6 +415,7 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
               `the agent name starts with ${JSON.stringify(row.agent[0])}, which a spreadsheet reads as a formula: ` +
               `give the participant a display name: proveit participant rename --season ${season} ` +
               `--participant ${row.participant_id} --display-name NAME`,
+            facts: { field: 'agent', character: row.agent[0]! },
             fix: fixOf('display_name', row),
           });
         const ref = row.reference;
@@ -404,6 +435,7 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
                 `the reference run's ${field} starts with ${JSON.stringify(text[0])}, which a spreadsheet reads as a ` +
                 `formula: mark it again with proveit participant reference --season ${season} ` +
                 `--participant ${row.participant_id}`,
+              facts: { field, character: text[0]! },
               fix: fixOf('reference', row),
             });
       }

@@ -25,7 +25,7 @@ export async function corpusView(ctx: ConsoleContext, ref: TrackRef): Promise<Co
   // What is served and hashed (the sealed key is not in this view: it never leaves main).
   const problems = servedFileProblems(loadCorpus(tree, reading), reading.list, [TASKS_FILE]);
   const manifest = computeManifest(tree);
-  if (!manifest.ok) throw new HandlerRefusal(manifest.error.code, manifest.error.message);
+  if (!manifest.ok) throw new HandlerRefusal(manifest.error.code, manifest.error.message, manifest.error.details);
   const collections = TRACKS[ref.track]?.collections ?? [];
   return {
     ...ref,

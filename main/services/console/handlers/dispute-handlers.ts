@@ -4,6 +4,7 @@ import type { PyJson } from '../../../core/json/value.ts';
 import type {
   AssertionEvidence,
   ConsoleDispute,
+  DecisionPreview,
   DisputeChange,
   DisputeDecision,
   DisputeDetail,
@@ -13,12 +14,14 @@ import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { disputeById } from '../../../db/disputes.ts';
 import { decideDispute, reviewDispute } from '../../disputes/decide-dispute.ts';
 import { openDispute } from '../../disputes/open-dispute.ts';
+import { previewDecision } from '../../disputes/preview-decision.ts';
 import { disputeListing } from '../../disputes/list-disputes.ts';
 import type { DisputeListing } from '../../../core/disputes/listings.ts';
 import { participantWindows } from '../../disputes/participant-windows.ts';
 import type { ParticipantWindowListing } from '../../../core/disputes/listings.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
+import { previewFigures } from './preview-figures.ts';
 import { namesByTrack } from './scores-handlers.ts';
 
 /**
@@ -55,7 +58,9 @@ export async function disputeList(
 async function listingOf(ctx: ConsoleContext, disputeId: string): Promise<ConsoleDispute> {
   const found = disputeListing(dbOf(ctx), ctx.clock.now()).find((d) => d.dispute_id === disputeId);
   if (!found)
-    throw new HandlerRefusal('DISPUTE_NOT_FOUND', `no dispute ${disputeId} in this database: the queue lists the ids`);
+    throw new HandlerRefusal('DISPUTE_NOT_FOUND', `no dispute ${disputeId} in this database: the queue lists the ids`, {
+      dispute_id: disputeId,
+    });
   const [dispute] = await named(ctx, [found]);
   return dispute!;
 }
@@ -117,6 +122,34 @@ export async function disputeReview(
   const reviewer = reviewerOf(ctx, args.reviewer);
   valueOrRefuse(reviewDispute(dbOf(ctx), ctx.clock, { disputeId: args.dispute_id, reviewer, actor: reviewer }));
   return listingOf(ctx, args.dispute_id);
+}
+
+/** The decision form's preview: what the decision would change, nothing recorded (docs/disputes.md "Deciding"). */
+export async function disputePreview(
+  ctx: ConsoleContext,
+  args: { dispute_id: string; decision: DisputeDecision; reason: string; reviewer?: string; change?: DisputeChange },
+): Promise<DecisionPreview> {
+  const preview = valueOrRefuse(
+    previewDecision(dbOf(ctx), {
+      disputeId: args.dispute_id,
+      decision: args.decision,
+      reason: args.reason,
+      reviewer: reviewerOf(ctx, args.reviewer),
+      ...(args.change ? { change: args.change } : {}),
+    }),
+  );
+  const listing = await listingOf(ctx, args.dispute_id);
+  return {
+    dispute_id: preview.disputeId,
+    decision: preview.decision,
+    participant_id: preview.participantId,
+    name: listing.agent_name,
+    latest_version: preview.latestVersion,
+    version: preview.version,
+    before: previewFigures(preview.before),
+    after: previewFigures(preview.after),
+    reviewed: preview.reviewed,
+  };
 }
 
 /** The decision form: a reason is required; an upheld dispute publishes the correction in the same transaction. */

@@ -34,6 +34,7 @@ export async function freezeAnchor(ctx: ConsoleContext, ref: TrackRef): Promise<
     throw new HandlerRefusal(
       'FREEZE_NOT_FOUND',
       `season ${ref.season}, track ${ref.track} has no freeze in this database: freeze it (the Freeze screen, or proveit freeze create)`,
+      { season: ref.season, track: ref.track },
     );
   const trust = valueOrRefuse(await loadTrustBundle(trustDirOf(ctx, ref)));
   const http = createHttpClient({ timeoutMs: 30_000 });

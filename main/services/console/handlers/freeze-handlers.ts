@@ -43,6 +43,7 @@ async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: strin
     throw new HandlerRefusal(
       'CONSOLE_CORPUS_NOT_FOUND',
       `no corpus folder for season ${ref.season}, track ${ref.track}: start the console with --corpus DIR holding season-${ref.season}/${ref.track} and its sealed key`,
+      { season: ref.season, track: ref.track },
     );
   // The operator's key beside the database, the one the Index export signs with (created on first use): the season
   // service accepts only documents it signed (docs/season-service.md "Only the operator changes the season"). It stays

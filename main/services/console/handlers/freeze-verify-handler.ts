@@ -31,6 +31,7 @@ export async function freezeVerify(ctx: ConsoleContext, ref: TrackRef): Promise<
     throw new HandlerRefusal(
       'FREEZE_NOT_REVEALED',
       `season ${ref.season}, track ${ref.track} is not closed yet: the freeze is verified against its reveal, made at close`,
+      { season: ref.season, track: ref.track },
     );
   const bundle = join(close.outDir, 'bundle');
   const [freeze, reveal, rekorEntry] = await Promise.all([
@@ -44,6 +45,7 @@ export async function freezeVerify(ctx: ConsoleContext, ref: TrackRef): Promise<
     throw new HandlerRefusal(
       'CONSOLE_CLOSE_BUNDLE_MISSING',
       `the latest close's bundle (${bundle}) lacks its freeze material: restore the close's folder`,
+      { bundle },
     );
   const verified = await verifyFreezeForScoring({
     corpusDir: join(bundle, BUNDLE.corpus),

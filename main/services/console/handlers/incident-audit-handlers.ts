@@ -44,7 +44,8 @@ export async function incidentList(ctx: ConsoleContext): Promise<{ incidents: In
 
 export async function incidentView(ctx: ConsoleContext, args: { id: number }): Promise<Incident> {
   const found = incidentById(dbOf(ctx), args.id);
-  if (!found) throw new HandlerRefusal('INCIDENT_NOT_FOUND', `no incident ${args.id} in this database`);
+  if (!found)
+    throw new HandlerRefusal('INCIDENT_NOT_FOUND', `no incident ${args.id} in this database`, { id: args.id });
   const [incident] = await named(ctx, [found]);
   return incident!;
 }

@@ -28,6 +28,7 @@ export function newestExport(ctx: ConsoleContext, season: number): string {
   throw new HandlerRefusal(
     'INDEX_NOT_EXPORTED',
     `season ${season} has no Index exported from this console yet: export it first (Index screen, or proveit index export)`,
+    { season },
   );
 }
 
@@ -48,7 +49,7 @@ export async function indexVerify(ctx: ConsoleContext, args: { season: number })
  */
 export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang: 'fr' | 'en' }): Promise<IndexPreview> {
   const drafted = draftIndex(dbOf(ctx), { season: args.season, clock: ctx.clock });
-  if (!drafted.ok) throw new HandlerRefusal(drafted.error.code, drafted.error.message);
+  if (!drafted.ok) throw new HandlerRefusal(drafted.error.code, drafted.error.message, drafted.error.details);
   const { doc, files, findings, isNew } = drafted.value;
   const page = files.get(INDEX_FILES.html(args.lang));
   const withheld = findings.some((f) => f.code === 'LINT_SECRET');
@@ -62,6 +63,7 @@ export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang:
       file: f.file,
       where: f.where,
       message: f.message,
+      facts: { ...f.facts },
       fix: f.fix ? { ...f.fix, track: f.fix.track as TrackName } : null,
     })),
   };

@@ -4,8 +4,10 @@ import { disputeEvidence } from '../../../core/disputes/evidence.ts';
 import { canonical } from '../../../core/json/canonical.ts';
 import type {
   AssertionEvidence,
+  FiguresAsked,
   ParticipantReport,
   PublicationVersion,
+  PublishPreview,
   ScoreRow,
   ScoresView,
   TrackName,
@@ -13,6 +15,7 @@ import type {
 } from '../../../ipc/contract.ts';
 import { displayNamesOf, referenceRunsOf } from '../../../db/index-exports.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
+import { figuresSource, notScored } from './figures-source.ts';
 import {
   closeReportOf,
   latestSeasonClose,
@@ -21,7 +24,9 @@ import {
   seasonCloseById,
 } from '../../../db/publications.ts';
 import { scoreBundle } from '../../close/score-bundle.ts';
+import { previewPublication } from '../../publications/preview-publication.ts';
 import { publishSeason } from '../../publications/publish-season.ts';
+import { previewFigures } from './preview-figures.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
 
@@ -29,42 +34,26 @@ import { actingAs } from '../session-actor.ts';
 type Json = Record<string, any>;
 const text = new TextDecoder();
 
-function notScored(ref: TrackRef): HandlerRefusal {
-  return new HandlerRefusal(
-    'SCORES_NOT_FOUND',
-    `season ${ref.season}, track ${ref.track} has no close yet: run the close (Scoring screen, or proveit season close)`,
-  );
-}
-
-/** scores.json of the version asked (default: the latest), else of the latest close not yet published. */
-async function scoresDocument(ctx: ConsoleContext, ref: TrackRef & { version?: number }) {
-  const db = dbOf(ctx);
-  const versions = publicationVersionsOf(db, ref.season, ref.track);
-  if (ref.version !== undefined) {
-    const v = versions.find((x) => x.version === ref.version);
-    if (!v)
-      throw new HandlerRefusal(
-        'PUBLICATION_VERSION_NOT_FOUND',
-        `season ${ref.season}, track ${ref.track} has no version ${ref.version}: versions are 1 to ${versions.length}`,
-      );
-    return { doc: JSON.parse(text.decode(v.scoresJson)) as Json, version: v.version, closeId: v.closeId };
-  }
-  const close = latestSeasonClose(db, ref.season, ref.track);
-  const latest = versions[versions.length - 1];
-  if (latest && (!close || latest.closeId >= close.id))
+/** scores.json of the figures asked (figuresSource: a version, the latest close, else the latest of the two). */
+async function scoresDocument(ctx: ConsoleContext, ref: TrackRef & FiguresAsked) {
+  const source = figuresSource(dbOf(ctx), ref);
+  const { shown, choices } = source;
+  if (source.kind === 'published')
     return {
-      doc: JSON.parse(text.decode(latest.scoresJson)) as Json,
-      version: latest.version,
-      closeId: latest.closeId,
+      doc: JSON.parse(text.decode(source.row.scoresJson)) as Json,
+      version: source.row.version,
+      closeId: source.row.closeId,
+      shown,
+      choices,
     };
-  if (!close) throw notScored(ref);
-  const bytes = await readFile(join(close.outDir, 'scores.json')).catch(() => null);
+  const path = join(source.close.outDir, 'scores.json');
+  const bytes = await readFile(path).catch(() => null);
   if (bytes === null)
     throw new HandlerRefusal(
       'PUBLISH_CLOSE_FILES_MISSING',
-      `${join(close.outDir, 'scores.json')} cannot be read: restore the close's folder or run the close again`,
+      `${path} cannot be read: restore the close's folder or run the close again`,
     );
-  return { doc: JSON.parse(bytes.toString('utf8')) as Json, version: null, closeId: close.id };
+  return { doc: JSON.parse(bytes.toString('utf8')) as Json, version: null, closeId: source.close.id, shown, choices };
 }
 
 /**
@@ -127,9 +116,9 @@ export function namesByTrack(
 /** Both tables of a track as the Index shows them (the screen sorts), paged for large seasons. */
 export async function scoresView(
   ctx: ConsoleContext,
-  ref: TrackRef & { version?: number; offset?: number; limit?: number },
+  ref: TrackRef & FiguresAsked & { offset?: number; limit?: number },
 ): Promise<ScoresView> {
-  const { doc, version, closeId } = await scoresDocument(ctx, ref);
+  const { doc, version, closeId, shown, choices } = await scoresDocument(ctx, ref);
   const db = dbOf(ctx);
   const names = displayNamesOf(db, ref.season);
   const references = new Set(referenceRunsOf(db, ref.season).keys());
@@ -141,6 +130,8 @@ export async function scoresView(
     track: ref.track,
     version,
     close_id: closeId,
+    shown,
+    choices,
     best_constant_answer: doc.best_constant_answer,
     participants: rows,
     total: all.length,
@@ -148,28 +139,26 @@ export async function scoresView(
   };
 }
 
-/** A participant's report as published in the version asked (default: the latest), else as the latest close wrote it. */
+/** A participant's report in the figures asked (figuresSource), as the version publishes it or the close wrote it. */
 export async function reportView(
   ctx: ConsoleContext,
-  ref: TrackRef & { participant_id: string; version?: number },
+  ref: TrackRef & FiguresAsked & { participant_id: string },
 ): Promise<ParticipantReport> {
   const db = dbOf(ctx);
-  const versions = publicationVersionsOf(db, ref.season, ref.track);
-  const upTo = ref.version ?? versions[versions.length - 1]?.version;
-  if (upTo !== undefined) {
-    const stored = publishedReport(db, ref.season, ref.track, upTo, ref.participant_id);
-    if (stored) return JSON.parse(text.decode(stored.reportJson)) as ParticipantReport;
-  }
-  const close = latestSeasonClose(db, ref.season, ref.track);
-  const bytes = close
-    ? await readFile(join(close.outDir, 'reports', `${ref.participant_id}.json`)).catch(() => null)
-    : null;
-  if (bytes === null)
-    throw new HandlerRefusal(
+  const source = figuresSource(db, ref);
+  const missing = () =>
+    new HandlerRefusal(
       'REPORT_NOT_FOUND',
       `no report of ${ref.participant_id} for season ${ref.season}, track ${ref.track}: check the participant id in the scores table`,
     );
-  return JSON.parse(bytes.toString('utf8')) as ParticipantReport;
+  if (source.kind === 'published') {
+    const stored = publishedReport(db, ref.season, ref.track, source.row.version, ref.participant_id);
+    if (!stored) throw missing();
+    return { ...(JSON.parse(text.decode(stored.reportJson)) as ParticipantReport), shown: source.shown };
+  }
+  const bytes = await readFile(join(source.close.outDir, 'reports', `${ref.participant_id}.json`)).catch(() => null);
+  if (bytes === null) throw missing();
+  return { ...(JSON.parse(bytes.toString('utf8')) as ParticipantReport), shown: source.shown };
 }
 
 /**
@@ -207,6 +196,7 @@ export async function assertionEvidence(
     throw new HandlerRefusal(
       'DISPUTE_ASSERTION_UNKNOWN',
       `${ref.participant_id} has no assertion ${ref.assertion} in season ${ref.season}, track ${ref.track}`,
+      { participant_id: ref.participant_id, task_id: taskId, assertion_id: assertionId },
     );
   return JSON.parse(canonical(evidence)) as AssertionEvidence;
 }
@@ -249,5 +239,26 @@ export async function seasonPublish(
     version: published.version,
     published_at: new Date(published.publishedAtMs).toISOString(),
     pending: published.pending,
+  };
+}
+
+/** What publishing now would change, before the operator confirms it (docs/publications.md). */
+export async function publishPreview(ctx: ConsoleContext, ref: TrackRef): Promise<PublishPreview> {
+  const preview = valueOrRefuse(await previewPublication(dbOf(ctx), ref));
+  const names = await participantNames(ctx, ref);
+  return {
+    season: ref.season,
+    track: ref.track,
+    version: preview.version,
+    corrects_version: preview.correctsVersion,
+    close_id: preview.closeId,
+    closed_at: new Date(preview.closedAtMs).toISOString(),
+    changes: preview.changes.map((c) => ({
+      participant_id: c.participantId,
+      name: names.get(c.participantId) ?? null,
+      before: c.before ? previewFigures(c.before) : null,
+      after: previewFigures(c.after),
+    })),
+    pending: preview.pending,
   };
 }

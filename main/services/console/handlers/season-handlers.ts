@@ -175,6 +175,7 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
     throw new HandlerRefusal(
       'FREEZE_NOT_FOUND',
       `season ${ref.season}, track ${ref.track} has no freeze in this database: freeze it (the Freeze screen, or proveit freeze create)`,
+      { season: ref.season, track: ref.track },
     );
   const inForce = freezeInForceOf(db, ref.season, ref.track);
   const published = publishedFreezeIds(db);

@@ -20,5 +20,6 @@ export async function trackFolder(ctx: ConsoleContext, ref: TrackRef): Promise<s
   throw new HandlerRefusal(
     'CONSOLE_CORPUS_NOT_FOUND',
     `no corpus folder for season ${ref.season}, track ${ref.track}: start the console with --corpus DIR holding season-${ref.season}/${ref.track}`,
+    { season: ref.season, track: ref.track },
   );
 }

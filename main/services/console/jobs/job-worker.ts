@@ -1,13 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { databaseFaultOf } from '../../../db/database-fault.ts';
-import { playDemo } from '../../demo/play-demo.ts';
 import { runCloseJob, type CloseJobArgs } from './close-job.ts';
 import { runIndexExportJob } from './index-export-job.ts';
 import { runProofsJob } from './proofs-job.ts';
 import { runReplayJob, type ReplayJobArgs } from './replay-job.ts';
 import { jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.ts';
 
-// A worker thread running one long job (a close, proof reads, a replay, an Index export, the demo season), so the console's main thread stays free. It
+// A worker thread running one long job (a close, proof reads, a replay, an Index export), so the console's main thread stays free. It
 // opens its own connection to the operator database (WAL: main keeps reading) and reports to main by messages.
 const job = workerData as WorkerJob;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
@@ -47,25 +46,11 @@ async function run(): Promise<void> {
     );
     return;
   }
-  if (job.kind === 'replay') {
-    const done = await runReplayJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as ReplayJobArgs);
-    post(
-      done.ok
-        ? { type: 'done', result: done.value }
-        : { type: 'failed', code: done.error.code, message: done.error.message },
-    );
-    return;
-  }
-  const played = await playDemo({
-    outDir: job.args['out'] as string,
-    dbFile: job.dbFile,
-    startedAt: job.args['started_at'] as number,
-    onProgress: (p) => post({ type: 'demo.progress', progress: p }),
-  });
+  const done = await runReplayJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as ReplayJobArgs);
   post(
-    played.ok
-      ? { type: 'done', result: { db: played.value.db, season: played.value.season } }
-      : { type: 'failed', code: played.error.code, message: played.error.message },
+    done.ok
+      ? { type: 'done', result: done.value }
+      : { type: 'failed', code: done.error.code, message: done.error.message },
   );
 }
 

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../../../core/result.ts';
+import { latestFreezeTrustLayer } from '../../../db/freezes.ts';
 import { openDatabase } from '../../../db/open-database.ts';
 import { systemClock } from '../../clock.ts';
 import { createHttpClient } from '../../http/http-client.ts';
@@ -22,10 +23,7 @@ export async function runProofsJob(
       .pluck()
       .all() as string[];
     if (ids.length === 0) return ok({ ids: 0, anchored: 0, unsettled: 0, reads: 0 });
-    const trustLayer = db
-      .prepare('SELECT trust_layer FROM freezes ORDER BY created_at_ms DESC LIMIT 1')
-      .pluck()
-      .get() as string | undefined;
+    const trustLayer = latestFreezeTrustLayer(db);
     if (!trustLayer)
       return fail('FREEZE_NOT_FOUND', 'no freeze in this database: the Trust Layer to read from is the freeze’s');
     const report = await fetchProofs({ db, http, clock: systemClock, trustLayerUrl: trustLayer, ids, onProgress });

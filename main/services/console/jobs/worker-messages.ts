@@ -21,7 +21,7 @@ export function jobActor(args: { actor?: unknown }): string {
 
 /** What main gives a job worker. */
 export interface WorkerJob {
-  kind: 'close' | 'proofs' | 'replay' | 'index_export' | 'demo';
+  kind: 'close' | 'proofs' | 'replay' | 'index_export';
   jobId: number;
   attempt: number;
   dbFile: string;
@@ -29,7 +29,7 @@ export interface WorkerJob {
   settings?: JobSettings;
 }
 
-/** What a job worker tells main. */
+/** What a job worker (or the first start's demo worker, main/demo/demo-worker.ts) tells main. */
 export type WorkerMessage =
   | { type: 'close.progress'; progress: FetchProgress }
   | { type: 'demo.progress'; progress: DemoProgress }

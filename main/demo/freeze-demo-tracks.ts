@@ -1,13 +1,13 @@
 import { cpSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { operatorKey } from '../../../devnet/scripted/participant-key.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import { freezeInForceOf } from '../../db/freezes.ts';
-import { createFreeze } from '../freeze/create-freeze.ts';
-import { checkFreezeAnchoring } from '../freeze/freeze-anchoring.ts';
-import { publishFreeze } from '../freeze/publish-freeze.ts';
-import { loadTrustBundle } from '../trust/load-bundle.ts';
+import { operatorKey } from '../../devnet/scripted/participant-key.ts';
+import { fail, ok, type Result } from '../core/result.ts';
+import { freezeInForceOf } from '../db/freezes.ts';
+import { createFreeze } from '../services/freeze/create-freeze.ts';
+import { checkFreezeAnchoring } from '../services/freeze/freeze-anchoring.ts';
+import { publishFreeze } from '../services/freeze/publish-freeze.ts';
+import { loadTrustBundle } from '../services/trust/load-bundle.ts';
 import { DEMO_ACTOR, DEMO_TRACKS, type DemoRun } from './demo-run.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Devnet } from '../../../devnet/start-devnet.ts';
-import type { HttpClient } from '../http/http-client.ts';
+import type { Devnet } from '../../devnet/start-devnet.ts';
+import type { HttpClient } from '../services/http/http-client.ts';
 
 /** A participant's POST to the devnet's season service (enroll, submit), its answer as status and JSON. */
 export async function seasonCall(

@@ -1,12 +1,12 @@
-import type { Devnet } from '../../../devnet/start-devnet.ts';
-import type { VirtualClock } from '../../../devnet/scripted/virtual-clock.ts';
-import type { DemoCalendar } from '../../core/demo/demo-calendar.ts';
-import type { ScriptedAgent } from '../../core/demo/scripted-agents.ts';
-import type { Track } from '../../core/freeze/freeze-document.ts';
-import type { Db } from '../../db/open-database.ts';
-import type { HttpClient } from '../http/http-client.ts';
-import type { SigningKey } from '../index-export/signing-key.ts';
-import type { DemoProgress } from '../../core/demo/demo-progress.ts';
+import type { Devnet } from '../../devnet/start-devnet.ts';
+import type { VirtualClock } from '../../devnet/scripted/virtual-clock.ts';
+import type { DemoCalendar } from '../core/demo/demo-calendar.ts';
+import type { ScriptedAgent } from '../core/demo/scripted-agents.ts';
+import type { Track } from '../core/freeze/freeze-document.ts';
+import type { Db } from '../db/open-database.ts';
+import type { HttpClient } from '../services/http/http-client.ts';
+import type { SigningKey } from '../services/index-export/signing-key.ts';
+import type { DemoProgress } from '../core/demo/demo-progress.ts';
 
 export const DEMO_TRACKS: readonly Track[] = ['conformite', 'generique'];
 /** The track whose careful agent meets the instrument fault (one incident opens there). */

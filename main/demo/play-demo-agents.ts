@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProxiedRead } from '../../../devnet/scripted/proxy-read.ts';
-import { scriptedRead, scriptedSubmission } from '../../../devnet/scripted/scripted-submission.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { ProxiedRead } from '../../devnet/scripted/proxy-read.ts';
+import { scriptedRead, scriptedSubmission } from '../../devnet/scripted/scripted-submission.ts';
+import { fail, ok, type Result } from '../core/result.ts';
 import { seasonCall } from './demo-season-calls.ts';
 import type { DemoRun, Participant } from './demo-run.ts';
 

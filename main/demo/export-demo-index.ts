@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { fail, ok, type Result } from '../../core/result.ts';
-import { exportIndex } from '../index-export/export-index.ts';
-import { markReferenceRun } from '../index-export/participants.ts';
-import type { DemoSummary } from '../../core/demo/demo-progress.ts';
+import { fail, ok, type Result } from '../core/result.ts';
+import { exportIndex } from '../services/index-export/export-index.ts';
+import { markReferenceRun } from '../services/index-export/participants.ts';
+import type { DemoSummary } from '../core/demo/demo-progress.ts';
 import { DEMO_ACTOR, type DemoRun, type Participant } from './demo-run.ts';
 
 /**

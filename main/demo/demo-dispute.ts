@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fail, ok, type Result } from '../../core/result.ts';
-import { openDispute } from '../disputes/open-dispute.ts';
-import type { DemoSummary } from '../../core/demo/demo-progress.ts';
+import { fail, ok, type Result } from '../core/result.ts';
+import { openDispute } from '../services/disputes/open-dispute.ts';
+import type { DemoSummary } from '../core/demo/demo-progress.ts';
 import { DEMO_ACTOR, FAULT_TRACK, type DemoRun, type Participant } from './demo-run.ts';
 
 /** The first unsupported assertion of a participant's report: the one the demo's participant disputes. */

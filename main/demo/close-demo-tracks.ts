@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { ok, type Result } from '../../core/result.ts';
-import { closeSeason } from '../close/close-season.ts';
-import { publishSeason } from '../publications/publish-season.ts';
-import { announcedReceiptKey } from '../receipts/announced-receipt-key.ts';
+import { ok, type Result } from '../core/result.ts';
+import { closeSeason } from '../services/close/close-season.ts';
+import { publishSeason } from '../services/publications/publish-season.ts';
+import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
 import { readExport } from './demo-season-calls.ts';
-import type { DemoSummary } from '../../core/demo/demo-progress.ts';
+import type { DemoSummary } from '../core/demo/demo-progress.ts';
 import { DEMO_ACTOR, DEMO_TRACKS, type DemoRun } from './demo-run.ts';
 
 /**

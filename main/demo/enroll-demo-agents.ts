@@ -1,12 +1,12 @@
-import { participantKey } from '../../../devnet/scripted/participant-key.ts';
-import { loadCorpus } from '../../core/corpus/load-corpus.ts';
-import { parseKey, parseTasks } from '../../core/corpus/parse-tasks-and-key.ts';
-import { Problems } from '../../core/corpus/problems.ts';
-import { TRACKS } from '../../core/corpus/tracks.ts';
-import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../../core/demo/scripted-agents.ts';
-import type { Track } from '../../core/freeze/freeze-document.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import { readCorpusTree } from '../corpus/corpus-folder.ts';
+import { participantKey } from '../../devnet/scripted/participant-key.ts';
+import { loadCorpus } from '../core/corpus/load-corpus.ts';
+import { parseKey, parseTasks } from '../core/corpus/parse-tasks-and-key.ts';
+import { Problems } from '../core/corpus/problems.ts';
+import { TRACKS } from '../core/corpus/tracks.ts';
+import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../core/demo/scripted-agents.ts';
+import type { Track } from '../core/freeze/freeze-document.ts';
+import { fail, ok, type Result } from '../core/result.ts';
+import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { seasonCall } from './demo-season-calls.ts';
 import { DEMO_TRACKS, FAULT_TRACK, type DemoRun, type Participant } from './demo-run.ts';
 
