@@ -62,8 +62,8 @@ describe('every act in the UI, signed by a person', () => {
     const form = page.getByRole('form', { name: 'Open an incident by hand' });
     await form.getByLabel('Kind').selectOption('corpus_outage');
     await form.getByLabel('What happened').fill('corpus host down 14:00-14:20');
-    await form.getByLabel('Window start (UTC)').fill('2026-10-20T14:00:00Z');
-    await form.getByLabel('Window end (UTC)').fill('2026-10-20T14:20:00Z');
+    await form.getByLabel('Window start (UTC)').fill('2026-10-20T14:00:00');
+    await form.getByLabel('Window end (UTC)').fill('2026-10-20T14:20:00');
     await form.getByLabel(/^Affected participants/).fill(participant('careful'));
     await form.getByRole('button', { name: 'Open the incident' }).click();
     await form.getByText(/^Incident \d+ opened\.$/).waitFor();
