@@ -38,6 +38,8 @@ describe('headless console in Chromium', () => {
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Season 1 · conformite' }).waitFor();
     await page.getByRole('heading', { name: 'Season 1 · generique' }).waitFor();
+    // Each track's tasks are folded under the tiles (season/TaskPrompts.svelte): opened, they show every task.
+    for (const summary of await page.locator('details > summary').all()) await summary.click();
     expect(await page.getByRole('cell', { name: 'conf-10', exact: true }).count()).toBe(1);
     expect(await page.getByRole('cell', { name: 'gen-01', exact: true }).count()).toBe(1);
     expect(await page.locator('code.hash').count()).toBe(2);
