@@ -11,45 +11,34 @@ import { jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.
 const job = workerData as WorkerJob;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
-async function run(): Promise<void> {
-  if (job.kind === 'close') {
-    const done = await runCloseJob(
+type Outcome = { ok: true; value: object } | { ok: false; error: { code: string; message: string } };
+
+/** Each job kind's run; a kind not listed is a fault of the caller (JobRunner.start), never a replay by default. */
+const RUNS: Record<WorkerJob['kind'], () => Promise<Outcome> | Outcome> = {
+  close: () =>
+    runCloseJob(
       job.dbFile,
       job.jobId,
       job.attempt,
       job.args as unknown as CloseJobArgs,
       (p) => post({ type: 'close.progress', progress: p }),
       job.settings,
-    );
-    post(
-      done.ok
-        ? { type: 'done', result: done.value }
-        : { type: 'failed', code: done.error.code, message: done.error.message },
-    );
+    ),
+  proofs: () => runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p })),
+  index_export: () => runIndexExportJob(job.dbFile, job.args['season'] as number, jobActor(job.args)),
+  replay: () => runReplayJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as ReplayJobArgs),
+};
+
+async function run(): Promise<void> {
+  const start = Object.hasOwn(RUNS, job.kind) ? RUNS[job.kind] : undefined;
+  if (start === undefined) {
+    post({ type: 'failed', code: 'CONSOLE_JOB_FAILED', message: `no job of kind '${String(job.kind)}' exists` });
     return;
   }
-  if (job.kind === 'proofs') {
-    const done = await runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p }));
-    post(
-      done.ok
-        ? { type: 'done', result: done.value }
-        : { type: 'failed', code: done.error.code, message: done.error.message },
-    );
-    return;
-  }
-  if (job.kind === 'index_export') {
-    const done = runIndexExportJob(job.dbFile, job.args['season'] as number, jobActor(job.args));
-    post(
-      done.ok
-        ? { type: 'done', result: { ...done.value } }
-        : { type: 'failed', code: done.error.code, message: done.error.message },
-    );
-    return;
-  }
-  const done = await runReplayJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as ReplayJobArgs);
+  const done = await start();
   post(
     done.ok
-      ? { type: 'done', result: done.value }
+      ? { type: 'done', result: { ...done.value } }
       : { type: 'failed', code: done.error.code, message: done.error.message },
   );
 }
