@@ -3,6 +3,7 @@ import { generateConformite, CONFORMITE_RULES_VERSION } from '../core/corpus/con
 import { isIsoDay } from '../core/corpus/dates.ts';
 import { DEMO_BASES, DEMO_DATE_EXAMEN } from '../core/corpus/generate-options.ts';
 import { generateGenerique, GENERIQUE_RULES_VERSION } from '../core/corpus/generique/generate.ts';
+import { isTrackName, TRACK_NAMES, type TrackName } from '../core/corpus/model.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { readRulesText } from '../services/corpus/rules-texts.ts';
@@ -25,7 +26,7 @@ const SYNOPSIS = synopsis([
 const GENERATORS = {
   conformite: { generate: generateConformite, rules: CONFORMITE_RULES_VERSION },
   generique: { generate: generateGenerique, rules: GENERIQUE_RULES_VERSION },
-} as const;
+} as const satisfies Record<TrackName, unknown>;
 
 /**
  * `proveit corpus generate` (docs/corpus-format.md "7. Generator"): a fresh fictional season (corpus, tasks, sealed
@@ -45,8 +46,8 @@ export const corpusGenerateCommand: Command = {
       'date-examen': parsed.values['date-examen'] ?? DEMO_DATE_EXAMEN,
     };
     const track = values.track;
-    if (track !== 'conformite' && track !== 'generique') {
-      return usageError(io, corpusGenerateCommand, '--track must be conformite or generique');
+    if (!isTrackName(track)) {
+      return usageError(io, corpusGenerateCommand, `--track must be ${TRACK_NAMES.join(' or ')}`);
     }
     const seed = values.seed ?? process.env['PROVEIT_CORPUS_SEED'];
     if (!seed || !values.out) {

@@ -2,7 +2,13 @@ import { DECISION_DAYS, isoUtc, parseZonedInstant } from '../core/disputes/calen
 import type { ReceiptAgainstExport } from '../core/disputes/receipt-evidence.ts';
 import { parseAssertionRef } from '../core/disputes/scope.ts';
 import type { PyJson } from '../core/json/value.ts';
-import { DISPUTE_CHANGES, isDecision, type DisputeChange } from '../core/disputes/transitions.ts';
+import {
+  DECISIONS,
+  DISPUTE_CHANGES,
+  isDecision,
+  isDisputeChange,
+  type DisputeChange,
+} from '../core/disputes/transitions.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { decideDispute, reviewDispute } from '../services/disputes/decide-dispute.ts';
@@ -240,16 +246,16 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
     return usageError(
       io,
       command,
-      `--decision must be upheld or rejected${values.decision ? ` (got '${values.decision}')` : ''}`,
+      `--decision must be ${DECISIONS.join(' or ')}${values.decision ? ` (got '${values.decision}')` : ''}`,
     );
   if (!values.reason?.trim())
     return usageError(io, command, '--reason TEXT is required: the decision is published with it');
   if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
-  if (values.change !== undefined && !DISPUTE_CHANGES.includes(values.change as DisputeChange))
+  if (values.change !== undefined && !isDisputeChange(values.change))
     return usageError(
       io,
       command,
-      `--change must be supported, instrument_fault or counted_with_remaining (got '${values.change}')`,
+      `--change must be ${DISPUTE_CHANGES.slice(0, -1).join(', ')} or ${DISPUTE_CHANGES.at(-1)} (got '${values.change}')`,
     );
   const json = values.json ?? false;
   return withOperatorDatabase(values.db, (db) => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Track } from '../core/freeze/freeze-document.ts';
+import { isTrackName, TRACK_NAMES, type TrackName } from '../core/corpus/model.ts';
 import { loads } from '../core/json/loads.ts';
 import type { PyJson } from '../core/json/value.ts';
 import type { Failure } from '../core/result.ts';
@@ -13,20 +13,20 @@ function seasonOf(text: string | undefined): number | string {
 }
 
 /** --track T: one of the two tracks (spec §5, §6). */
-function trackOf(text: string | undefined): Track | string {
-  if (text === 'conformite' || text === 'generique') return text;
-  return `--track must be conformite or generique${text === undefined ? '' : ` (got '${text}')`}`;
+function trackOf(text: string | undefined): TrackName | string {
+  if (isTrackName(text)) return text;
+  return `--track must be ${TRACK_NAMES.join(' or ')}${text === undefined ? '' : ` (got '${text}')`}`;
 }
 
 /** --season and --track together, checked in that order; a string is the usage message of the first one wrong. */
 export function seasonAndTrackOf(values: {
   season?: string;
   track?: string;
-}): { season: number; track: Track } | string {
+}): { season: number; track: TrackName } | string {
   const season = seasonOf(values.season);
   if (typeof season === 'string') return season;
   const track = trackOf(values.track);
-  if (track !== 'conformite' && track !== 'generique') return track;
+  if (!isTrackName(track)) return track;
   return { season, track };
 }
 
@@ -34,8 +34,8 @@ export function seasonAndTrackOf(values: {
 export function seasonAndTrackFilterOf(values: {
   season?: string;
   track?: string;
-}): { season?: number; track?: Track } | string {
-  const out: { season?: number; track?: Track } = {};
+}): { season?: number; track?: TrackName } | string {
+  const out: { season?: number; track?: TrackName } = {};
   if (values.season !== undefined) {
     const season = seasonOf(values.season);
     if (typeof season === 'string') return season;
@@ -43,7 +43,7 @@ export function seasonAndTrackFilterOf(values: {
   }
   if (values.track !== undefined) {
     const track = trackOf(values.track);
-    if (track !== 'conformite' && track !== 'generique') return track;
+    if (!isTrackName(track)) return track;
     out.track = track;
   }
   return out;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseInstant } from '../core/freeze/instant.ts';
 import type { FollowCycleLine } from '../core/follow/model.ts';
-import type { Track } from '../core/freeze/freeze-document.ts';
+import type { TrackName } from '../core/corpus/model.ts';
 import { pyObjectFrom } from '../core/json/value.ts';
 import { openDatabase, type Db } from '../db/open-database.ts';
 import { recordAction } from '../services/audit/record-action.ts';
@@ -80,7 +80,7 @@ function recordRun(db: Db, clock: Clock, actor: string, season: number, lines: F
 }
 
 /** A track's folder under --corpus: DIR/<track> when the season folder is given, DIR itself for a track folder. */
-const corpusDirOf = (dir: string | undefined) => (track: Track) => {
+const corpusDirOf = (dir: string | undefined) => (track: TrackName) => {
   if (dir === undefined) return null;
   const inSeason = join(dir, track);
   return existsSync(inSeason) ? inSeason : resolve(dir);

@@ -1,15 +1,14 @@
+import { jobRequest, type JobArgs, type JobRequest, type RecordedJobKind } from '../core/console/job-args.ts';
 import type { Db } from './open-database.ts';
 
 /** What a console job does (migration 10 adds proof reads, migration 12 replays and Index exports). */
-export type JobKindStored = 'close' | 'proofs' | 'replay' | 'index_export';
+export type JobKindStored = RecordedJobKind;
 
 export type StoredJobState = 'queued' | 'running' | 'done' | 'failed';
 
-/** One row of `console_jobs` (migration 9), JSON columns parsed. */
-export interface StoredJob {
+/** One row of `console_jobs` (migration 9), JSON columns parsed: its kind with the arguments of that kind. */
+export type StoredJob = JobRequest & {
   id: number;
-  kind: JobKindStored;
-  args: Record<string, unknown>;
   state: StoredJobState;
   createdAtMs: number;
   startedAtMs: number | null;
@@ -18,7 +17,7 @@ export interface StoredJob {
   progress: Record<string, unknown> | null;
   result: Record<string, unknown> | null;
   error: { code: string; message: string } | null;
-}
+};
 
 interface SqlRow {
   id: number;
@@ -40,8 +39,8 @@ const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text
 function fromSql(r: SqlRow): StoredJob {
   return {
     id: r.id,
-    kind: r.kind,
-    args: JSON.parse(r.args_json) as Record<string, unknown>,
+    // The arguments insertJob wrote with this kind.
+    ...jobRequest(r.kind, JSON.parse(r.args_json) as JobArgs[JobKindStored]),
     state: r.state,
     createdAtMs: r.created_at_ms,
     startedAtMs: r.started_at_ms,
@@ -53,7 +52,7 @@ function fromSql(r: SqlRow): StoredJob {
   };
 }
 
-export function insertJob(db: Db, kind: JobKindStored, args: Record<string, unknown>, atMs: number): StoredJob {
+export function insertJob<K extends JobKindStored>(db: Db, kind: K, args: JobArgs[K], atMs: number): StoredJob {
   const info = db
     .prepare("INSERT INTO console_jobs (kind, args_json, state, created_at_ms) VALUES (?, ?, 'queued', ?)")
     .run(kind, JSON.stringify(args), atMs);
@@ -83,7 +82,7 @@ const workOf = ({ actor: _actor, ...work }: Record<string, unknown>) => JSON.str
  * A live job of the same kind and arguments, if any: a second request joins it instead of running twice, whoever
  * asked for the first (the job keeps its own requester's name).
  */
-export function liveJobLike(db: Db, kind: JobKindStored, args: Record<string, unknown>): StoredJob | null {
+export function liveJobLike<K extends JobKindStored>(db: Db, kind: K, args: JobArgs[K]): StoredJob | null {
   const rows = db
     .prepare("SELECT * FROM console_jobs WHERE kind = ? AND state IN ('queued', 'running') ORDER BY id")
     .all(kind) as SqlRow[];

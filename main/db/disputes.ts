@@ -1,4 +1,8 @@
+import type { DisputeChange, DisputeState } from '../core/disputes/transitions.ts';
 import type { Db } from './open-database.ts';
+
+/** The state an event leaves a dispute in (a dispute is received before any event). */
+type DisputeEventState = Exclude<DisputeState, 'received'>;
 
 /** A dispute as opened (migration 7); its state is the last of its events. */
 export interface DisputeRow {
@@ -26,12 +30,12 @@ export interface DisputeRow {
 export interface DisputeEventRow {
   disputeId: string;
   step: 'review' | 'decision';
-  state: 'under_review' | 'upheld' | 'rejected';
+  state: DisputeEventState;
   atMs: number;
   actor: string;
   reviewer: string;
   reason: string | null;
-  change: 'supported' | 'instrument_fault' | 'counted_with_remaining' | null;
+  change: DisputeChange | null;
   correctionVersion: number | null;
 }
 
@@ -60,12 +64,12 @@ interface SqlDispute {
 interface SqlEvent {
   dispute_id: string;
   step: 'review' | 'decision';
-  state: 'under_review' | 'upheld' | 'rejected';
+  state: DisputeEventState;
   at_ms: number;
   actor: string;
   reviewer: string;
   reason: string | null;
-  change: 'supported' | 'instrument_fault' | 'counted_with_remaining' | null;
+  change: DisputeChange | null;
   correction_version: number | null;
 }
 

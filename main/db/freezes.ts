@@ -1,4 +1,5 @@
-import type { FreezeDocument, FreezeDocumentVersion, Track } from '../core/freeze/freeze-document.ts';
+import type { TrackName } from '../core/corpus/model.ts';
+import type { FreezeDocument, FreezeDocumentVersion } from '../core/freeze/freeze-document.ts';
 import type { Db } from './open-database.ts';
 
 /** What a version-3 document adds (migration 13): the operator's signature and what it covers beyond version 2. */
@@ -17,7 +18,7 @@ export interface FreezeRow {
   /** Version 3 only: the row of freeze_operator_signatures. */
   operator?: FreezeOperatorSignature;
   season: number;
-  track: Track;
+  track: TrackName;
   rulesVersion: string;
   rulesHash: string;
   manifestHash: string;
@@ -152,7 +153,7 @@ export function insertFreeze(db: Db, row: FreezeRow, seal: FreezeSeal): InsertFr
 }
 
 /** Every freeze of a season and track, oldest first (the order a publication lists them in). */
-export function freezesOf(db: Db, season: number, track: Track): FreezeRow[] {
+export function freezesOf(db: Db, season: number, track: TrackName): FreezeRow[] {
   const rows = db
     .prepare(`${SELECT_FREEZES} WHERE f.season = ? AND f.track = ? ORDER BY f.created_at_ms, f.rowid`)
     .all(season, track) as FreezeSqlRow[];
@@ -160,7 +161,7 @@ export function freezesOf(db: Db, season: number, track: Track): FreezeRow[] {
 }
 
 /** The freeze no other freeze replaces, or null when the track has never been frozen. */
-export function freezeInForceOf(db: Db, season: number, track: Track): FreezeRow | null {
+export function freezeInForceOf(db: Db, season: number, track: TrackName): FreezeRow | null {
   const row = db
     .prepare(
       `${SELECT_FREEZES} WHERE f.season = ? AND f.track = ?

@@ -2,15 +2,16 @@ import type { Devnet } from '../../devnet/start-devnet.ts';
 import type { VirtualClock } from '../../devnet/scripted/virtual-clock.ts';
 import type { DemoCalendar } from '../core/demo/demo-calendar.ts';
 import type { ScriptedAgent } from '../core/demo/scripted-agents.ts';
-import type { Track } from '../core/freeze/freeze-document.ts';
+import { TRACK_NAMES, type TrackName } from '../core/corpus/model.ts';
 import type { Db } from '../db/open-database.ts';
 import type { HttpClient } from '../services/http/http-client.ts';
 import type { SigningKey } from '../services/index-export/signing-key.ts';
 import type { DemoProgress } from '../core/demo/demo-progress.ts';
 
-export const DEMO_TRACKS: readonly Track[] = ['conformite', 'generique'];
+/** The demo plays every track. */
+export const DEMO_TRACKS: readonly TrackName[] = TRACK_NAMES;
 /** The track whose careful agent meets the instrument fault (one incident opens there). */
-export const FAULT_TRACK: Track = 'conformite';
+export const FAULT_TRACK: TrackName = 'conformite';
 /** Who the demo records as acting in the audit log. */
 export const DEMO_ACTOR = 'demo-operator';
 
@@ -22,7 +23,7 @@ export interface DemoRun {
   seasonDir: string;
   season: number;
   /** Each track's frozen copy, beside the database (OUT/corpus/season-N/<track>). */
-  corpusDir: Record<Track, string>;
+  corpusDir: Record<TrackName, string>;
   /** The operator's key beside the database: it signs the freezes and the Index export. */
   signingKey: SigningKey;
   devnet: Devnet;
@@ -36,7 +37,7 @@ export interface DemoRun {
 
 /** One scripted agent on one track, once enrolled: it reads with its API key and submits with its season token. */
 export type Participant = ScriptedAgent & {
-  track: Track;
+  track: TrackName;
   participantId: string;
   seasonToken: string;
   did: string;

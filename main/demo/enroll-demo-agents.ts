@@ -4,15 +4,15 @@ import { parseKey, parseTasks } from '../core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../core/corpus/problems.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { DEMO_AGENTS, DEMO_AGENT_NAMES, scriptTrack, type ScriptedAgent } from '../core/demo/scripted-agents.ts';
-import type { Track } from '../core/freeze/freeze-document.ts';
+import type { TrackName } from '../core/corpus/model.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import { readCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { seasonCall } from './demo-season-calls.ts';
 import { DEMO_TRACKS, FAULT_TRACK, type DemoRun, type Participant } from './demo-run.ts';
 
 /** Each track's scripts (core/demo/scripted-agents.ts), from its published tasks, its key and its frozen bodies. */
-async function scriptsOfTracks(run: DemoRun): Promise<Result<Record<Track, ScriptedAgent[]>>> {
-  const scriptsOf = {} as Record<Track, ScriptedAgent[]>;
+async function scriptsOfTracks(run: DemoRun): Promise<Result<Record<TrackName, ScriptedAgent[]>>> {
+  const scriptsOf = {} as Record<TrackName, ScriptedAgent[]>;
   for (const track of DEMO_TRACKS) {
     const problems = new Problems();
     const corpus = loadCorpus(await readCorpusTree(run.corpusDir[track]), problems);

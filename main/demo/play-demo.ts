@@ -6,7 +6,7 @@ import { VirtualClock } from '../../devnet/scripted/virtual-clock.ts';
 import { DEFAULT_CORPUS_DIR } from '../../devnet/season/demo-corpus.ts';
 import { demoCalendar } from '../core/demo/demo-calendar.ts';
 import { DEMO_AGENTS, DEMO_AGENT_NAMES } from '../core/demo/scripted-agents.ts';
-import type { Track } from '../core/freeze/freeze-document.ts';
+import type { TrackName } from '../core/corpus/model.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import { openDatabase, type Db } from '../db/open-database.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
@@ -97,7 +97,7 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
     // The frozen copies stay beside the database, as corpus/season-N/<track>.
     const corpusDir = Object.fromEntries(
       DEMO_TRACKS.map((track) => [track, join(outDir, 'corpus', `season-${season}`, track)]),
-    ) as Record<Track, string>;
+    ) as Record<TrackName, string>;
     const run = { outDir, dbFile, seasonDir, season, corpusDir, signingKey: signingKey.value, calendar, emit };
     return await playSeason({ ...run, devnet, db, http, clock });
   } catch (error) {

@@ -5,6 +5,7 @@
 
 import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
 import type { SeasonState } from '../core/console/season-state.ts';
+import type { RecordedJobKind } from '../core/console/job-args.ts';
 import type { FollowCycleLine, HourlyReads, LiveSeason } from '../core/follow/model.ts';
 import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
 import type { StoredIncident } from '../core/incidents/incident-record.ts';
@@ -600,7 +601,8 @@ export interface IndexExportAnswer {
   files: number;
 }
 
-export type JobKind = 'demo' | 'close' | 'proofs' | 'replay' | 'index_export';
+/** The first start's demo, and the kinds the job worker runs (main/core/console/job-args.ts). */
+export type JobKind = 'demo' | RecordedJobKind;
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** Long work run off the main thread, recorded in the database so it survives a reload and resumes after a restart. */

@@ -101,13 +101,14 @@ export type RuleKeys<A> = {
 export type ShapeOf<A> = { [K in RuleKeys<A>]: FieldRule };
 /** The rules a shape has for fields its arguments lack (`never` when none). */
 export type ExtraRules<S, A> = Exclude<keyof S, RuleKeys<A>>;
-type ChannelShapes = { [C in Channel]: ShapeOf<ArgsOf<C>> };
+/** Every channel of the contract with its rules: a channel without an entry does not typecheck. */
+export type ChannelShapes = { [C in Channel]: ShapeOf<ArgsOf<C>> };
 
 /**
  * `satisfies ChannelShapes` refuses a missing rule, a wrong `?` and a stray rule written out, but not a stray rule
  * brought in by a spread nor one in a channel without arguments: this refuses those too, at typecheck.
  */
-const exactShapes = <S extends ChannelShapes>(
+export const exactShapes = <S extends ChannelShapes>(
   shapes: S & { [C in Channel]: Record<ExtraRules<S[C], ArgsOf<C>>, never> },
 ) => shapes;
 

@@ -182,6 +182,11 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     const drawn = (n: number) => tables.nth(n).locator('tbody tr:not(.best-constant):not(.spacer)');
     expect((await drawn(0).count()) + (await drawn(1).count())).toBe(AGENTS.length);
     await page.getByRole('button', { name: 'Publish the scores' }).click();
+    // Nothing was published before: the preview shows every scored participant's figures, then asks.
+    await page
+      .getByRole('dialog', { name: 'Publish version 1?' })
+      .getByRole('button', { name: 'Publish version 1' })
+      .click({ timeout: 60_000 });
     await page.getByText(/^Published as version 1/).waitFor({ timeout: 60_000 });
     await screenshot(page, shots, 'scoring-published');
     expect(await seriousViolations(page)).toEqual([]);
@@ -205,7 +210,8 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     } finally {
       db.close();
     }
-    // Staff receive it on the Disputes screen, from the keyboard: the receipt time typed with the zone it came in.
+    // Staff receive it on the Disputes screen, from the keyboard; the receipt time is picked in UTC (docs/console.md
+    // "Screens"), the date-time picker's value set as a whole.
     const receiving = await open();
     await tabTo(receiving, 'Disputes');
     await receiving.keyboard.press('Enter');
@@ -216,10 +222,11 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await receiving.keyboard.type(`${disputed?.task_id}/${disputed?.assertion_id}`);
     await tabTo(receiving, 'Reason, as received', 5);
     await receiving.keyboard.type('The participant states that the value claimed is the one the resource served.');
-    await tabTo(receiving, 'Received at (with its time zone)', 5);
-    const receivedAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString().slice(0, 19);
-    await receiving.keyboard.type(`${receivedAt}+01:00`);
-    await tabTo(receiving, 'Record the dispute', 5);
+    await tabTo(receiving, 'Received at (UTC)', 5);
+    const receivedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().slice(0, 19);
+    await receiving.getByLabel('Received at (UTC)').fill(receivedAt);
+    // Tab walks the picker's date and time parts before it leaves the field.
+    await tabTo(receiving, 'Record the dispute', 20);
     await receiving.keyboard.press('Enter');
     const receipt = receiving.getByText(/^Dispute \S+ received; decision due/);
     await receipt.or(receiving.getByRole('alert')).first().waitFor({ timeout: 60_000 });
@@ -245,6 +252,10 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await tabTo(page, 'Reason (published)', 20);
     await page.keyboard.type('The value is served at the pointer in the frozen body; the claim is supported.');
     await tabTo(page, 'Record the decision', 20);
+    await page.keyboard.press('Enter');
+    // The confirmation opens on its first button (tests/renderer/dispute-decision.test.ts guards what it shows).
+    await page.getByRole('dialog', { name: `Record the decision on ${disputeId}?` }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm the decision');
     await page.keyboard.press('Enter');
     await page.getByText(`corrects version 1 (${disputeId})`).waitFor();
     await screenshot(page, shots, 'disputes-corrected');

@@ -118,6 +118,10 @@ describe('the demo season in the console', () => {
     await page.keyboard.type('The value is served at the pointer in the frozen body; the claim is supported.');
     await tabTo(page, 'Record the decision', 20);
     await page.keyboard.press('Enter');
+    // The confirmation opens on its first button (tests/renderer/dispute-decision.test.ts guards what it shows).
+    await page.getByRole('dialog', { name: `Record the decision on ${demo.dispute.id}?` }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm the decision');
+    await page.keyboard.press('Enter');
     await page.getByText(`corrects version 1 (${demo.dispute.id})`).waitFor();
     await screenshot(page, shots, 'disputes-corrected');
     expect(await seriousViolations(page)).toEqual([]);
@@ -133,6 +137,11 @@ describe('the demo season in the console', () => {
     await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
     await page.locator('section.score-table').first().waitFor();
     await page.getByRole('button', { name: 'Run the close' }).click();
+    // The track is published: the close asks first (tests/renderer/scoring-figures.test.ts guards what it says).
+    await page
+      .getByRole('dialog', { name: 'Run the close on a published track?' })
+      .getByRole('button', { name: 'Run the close' })
+      .click();
     const ended = page.getByText(/^Close job \d+: (done|failed)/);
     const refused = page.getByRole('alert');
     await ended.or(refused).first().waitFor({ timeout: 110_000 });
@@ -140,7 +149,13 @@ describe('the demo season in the console', () => {
     await page.getByRole('button', { name: 'Publish the scores' }).click();
     const publishRefused = page.getByRole('alert').filter({ hasText: /PUBLISH_[A-Z_]+/ });
     const published = page.getByText(/^Published as version \d+/);
-    await publishRefused.or(published).first().waitFor({ timeout: 60_000 });
+    // A preview that main does not refuse asks for confirmation before anything is published.
+    const asked = page.getByRole('dialog', { name: /^Publish version \d+\?$/ });
+    await publishRefused.or(asked).first().waitFor({ timeout: 60_000 });
+    if (await asked.count()) {
+      await asked.getByRole('button', { name: /^Publish version \d+$/ }).click();
+      await published.waitFor({ timeout: 60_000 });
+    }
     // The latest close replayed from its bundle, as a job: byte for byte what it published.
     await page.getByRole('button', { name: 'Replay the latest close' }).click();
     await page.getByText(/^Replay identical: \d+ files recomputed/).waitFor({ timeout: 60_000 });

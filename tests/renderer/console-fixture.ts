@@ -10,6 +10,7 @@ import type {
   AssertionEvidence,
   AuditEntry,
   ConsoleDispute,
+  DecisionPreview,
   DisputeDetail,
   FreezeView,
   Incident,
@@ -20,6 +21,7 @@ import type {
   PendingProof,
   ProofsView,
   PublicationVersion,
+  PublishPreview,
   ReceiptEvidence,
   ScoreRow,
   ScoresView,
@@ -101,21 +103,51 @@ export const readsUsed = {
   details: { next_read_at: '2026-10-28T11:00:00.000Z' },
 };
 
+/** The refusal of a re-check once the hour's reads are used (main/services/console/handlers/recheck-refusal.ts). */
+export const noReadLeft = {
+  code: 'PROOF_RECHECK_NO_READ_LEFT',
+  message:
+    'the 100 reads of the hour are used: the next read is possible at 2026-10-28T11:00:00.000Z; re-check it then',
+  details: { next_read_at: '2026-10-28T11:00:00.000Z' },
+};
+
 export function createFixture(): {
   dispatch: Dispatch;
   calls: { channel: string; args: unknown }[];
   /** Whether the Index page previewed carries the injected script (off by default: a blocked script logs an error). */
   index: { injectScript: boolean };
-  /** Whether proofs.view answers a read job under way (its last progress) rather than none; its pending proofs. */
-  proofs: { reading: boolean; pending: PendingProof[] };
-  /** Whether a close after the latest version publishes nothing yet (the Scoring screen labels its figures). */
-  figures: { unpublishedClose: boolean };
+  /**
+   * Whether proofs.view answers a read job under way (its last progress) rather than none; its pending proofs; the
+   * reads counted in the hour (of 100); which pending proofs a re-check finds anchored (the others stay pending); and
+   * whether the Trust Layer is unreachable (a re-check refused, its one read counted).
+   */
+  proofs: {
+    reading: boolean;
+    pending: PendingProof[];
+    readsUsed: number;
+    anchorOnRecheck: string[];
+    trustLayerDown: boolean;
+  };
+  /**
+   * Whether a close after the latest version publishes nothing yet (the Scoring screen labels its figures); whether
+   * no version is published at all (the tracks' closes only); whether close.run, publish.preview and
+   * season.publish are served (off by default: a channel main does not serve shows as a refusal).
+   */
+  figures: { unpublishedClose: boolean; nothingPublished: boolean; publishing: boolean };
 } {
   const participants = Array.from({ length: 1000 }, (_, i) => row(i));
   const calls: { channel: string; args: unknown }[] = [];
   const index = { injectScript: false };
-  const proofs = { reading: false, pending: [] as PendingProof[] };
-  const figures = { unpublishedClose: false };
+  const proofs = {
+    reading: false,
+    pending: [] as PendingProof[],
+    readsUsed: 3,
+    anchorOnRecheck: [] as string[],
+    trustLayerDown: false,
+  };
+  const figures = { unpublishedClose: false, nothingPublished: false, publishing: false };
+  // The version that published the later close (close 2), once season.publish has published it.
+  let laterCloseVersion: number | null = null;
   let disputeState: ConsoleDispute['state'] = 'received';
   let decision: { reason: string; reviewer: string } | null = null;
   let incidentResolved = false;
@@ -252,8 +284,8 @@ export function createFixture(): {
     ],
   };
 
-  const report = (participantId: string): Omit<ParticipantReport, 'shown'> => {
-    const r = participants.find((p) => p.participant_id === participantId) ?? participants[3]!;
+  const report = (participantId: string, rows = participants): Omit<ParticipantReport, 'shown'> => {
+    const r = rows.find((p) => p.participant_id === participantId) ?? rows[3]!;
     const { reference: _reference, ...figures } = r;
     return {
       ...figures,
@@ -344,33 +376,133 @@ export function createFixture(): {
   }));
 
   // The figures of the latest version, unless a close no version publishes is there (figures.unpublishedClose).
+  const publishedVersions = () => (figures.nothingPublished ? [] : versions);
+  const unpublishedClose = () =>
+    figures.unpublishedClose || figures.nothingPublished
+      ? { close_id: figures.unpublishedClose ? 2 : 1, closed_at: iso(NOW - 3_600_000) }
+      : null;
   const choices = () => ({
-    published: versions.map((v) => ({
+    published: publishedVersions().map((v) => ({
       version: v.version,
       corrects_version: v.corrects_version,
       published_at: v.published_at,
     })),
-    unpublished_close: figures.unpublishedClose ? { close_id: 2, closed_at: iso(NOW - 3_600_000) } : null,
+    unpublished_close: unpublishedClose(),
   });
+  // As main's figures-source.ts answers: the version asked, the latest close asked, else the latest of the two.
   const shown = (a: Record<string, unknown>): ScoresView['shown'] => {
-    const latestClose = a['latest_close'] === true || (a['version'] === undefined && figures.unpublishedClose);
+    if (a['version'] !== undefined && a['latest_close'] === true)
+      throw new HandlerRefusal('FIGURES_ASKED_TWICE', 'ask for a published version or for the latest close, not both');
+    const latestClose = a['latest_close'] === true || (a['version'] === undefined && unpublishedClose() !== null);
     if (latestClose)
       return { kind: 'close', close_id: figures.unpublishedClose ? 2 : 1, closed_at: iso(NOW - 3_600_000) };
-    const v = versions.find((x) => x.version === (a['version'] ?? versions.length)) ?? versions[versions.length - 1]!;
+    const v = publishedVersions().find((x) => x.version === (a['version'] ?? versions.length));
+    if (!v)
+      throw new HandlerRefusal(
+        'PUBLICATION_VERSION_NOT_FOUND',
+        `season 1 has no version ${String(a['version'])}: versions are 1 to ${versions.length}`,
+      );
     return { kind: 'published', version: v.version, published_at: v.published_at };
   };
-  const scores = (track: 'conformite' | 'generique', a: Record<string, unknown> = {}): ScoresView => ({
-    season: 1,
-    track,
-    version: shown(a).kind === 'published' ? (shown(a) as { version: number }).version : null,
-    close_id: 1,
-    shown: shown(a),
-    choices: choices(),
-    best_constant_answer: { verdict: 'refus', success: { exact: 4, out_of: 10 } },
-    participants: track === 'conformite' ? participants : participants.slice(0, 5),
-    total: track === 'conformite' ? participants.length : 5,
-    offset: 0,
+  // The later close (close 2) scores p-0005, pending in version 1 (docs/publications.md: a later close publishes the
+  // participants it scores that were pending); a correction changes the figures of the versions from it on.
+  const laterClose = (r: ScoreRow): ScoreRow =>
+    r.participant_id === 'p-0005'
+      ? {
+          ...r,
+          status: 'scored',
+          overclaim: { unsupported: 2, submitted: 40 },
+          success: { grounded_exact: 6, out_of: 10 },
+        }
+      : r;
+  const rowsOf = (s: ScoresView['shown']): ScoreRow[] => {
+    if (s.kind === 'close') return s.close_id === 2 ? participants.map(laterClose) : participants;
+    let rows =
+      laterCloseVersion !== null && s.version >= laterCloseVersion ? participants.map(laterClose) : participants;
+    for (const v of versions.filter((x) => x.version <= s.version && x.correction)) {
+      const after = new Map(v.correction!.participants.map((c) => [c.participant_id, c.after]));
+      rows = rows.map((r) => (after.has(r.participant_id) ? { ...r, ...after.get(r.participant_id) } : r));
+    }
+    return rows;
+  };
+  const scores = (track: 'conformite' | 'generique', a: Record<string, unknown> = {}): ScoresView => {
+    const s = shown(a);
+    const rows = rowsOf(s);
+    return {
+      season: 1,
+      track,
+      version: s.kind === 'published' ? s.version : null,
+      close_id: s.kind === 'close' ? s.close_id : 1,
+      shown: s,
+      choices: choices(),
+      best_constant_answer: { verdict: 'refus', success: { exact: 4, out_of: 10 } },
+      participants: track === 'conformite' ? rows : rows.slice(0, 5),
+      total: track === 'conformite' ? rows.length : 5,
+      offset: 0,
+    };
+  };
+  // What season.publish would publish (main/services/publications/preview-publication.ts): the later close's
+  // newly scored participants, before (the latest version) → after; refused as publishing is when nothing is new.
+  const figuresOfRow = ({ overclaim, success, tasks_submitted, instrument_faults }: ScoreRow) => ({
+    overclaim,
+    success,
+    tasks_submitted,
+    instrument_faults,
   });
+  const publishPreview = (): PublishPreview => {
+    if (figures.nothingPublished)
+      return {
+        season: 1,
+        track: 'conformite',
+        version: 1,
+        corrects_version: null,
+        close_id: unpublishedClose()!.close_id,
+        closed_at: unpublishedClose()!.closed_at,
+        changes: participants
+          .filter((r) => r.status === 'scored')
+          .map((r) => ({ participant_id: r.participant_id, name: r.agent_name, before: null, after: figuresOfRow(r) })),
+        pending: participants.filter((r) => r.status === 'pending').map((r) => r.participant_id),
+      };
+    if (!figures.unpublishedClose)
+      throw new HandlerRefusal(
+        'PUBLISH_ALREADY_PUBLISHED',
+        `season 1 is already published from its latest close (version ${versions.length} is the latest)`,
+        { season: 1, version: versions.length },
+      );
+    const before = new Map(
+      rowsOf({ kind: 'published', version: versions.length, published_at: '' }).map((r) => [r.participant_id, r]),
+    );
+    const after = rowsOf({ kind: 'close', close_id: 2, closed_at: '' });
+    return {
+      season: 1,
+      track: 'conformite',
+      version: versions.length + 1,
+      corrects_version: versions.length,
+      close_id: 2,
+      closed_at: iso(NOW - 3_600_000),
+      changes: after
+        .filter((r) => r.status === 'scored' && before.get(r.participant_id)?.status === 'pending')
+        .map((r) => ({
+          participant_id: r.participant_id,
+          name: r.agent_name,
+          before: figuresOfRow(before.get(r.participant_id)!),
+          after: figuresOfRow(r),
+        })),
+      pending: after.filter((r) => r.status === 'pending').map((r) => r.participant_id),
+    };
+  };
+  // The channels of acts that publish or recompute, served only when figures.publishing is on.
+  const publishing =
+    <T>(channel: string, answer: () => T) =>
+    () => {
+      if (!figures.publishing) throw new HandlerRefusal('IPC_UNKNOWN_CHANNEL', `${channel} is not served here`);
+      return answer();
+    };
+  // A close run from the screen: done at once, and its figures are a close no version publishes yet.
+  const closeJob = (): JobView => {
+    figures.unpublishedClose = true;
+    return { ...readJob, id: 8, kind: 'close', args: { season: 1, track: 'conformite' }, result: null };
+  };
 
   const overviewTrack = (track: 'conformite' | 'generique') => ({
     season: 1,
@@ -446,11 +578,11 @@ export function createFixture(): {
     progress: null,
     job_progress: proofs.reading ? { step: 'reading', message: 'proof reads: reading', done: 3, total: 10 } : null,
     cache: { views: 12, rekor_entries: 2, absent: 0 },
-    quota: { limit: 100, window_ms: 3_600_000, used: 3, left: 97 },
+    quota: { limit: 100, window_ms: 3_600_000, used: proofs.readsUsed, left: 100 - proofs.readsUsed },
     // Reads in three of the last 24 hours: the close's 40 two hours ago, then a recheck of 3 in the current hour.
     hourly_reads: Array.from({ length: 24 }, (_, k) => ({
       hour_start: iso(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
-      reads: k === 21 ? 40 : k === 22 ? 12 : k === 23 ? 3 : 0,
+      reads: k === 21 ? 40 : k === 22 ? 12 : k === 23 ? proofs.readsUsed : 0,
     })),
     pending: proofs.pending,
   });
@@ -488,7 +620,26 @@ export function createFixture(): {
       incidents: [],
     }),
     'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique', a),
-    'report.view': (a) => ({ ...report(a['participant_id'] as string), shown: shown(a) }),
+    'report.view': (a) => {
+      const s = shown(a);
+      return { ...report(a['participant_id'] as string, rowsOf(s)), shown: s };
+    },
+    'publish.preview': publishing('publish.preview', publishPreview),
+    'season.publish': publishing('season.publish', () => {
+      const { version, pending } = publishPreview();
+      versions.push({
+        version,
+        corrects_version: version - 1,
+        published_at: iso(NOW),
+        actor: 'ann',
+        scores_sha256: hex(version),
+        correction: null,
+      });
+      laterCloseVersion = version;
+      figures.unpublishedClose = false;
+      return { version, published_at: iso(NOW), pending };
+    }),
+    'close.run': publishing('close.run', closeJob),
     'assertion.evidence': () => evidence,
     'dispute.list': () => ({
       at: iso(NOW),
@@ -512,6 +663,37 @@ export function createFixture(): {
       evidence: a['dispute_id'] === 'dsp-1-conformite-0002' ? { ...evidence, receipt: receiptEvidence } : evidence,
     }),
     'dispute.open': () => disputes()[0],
+    // What dispute.decide below would record, refused as main refuses it (docs/disputes.md "States"): p-0003's
+    // published figures before; upheld, the correction's one unsupported assertion fewer, as the next version.
+    'dispute.preview': (a): DecisionPreview => {
+      const d = disputes().find((x) => x.dispute_id === a['dispute_id']);
+      if (!d) throw new HandlerRefusal('DISPUTE_NOT_FOUND', `no dispute ${String(a['dispute_id'])} in this database`);
+      if (d.state === 'upheld' || d.state === 'rejected')
+        throw new HandlerRefusal('DISPUTE_ALREADY_DECIDED', `the dispute is already decided (${d.state})`, {
+          state: d.state,
+        });
+      // The fixture's evidence shows no task left below its minimum by instrument faults.
+      if (a['change'] === 'counted_with_remaining')
+        throw new HandlerRefusal(
+          'DISPUTE_CHANGE_NOT_ALLOWED',
+          `dispute ${d.dispute_id}'s evidence holds no assessment of task conf-01's assertions: choose --change supported or instrument_fault`,
+          { dispute_id: d.dispute_id, change: 'counted_with_remaining' },
+        );
+      const { overclaim, success, tasks_submitted, instrument_faults } = participants[3]!;
+      const before = { overclaim, success, tasks_submitted, instrument_faults };
+      const upheld = a['decision'] === 'upheld';
+      return {
+        dispute_id: d.dispute_id,
+        decision: upheld ? 'upheld' : 'rejected',
+        participant_id: d.participant_id,
+        name: d.agent_name,
+        latest_version: versions.length,
+        version: upheld ? versions.length + 1 : null,
+        before,
+        after: upheld ? { ...before, overclaim: { unsupported: 4, submitted: 40 } } : before,
+        reviewed: d.state === 'received',
+      };
+    },
     'dispute.decide': (a) => {
       disputeState = a['decision'] as 'upheld' | 'rejected';
       decision = { reason: a['reason'] as string, reviewer: a['reviewer'] as string };
@@ -554,6 +736,31 @@ export function createFixture(): {
     },
     'proofs.view': () => proofsView(),
     'proofs.fetch': () => readJob,
+    // "Re-check now (uses 1 read)" as main answers it (main/services/console/handlers/proofs-handlers.ts): refused with
+    // the next read's time once the hour's 100 reads are used, else one read counted and the proof anchored or still
+    // pending, its next recheck 10 minutes on.
+    'proofs.recheck': (a) => {
+      const id = a['proof_id'] as string;
+      if (!proofs.pending.some((p) => p.proof_id === id))
+        throw new HandlerRefusal('PROOF_RECHECK_NOT_PENDING', `${id} is not pending in the read cache`, {
+          proof_id: id,
+          status: null,
+        });
+      if (proofs.readsUsed >= 100)
+        throw new HandlerRefusal(noReadLeft.code, noReadLeft.message, { ...noReadLeft.details, proof_id: id });
+      proofs.readsUsed += 1;
+      if (proofs.trustLayerDown)
+        throw new HandlerRefusal(
+          'PROOF_RECHECK_TRUST_LAYER_UNREACHABLE',
+          `the Trust Layer https://trust.arkforge.tech could not be reached: ${id} stays pending; re-check it later`,
+          { proof_id: id, trust_layer: 'https://trust.arkforge.tech', cause: 'HTTP_NETWORK' },
+        );
+      const anchored = proofs.anchorOnRecheck.includes(id);
+      proofs.pending = anchored
+        ? proofs.pending.filter((p) => p.proof_id !== id)
+        : proofs.pending.map((p) => (p.proof_id === id ? { ...p, next_recheck_at: iso(NOW + 600_000) } : p));
+      return { proof_id: id, status: anchored ? 'anchored' : 'pending', proofs: proofsView() };
+    },
     'jobs.list': () => ({ jobs: [readJob] }),
     // A console given the Trust Layer only: the season service and the backup folder are not configured.
     'console.connections': (a) => ({

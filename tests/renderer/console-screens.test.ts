@@ -443,6 +443,11 @@ describe('Disputes', () => {
     expect(fixture.calls.some((c) => c.channel === 'dispute.decide')).toBe(false);
     await review.getByLabel('Reason (published)').fill('The 503 came from the corpus frontend during its outage.');
     await review.getByRole('button', { name: 'Record the decision' }).click();
+    // A decision is recorded once confirmed (tests/renderer/dispute-decision.test.ts guards the dialog).
+    await page
+      .getByRole('dialog', { name: 'Record the decision on dsp-1-conformite-0001?' })
+      .getByRole('button', { name: 'Confirm the decision' })
+      .click();
     await page.getByText('corrects version 1 (dsp-1-conformite-0001)').waitFor();
     await page.getByText(/overclaim 12.5 % = 5\/40, success 30 % = 3\/10 → overclaim 10 % = 4\/40/).waitFor();
     await screenshot(page, shots, 'disputes-decided');

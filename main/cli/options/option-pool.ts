@@ -1,3 +1,6 @@
+import { TRACK_NAMES } from '../../core/corpus/model.ts';
+import { DECISIONS, DISPUTE_CHANGES } from '../../core/disputes/transitions.ts';
+
 /** One option of the pool: its parseArgs type, the placeholder its value is shown as, and its line of help. */
 export interface OptionDefinition {
   type: 'string' | 'boolean';
@@ -58,14 +61,14 @@ export const OPTION_POOL = {
   },
   change: {
     type: 'string',
-    value: 'supported|instrument_fault|counted_with_remaining',
+    value: DISPUTE_CHANGES.join('|'),
     help: 'what an upheld dispute changes the assertion to',
   },
   'closes-at': { type: 'string', value: 'ISO', help: 'when the season closes (ISO 8601 UTC)' },
   corpus: { type: 'string', value: 'DIR', help: 'the corpus folder' },
   'date-examen': { type: 'string', value: 'YYYY-MM-DD', help: 'the day the generated tasks are set on' },
   db: { type: 'string', value: 'FILE', help: 'the operator database', defaultText: '.proveit/console.sqlite' },
-  decision: { type: 'string', value: 'upheld|rejected', help: 'the decision on the dispute' },
+  decision: { type: 'string', value: DECISIONS.join('|'), help: 'the decision on the dispute' },
   'declared-stack': {
     type: 'string',
     value: 'TEXT',
@@ -172,7 +175,7 @@ export const OPTION_POOL = {
   summary: { type: 'string', value: 'TEXT', help: 'what happened' },
   text: { type: 'string', value: 'TEXT', help: 'the note' },
   timeout: { type: 'string', value: 'SECONDS', help: 'how long one request may take' },
-  track: { type: 'string', value: 'conformite|generique', help: 'the track' },
+  track: { type: 'string', value: TRACK_NAMES.join('|'), help: 'the track' },
   trust: { type: 'string', value: 'DIR', help: 'the trust bundle', defaultText: 'trust/production' },
   'trust-layer': { type: 'string', value: 'URL', help: 'the Trust Layer' },
   'trusted-proxy': {

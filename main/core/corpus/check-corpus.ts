@@ -6,7 +6,7 @@ import type { Failure } from '../result.ts';
 import { ANSWER_KEY_FILE } from './assemble.ts';
 import { REFERENTIEL_PATH, baseProblem, collectionOf, pathProblem } from './canonical-url.ts';
 import { loadCorpus, type LoadedCorpus } from './load-corpus.ts';
-import { ASSERTION_BOUNDS, FAMILIES } from './model.ts';
+import { ASSERTION_BOUNDS, FAMILIES, TRACK_NAMES } from './model.ts';
 import { parseKey, parseTasks, type ParsedKeyTask, type ParsedTask } from './parse-tasks-and-key.ts';
 import { Problems } from './problems.ts';
 import { checkResponseContract, pointerToken } from './response-contract.ts';
@@ -330,7 +330,7 @@ export function checkCorpus(tree: CorpusTree, tracks: Record<string, TrackDefini
   const solved: CheckReport['solved'] = [];
   const track = corpus.season ? tracks[corpus.season.track] : undefined;
   if (corpus.season && !track) {
-    problems.add('CORPUS_SEASON_INVALID', `season.json track '${corpus.season.track}' is not conformite or generique`);
+    problems.add('CORPUS_SEASON_INVALID', `season.json track '${corpus.season.track}' is not ${TRACK_NAMES.join(' or ')}`);
   }
   if (!corpus.season || !track) return { problems: problems.list, solved };
   const base = baseProblem(corpus.season.base);

@@ -19,6 +19,9 @@ export const isDecision = (value: unknown): value is Decision => (DECISIONS as r
 export const DISPUTE_CHANGES = ['supported', 'instrument_fault', 'counted_with_remaining'] as const;
 export type DisputeChange = (typeof DISPUTE_CHANGES)[number];
 
+export const isDisputeChange = (value: unknown): value is DisputeChange =>
+  (DISPUTE_CHANGES as readonly unknown[]).includes(value);
+
 export type TransitionCode =
   | 'DISPUTE_ALREADY_DECIDED'
   | 'DISPUTE_ALREADY_UNDER_REVIEW'

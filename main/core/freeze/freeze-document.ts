@@ -2,9 +2,6 @@ import type { TrackName } from '../corpus/model.ts';
 import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 
-/** The freeze code's name for a track; declared once with the track list (main/core/corpus/model.ts). */
-export type Track = TrackName;
-
 /**
  * The freeze document's versions (docs/freeze.md "The freeze document"):
  * 1: the three hashes, `replaces` and `reason`; the season's opening and close were kept by the operator only.
@@ -25,7 +22,7 @@ export type FreezeDocumentVersion = 1 | 2 | 3;
 export interface FreezeDocument {
   document_version: FreezeDocumentVersion;
   season: number;
-  track: Track;
+  track: TrackName;
   rules_version: string;
   rules_hash: string;
   manifest_hash: string;

@@ -1,19 +1,18 @@
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { computeManifest } from '../corpus/manifest.ts';
-import { isTrackName } from '../corpus/model.ts';
+import { isTrackName, TRACK_NAMES, type TrackName } from '../corpus/model.ts';
 import { Problems } from '../corpus/problems.ts';
 import type { CorpusTree } from '../corpus/tree.ts';
 import { sha256Hex } from '../hash/sha256.ts';
 import type { PyJson } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
-import type { Track } from './freeze-document.ts';
 
 export type FrozenMaterialCode = 'FREEZE_CORPUS_UNREADABLE';
 
 /** What a freeze hashes, read from a track folder (docs/corpus-format.md). */
 export interface FrozenMaterial {
   season: number;
-  track: Track;
+  track: TrackName;
   rulesVersion: string;
   /** The scoring-rules section as published: the bytes of season.json's rules_file, hashed as they are. */
   rulesText: Uint8Array;
@@ -40,9 +39,13 @@ export function frozenMaterialOf(tree: CorpusTree): Result<FrozenMaterial, Froze
     );
   }
   if (!isTrackName(season.track)) {
-    return fail('FREEZE_CORPUS_UNREADABLE', `season.json names the track '${season.track}': conformite or generique`, {
-      track: season.track,
-    });
+    return fail(
+      'FREEZE_CORPUS_UNREADABLE',
+      `season.json names the track '${season.track}': ${TRACK_NAMES.join(' or ')}`,
+      {
+        track: season.track,
+      },
+    );
   }
   const manifest = computeManifest(tree);
   if (!manifest.ok) {

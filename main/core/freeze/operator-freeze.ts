@@ -1,4 +1,4 @@
-import { isTrackName } from '../corpus/model.ts';
+import { isTrackName, TRACK_NAMES } from '../corpus/model.ts';
 import { publicKeyOf } from '../index/signature.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { operatorSignatureOf, operatorSignatureProblem } from '../operator/operator-signature.ts';
@@ -92,7 +92,7 @@ export function readOperatorFreeze(value: PyJson): Result<FreezeDocument, 'FREEZ
   const season = o['season'];
   if (typeof season !== 'bigint' || season < 0n || season > 999_999n) return invalid('season', 'must be an int');
   const track = o['track'];
-  if (!isTrackName(track)) return invalid('track', 'must be "conformite" or "generique"');
+  if (!isTrackName(track)) return invalid('track', `must be ${TRACK_NAMES.map((t) => `"${t}"`).join(' or ')}`);
   for (const field of ['rules_version', 'opens_at', 'closes_at', 'operator_public_key', 'operator_signature']) {
     if (typeof o[field] !== 'string') return invalid(field, 'must be a string');
   }

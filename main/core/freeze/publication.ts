@@ -1,7 +1,7 @@
-import { isTrackName } from '../corpus/model.ts';
+import { isTrackName, TRACK_NAMES, type TrackName } from '../corpus/model.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Failure, type Result } from '../result.ts';
-import type { FreezeDocument, Track } from './freeze-document.ts';
+import type { FreezeDocument } from './freeze-document.ts';
 
 export type PublicationCode = 'FREEZE_PUBLICATION_INVALID';
 
@@ -25,7 +25,7 @@ export interface PublishedFreeze extends FreezeDocument {
 /** Every freeze of one season and track, oldest first; `in_force` is the one no later freeze replaces. */
 export interface FreezePublication {
   season: number;
-  track: Track;
+  track: TrackName;
   in_force: string;
   freezes: PublishedFreeze[];
 }
@@ -121,7 +121,7 @@ export function parsePublishedFreeze(value: PyJson): Result<PublishedFreeze, Pub
   }
   const track = value['track'];
   if (!isTrackName(track)) {
-    return invalid('"track" must be "conformite" or "generique"', 'track');
+    return invalid(`"track" must be ${TRACK_NAMES.map((t) => `"${t}"`).join(' or ')}`, 'track');
   }
   const replaces = nullableText(value, 'replaces');
   const reason = nullableText(value, 'reason');

@@ -1,6 +1,6 @@
 import { isPyObject, pyObjectFrom, type PyJson } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
-import type { Track } from './freeze-document.ts';
+import type { TrackName } from '../corpus/model.ts';
 
 export type RevealCode = 'FREEZE_REVEAL_INVALID' | 'FREEZE_REVEAL_NOT_FOUND';
 
@@ -17,7 +17,7 @@ export interface RevealedFreeze {
 /** What `proveit freeze reveal` publishes: every freeze of the season and track, the replaced ones included. */
 export interface Reveal {
   season: number;
-  track: Track;
+  track: TrackName;
   revealed_at: string;
   freezes: RevealedFreeze[];
 }

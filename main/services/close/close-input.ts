@@ -1,4 +1,4 @@
-import type { Track } from '../../core/freeze/freeze-document.ts';
+import type { TrackName } from '../../core/corpus/model.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import type { HttpClient } from '../http/http-client.ts';
@@ -11,7 +11,7 @@ export interface CloseSeasonInput {
   http: HttpClient;
   clock: Clock;
   season: number;
-  track: Track;
+  track: TrackName;
   corpusDir: string;
   /** The season service's export as read (NDJSON bytes ending with its signed trailer, docs/season-service.md). */
   submissions: Uint8Array;

@@ -1,4 +1,4 @@
-import type { Track } from '../../core/freeze/freeze-document.ts';
+import type { TrackName } from '../../core/corpus/model.ts';
 import type { FollowCycleLine } from '../../core/follow/model.ts';
 import type { Failure } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -29,7 +29,7 @@ export interface FollowInput {
    * A track's corpus folder (its manifest and frozen bodies): what tells an instrument-fault body (spec §4.1) from a
    * participant's own. null: that track's instrument faults are left to the close.
    */
-  corpusDirOf: (track: Track) => string | null;
+  corpusDirOf: (track: TrackName) => string | null;
   /** Who follows (--actor): the actor of the incidents and audit entries a cycle writes. */
   actor: string;
   /** Between cycle starts (ms); default DEFAULT_FOLLOW_EVERY_MS. */

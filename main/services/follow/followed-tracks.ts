@@ -1,13 +1,11 @@
-import type { Track } from '../../core/freeze/freeze-document.ts';
+import { TRACK_NAMES, type TrackName } from '../../core/corpus/model.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { freezeInForceOf } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
 
-const TRACKS: readonly Track[] = ['conformite', 'generique'];
-
 /** A track of the season with a freeze in force: its window and its freeze proof (read with the cited ones). */
 export interface FollowedTrack {
-  track: Track;
+  track: TrackName;
   freezeProofId: string;
   manifestHash: string;
   opensAtMs: number;
@@ -19,7 +17,7 @@ export interface FollowedTrack {
 /** The tracks of a season this database holds a freeze in force for (spec §8: the freeze in force is the window). */
 export function followedTracks(db: Db, season: number): Result<FollowedTrack[], 'FOLLOW_NO_FROZEN_TRACK'> {
   const tracks: FollowedTrack[] = [];
-  for (const track of TRACKS) {
+  for (const track of TRACK_NAMES) {
     const freeze = freezeInForceOf(db, season, track);
     if (!freeze) continue;
     tracks.push({

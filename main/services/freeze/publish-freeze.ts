@@ -5,7 +5,7 @@ import {
   type FreezePublication,
   type PublishedFreeze,
 } from '../../core/freeze/publication.ts';
-import type { Track } from '../../core/freeze/freeze-document.ts';
+import type { TrackName } from '../../core/corpus/model.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { freezesOf, type FreezeRow } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -45,7 +45,11 @@ export function publishedFreezeOf(row: FreezeRow): PublishedFreeze {
  * Every freeze of a season and track, replaced ones included with their reason (spec §8 status note: both
  * proof ids are published together), and the one in force.
  */
-export function freezePublication(db: Db, season: number, track: Track): Result<FreezePublication, 'FREEZE_NOT_FOUND'> {
+export function freezePublication(
+  db: Db,
+  season: number,
+  track: TrackName,
+): Result<FreezePublication, 'FREEZE_NOT_FOUND'> {
   const freezes = freezesOf(db, season, track).map(publishedFreezeOf);
   const current = freezeInForce(freezes);
   if (current === null) {
@@ -70,7 +74,7 @@ export function freezePublication(db: Db, season: number, track: Track): Result<
 export async function publishFreeze(
   db: Db,
   clock: Clock,
-  which: { season: number; track: Track; actor: string; out: string | null },
+  which: { season: number; track: TrackName; actor: string; out: string | null },
 ): Promise<Result<FreezePublication, 'FREEZE_NOT_FOUND'>> {
   const publication = freezePublication(db, which.season, which.track);
   if (!publication.ok) return publication;

@@ -1,4 +1,4 @@
-import type { Track } from '../../core/freeze/freeze-document.ts';
+import type { TrackName } from '../../core/corpus/model.ts';
 import { keyCommitment, parseSalt } from '../../core/freeze/key-commitment.ts';
 import { checkRevealRequest } from '../../core/freeze/reveal-policy.ts';
 import { revealValue, type Reveal, type RevealedFreeze } from '../../core/freeze/reveal.ts';
@@ -26,7 +26,7 @@ export interface RevealOutcome {
 export function revealFreezes(
   db: Db,
   season: number,
-  track: Track,
+  track: TrackName,
   nowMs: number,
   actor: string,
 ): Result<RevealOutcome> {

@@ -1,3 +1,4 @@
+import { TRACK_NAMES } from '../../core/corpus/model.ts';
 import { buildIndexDocument, type TrackPublication } from '../../core/index/build-index.ts';
 import { indexJsonText, parseIndexJson } from '../../core/index/index-json.ts';
 import { DEFAULT_HUMOUR_MARKERS, DEFAULT_MODEL_AND_PROVIDER_NAMES } from '../../core/index/lint/name-lists.ts';
@@ -15,7 +16,7 @@ import {
 } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
-import { trackPublication, TRACKS } from './gather-publications.ts';
+import { trackPublication } from './gather-publications.ts';
 import { defaultKeyFile, loadOrCreateSigningKey, type SigningKey } from './signing-key.ts';
 
 export type IndexDraftCode =
@@ -61,7 +62,7 @@ function currentDocument(
 > | null {
   const tracks: TrackPublication[] = [];
   const reportBytes = new Map<string, Uint8Array>();
-  for (const track of TRACKS) {
+  for (const track of TRACK_NAMES) {
     const p = trackPublication(db, o.season, track);
     if (!p) continue;
     if (!p.ok) return p;

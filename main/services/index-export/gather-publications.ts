@@ -11,8 +11,6 @@ import type { Db } from '../../db/open-database.ts';
 import { publicationVersionsOf, publishedReport, seasonCloseById } from '../../db/publications.ts';
 import { BUNDLE } from '../close/bundle-layout.ts';
 
-export const TRACKS = ['conformite', 'generique'] as const;
-
 const parseObject = (bytes: Uint8Array): PyObject | null => {
   const parsed = loads(bytes);
   return parsed.ok && isPyObject(parsed.value) ? parsed.value : null;

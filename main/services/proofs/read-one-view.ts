@@ -21,17 +21,16 @@ export async function readOneView(
   ports: { db: Db; http: HttpClient; clock: Clock },
   request: { proofId: string; trustLayerUrl: string; settings?: Partial<ReadSettings> },
 ): Promise<Result<StoredView | undefined, string>> {
-  const asked: ReadSettings = { ...DEFAULT_READ_SETTINGS, ...request.settings, pendingRecheckMs: 0 };
+  const given: ReadSettings = { ...DEFAULT_READ_SETTINGS, ...request.settings };
+  // One attempt: the button says "uses 1 read", and each retry after a network error or a 5xx is a new counted read
+  // (ReadSettings.backoff), made while the operator waits; the refusal says to re-check later instead.
+  const asked: ReadSettings = { ...given, pendingRecheckMs: 0, backoff: { ...given.backoff, attempts: 1 } };
   const now = ports.clock.now();
-  const next = currentPlan(ports.db, [request.proofId], asked, now).reads[0];
-  if (next !== undefined && next.notBefore > now) {
-    const at = new Date(next.notBefore).toISOString();
-    return fail<ReadOneViewCode>(
-      'READ_NO_READ_LEFT',
-      `the ${asked.limit} reads of the hour are used: the next read is possible at ${at}`,
-      { next_read_at: at },
-    );
-  }
+  const refused = noReadLeft(ports.db, request.proofId, asked, now);
+  if (refused !== null) return refused;
+  // A 429 is the Trust Layer saying no read is left: the fetcher would wait for its Retry-After (up to the hour) while
+  // the operator waits; the re-check stops instead and names the next read, which the ledger's embargo now holds.
+  const rateLimited = new AbortController();
   const report = await fetchProofs({
     db: ports.db,
     http: ports.http,
@@ -39,7 +38,38 @@ export async function readOneView(
     trustLayerUrl: request.trustLayerUrl,
     ids: [request.proofId],
     settings: asked,
+    signal: rateLimited.signal,
+    onProgress: (progress) => {
+      if (progress.phase === 'rate-limited') rateLimited.abort();
+    },
   });
-  if (report.outcome === 'error' && report.failure) return fail(report.failure.code, report.failure.message);
+  if (report.outcome === 'error' && report.failure)
+    return fail(report.failure.code, report.failure.message, report.failure.details);
+  if (rateLimited.signal.aborted)
+    return (
+      noReadLeft(
+        ports.db,
+        request.proofId,
+        asked,
+        ports.clock.now(),
+        'the Trust Layer answered 429 (its hourly limit)',
+      ) ?? fail<ReadOneViewCode>('READ_NO_READ_LEFT', 'the Trust Layer answered 429: no read is left now', {})
+    );
   return ok(storedViews(ports.db, [request.proofId])[0]);
+}
+
+/** READ_NO_READ_LEFT naming the next possible read when the ledger (the window, a 429's embargo) allows none now. */
+function noReadLeft(
+  db: Db,
+  proofId: string,
+  settings: ReadSettings,
+  now: number,
+  reason = `the ${settings.limit} reads of the hour are used`,
+) {
+  const next = currentPlan(db, [proofId], settings, now).reads[0];
+  if (next === undefined || next.notBefore <= now) return null;
+  const at = new Date(next.notBefore).toISOString();
+  return fail<ReadOneViewCode>('READ_NO_READ_LEFT', `${reason}: the next read is possible at ${at}`, {
+    next_read_at: at,
+  });
 }

@@ -90,8 +90,9 @@ export async function readCloseMaterial(close: {
   if (scores === null)
     return fail(
       'PUBLISH_CLOSE_FILES_MISSING',
-      `${scoresPath} cannot be read: the close's output folder is gone; restore it from the close's bundle (bundle/expected/)`,
-      { file: scoresPath },
+      // The bundle lives in that folder too: a folder gone is restored from a backup, or written again by a close.
+      `${scoresPath} cannot be read: the close's output folder ${close.outDir} is gone or incomplete; restore the folder from a backup, or run the close again (Scoring), then publish; nothing is published`,
+      { file: scoresPath, folder: close.outDir },
     );
   const scoresSha256 = sha256Hex(scores);
   if (scoresSha256 !== close.scoresSha256)

@@ -59,6 +59,7 @@ export const en = {
     assertions: 'Show assertions',
     disputes: 'Show disputes',
     incidents: 'Show incidents',
+    noneShown: 'No row has the status chosen: choose another, or any status.',
   },
   tiles: {
     prompts: (name: string, n: number): string =>
@@ -152,6 +153,13 @@ export const en = {
     PUBLISH_ALREADY_PUBLISHED: 'This close is already published: later changes are corrections, through a dispute.',
     PUBLISH_NOTHING_NEW:
       'Wait until the pending participants’ batches are anchored, run the close again, then publish.',
+    PUBLISH_CLOSE_FILES_MISSING:
+      'Restore the close’s output folder from a backup, or run the close again (Scoring); then preview and publish again.',
+    PROOF_RECHECK_NOT_PENDING: 'Only a pending proof is re-checked: the list of pending proofs shows which are.',
+    PROOF_RECHECK_NO_READ_LEFT:
+      'The hourly read limit is shared by every read of this database: re-check this proof at the time named above.',
+    PROOF_RECHECK_TRUST_LAYER_UNREACHABLE:
+      'Re-check it later, or read the proofs later (Read proofs); if it lasts, test the Trust Layer on the Connections screen.',
     AUDIT_LOG_TRUNCATED:
       'The last entries of the audit log were removed: restore the database from a backup and compare with the published heads.',
     AUDIT_ENTRY_EDITED:
@@ -366,6 +374,28 @@ export const en = {
     shown: (n: number, of: number): string =>
       `${n} of ${plural(of, { one: '{n} participant', other: '{n} participants' })} shown`,
   },
+  // Which figures the Scoring screen and a report show (docs/publications.md): every figure says what it is.
+  figures: {
+    published: (v: number, at: string): string => `published v${v} · ${at}`,
+    correction: (v: number, of: number, at: string): string => `v${v} corrects v${of} · ${at}`,
+    close: (at: string): string => `close of ${at}, not published`,
+    switcher: 'Figures shown',
+    unknownTrack: (part: string): string => `No track “${part}” in this console: the link names none. Pick a track.`,
+    unknownParticipant: (id: string, shown: string): string =>
+      `No participant ${id} in these figures (${shown}): check the link, or pick a participant in the tables.`,
+    runCloseTitle: 'Run the close on a published track?',
+    runClosePublished: (v: number, at: string): string => `Version ${v} is published (${at}).`,
+    runCloseAfter:
+      'The new close’s figures will show as “close of …, not published”: nothing published changes until they are published.',
+    publishTitle: (v: number): string => `Publish version ${v}?`,
+    publishWhat: (v: number, closeAt: string, corrects: number | null): string =>
+      corrects === null
+        ? `Version ${v} publishes the close of ${closeAt}.`
+        : `Version ${v} publishes the close of ${closeAt} and corrects version ${corrects}.`,
+    publishConfirm: (v: number): string => `Publish version ${v}`,
+    changesCaption: 'Figures that change, before → after',
+    pending: (names: string): string => `Still pending once published, without figures: ${names}.`,
+  },
   jobStates: { queued: 'queued', running: 'running', done: 'done', failed: 'failed' },
   status: {
     supported: 'supported',
@@ -498,15 +528,22 @@ export const en = {
     reasonMissing: 'The reason is empty.',
     changeMissing: 'An upheld dispute must say what the assertion becomes.',
     decidedAs: (state: string, reason: string): string => `Decided: ${state}. ${reason}`,
+    confirmTitle: (id: string): string => `Record the decision on ${id}?`,
+    confirmDecision: 'Confirm the decision',
+    confirmCaption: (name: string): string => `What the decision changes for ${name}`,
+    publishesCorrection: (version: number, corrects: number): string =>
+      `Upheld: publishes correction v${version}, correcting v${corrects}.`,
+    rejectedNothing: 'Rejected: nothing published changes.',
+    recordsReview: (reviewer: string): string => `It also records the review, by ${reviewer}.`,
+    decidedBy: (reviewer: string): string => `Recorded under the name of ${reviewer}.`,
     receiveTitle: (name: string): string => `Receive a dispute on ${name}`,
     receiveHelp:
       'One disputed assertion per dispute, within 14 days of the publication it disputes. The evidence is recomputed from the close’s bundle and stored with it.',
     receiveParticipant: 'Participant (participant_id)',
     receiveAssertion: 'Disputed assertion (TASK_ID/ASSERTION_ID)',
     receiveReason: 'Reason, as received',
-    receiveAt: 'Received at (with its time zone)',
-    receivedAtFormat:
-      'Write the instant with the zone of the receipt, e.g. 2026-11-12T09:30:00+01:00 or …Z for UTC; left empty, the receipt is now.',
+    receiveAt: 'Received at (UTC)',
+    receivedAtFormat: 'Picked in UTC, to the second; left empty, the receipt is now.',
     receivedReasonMissing: 'The participant’s reason is empty.',
     receiveReceipt: 'Submission receipt (JSON, optional)',
     receiveReceiptHelp:
@@ -552,6 +589,15 @@ export const en = {
     resolve: 'Resolve the incident',
     resolutionMissing: 'The resolution is empty.',
     none: 'No incident.',
+  },
+  // What an act would change, asked before it runs (components/ConfirmChange.svelte, FiguresChange.svelte).
+  change: {
+    participant: 'Participant',
+    before: 'before',
+    after: 'after',
+    notPublished: 'not published',
+    nothingChanges: 'No participant’s figures change.',
+    cancel: 'Cancel',
   },
   acts: {
     actorTitle: 'Who is acting?',
@@ -769,6 +815,19 @@ export const en = {
     waiting: 'Waiting on it (latest close)',
     firstPending: 'First read pending',
     nextRecheck: 'Next recheck',
+    recheckColumn: 'Re-check',
+    recheck: 'Re-check now (uses 1 read)',
+    recheckLabel: (id: string): string => `Re-check now (uses 1 read): proof ${id}`,
+    rechecking: 'Re-checking…',
+    recheckPending: (at: string): string => `Re-checked (1 read): still pending; next recheck at ${at}.`,
+    recheckAnchored: (id: string): string =>
+      `Proof ${id} re-checked (1 read): now anchored; it has left the pending proofs.`,
+    recheckOther: (id: string, status: string): string =>
+      `Proof ${id} re-checked (1 read): the read cache now holds it as ${status}; it has left the pending proofs.`,
+    viewStatuses: {
+      absent: 'absent (the Trust Layer served no view)',
+      refused: 'refused by the Trust Layer',
+    } as Record<string, string>,
   },
   connections: {
     intro:

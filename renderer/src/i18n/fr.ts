@@ -57,6 +57,7 @@ export const fr: Messages = {
     assertions: 'Afficher les assertions',
     disputes: 'Afficher les contestations',
     incidents: 'Afficher les incidents',
+    noneShown: 'Aucune ligne n’a le statut choisi : choisissez-en un autre, ou tout statut.',
   },
   tiles: {
     prompts: (name, n) =>
@@ -156,6 +157,14 @@ export const fr: Messages = {
     PUBLISH_ALREADY_PUBLISHED:
       'Cette clôture est déjà publiée : tout changement ultérieur est une correction, par une contestation.',
     PUBLISH_NOTHING_NEW: 'Attendez l’ancrage des lots des participants en attente, relancez la clôture, puis publiez.',
+    PUBLISH_CLOSE_FILES_MISSING:
+      'Restaurez le dossier de sortie de la clôture depuis une sauvegarde, ou relancez la clôture (Notation) ; puis prévisualisez et publiez à nouveau.',
+    PROOF_RECHECK_NOT_PENDING:
+      'Seule une preuve en attente se revérifie : la liste des preuves en attente montre lesquelles.',
+    PROOF_RECHECK_NO_READ_LEFT:
+      'La limite horaire de lectures est partagée par toutes les lectures de cette base : revérifiez cette preuve à l’heure indiquée ci-dessus.',
+    PROOF_RECHECK_TRUST_LAYER_UNREACHABLE:
+      'Revérifiez-la plus tard, ou lisez les preuves plus tard (Lire les preuves) ; si cela dure, testez la Trust Layer dans l’écran Connexions.',
     AUDIT_LOG_TRUNCATED:
       'Les dernières entrées du journal ont été supprimées : restaurez la base et comparez avec les têtes publiées.',
     AUDIT_ENTRY_EDITED:
@@ -361,6 +370,28 @@ export const fr: Messages = {
     filter: 'Trouver un participant (nom, identifiant ou DID)',
     shown: (n, of) => `${plural(n, { one: '{n} participant affiché', other: '{n} participants affichés' })} sur ${of}`,
   },
+  figures: {
+    published: (v, at) => `v${v} publiée · ${at}`,
+    correction: (v, of, at) => `v${v} corrige v${of} · ${at}`,
+    close: (at) => `clôture du ${at}, non publiée`,
+    switcher: 'Chiffres affichés',
+    unknownTrack: (part) =>
+      `Aucune piste « ${part} » dans cette console : le lien n’en désigne aucune. Choisissez une piste.`,
+    unknownParticipant: (id, shown) =>
+      `Aucun participant ${id} dans ces chiffres (${shown}) : vérifiez le lien, ou choisissez un participant dans les tableaux.`,
+    runCloseTitle: 'Lancer la clôture sur une piste publiée ?',
+    runClosePublished: (v, at) => `La version ${v} est publiée (${at}).`,
+    runCloseAfter:
+      'Les chiffres de la nouvelle clôture s’afficheront comme « clôture du …, non publiée » : rien de publié ne change tant qu’ils ne sont pas publiés.',
+    publishTitle: (v) => `Publier la version ${v} ?`,
+    publishWhat: (v, closeAt, corrects) =>
+      corrects === null
+        ? `La version ${v} publie la clôture du ${closeAt}.`
+        : `La version ${v} publie la clôture du ${closeAt} et corrige la version ${corrects}.`,
+    publishConfirm: (v) => `Publier la version ${v}`,
+    changesCaption: 'Chiffres qui changent, avant → après',
+    pending: (names) => `Encore en attente une fois publiée, sans chiffres : ${names}.`,
+  },
   jobStates: { queued: 'en file', running: 'en cours', done: 'terminée', failed: 'échouée' },
   status: {
     supported: 'étayée',
@@ -487,15 +518,22 @@ export const fr: Messages = {
     reasonMissing: 'Le motif est vide.',
     changeMissing: 'Une contestation fondée doit dire ce que devient l’assertion.',
     decidedAs: (state, reason) => `Tranchée : ${state}. ${reason}`,
+    confirmTitle: (id) => `Enregistrer la décision sur ${id} ?`,
+    confirmDecision: 'Confirmer la décision',
+    confirmCaption: (name) => `Ce que la décision change pour ${name}`,
+    publishesCorrection: (version, corrects) =>
+      `Fondée : publie la correction v${version}, qui corrige la v${corrects}.`,
+    rejectedNothing: 'Rejetée : rien de ce qui est publié ne change.',
+    recordsReview: (reviewer) => `Elle enregistre aussi l’instruction, par ${reviewer}.`,
+    decidedBy: (reviewer) => `Enregistrée au nom de ${reviewer}.`,
     receiveTitle: (name) => `Recevoir une contestation sur ${name}`,
     receiveHelp:
       'Une assertion contestée par contestation, dans les 14 jours suivant la publication contestée. Les éléments de preuve sont recalculés depuis le paquet de la clôture et conservés avec elle.',
     receiveParticipant: 'Participant (participant_id)',
     receiveAssertion: 'Assertion contestée (TASK_ID/ASSERTION_ID)',
     receiveReason: 'Motif, tel que reçu',
-    receiveAt: 'Reçue le (avec son fuseau horaire)',
-    receivedAtFormat:
-      'Écrivez l’instant avec le fuseau de la réception, par ex. 2026-11-12T09:30:00+01:00 ou …Z en UTC ; laissé vide, la réception est maintenant.',
+    receiveAt: 'Reçue le (UTC)',
+    receivedAtFormat: 'Choisi en UTC, à la seconde près ; laissé vide, la réception est maintenant.',
     receivedReasonMissing: 'Le motif du participant est vide.',
     receiveReceipt: 'Accusé de réception de la soumission (JSON, facultatif)',
     receiveReceiptHelp:
@@ -541,6 +579,15 @@ export const fr: Messages = {
     resolve: 'Résoudre l’incident',
     resolutionMissing: 'La résolution est vide.',
     none: 'Aucun incident.',
+  },
+  // Ce qu'un acte changerait, demandé avant qu'il s'exécute (components/ConfirmChange.svelte, FiguresChange.svelte).
+  change: {
+    participant: 'Participant',
+    before: 'avant',
+    after: 'après',
+    notPublished: 'non publié',
+    nothingChanges: 'Les chiffres d’aucun participant ne changent.',
+    cancel: 'Annuler',
   },
   acts: {
     actorTitle: 'Qui agit ?',
@@ -757,6 +804,16 @@ export const fr: Messages = {
     waiting: 'En attente de cette preuve (dernière clôture)',
     firstPending: 'Première lecture en attente',
     nextRecheck: 'Prochaine relecture',
+    recheckColumn: 'Revérifier',
+    recheck: 'Revérifier maintenant (1 lecture)',
+    recheckLabel: (id) => `Revérifier maintenant (1 lecture) : preuve ${id}`,
+    rechecking: 'Revérification…',
+    recheckPending: (at) => `Revérifiée (1 lecture) : toujours en attente ; prochaine relecture le ${at}.`,
+    recheckAnchored: (id) =>
+      `Preuve ${id} revérifiée (1 lecture) : désormais ancrée ; elle a quitté les preuves en attente.`,
+    recheckOther: (id, status) =>
+      `Preuve ${id} revérifiée (1 lecture) : le cache de lecture la tient désormais pour ${status} ; elle a quitté les preuves en attente.`,
+    viewStatuses: { absent: 'absente (la Trust Layer n’a servi aucune vue)', refused: 'refusée par la Trust Layer' },
   },
   connections: {
     intro:

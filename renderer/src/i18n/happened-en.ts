@@ -126,7 +126,16 @@ export const happenedEn: Record<string, Happened> = {
   PUBLISH_ALREADY_PUBLISHED: (d) =>
     `${track(d)} is already published from its latest close (version ${fact(d, 'version')}).`,
   PUBLISH_NOTHING_NEW: () => 'This close publishes nothing new.',
-  PUBLISH_CLOSE_FILES_MISSING: (d) => `A file of the close cannot be read (${fact(d, 'file')}).`,
+  PUBLISH_CLOSE_FILES_MISSING: (d) =>
+    d?.['folder'] === undefined
+      ? `A file of the close cannot be read (${fact(d, 'file')}).`
+      : `The close’s output folder ${fact(d, 'folder')} is gone or incomplete: ${fact(d, 'file')} cannot be read.`,
+  PROOF_RECHECK_NOT_PENDING: (d) =>
+    `Proof ${fact(d, 'proof_id', '')} is not pending in the read cache: there is nothing to re-check.`,
+  PROOF_RECHECK_NO_READ_LEFT: (d) =>
+    `No read is left this hour: the next read is possible at ${at(d, 'next_read_at')}. The proof stays pending.`,
+  PROOF_RECHECK_TRUST_LAYER_UNREACHABLE: (d) =>
+    `The Trust Layer (${fact(d, 'trust_layer')}) could not be reached: proof ${fact(d, 'proof_id', '')} stays pending.`,
   PUBLISH_SCORES_CHANGED: (d) => `${fact(d, 'file', 'scores.json')} is not the scores file the close recorded.`,
   PUBLISH_REPORT_CHANGED: (d) => `${fact(d, 'file', 'A report')} is not the report the close wrote into its bundle.`,
   PUBLICATION_VERSION_NOT_FOUND: () => 'This track has no published version of that number.',

@@ -140,7 +140,16 @@ export const happenedFr: Record<string, Happened> = {
   PUBLISH_ALREADY_PUBLISHED: (d) =>
     `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, est déjà publiée depuis sa dernière clôture (version ${fact(d, 'version')}).`,
   PUBLISH_NOTHING_NEW: () => 'Cette clôture ne publie rien de nouveau.',
-  PUBLISH_CLOSE_FILES_MISSING: (d) => `Un fichier de la clôture est illisible (${fact(d, 'file')}).`,
+  PUBLISH_CLOSE_FILES_MISSING: (d) =>
+    d?.['folder'] === undefined
+      ? `Un fichier de la clôture est illisible (${fact(d, 'file')}).`
+      : `Le dossier de sortie de la clôture ${fact(d, 'folder')} a disparu ou est incomplet : ${fact(d, 'file')} est illisible.`,
+  PROOF_RECHECK_NOT_PENDING: (d) =>
+    `La preuve ${fact(d, 'proof_id', '')} n’est pas en attente dans le cache de lecture : il n’y a rien à revérifier.`,
+  PROOF_RECHECK_NO_READ_LEFT: (d) =>
+    `Plus aucune lecture cette heure-ci : la prochaine lecture est possible le ${at(d, 'next_read_at')}. La preuve reste en attente.`,
+  PROOF_RECHECK_TRUST_LAYER_UNREACHABLE: (d) =>
+    `La Trust Layer (${fact(d, 'trust_layer')}) est injoignable : la preuve ${fact(d, 'proof_id', '')} reste en attente.`,
   PUBLISH_SCORES_CHANGED: (d) =>
     `${fact(d, 'file', 'scores.json')} n’est pas le fichier de scores que la clôture a noté.`,
   PUBLISH_REPORT_CHANGED: (d) =>

@@ -21,3 +21,9 @@ export const DISPUTE_TONE: Record<string, Tone> = {
   upheld: 'neutral',
   rejected: 'neutral',
 };
+
+/** An incident's state (docs/incidents.md): open waits for someone to resolve it; resolved is done. */
+export const INCIDENT_TONE: Record<'open' | 'resolved', Tone> = {
+  open: 'warn',
+  resolved: 'ok',
+};

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { didKeyOfEd25519 } from '../../../main/core/operator/did-key.ts';
-import type { Track } from '../../../main/core/freeze/freeze-document.ts';
+import type { TrackName } from '../../../main/core/corpus/model.ts';
 import { signFreezeDocument } from '../../../main/core/freeze/operator-freeze.ts';
 import { publicKeyOf } from '../../../main/core/index/signature.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
@@ -127,7 +127,7 @@ export function freezeDocument(
     {
       document_version: 3,
       season: 1,
-      track: track as Track,
+      track: track as TrackName,
       rules_version: track === 'conformite' ? 'conformite-bareme-v3' : 'generique-bareme-v1',
       rules_hash: 'a'.repeat(64),
       manifest_hash: 'b'.repeat(64),

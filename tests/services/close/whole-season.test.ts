@@ -17,13 +17,8 @@ import { isPyObject, type PyObject } from '../../../main/core/json/value.ts';
 import { DEMO_SEASON_DIR } from '../../devnet/support/journey-corpus.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { AFTER_CLOSE, DURING, type ReadProof } from './support/close-devnet.ts';
-import {
-  startSeasonDevnet,
-  type Reader,
-  type SeasonDevnet,
-  type SeasonParticipant,
-  type Track,
-} from './support/season-devnet.ts';
+import { startSeasonDevnet, type Reader, type SeasonDevnet, type SeasonParticipant } from './support/season-devnet.ts';
+import type { TrackName } from '../../../main/core/corpus/model.ts';
 import { submissionDocument } from './support/submission-document.ts';
 
 /**
@@ -80,7 +75,7 @@ async function submitAll(answers: Promise<{ status: number; json: Record<string,
   for (const a of await Promise.all(answers)) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
 }
 
-function runClose(track: Track, out: string, on: SeasonDevnet = net) {
+function runClose(track: TrackName, out: string, on: SeasonDevnet = net) {
   return runCloseCommand(on.clock, {
     season: on.season,
     track,

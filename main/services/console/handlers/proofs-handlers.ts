@@ -10,6 +10,7 @@ import { readsOfLastDay } from '../../proofs/hourly-reads.ts';
 import { DEFAULT_READ_SETTINGS, effectiveRule } from '../../proofs/read-settings.ts';
 import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
 import { participantsWaiting } from './pending-waiters.ts';
+import { recheckRefusal } from './recheck-refusal.ts';
 
 /**
  * The proofs screen: the read cache, the quota in the sliding window now and the reads of the last 24 hours (whether
@@ -70,6 +71,7 @@ export async function proofsRecheck(ctx: ConsoleContext, args: { proof_id: strin
       before === undefined
         ? `the read cache holds no view of ${args.proof_id}: only a pending proof is re-checked; read the season's proofs first (Read proofs)`
         : `${args.proof_id} is ${before.status} in the read cache, not pending: nothing to re-check`,
+      { proof_id: args.proof_id, status: before?.status ?? null },
     );
   const trustLayerUrl = latestFreezeTrustLayer(db);
   if (trustLayerUrl === undefined)
@@ -80,11 +82,7 @@ export async function proofsRecheck(ctx: ConsoleContext, args: { proof_id: strin
   const http = createHttpClient({ timeoutMs: 30_000 });
   try {
     const read = await readOneView({ db, http, clock: ctx.clock }, { proofId: args.proof_id, trustLayerUrl });
-    if (!read.ok)
-      throw new HandlerRefusal(
-        read.error.code === 'READ_NO_READ_LEFT' ? 'PROOF_RECHECK_NO_READ_LEFT' : read.error.code,
-        read.error.code === 'READ_NO_READ_LEFT' ? `${read.error.message}; re-check it then` : read.error.message,
-      );
+    if (!read.ok) throw recheckRefusal(read.error, args.proof_id, trustLayerUrl);
     return {
       proof_id: args.proof_id,
       status: read.value?.status ?? before.status,

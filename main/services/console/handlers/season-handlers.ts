@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backupDue, seasonStep, type SeasonFacts } from '../../../core/console/season-state.ts';
+import { TRACK_NAMES } from '../../../core/corpus/model.ts';
 import type {
   FreezeAnchorView,
   FreezeView,
@@ -102,7 +103,7 @@ async function corpusTracks(corpusDir: string): Promise<TrackRef[]> {
   for (const entry of await readdir(corpusDir).catch(() => [] as string[])) {
     const season = /^season-(\d{1,4})$/.exec(entry);
     if (!season) continue;
-    for (const track of ['conformite', 'generique'] as const)
+    for (const track of TRACK_NAMES)
       if (existsSync(join(corpusDir, entry, track, 'season.json'))) found.push({ season: Number(season[1]), track });
   }
   return found;

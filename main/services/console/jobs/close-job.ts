@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../../../core/result.ts';
-import type { Track } from '../../../core/freeze/freeze-document.ts';
+import type { JobArgs } from '../../../core/console/job-args.ts';
 import { freezeInForceOf } from '../../../db/freezes.ts';
 import { openDatabase, type Db } from '../../../db/open-database.ts';
 import { latestSeasonClose } from '../../../db/publications.ts';
@@ -15,12 +15,8 @@ import { announcedReceiptKey } from '../../receipts/announced-receipt-key.ts';
 import { openSignedExport } from '../../../core/season-export/signed-export.ts';
 import { jobActor, type JobSettings } from './worker-messages.ts';
 
-export interface CloseJobArgs {
-  season: number;
-  track: Track;
-  /** Who asked for the close (the session's actor): the actor of its audit entries and incidents. */
-  actor?: string;
-}
+/** The close's season and track, and who asked for it (the actor of its audit entries and incidents). */
+export type CloseJobArgs = JobArgs['close'];
 
 /**
  * The console's "run the close" (docs/console-backend.md "Background work (migrations 9, 10 and 12)"). A track's first

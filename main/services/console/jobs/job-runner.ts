@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import type { JobKind, JobView } from '../../../ipc/contract.ts';
+import { jobRequest, type JobArgs } from '../../../core/console/job-args.ts';
+import type { JobView } from '../../../ipc/contract.ts';
 import {
   insertJob,
   jobById,
@@ -10,6 +11,7 @@ import {
   markJobStarted,
   recordJobProgress,
   unfinishedJobs,
+  type JobKindStored,
   type StoredJob,
 } from '../../../db/console-jobs.ts';
 import { databaseFaultOf } from '../../../db/database-fault.ts';
@@ -25,7 +27,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function jobView(job: StoredJob): JobView {
   return {
     id: job.id,
-    kind: job.kind as JobKind,
+    kind: job.kind,
     state: job.state,
     args: job.args,
     created_at: new Date(job.createdAtMs).toISOString(),
@@ -81,8 +83,8 @@ export class JobRunner {
     private readonly settings?: () => JobSettings,
   ) {}
 
-  /** Records and starts a job; the same request while one runs joins it. */
-  start(kind: 'close' | 'proofs' | 'replay' | 'index_export', args: Record<string, unknown>): JobView {
+  /** Records and starts a job with the arguments of its kind; the same request while one runs joins it. */
+  start<K extends JobKindStored>(kind: K, args: JobArgs[K]): JobView {
     const live = liveJobLike(this.db, kind, args);
     if (live) return jobView(live);
     const job = insertJob(this.db, kind, args, this.clock.now());
@@ -127,14 +129,14 @@ export class JobRunner {
     markJobStarted(this.db, job.id, this.clock.now());
     const attempt = job.attempts + 1;
     this.publish(job.id);
-    const worker = this.startWorker({
-      kind: job.kind,
+    const work: WorkerJob = {
+      ...jobRequest(job.kind, job.args),
       jobId: job.id,
       attempt,
       dbFile: this.dbFile,
-      args: job.args,
       ...(this.settings ? { settings: this.settings() } : {}),
-    });
+    };
+    const worker = this.startWorker(work);
     this.workers.add(worker);
     const finished = new Promise<void>((resolve) => {
       let settled = false;
@@ -158,9 +160,8 @@ export class JobRunner {
               done: p.done,
               total: p.total,
             });
-            if (job.kind === 'close') {
-              const track = job.args['track'] as 'conformite' | 'generique';
-              this.events.publish({ type: 'close.progress', job_id: job.id, track, progress: p });
+            if (work.kind === 'close') {
+              this.events.publish({ type: 'close.progress', job_id: job.id, track: work.args.track, progress: p });
             } else this.events.publish({ type: 'read.progress', job_id: job.id, progress: p });
           } else if (message.type === 'done') settle({ result: message.result });
           else if (message.type === 'failed') settle({ code: message.code, message: message.message });

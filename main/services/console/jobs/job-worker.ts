@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { databaseFaultOf } from '../../../db/database-fault.ts';
-import { runCloseJob, type CloseJobArgs } from './close-job.ts';
+import type { RecordedJobKind } from '../../../core/console/job-args.ts';
+import { runCloseJob } from './close-job.ts';
 import { runIndexExportJob } from './index-export-job.ts';
 import { runProofsJob } from './proofs-job.ts';
-import { runReplayJob, type ReplayJobArgs } from './replay-job.ts';
+import { runReplayJob } from './replay-job.ts';
 import { jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.ts';
 
 // A worker thread running one long job (a close, proof reads, a replay, an Index export), so the console's main thread stays free. It
@@ -13,24 +14,34 @@ const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
 type Outcome = { ok: true; value: object } | { ok: false; error: { code: string; message: string } };
 
-/** Each job kind's run; a kind not listed is a fault of the caller (JobRunner.start), never a replay by default. */
-const RUNS: Record<WorkerJob['kind'], () => Promise<Outcome> | Outcome> = {
-  close: () =>
+/**
+ * Each job kind's run, given the job with the arguments of its kind (JobArgs); a kind not listed is a fault of the
+ * caller (JobRunner.start), never a replay by default.
+ */
+const RUNS: { [K in RecordedJobKind]: (job: WorkerJob<K>) => Promise<Outcome> | Outcome } = {
+  close: (job) =>
     runCloseJob(
       job.dbFile,
       job.jobId,
       job.attempt,
-      job.args as unknown as CloseJobArgs,
+      job.args,
       (p) => post({ type: 'close.progress', progress: p }),
       job.settings,
     ),
-  proofs: () => runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p })),
-  index_export: () => runIndexExportJob(job.dbFile, job.args['season'] as number, jobActor(job.args)),
-  replay: () => runReplayJob(job.dbFile, job.jobId, job.attempt, job.args as unknown as ReplayJobArgs),
+  proofs: (job) => runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p })),
+  index_export: (job) => runIndexExportJob(job.dbFile, job.args.season, jobActor(job.args)),
+  replay: (job) => runReplayJob(job.dbFile, job.jobId, job.attempt, job.args),
 };
 
+/** The run of the job's own kind, handed that job. */
+function runOf<K extends RecordedJobKind>(job: WorkerJob<K>): (() => Promise<Outcome> | Outcome) | undefined {
+  if (!Object.hasOwn(RUNS, job.kind)) return undefined;
+  const run: (job: WorkerJob<K>) => Promise<Outcome> | Outcome = RUNS[job.kind];
+  return () => run(job);
+}
+
 async function run(): Promise<void> {
-  const start = Object.hasOwn(RUNS, job.kind) ? RUNS[job.kind] : undefined;
+  const start = runOf(job);
   if (start === undefined) {
     post({ type: 'failed', code: 'CONSOLE_JOB_FAILED', message: `no job of kind '${String(job.kind)}' exists` });
     return;

@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../../../core/result.ts';
-import type { Track } from '../../../core/freeze/freeze-document.ts';
+import type { JobArgs } from '../../../core/console/job-args.ts';
 import { openDatabase } from '../../../db/open-database.ts';
 import { latestSeasonClose } from '../../../db/publications.ts';
 import { replayBundle } from '../../close/replay-bundle.ts';
 
-export interface ReplayJobArgs {
-  season: number;
-  track: Track;
-}
+export type ReplayJobArgs = JobArgs['replay'];
 
 /** A replay's outcome: identical, or the first difference or tampering found (its code, file and JSON pointer). */
 export type ReplayJobResult =

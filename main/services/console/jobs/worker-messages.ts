@@ -1,3 +1,4 @@
+import type { JobRequest, RecordedJobKind } from '../../../core/console/job-args.ts';
 import type { DemoProgress } from '../../../core/demo/demo-progress.ts';
 import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
 import type { ConsoleServices } from '../console-services.ts';
@@ -19,15 +20,13 @@ export function jobActor(args: { actor?: unknown }): string {
   return typeof args.actor === 'string' ? args.actor : 'console';
 }
 
-/** What main gives a job worker. */
-export interface WorkerJob {
-  kind: 'close' | 'proofs' | 'replay' | 'index_export';
+/** What main gives a job worker: a job's kind with the arguments of that kind, and which attempt of which job it is. */
+export type WorkerJob<K extends RecordedJobKind = RecordedJobKind> = JobRequest<K> & {
   jobId: number;
   attempt: number;
   dbFile: string;
-  args: Record<string, unknown>;
   settings?: JobSettings;
-}
+};
 
 /** What a job worker (or the first start's demo worker, main/demo/demo-worker.ts) tells main. */
 export type WorkerMessage =

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
+import { TRACK_NAMES, type TrackName } from '../../../../main/core/corpus/model.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { createHttpClient, type HttpClient } from '../../../../main/services/http/http-client.ts';
 import { DEMO_SEASON_DIR } from '../../../devnet/support/journey-corpus.ts';
@@ -9,9 +10,6 @@ import { operatorApiKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { boundKey, type BoundKey } from '../../../season-service/support/season-fixture.ts';
 import { CLOSES_AT, FROZEN_AT, OPENS_AT, VirtualClock, type ReadProof } from './close-devnet.ts';
 import { freezeTrack, ownerFullView } from './devnet-operator.ts';
-
-export type Track = 'conformite' | 'generique';
-export const TRACK_NAMES: readonly Track[] = ['conformite', 'generique'];
 
 /** What a proxied read asks the Trust Layer: any target (canonical or not), optional extra headers. */
 export interface ReadRequest {
@@ -44,8 +42,8 @@ export interface SeasonDevnet {
   db: Db;
   dbFile: string;
   /** Per track, the frozen copy of its folder the close is given as --corpus. */
-  corpusDir: Record<Track, string>;
-  base: Record<Track, string>;
+  corpusDir: Record<TrackName, string>;
+  base: Record<TrackName, string>;
   operatorTokenFile: string;
   reader(label: string): Promise<Reader>;
   enroll(reader: Reader): Promise<SeasonParticipant>;
@@ -62,7 +60,7 @@ export interface SeasonDevnet {
  */
 export async function startSeasonDevnet(prefix: string, options: { seasonDir?: string } = {}): Promise<SeasonDevnet> {
   const seasonDir = options.seasonDir ?? DEMO_SEASON_DIR;
-  const seasonOf = (track: Track) =>
+  const seasonOf = (track: TrackName) =>
     JSON.parse(readFileSync(join(seasonDir, track, 'season.json'), 'utf8')) as { season: number; base: string };
   const season = seasonOf('conformite').season;
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -79,8 +77,8 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
   const dbFile = join(dir, 'console.sqlite');
   const db = openDatabase(dbFile);
   const operatorKey = await operatorApiKey(trustLayer, 'operator@example.org', devnet.info.operator_key_file as string);
-  const corpusDir = {} as Record<Track, string>;
-  const base = {} as Record<Track, string>;
+  const corpusDir = {} as Record<TrackName, string>;
+  const base = {} as Record<TrackName, string>;
   for (const track of TRACK_NAMES) {
     corpusDir[track] = join(dir, 'corpus', track);
     cpSync(join(seasonDir, track), corpusDir[track], { recursive: true });

@@ -95,7 +95,13 @@ describe('proofs.recheck', () => {
       while (reserveRead(db, request, rule, () => clock.now()).granted);
       const reads = ledgerRows(db).length;
       const answer = await dispatch('proofs.recheck', { proof_id: proofId });
-      expect(answer).toMatchObject({ ok: false, error: { code: 'PROOF_RECHECK_NO_READ_LEFT' } });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: {
+          code: 'PROOF_RECHECK_NO_READ_LEFT',
+          details: { proof_id: proofId, next_read_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+        },
+      });
       expect((answer as { error: { message: string } }).error.message).toMatch(
         /the next read is possible at \d{4}-\d{2}-\d{2}T/,
       );
