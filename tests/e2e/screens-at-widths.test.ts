@@ -145,3 +145,17 @@ describe('the detail views at 1024 px', () => {
     await checked('incident detail at 1024 px', 'incidents-detail-1024');
   });
 });
+
+describe('the charts of the demo', () => {
+  it('Scoring carries the overclaim-against-success chart and Proofs the reads-per-hour chart, each an image with its text', async () => {
+    await page.setViewportSize(WIDTHS[1]);
+    await toScreen('Scoring');
+    const rates = page.getByRole('img', { name: 'Overclaim rate against success rate, per participant' }).first();
+    await rates.waitFor();
+    expect(await rates.getAttribute('aria-describedby')).toBeTruthy();
+    await toScreen('Proofs');
+    const reads = page.getByRole('img', { name: /^Proof reads per clock hour \(UTC\) over the last 24 hours: / });
+    await reads.waitFor();
+    expect(await reads.isVisible()).toBe(true);
+  });
+});

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { createFixture, readsUsed } from './console-fixture.ts';
+import type { Page } from 'playwright-core';
+import { readsUsed } from './console-fixture.ts';
+import { fixtureInChromium, type FixtureInChromium } from './fixture-in-chromium.ts';
 import { artefactsDir, screenshot, seriousViolations, settled, tabTo } from './screen-checks.ts';
 
 // The screens against a test dispatch (console-fixture.ts) served by the real headless server: every screen's
 // structure, wording, accessibility and keyboard path, with 1,000 participants. The season's life against the real
 // backend is tests/e2e/.
-const token = randomBytes(32).toString('hex');
 const SCREENS = [
   'Season',
   'Freeze',
@@ -24,41 +20,20 @@ const SCREENS = [
   'Connections',
 ];
 const shots = artefactsDir('renderer-screens');
-let server: HeadlessServer;
-let browser: Browser;
-const contextCloses: Promise<void>[] = [];
-let fixture: ReturnType<typeof createFixture>;
+let ui: FixtureInChromium;
+let fixture: FixtureInChromium['fixture'];
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer();
-  fixture = createFixture();
-  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token, subscribe: () => () => {} });
-  browser = await launchChromium();
+  ui = await fixtureInChromium();
+  fixture = ui.fixture;
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(contextCloses);
-  await browser?.close();
-  await server?.close();
+  await ui?.close();
 });
 
 async function open(screen = 'season'): Promise<Page> {
-  // A context of its own per page: axe-core's builder needs one, and each page starts with empty storage.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  // Each context is closed with its page, and afterAll waits for those closes before closing the browser: a close
-  // still in flight when the browser goes would reject with nobody listening.
-  page.on('close', () => contextCloses.push(context.close()));
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(server.url);
-  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
-  if (screen !== 'season') await page.evaluate((s) => (window.location.hash = `#/${s}`), screen);
-  (page as Page & { errors?: string[] }).errors = errors;
-  return page;
+  return ui.open(screen === 'season' ? undefined : `#/${screen}`);
 }
 
 const nav = (page: Page) => page.getByRole('navigation');
@@ -614,7 +589,7 @@ describe('every screen', () => {
         expect(violations, `${screen} (${lang})`).toEqual([]);
       }
     }
-    expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.close();
     // Twenty pages, each checked by axe: on the 2-core build machines that takes longer than one test's default.
   }, 300_000);

@@ -1,43 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { createFixture } from './console-fixture.ts';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { fixtureInChromium, type FixtureInChromium } from './fixture-in-chromium.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from './screen-checks.ts';
 
 // The Disputes screen's decision, asked before it is recorded (docs/disputes.md "States"): the form previews the
 // decision (dispute.preview), shows the participant's figures before → after and what it publishes in a modal
 // dialog, and records it (dispute.decide) only once confirmed; the receipt time is picked in UTC
 // (docs/console.md "Screens"). Against the test dispatch (console-fixture.ts), whose calls are counted.
-const token = randomBytes(32).toString('hex');
 const shots = artefactsDir('renderer-disputes');
-let server: HeadlessServer;
-let browser: Browser;
-const contextCloses: Promise<void>[] = [];
-let fixture: ReturnType<typeof createFixture>;
+let ui: FixtureInChromium;
+let fixture: FixtureInChromium['fixture'];
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer();
-  fixture = createFixture();
-  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token, subscribe: () => () => {} });
-  browser = await launchChromium();
+  ui = await fixtureInChromium();
+  fixture = ui.fixture;
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(contextCloses);
-  await browser?.close();
-  await server?.close();
+  await ui?.close();
 });
 
 async function openDisputes(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.on('close', () => contextCloses.push(context.close()));
-  await page.goto(server.url);
-  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
-  await page.evaluate(() => (window.location.hash = '#/disputes'));
+  const page = await ui.open('#/disputes', options);
   await page.getByRole('heading', { level: 2, name: 'Disputes' }).waitFor();
   return page;
 }

@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
 import type { SeasonTrackStatus } from '../../renderer/src/api/operations.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { createFixture } from './console-fixture.ts';
+import { fixtureInChromium, type FixtureInChromium } from './fixture-in-chromium.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from './screen-checks.ts';
 
 // docs/console.md "Screens", the look of an operations console: the context bar, the track tiles side by side, amber
 // notices apart from red failures, status chips and filters, the charts as images with a text alternative, and
 // shortened hashes copied whole. On the test dispatch (console-fixture.ts), with its generique track turned back to a
 // draft with no close, so that two states stand side by side and Scoring has an empty state to show.
-const token = randomBytes(32).toString('hex');
 const shots = artefactsDir('operations-look');
-let server: HeadlessServer;
-let browser: Browser;
-const contextCloses: Promise<void>[] = [];
-let fixture: ReturnType<typeof createFixture>;
+let ui: FixtureInChromium;
 
 /** The fixture's season with generique a draft: not frozen, so no calendar, and no close to score. */
 function withDraftGenerique(dispatch: Dispatch): Dispatch {
@@ -43,35 +35,16 @@ function withDraftGenerique(dispatch: Dispatch): Dispatch {
 }
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer();
-  fixture = createFixture();
-  server = await startHeadlessServer({
-    dispatch: withDraftGenerique(fixture.dispatch),
-    rendererDir,
-    token,
-    subscribe: () => () => {},
-  });
-  browser = await launchChromium();
+  ui = await fixtureInChromium(withDraftGenerique);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(contextCloses);
-  await browser?.close();
-  await server?.close();
+  await ui?.close();
 });
 
-/** A page in a context of its own (as console-screens.test.ts opens them); `clock` installs the page clock first. */
-async function open(screen = 'season', options: BrowserContextOptions & { clock?: boolean } = {}): Promise<Page> {
-  const { clock, ...contextOptions } = options;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
-  const page = await context.newPage();
-  page.on('close', () => contextCloses.push(context.close()));
-  if (clock) await page.clock.install();
-  await page.goto(server.url);
-  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
-  if (screen !== 'season') await page.evaluate((s) => (window.location.hash = `#/${s}`), screen);
-  return page;
-}
+/** A page in a context of its own on `screen`; `clock` installs the page clock first. */
+const open = (screen = 'season', options: BrowserContextOptions & { clock?: boolean } = {}): Promise<Page> =>
+  ui.open(screen === 'season' ? undefined : `#/${screen}`, options);
 
 const nav = (page: Page) => page.getByRole('navigation');
 const pickTrack = (page: Page, track: string) =>

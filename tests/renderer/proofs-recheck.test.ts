@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
+import type { Page } from 'playwright-core';
 import type { PendingProof } from '../../renderer/src/api/operations.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { createFixture } from './console-fixture.ts';
+import { fixtureInChromium, type FixtureInChromium } from './fixture-in-chromium.ts';
 import { artefactsDir, screenshot, seriousViolations, tabTo } from './screen-checks.ts';
 
 // The Proofs screen's "re-check now (uses 1 read)" (docs/console.md "Screens", Proofs) against the test dispatch
 // (console-fixture.ts) served by the real headless server: the button on pending rows only, its outcome in the row or
 // above the table, the reads used going up by one, the refusal in the screen's words, and all of it by keyboard.
-const token = randomBytes(32).toString('hex');
 const shots = artefactsDir('renderer-proofs-recheck');
-let server: HeadlessServer;
-let browser: Browser;
-const contextCloses: Promise<void>[] = [];
-let fixture: ReturnType<typeof createFixture>;
+let ui: FixtureInChromium;
+let fixture: FixtureInChromium['fixture'];
 
 const ANCHORS = 'prf_20261028_101500_00a1b2';
 const STAYS = 'prf_20261028_102000_00c3d4';
@@ -30,10 +23,8 @@ const pendingProof = (proofId: string): PendingProof => ({
 const buttonName = (proofId: string) => `Re-check now (uses 1 read): proof ${proofId}`;
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer();
-  fixture = createFixture();
-  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token, subscribe: () => () => {} });
-  browser = await launchChromium();
+  ui = await fixtureInChromium();
+  fixture = ui.fixture;
 }, 180_000);
 
 beforeEach(() => {
@@ -44,19 +35,11 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  await Promise.all(contextCloses);
-  await browser?.close();
-  await server?.close();
+  await ui?.close();
 });
 
 async function openProofs(): Promise<Page> {
-  // A context of its own per page: axe-core's builder needs one, and each page starts with empty storage.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('close', () => contextCloses.push(context.close()));
-  await page.goto(server.url);
-  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
-  await page.evaluate(() => (window.location.hash = '#/proofs'));
+  const page = await ui.open('#/proofs');
   await page.getByRole('heading', { level: 2, name: 'Proofs', exact: true }).waitFor();
   await page.getByRole('row', { name: new RegExp(STAYS) }).waitFor();
   return page;
@@ -85,9 +68,7 @@ describe('Proofs: re-check now (uses 1 read)', () => {
     await page.close();
 
     fixture.proofs.pending = [];
-    const empty = await browser.newPage();
-    await empty.goto(server.url);
-    await empty.evaluate(() => (window.location.hash = '#/proofs'));
+    const empty = await ui.open('#/proofs');
     await empty.getByText('No proof is pending.').waitFor();
     expect(await empty.getByRole('button', { name: /^Re-check now/ }).count()).toBe(0);
     await empty.close();

@@ -1,33 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { createFixture } from './console-fixture.ts';
+import type { Page } from 'playwright-core';
+import { fixtureInChromium, type CheckedPage, type FixtureInChromium } from './fixture-in-chromium.ts';
 import { artefactsDir, screenshot, seriousViolations } from './screen-checks.ts';
 
 // The Scoring screen's figures (docs/publications.md): every figure says which figures it is, a switch shows
 // another version, a report has its own URL, and the acts that publish or recompute ask first, showing what changes.
 // Against the test dispatch (console-fixture.ts) served by the real headless server, in Chromium, axe-checked.
-const token = randomBytes(32).toString('hex');
 const shots = artefactsDir('renderer-scoring');
-let server: HeadlessServer;
-let browser: Browser;
-const contextCloses: Promise<void>[] = [];
-let fixture: ReturnType<typeof createFixture>;
+let ui: FixtureInChromium;
+let fixture: FixtureInChromium['fixture'];
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer();
-  fixture = createFixture();
-  server = await startHeadlessServer({ dispatch: fixture.dispatch, rendererDir, token, subscribe: () => () => {} });
-  browser = await launchChromium();
+  ui = await fixtureInChromium();
+  fixture = ui.fixture;
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(contextCloses);
-  await browser?.close();
-  await server?.close();
+  await ui?.close();
 });
 
 beforeEach(() => {
@@ -36,24 +25,7 @@ beforeEach(() => {
   fixture.figures.publishing = false;
 });
 
-type CheckedPage = Page & { errors: string[] };
-
-/** A page in a context of its own (as console-screens.test.ts opens them), on `hash` once the token is kept. */
-async function open(hash = '#/scoring'): Promise<CheckedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = (await context.newPage()) as CheckedPage;
-  page.on('close', () => contextCloses.push(context.close()));
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  // Chromium asks for /favicon.ico, which the console does not serve: that 404 is the browser's, not a screen's.
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) page.errors.push(m.text());
-  });
-  await page.goto(server.url);
-  await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
-  await page.evaluate((h) => (window.location.hash = h), hash);
-  return page;
-}
+const open = (hash = '#/scoring'): Promise<CheckedPage> => ui.open(hash);
 
 const heading = (page: Page) => page.locator('#scores-title');
 const report = (page: Page, name: string) => page.getByRole('region', { name: `Report of ${name}` });
