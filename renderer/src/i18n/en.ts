@@ -160,6 +160,10 @@ export const en = {
       'The hourly read limit is shared by every read of this database: re-check this proof at the time named above.',
     PROOF_RECHECK_TRUST_LAYER_UNREACHABLE:
       'Re-check it later, or read the proofs later (Read proofs); if it lasts, test the Trust Layer on the Connections screen.',
+    TRUST_LAYER_SERVER_ERROR:
+      'Nothing is counted against the participant: re-check it later; if it lasts, test the Trust Layer on the Connections screen and open an incident.',
+    TRUST_LAYER_REFUSED_READ:
+      'Nothing is counted against the participant: test the Trust Layer on the Connections screen (its address and key), then re-check.',
     AUDIT_LOG_TRUNCATED:
       'The last entries of the audit log were removed: restore the database from a backup and compare with the published heads.',
     AUDIT_ENTRY_EDITED:

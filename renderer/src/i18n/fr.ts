@@ -165,6 +165,10 @@ export const fr: Messages = {
       'La limite horaire de lectures est partagée par toutes les lectures de cette base : revérifiez cette preuve à l’heure indiquée ci-dessus.',
     PROOF_RECHECK_TRUST_LAYER_UNREACHABLE:
       'Revérifiez-la plus tard, ou lisez les preuves plus tard (Lire les preuves) ; si cela dure, testez la Trust Layer dans l’écran Connexions.',
+    TRUST_LAYER_SERVER_ERROR:
+      'Rien n’est compté contre le participant : revérifiez-la plus tard ; si cela dure, testez la Trust Layer dans l’écran Connexions et ouvrez un incident.',
+    TRUST_LAYER_REFUSED_READ:
+      'Rien n’est compté contre le participant : testez la Trust Layer dans l’écran Connexions (son adresse et sa clé), puis revérifiez.',
     AUDIT_LOG_TRUNCATED:
       'Les dernières entrées du journal ont été supprimées : restaurez la base et comparez avec les têtes publiées.',
     AUDIT_ENTRY_EDITED:

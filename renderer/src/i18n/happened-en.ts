@@ -136,6 +136,10 @@ export const happenedEn: Record<string, Happened> = {
     `No read is left this hour: the next read is possible at ${at(d, 'next_read_at')}. The proof stays pending.`,
   PROOF_RECHECK_TRUST_LAYER_UNREACHABLE: (d) =>
     `The Trust Layer (${fact(d, 'trust_layer')}) could not be reached: proof ${fact(d, 'proof_id', '')} stays pending.`,
+  TRUST_LAYER_SERVER_ERROR: (d) =>
+    `The Trust Layer (${fact(d, 'trust_layer', 'in use')}) answered with a server error (${fact(d, 'status', '5xx')}): proof ${fact(d, 'proof_id', '')} stays pending.`,
+  TRUST_LAYER_REFUSED_READ: (d) =>
+    `The Trust Layer (${fact(d, 'trust_layer', 'in use')}) refused the read (${fact(d, 'status', '4xx')}): proof ${fact(d, 'proof_id', '')} stays pending.`,
   PUBLISH_SCORES_CHANGED: (d) => `${fact(d, 'file', 'scores.json')} is not the scores file the close recorded.`,
   PUBLISH_REPORT_CHANGED: (d) => `${fact(d, 'file', 'A report')} is not the report the close wrote into its bundle.`,
   PUBLICATION_VERSION_NOT_FOUND: () => 'This track has no published version of that number.',

@@ -150,6 +150,10 @@ export const happenedFr: Record<string, Happened> = {
     `Plus aucune lecture cette heure-ci : la prochaine lecture est possible le ${at(d, 'next_read_at')}. La preuve reste en attente.`,
   PROOF_RECHECK_TRUST_LAYER_UNREACHABLE: (d) =>
     `La Trust Layer (${fact(d, 'trust_layer')}) est injoignable : la preuve ${fact(d, 'proof_id', '')} reste en attente.`,
+  TRUST_LAYER_SERVER_ERROR: (d) =>
+    `La Trust Layer (${fact(d, 'trust_layer', 'utilisée')}) a répondu par une erreur serveur (${fact(d, 'status', '5xx')}) : la preuve ${fact(d, 'proof_id', '')} reste en attente.`,
+  TRUST_LAYER_REFUSED_READ: (d) =>
+    `La Trust Layer (${fact(d, 'trust_layer', 'utilisée')}) a refusé la lecture (${fact(d, 'status', '4xx')}) : la preuve ${fact(d, 'proof_id', '')} reste en attente.`,
   PUBLISH_SCORES_CHANGED: (d) =>
     `${fact(d, 'file', 'scores.json')} n’est pas le fichier de scores que la clôture a noté.`,
   PUBLISH_REPORT_CHANGED: (d) =>
