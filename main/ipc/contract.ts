@@ -25,6 +25,8 @@ export type {
 import type { FetchProgress } from '../core/proofs-plan/progress.ts';
 
 import type { TrackName } from '../core/corpus/model.ts';
+import type { ConnectionName } from '../core/console/connection-names.ts';
+import type { Lang } from '../core/index/model.ts';
 
 export type { TrackName };
 
@@ -101,8 +103,7 @@ export interface IncidentOpening extends TrackRef {
   proofs?: string[];
 }
 
-/** What the console reaches beyond its database (docs/console-backend.md "Connections"): the Connections screen, one row each. */
-export type ConnectionName = 'trust_layer' | 'season_base' | 'season_service' | 'trust_bundle' | 'backup_folder';
+export type { ConnectionName };
 
 export interface ConsoleConnection {
   name: ConnectionName;
@@ -582,7 +583,7 @@ export interface LintFix {
 
 /** The Index as the next export would write it (written nowhere), with the linter's findings. */
 export interface IndexPreview extends TrackRef {
-  lang: 'fr' | 'en';
+  lang: Lang;
   /** The Index version the next export writes: the latest again when nothing changed since. */
   version: number;
   /** Whether that version is already exported (then the export writes it again, byte for byte). */
@@ -693,7 +694,7 @@ export interface IpcContract {
     { season: number; participant_id: string; model: string; version: string; framework: string; prompt: string },
     ParticipantShown
   >;
-  'index.preview': Op<TrackRef & { lang: 'fr' | 'en' }, IndexPreview>;
+  'index.preview': Op<TrackRef & { lang: Lang }, IndexPreview>;
   'index.export': Op<{ season: number }, JobView>;
   'index.verify': Op<{ season: number }, VerifyAnswer>;
   'index.anchor': Op<{ season: number }, IndexAnchorAnswer>;

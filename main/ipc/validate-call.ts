@@ -1,6 +1,8 @@
 import { TRACK_NAMES } from '../core/corpus/model.ts';
+import { CONNECTION_NAMES } from '../core/console/connection-names.ts';
 import { DECISIONS, DISPUTE_CHANGES } from '../core/disputes/transitions.ts';
 import { INCIDENT_KINDS } from '../core/incidents/group-incidents.ts';
+import { LANGS } from '../core/index/model.ts';
 import { isProofId } from '../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import type { ArgsOf, Channel } from './contract.ts';
@@ -129,7 +131,7 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'console.overview': {},
   'console.actor': { actor: person },
   'console.connections': {
-    'test?': oneOf('trust_layer', 'season_base', 'season_service', 'trust_bundle', 'backup_folder'),
+    'test?': oneOf(...CONNECTION_NAMES),
   },
   'season.status': {},
   'season.live': {},
@@ -185,7 +187,7 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'incident.assign': { id: positive, owner: person },
   'participant.rename': { season, participant_id: id, 'display_name?': text, 'declared_stack?': text },
   'participant.reference': { season, participant_id: id, model: text, version: text, framework: text, prompt },
-  'index.preview': { ...TRACK_REF, lang: oneOf('fr', 'en') },
+  'index.preview': { ...TRACK_REF, lang: oneOf(...LANGS) },
   'index.export': { season },
   'index.verify': { season },
   'index.anchor': { season },
