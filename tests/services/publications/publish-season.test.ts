@@ -1,50 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../main/core/hash/sha256.ts';
-import { openDatabase, type Db } from '../../../main/db/open-database.ts';
+import type { Db } from '../../../main/db/open-database.ts';
 import { publicationVersionsOf } from '../../../main/db/publications.ts';
 import { systemClock } from '../../../main/services/clock.ts';
 import { openDispute } from '../../../main/services/disputes/open-dispute.ts';
 import { publishSeason } from '../../../main/services/publications/publish-season.ts';
+import { REPORT, SCORES, recordedClose } from './support/recorded-close.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const SCORES = `${JSON.stringify({ participants: [{ participant_id: 'p1', status: 'scored' }] })}\n`;
-const REPORT = `${JSON.stringify({
-  participant_id: 'p1',
-  status: 'scored',
-  tasks: [{ task_id: 't1', status: 'submitted' }],
-  assertions: [{ task_id: 't1', assertion_id: 'a1', status: 'unsupported' }],
-})}\n`;
-
-/**
- * A close's output written by hand (scores.json, one report, a bundle holding only expected/ copies) and recorded in
- * a fresh database: enough for `season publish`, which checks bytes and digests, not the scoring.
- */
-function fakeClose(edit: (out: string) => void = () => {}): { db: Db; out: string; clock: typeof systemClock } {
-  const dir = mkdtempSync(join(tmpdir(), 'publish-'));
+/** A close recorded in a fresh database (support/recorded-close.ts), published at a fixed instant. */
+function fakeClose(edit?: (out: string) => void): { db: Db; out: string; clock: typeof systemClock } {
+  const { db, dir, out } = recordedClose(edit);
   dirs.push(dir);
-  const out = join(dir, 'close');
-  mkdirSync(join(out, 'reports'), { recursive: true });
-  mkdirSync(join(out, 'bundle', 'expected', 'reports'), { recursive: true });
-  writeFileSync(join(out, 'scores.json'), SCORES);
-  writeFileSync(join(out, 'reports', 'p1.json'), REPORT);
-  writeFileSync(join(out, 'bundle', 'expected', 'scores.json'), SCORES);
-  writeFileSync(join(out, 'bundle', 'expected', 'reports', 'p1.json'), REPORT);
-  edit(out);
-  const db = openDatabase(join(dir, 'console.sqlite'));
-  db.pragma('foreign_keys = OFF');
-  db.prepare(
-    `INSERT INTO season_closes (season, track, closed_at_ms, freeze_proof_id, scorer_version, rules_sha256,
-       manifest_hash, submissions_sha256, key_commitment, trust_bundle_digest, proofs_sha256, scores_sha256,
-       participants, scored, pending, out_dir)
-     VALUES (1, 'conformite', 0, 'prf_x', 's', 'r', 'm', 'u', 'k', 't', 'p', ?, 1, 1, 0, ?)`,
-  ).run(sha256Hex(new TextEncoder().encode(SCORES)), out);
   return { db, out, clock: { ...systemClock, now: () => Date.parse('2026-11-02T10:00:00.000Z') } };
 }
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../../../main/core/hash/sha256.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 
-const SCORES = `${JSON.stringify({ participants: [{ participant_id: 'p1', status: 'scored' }] })}\n`;
-const REPORT = `${JSON.stringify({
+export const SCORES = `${JSON.stringify({ participants: [{ participant_id: 'p1', status: 'scored' }] })}\n`;
+export const REPORT = `${JSON.stringify({
   participant_id: 'p1',
   status: 'scored',
   tasks: [{ task_id: 't1', status: 'submitted' }],
@@ -15,10 +15,11 @@ const REPORT = `${JSON.stringify({
 /**
  * A close's output written by hand (scores.json, one report, a bundle holding only expected/ copies) and recorded in a
  * fresh database, season 1 `conformite`: enough for publishing and its preview, which check bytes and digests, not
- * the scoring (docs/publications.md). `dir` is the test's folder to remove; `out` the close's output folder.
+ * the scoring (docs/publications.md). `edit` changes the output before it is recorded (a file altered or removed);
+ * `dir` is the test's folder to remove; `out` the close's output folder.
  */
-export function recordedClose(): { db: Db; dir: string; out: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'publish-preview-'));
+export function recordedClose(edit: (out: string) => void = () => {}): { db: Db; dir: string; out: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'recorded-close-'));
   const out = join(dir, 'close');
   mkdirSync(join(out, 'reports'), { recursive: true });
   mkdirSync(join(out, 'bundle', 'expected', 'reports'), { recursive: true });
@@ -26,6 +27,7 @@ export function recordedClose(): { db: Db; dir: string; out: string } {
   writeFileSync(join(out, 'reports', 'p1.json'), REPORT);
   writeFileSync(join(out, 'bundle', 'expected', 'scores.json'), SCORES);
   writeFileSync(join(out, 'bundle', 'expected', 'reports', 'p1.json'), REPORT);
+  edit(out);
   const db = openDatabase(join(dir, 'console.sqlite'));
   // The close row names a freeze proof this database does not hold: the preview reads the close, not the freeze.
   db.pragma('foreign_keys = OFF');
