@@ -1,6 +1,7 @@
 // Runs every benchmark in bench/ in turn; each prints its own figures and ratios.
 export const suites: string[] = [
   './json-canonical.ts',
+  './command-start.ts',
   './proof-verify.ts',
   './witnesses.ts',
   './proofs-reads.ts',

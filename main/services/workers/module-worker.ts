@@ -2,11 +2,19 @@ import { Worker } from 'node:worker_threads';
 import { bundledWorkerUrl } from './bundled-worker.ts';
 
 /**
+ * Set by esbuild when this module is part of the built command (bin/command-build.mjs): the folder that holds each
+ * worker's own built entry. Not declared from source (tsx, vitest) nor in the desktop build.
+ */
+declare const PROVEIT_BUILT_WORKERS: string | undefined;
+const builtWorkers = typeof PROVEIT_BUILT_WORKERS === 'string' ? PROVEIT_BUILT_WORKERS : undefined;
+
+/**
  * The URL of a worker module next to the calling module: `name.ts` when the caller runs from source (tsx, vitest),
  * `name.js` when it runs from an electron-vite build, which emits each worker as its own entry beside index.js
- * (electron.vite.config.ts).
+ * (electron.vite.config.ts), or from the built command, whose workers are entries of its own build folder.
  */
 export function siblingWorkerUrl(callerUrl: string, name: string): URL {
+  if (builtWorkers !== undefined) return new URL(`${name}.js`, builtWorkers);
   const fromSource = new URL(callerUrl).pathname.endsWith('.ts');
   return new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, callerUrl);
 }
