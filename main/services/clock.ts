@@ -25,3 +25,12 @@ export const systemClock: Clock = {
       signal?.addEventListener('abort', done, { once: true });
     }),
 };
+
+/**
+ * The system clock moved by `offsetMs`: how a worker thread keeps the clock of the main thread that started its work
+ * (a function cannot be posted to a worker), from the offset main's clock had from the system's at that start: 0 on
+ * the system clock, another on a clock a test set to a season's instants. It runs on as the system clock does.
+ */
+export function offsetClock(offsetMs: number): Clock {
+  return offsetMs === 0 ? systemClock : { now: () => Date.now() + offsetMs, sleep: systemClock.sleep };
+}

@@ -15,17 +15,20 @@ import { consoleInChromium, everyScreen, nav, type ConsoleInChromium } from './s
 import { playParticipants, type Submitted } from './support/scripted-participants.ts';
 
 // A season's whole life from a track with no freeze, in Chromium against the real console in headless mode: a real
-// devnet (Trust Layer, TSA, log, corpus hosts, season service) on the real clock, the console given its Trust Layer
-// and season service as `proveit console --trust-layer --api-key-file --season-base --season-url
-// --operator-token-file --trust` gives them (consoleServicesOf), an empty operator database. The track is frozen from
-// the Freeze screen by keyboard and published; scripted participants enroll, read and submit while the window is
-// open; the first close runs from the Scoring screen (reading the season service's export) once the window has
-// closed, then publish → dispute → correction → Index export → verify. The window is a minute of real time: the
-// freeze must be anchored before the opening and the reads between opening and close (spec §8, §9), so the test
-// waits for those instants themselves. The console refuses an opening closer than 20 minutes (the Trust Layer's
-// batch age plus the margin, FREEZE_OPENING_TOO_SOON, docs/freeze.md "Timeline"): its clock runs 21 minutes behind
-// the devnet's until the freeze is recorded, as if the operator had frozen 21 minutes before, then joins it (it only
-// moves forward). The freeze's batch is closed by the test before the opening, as the rule guarantees in production.
+// devnet (Trust Layer, TSA, log, corpus hosts, season service), the console given its Trust Layer and season service
+// as `proveit console --trust-layer --api-key-file --season-base --season-url --operator-token-file --trust` gives them
+// (consoleServicesOf), an empty operator database. The track is frozen from the Freeze screen by keyboard and
+// published; scripted participants enroll, read and submit while the window is open; the first close runs from the
+// Scoring screen (reading the season service's export) once the window has closed, then publish → dispute →
+// correction → Index export → verify.
+// One clock for all of them, which the test moves: the devnet's (TSA genTime, proof timestamps, the season host's
+// window and export), the console's and its job workers' (the close reveals the key only from closes_at on it and dates
+// its record by it: docs/console-backend.md "Background work (migrations 9, 10 and 12)"). It is the system clock moved
+// forward to each of the season's instants, so the freeze is anchored before the opening and the reads fall between
+// opening and close (spec §8, §9) because the test says so, never by waiting for them. The opening is picked 30 minutes
+// ahead, as the console asks of an operator (20 at least, the Trust Layer's batch age plus the margin:
+// FREEZE_OPENING_TOO_SOON, docs/freeze.md "Timeline"); the freeze's batch is closed by the test before the opening, as
+// that rule guarantees in production.
 // Screenshots go to test-artefacts/e2e-season-from-freeze/.
 const shots = artefactsDir('e2e-season-from-freeze');
 const REGION = 'Season 1 · conformite';
@@ -37,18 +40,18 @@ let ui: ConsoleInChromium;
 let window: { opensAt: number; closesAt: number };
 let participants: Submitted[];
 let disputeId: string;
-/** How far the console's clock runs behind the real one: the lead the freeze needs, then 0 once it is recorded. */
-let consoleBehindMs = 21 * 60_000;
-const consoleClock: Clock = { now: () => Date.now() - consoleBehindMs, sleep: systemClock.sleep };
+/** How far the season's clock runs ahead of the system's: 0 at the freeze, then as far as the test moved it. */
+let aheadMs = 0;
+/** The season's clock: the system's, moved forward by the test (it runs on between the instants, as time does). */
+const clock: Clock = { now: () => Date.now() + aheadMs, sleep: systemClock.sleep };
 
-/** Waits until the clock reaches `at`: the season's own instants (opening, close), not an ordering stand-in. */
-async function reach(at: number): Promise<void> {
-  while (Date.now() < at) await new Promise((done) => setTimeout(done, at - Date.now() + 50));
+/** Moves the season's clock on to `at` (the opening, the close, a dispute's receipt): never back, never waited for. */
+function moveTo(at: number): void {
+  aheadMs = Math.max(aheadMs, at - Date.now());
 }
 
-/** A whole second, `ms` from now (the real clock, the devnet's), as the form takes it (YYYY-MM-DDTHH:MM:SSZ). */
-const instantIn = (ms: number) =>
-  new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString().replace('.000', '');
+/** A whole second at or before `at`, as the date-time pickers take it (YYYY-MM-DDTHH:MM:SSZ). */
+const wholeSecond = (at: number) => new Date(Math.floor(at / 1000) * 1000).toISOString().replace('.000', '');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'proveit-e2e-freeze-'));
@@ -58,8 +61,10 @@ beforeAll(async () => {
     stateDir: join(dir, 'devnet'),
     corpusDir: seasonDir,
     batchSize: 10_000,
-    // Batches are anchored when the test says (the freeze before the opening, the reads before the close).
+    // Batches are anchored when the test says (the freeze before the opening, the reads before the close), never by
+    // age: the clock jumps by hours.
     batchAgeSeconds: 10 * 365 * 24 * 3600,
+    now: () => new Date(clock.now()),
   });
   const apiKeyFile = join(dir, 'operator.key');
   writeFileSync(
@@ -87,7 +92,7 @@ beforeAll(async () => {
     corpusDir: join(dir, 'corpus'),
     defaultCorpusDir: join(dir, 'corpus'),
     services,
-    clock: consoleClock,
+    clock,
   });
 }, 300_000);
 
@@ -118,10 +123,11 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await tabTo(page, 'Freeze the track', 120);
     await page.keyboard.press('Enter');
     await page.getByText('FREEZE_TIME_FORMAT').waitFor();
-    // Margins for a loaded machine (the whole suite runs beside this test): the freeze must be anchored before the
-    // opening, and four participants' reads and submissions must fit in the window (spec §8, §9).
-    const opensAt = instantIn(45_000);
-    const closesAt = new Date(Date.parse(opensAt) + 90_000).toISOString().replace('.000', '');
+    // Opens in 30 minutes (the console refuses under 20, FREEZE_OPENING_TOO_SOON) for a day: the clock is moved to
+    // the opening and the close, so four participants' reads and submissions fit in the window whatever the
+    // machine's load (spec §8, §9).
+    const opensAt = wholeSecond(clock.now() + 30 * 60_000);
+    const closesAt = wholeSecond(Date.parse(opensAt) + 24 * 3600_000);
     window = { opensAt: Date.parse(opensAt), closesAt: Date.parse(closesAt) };
     // The pickers read what they hold as UTC (components/UtcInstantInput.svelte): the instants without their Z.
     await page.getByLabel('Opens at (UTC)').fill(opensAt.slice(0, 19));
@@ -133,8 +139,6 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await steps.first().waitFor({ timeout: 60_000 });
     expect(await steps.allTextContents()).toHaveLength(4);
     expect(await steps.nth(3).textContent()).toContain('not yet');
-    // Recorded: from now on the console's clock is the devnet's.
-    consoleBehindMs = 0;
     // The freeze's batch is anchored now, before the opening (the close checks it).
     expect(await devnet.closeBatch()).not.toBeNull();
     await page.getByRole('button', { name: 'Check the anchor' }).click();
@@ -158,13 +162,13 @@ describe('a season from its freeze to its verified Index, in the console', () =>
   }, 120_000);
 
   it('open: the scripted participants enroll, read through the proxy and submit inside the window', async () => {
-    await reach(window.opensAt + 1000);
+    moveTo(window.opensAt + 1000);
     // Four of the demo's five: the devnet allows five signups per address and hour, and the operator took one (the
     // constant-verdict agent is left to tests/e2e/season-life.test.ts's demo season).
     participants = await playParticipants(devnet, join(dir, 'corpus', 'season-1', 'conformite'), AGENTS);
     expect(participants.map((p) => p.agent)).toEqual(AGENTS);
     expect(await devnet.closeBatch()).not.toBeNull();
-    expect(Date.now()).toBeLessThan(window.closesAt);
+    expect(clock.now()).toBeLessThan(window.closesAt);
     const page = await open();
     await page.getByRole('region', { name: REGION }).getByText('open', { exact: true }).waitFor();
     await screenshot(page, shots, 'season-open');
@@ -172,7 +176,8 @@ describe('a season from its freeze to its verified Index, in the console', () =>
   }, 240_000);
 
   it('close: the first close runs from Scoring (the export read in main), scores both tables, then publish', async () => {
-    await reach(window.closesAt + 1000);
+    // The system clock is still a day before closes_at: the close job's worker reveals the key on the console's clock.
+    moveTo(window.closesAt + 1000);
     const page = await open();
     await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
     await page.getByRole('button', { name: 'Run the close' }).click();
@@ -210,8 +215,10 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     } finally {
       db.close();
     }
-    // Staff receive it on the Disputes screen, from the keyboard; the receipt time is picked in UTC (docs/console.md
-    // "Screens"), the date-time picker's value set as a whole.
+    // Staff receive it on the Disputes screen an hour after the publication, from the keyboard; the receipt time is
+    // picked in UTC (docs/console.md "Screens"), the date-time picker's value set as a whole: a whole second, after the
+    // publication and not later than the console's now (DISPUTE_RECEIVED_IN_FUTURE otherwise).
+    moveTo(clock.now() + 3600_000);
     const receiving = await open();
     await tabTo(receiving, 'Disputes');
     await receiving.keyboard.press('Enter');
@@ -223,7 +230,7 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await tabTo(receiving, 'Reason, as received', 5);
     await receiving.keyboard.type('The participant states that the value claimed is the one the resource served.');
     await tabTo(receiving, 'Received at (UTC)', 5);
-    const receivedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().slice(0, 19);
+    const receivedAt = wholeSecond(clock.now()).slice(0, 19);
     await receiving.getByLabel('Received at (UTC)').fill(receivedAt);
     // Tab walks the picker's date and time parts before it leaves the field.
     await tabTo(receiving, 'Record the dispute', 20);

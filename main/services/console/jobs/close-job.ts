@@ -5,7 +5,7 @@ import type { JobArgs } from '../../../core/console/job-args.ts';
 import { freezeInForceOf } from '../../../db/freezes.ts';
 import { openDatabase, type Db } from '../../../db/open-database.ts';
 import { latestSeasonClose } from '../../../db/publications.ts';
-import { systemClock } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import { BUNDLE } from '../../close/bundle-layout.ts';
 import { closeSeason } from '../../close/close-season.ts';
 import { createHttpClient } from '../../http/http-client.ts';
@@ -25,13 +25,15 @@ export type CloseJobArgs = JobArgs['close'];
  * given by --trust. A later close runs again from the latest close's replay bundle, whose submissions, corpus (the key
  * revealed) and trust bundle it reuses. Either way views and Rekor entries come from the read cache, so only proofs
  * still pending are read, under the limit, from the Trust Layer the freeze was made through. A fresh output folder per
- * attempt: an interrupted attempt's files are never reused.
+ * attempt: an interrupted attempt's files are never reused. `clock` is the console's (the worker's offsetClock): the
+ * key is revealed (FREEZE_NOT_CLOSED before `closes_at`) and the close dated on it.
  */
 export async function runCloseJob(
   dbFile: string,
   jobId: number,
   attempt: number,
   args: CloseJobArgs,
+  clock: Clock,
   onProgress: (p: FetchProgress) => void,
   settings?: JobSettings,
 ): Promise<Result<{ close_id: number; scored: number; pending: number; out: string }>> {
@@ -45,7 +47,7 @@ export async function runCloseJob(
     const closed = await closeSeason({
       db,
       http,
-      clock: systemClock,
+      clock,
       season: args.season,
       track: args.track,
       ...inputs.value,

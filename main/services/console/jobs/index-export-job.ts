@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../../../core/result.ts';
 import { openDatabase } from '../../../db/open-database.ts';
 import type { IndexExportAnswer } from '../../../ipc/contract.ts';
-import { systemClock } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import { exportIndex } from '../../index-export/export-index.ts';
 
 /** Where the console writes a season's Index exports: index-exports/ beside the operator database. */
@@ -14,15 +14,20 @@ export function indexExportsRoot(dbFile: string): string {
  * The console's Index export (exportIndex, docs/index-export.md: lint, render both languages, sign manifest.json,
  * record the version with its audit entry as the person who asked for it) as a job: rendering and signing every page is
  * long work, so it runs in a worker, off main (docs/console-backend.md "Background work (migrations 9, 10 and 12)").
- * Each attempt writes a new folder, index-exports/season-N-<ms>, on the system's clock as the close job's is (the
+ * Each attempt writes a new folder, index-exports/season-N-<ms>, on the console's clock as the close job's is (the
  * newest is the one index.verify checks). A lint finding fails the job with INDEX_LINT_FAILED and its findings in the
  * message; nothing is written then.
  */
-export function runIndexExportJob(dbFile: string, season: number, actor: string): Result<IndexExportAnswer> {
+export function runIndexExportJob(
+  dbFile: string,
+  season: number,
+  actor: string,
+  clock: Clock,
+): Result<IndexExportAnswer> {
   const db = openDatabase(dbFile);
   try {
-    const outDir = join(indexExportsRoot(dbFile), `season-${season}-${systemClock.now()}`);
-    const done = exportIndex(db, { season, outDir, clock: systemClock, actor });
+    const outDir = join(indexExportsRoot(dbFile), `season-${season}-${clock.now()}`);
+    const done = exportIndex(db, { season, outDir, clock, actor });
     if (!done.ok) {
       const findings = (done.findings ?? []).map((f) => `${f.code} ${f.where}: ${f.message}`).join('; ');
       return fail(done.error.code, findings ? `${done.error.message} (${findings})` : done.error.message);

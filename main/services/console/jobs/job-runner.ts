@@ -16,7 +16,7 @@ import {
 } from '../../../db/console-jobs.ts';
 import { databaseFaultOf } from '../../../db/database-fault.ts';
 import type { Db } from '../../../db/open-database.ts';
-import type { Clock } from '../../clock.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
 import { siblingWorkerUrl, startModuleWorker } from '../../workers/module-worker.ts';
 import type { ConsoleEvents } from '../console-events.ts';
@@ -134,6 +134,7 @@ export class JobRunner {
       jobId: job.id,
       attempt,
       dbFile: this.dbFile,
+      clockOffsetMs: this.clock.now() - systemClock.now(),
       ...(this.settings ? { settings: this.settings() } : {}),
     };
     const worker = this.startWorker(work);

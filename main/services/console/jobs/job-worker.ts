@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { databaseFaultOf } from '../../../db/database-fault.ts';
+import { offsetClock } from '../../clock.ts';
 import type { RecordedJobKind } from '../../../core/console/job-args.ts';
 import { runCloseJob } from './close-job.ts';
 import { runIndexExportJob } from './index-export-job.ts';
@@ -11,6 +12,8 @@ import { jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.
 // opens its own connection to the operator database (WAL: main keeps reading) and reports to main by messages.
 const job = workerData as WorkerJob;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+// The console's clock, which main cannot post: the system's moved as main's was when it started the job.
+const clock = offsetClock(job.clockOffsetMs);
 
 type Outcome = { ok: true; value: object } | { ok: false; error: { code: string; message: string } };
 
@@ -25,11 +28,12 @@ const RUNS: { [K in RecordedJobKind]: (job: WorkerJob<K>) => Promise<Outcome> | 
       job.jobId,
       job.attempt,
       job.args,
+      clock,
       (p) => post({ type: 'close.progress', progress: p }),
       job.settings,
     ),
-  proofs: (job) => runProofsJob(job.dbFile, (p) => post({ type: 'close.progress', progress: p })),
-  index_export: (job) => runIndexExportJob(job.dbFile, job.args.season, jobActor(job.args)),
+  proofs: (job) => runProofsJob(job.dbFile, clock, (p) => post({ type: 'close.progress', progress: p })),
+  index_export: (job) => runIndexExportJob(job.dbFile, job.args.season, jobActor(job.args), clock),
   replay: (job) => runReplayJob(job.dbFile, job.jobId, job.attempt, job.args),
 };
 

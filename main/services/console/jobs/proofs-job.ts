@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '../../../core/result.ts';
 import { latestFreezeTrustLayer } from '../../../db/freezes.ts';
 import { openDatabase } from '../../../db/open-database.ts';
-import { systemClock } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import { createHttpClient } from '../../http/http-client.ts';
 import { fetchProofs } from '../../proofs/fetch-proofs.ts';
 import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
@@ -13,6 +13,7 @@ import type { FetchProgress } from '../../../core/proofs-plan/progress.ts';
  */
 export async function runProofsJob(
   dbFile: string,
+  clock: Clock,
   onProgress: (p: FetchProgress) => void,
 ): Promise<Result<{ ids: number; anchored: number; unsettled: number; reads: number }>> {
   const db = openDatabase(dbFile);
@@ -26,7 +27,7 @@ export async function runProofsJob(
     const trustLayer = latestFreezeTrustLayer(db);
     if (!trustLayer)
       return fail('FREEZE_NOT_FOUND', 'no freeze in this database: the Trust Layer to read from is the freeze’s');
-    const report = await fetchProofs({ db, http, clock: systemClock, trustLayerUrl: trustLayer, ids, onProgress });
+    const report = await fetchProofs({ db, http, clock, trustLayerUrl: trustLayer, ids, onProgress });
     if (report.outcome === 'error' && report.failure) return fail(report.failure.code, report.failure.message);
     return ok({
       ids: ids.length,

@@ -25,6 +25,12 @@ export type WorkerJob<K extends RecordedJobKind = RecordedJobKind> = JobRequest<
   jobId: number;
   attempt: number;
   dbFile: string;
+  /**
+   * The console's clock less the system's when main started the job (0 on the system clock): the worker runs on the
+   * system clock moved by it (offsetClock), so a job judges and dates its acts on the console's clock as main does, the
+   * close's reveal at or after `closes_at` first (docs/console-backend.md "Background work (migrations 9, 10 and 12)").
+   */
+  clockOffsetMs: number;
   settings?: JobSettings;
 };
 

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobArgs } from '../../../../main/core/console/job-args.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
+import { offsetClock } from '../../../../main/services/clock.ts';
 import { ConsoleEvents } from '../../../../main/services/console/console-events.ts';
 import { JobRunner, type WorkerStarter } from '../../../../main/services/console/jobs/job-runner.ts';
 import type { WorkerJob } from '../../../../main/services/console/jobs/worker-messages.ts';
@@ -24,6 +25,9 @@ afterEach(() => {
   folder.remove();
 });
 
+/** The console's clock in these tests: a fixed instant, not the system's. */
+const CONSOLE_NOW = 1_790_000_000_000;
+
 /** A runner whose workers are emitters that never finish: the test sees what each worker was given. */
 function recordingRunner() {
   const given: WorkerJob[] = [];
@@ -32,7 +36,7 @@ function recordingRunner() {
     // The runner uses only `on` and `terminate`: an emitter answers them, as in job-runner-faults.test.ts.
     return Object.assign(new EventEmitter(), { terminate: async () => 0 }) as unknown as ReturnType<WorkerStarter>;
   };
-  const clock = { now: () => 1_790_000_000_000, sleep: async () => {} };
+  const clock = { now: () => CONSOLE_NOW, sleep: async () => {} };
   const runner = new JobRunner(db, folder.file('console.sqlite'), clock, new ConsoleEvents(), starter);
   return { runner, given };
 }
@@ -49,7 +53,14 @@ const _wrongArguments = (runner: JobRunner) => {
   // @ts-expect-error proof reads take no arguments
   runner.start('proofs', { season: 1 });
   // @ts-expect-error a worker's job pairs its kind with that kind's arguments: a close names its track
-  const _closeWithExportArgs: WorkerJob = { kind: 'close', args: { season: 1 }, jobId: 1, attempt: 1, dbFile: '' };
+  const _closeWithExportArgs: WorkerJob = {
+    kind: 'close',
+    args: { season: 1 },
+    jobId: 1,
+    attempt: 1,
+    dbFile: '',
+    clockOffsetMs: 0,
+  };
 };
 
 describe('job arguments by kind', () => {
@@ -86,5 +97,21 @@ describe('job arguments by kind', () => {
     expect(again.id).toBe(first.id);
     expect(other.id).not.toBe(first.id);
     expect(given.map((job) => job.kind)).toEqual(['close', 'replay']);
+  });
+});
+
+describe('the clock a job\'s worker runs on (docs/console-backend.md "Background work (migrations 9, 10 and 12)")', () => {
+  it("a job's worker is given the console's clock, as its offset from the system's (a clock cannot be posted)", () => {
+    const { runner, given } = recordingRunner();
+    const before = Date.now();
+    runner.start('close', { season: 1, track: 'conformite', actor: 'Ada' });
+    const after = Date.now();
+    const offset = given[0]?.clockOffsetMs as number;
+    expect(offset).toBeGreaterThanOrEqual(CONSOLE_NOW - after);
+    expect(offset).toBeLessThanOrEqual(CONSOLE_NOW - before);
+    // The worker's clock (offsetClock in job-worker.ts) reads the console's instant, run on by the time passed since.
+    const workerNow = offsetClock(offset).now();
+    expect(workerNow).toBeGreaterThanOrEqual(CONSOLE_NOW);
+    expect(workerNow).toBeLessThanOrEqual(CONSOLE_NOW + (Date.now() - before));
   });
 });
