@@ -31,7 +31,14 @@ const SYNOPSIS = synopsis([
   may('db'),
   may('every', { defaultText: String(DEFAULT_FOLLOW_EVERY_MS / 1000) }),
   READ_SETTING_ITEMS['pending-recheck'],
-  may('until', { help: 'when the follow ends (ISO 8601 UTC)', defaultText: 'until Ctrl-C' }),
+  may('until', {
+    help: 'when the follow ends (ISO 8601 UTC)',
+    defaultText: 'the latest closes_at plus two batch ages (20 minutes)',
+  }),
+  may('cycles', {
+    help: 'stop after N cycles (the Nth is the last), unless --until comes first',
+    defaultText: 'no limit',
+  }),
   may('json', { help: 'print one JSON object per cycle on stdout' }),
   may('season', { help: 'the season to follow', defaultText: 'the one open or closing now' }),
   may('service-key', { defaultText: 'the key the season service announces' }),
@@ -96,8 +103,8 @@ function secondsOption(flag: string, text: string | undefined, fallbackMs: numbe
 
 /**
  * `proveit proofs follow` (docs/season-follow.md): follows a season while it runs, a cycle every --every
- * seconds until --until, one line per cycle. `clock` and `readSettings` are for tests (a virtual clock, a shrunk
- * window); the registered command uses the system clock.
+ * seconds until --until (or until --cycles cycles ran), one line per cycle. `clock` and `readSettings` are for tests
+ * (a virtual clock, a shrunk window); the registered command uses the system clock.
  */
 export function createProofsFollowCommand(clock: Clock = systemClock, readSettings?: Partial<ReadSettings>): Command {
   const command: Command = {
@@ -139,6 +146,12 @@ async function runFollow(
     const instant = parseInstant('--until', values.until);
     if (!instant.ok) return usageError(io, command, instant.error.message);
     untilMs = Date.parse(instant.value);
+  }
+  let cycles: number | undefined;
+  if (values.cycles !== undefined) {
+    if (!/^[1-9]\d*$/.test(values.cycles))
+      return usageError(io, command, `--cycles '${values.cycles}' is not a number of cycles > 0, e.g. --cycles 3`);
+    cycles = Number(values.cycles);
   }
   let season: number | null = null;
   if (values.season !== undefined) {
@@ -192,6 +205,7 @@ async function runFollow(
       everyMs: every,
       pendingRecheckMs: settings.value.pendingRecheckMs,
       ...(untilMs === undefined ? {} : { untilMs }),
+      ...(cycles === undefined ? {} : { cycles }),
       readSettings: { ...settings.value, ...readSettings },
       signal: stop.signal,
       onCycle: (line) => {
@@ -206,7 +220,9 @@ async function runFollow(
     io.err(
       end.kind === 'aborted'
         ? 'proveit proofs follow: stopped; what was read is kept, and the next run resumes from it\n'
-        : `proveit proofs follow: reached the end of the follow at ${new Date(untilMs ?? end.at).toISOString()}\n`,
+        : end.kind === 'cycles'
+          ? `proveit proofs follow: ran the ${end.cycles} cycle(s) of --cycles, the last at ${new Date(end.at).toISOString()}\n`
+          : `proveit proofs follow: reached the end of the follow at ${new Date(untilMs ?? end.at).toISOString()}\n`,
     );
     // A follow whose last cycle failed says so in its exit code: what it could not read is the next run's.
     return last?.outcome === 'error' ? EXIT.failed : EXIT.ok;

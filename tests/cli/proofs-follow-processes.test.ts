@@ -26,7 +26,10 @@ import { startReadGate } from '../services/proofs/support/read-gate.ts';
  * one instant. The followers run on the system clock: the ledger's reservations, its quota (--read-limit 100 per
  * --read-window 3600 s) and its claims (two --timeout) count in real time, and so does --until, which must be given
  * (the default, the latest closes_at plus two batch ages, is a date of the virtual season, not of this run); with
- * --season 1 the follower never compares the system clock with the window to find the season. The devnet limiter
+ * --season 1 the follower never compares the system clock with the window to find the season. --until is an hour
+ * ahead and ends no follow here: a follower ends after its --cycles (docs/season-follow.md), a count the same on an
+ * idle machine and a loaded one, or at the test's signal or kill; a follow ended by --until would make the test wait
+ * a margin long enough for the slowest start, and fail when a start took longer. The devnet limiter
  * counts every read at the same virtual instant, so its window never slides: it would allow 100 reads in the life of
  * a devnet, and each test makes fewer than 10 on a devnet of its own. Every cited proof is anchored before a follower
  * sees it, so no view is pending or absent and no recheck or pending incident depends on the clocks meeting.
@@ -36,8 +39,8 @@ const launcher = join(process.cwd(), 'bin/proveit.mjs');
 /** Ids per read: small, so a cycle makes several reads and a kill can land between two of them. */
 const BATCH = 3;
 const SECOND = 1_000;
-/** Far enough ahead that a follower started on a loaded machine still has its first cycle before --until. */
-const UNTIL_AHEAD_MS = 30 * SECOND;
+/** --until: far enough ahead that it ends no follower of a test (each ends at its --cycles, a signal or a kill). */
+const UNTIL_AHEAD_MS = 3_600 * SECOND;
 const CLAIM = ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595'] as const;
 
 let net: CloseDevnet;
@@ -68,7 +71,8 @@ interface Follower {
 }
 
 function follower(options: {
-  untilMs: number;
+  /** --cycles: the follower ends by itself after them (none: only a signal or a kill ends it). */
+  cycles?: number;
   everySeconds: number;
   trustLayer?: string;
   timeoutSeconds?: number;
@@ -78,7 +82,8 @@ function follower(options: {
   const args = [
     ...['proofs', 'follow', '--season-url', info.season, '--operator-token-file', net.operatorTokenFile],
     ...['--trust-layer', options.trustLayer ?? info.trust_layer, '--db', net.dbFile, '--trust', info.trust_bundle],
-    ...['--corpus', net.corpusDir, '--season', '1', '--until', new Date(options.untilMs).toISOString()],
+    ...['--corpus', net.corpusDir, '--season', '1', '--until', new Date(Date.now() + UNTIL_AHEAD_MS).toISOString()],
+    ...(options.cycles === undefined ? [] : ['--cycles', String(options.cycles)]),
     ...['--every', String(options.everySeconds), '--timeout', String(options.timeoutSeconds ?? 2)],
     ...['--batch-size', String(BATCH), '--read-limit', '100', '--read-window', '3600'],
     ...(options.json === false ? [] : ['--json']),
@@ -178,9 +183,13 @@ describe('proveit proofs follow as real processes on one database', () => {
     // The gate lets no read through until both followers have claimed one: they surely read at the same time. The
     // first to claim waits there for the other's start, so its --timeout is longer than two starts can differ: with
     // 2 s, on a loaded machine its held read could time out and its own retry fill the barrier alone.
+    // Three cycles each: the first reads (a cycle ends only once every id it needs is stored, by it or the other
+    // follower: fetch-proofs.ts waits for the other's claims), the later ones find everything cached however soon
+    // they come, so they come a quarter of a second apart.
     const gate = await startReadGate(net.devnet.info.trust_layer, { barrier: 2 });
-    const untilMs = Date.now() + UNTIL_AHEAD_MS;
-    const both = [0, 1].map(() => follower({ untilMs, everySeconds: 5, trustLayer: gate.url, timeoutSeconds: 20 }));
+    const both = [0, 1].map(() =>
+      follower({ cycles: 3, everySeconds: 0.25, trustLayer: gate.url, timeoutSeconds: 20 }),
+    );
     const ends = await Promise.all(both.map((f) => f.closed));
     await gate.close();
     expect(
@@ -198,7 +207,7 @@ describe('proveit proofs follow as real processes on one database', () => {
 
     for (const f of both) {
       const lines = f.lines();
-      expect(lines.length).toBeGreaterThanOrEqual(2);
+      expect(lines).toHaveLength(3);
       for (const line of lines) expect(Object.keys(line).slice(0, API_KEYS.length)).toEqual(API_KEYS);
       expect(lines.at(-1)).toMatchObject({ cited: cited.length, cached: cited.length, next_cycle_at: null });
       expect(lines.every((l) => l.outcome === 'done' && l.not_yet_read === 0 && l.pending === 0)).toBe(true);
@@ -225,7 +234,7 @@ describe('proveit proofs follow as real processes on one database', () => {
     // The gate answers the reads of the first cycle and the first read of Bea's 9 ids, and holds the next one: the
     // kill lands with that read in flight, at the same point on any machine.
     const gate = await startReadGate(net.devnet.info.trust_layer, { pass: firstReads + 1 });
-    const killed = follower({ untilMs: Date.now() + 10 * UNTIL_AHEAD_MS, everySeconds: 1, trustLayer: gate.url });
+    const killed = follower({ everySeconds: 1, trustLayer: gate.url });
     await killed.printed(1);
     expect(killed.lines()[0]).toMatchObject({ cycle: 1, read_now: ana.ids.length, reads_this_cycle: firstReads });
     // Bea submits once the first cycle is over: a later cycle reads her ids (cycles in between read nothing).
@@ -248,10 +257,12 @@ describe('proveit proofs follow as real processes on one database', () => {
       printed.map((l) => [l.cycle, l.reads_this_cycle, l.cited]),
     );
 
-    const restart = follower({ untilMs: Date.now() + UNTIL_AHEAD_MS, everySeconds: 5 });
+    // Its first cycle ends once it read the held ids, their claim expired; the two after it find everything cached.
+    const restart = follower({ cycles: 3, everySeconds: 0.25 });
     const [code] = await restart.closed;
     expect(code, restart.stderr()).toBe(0);
     const lines = restart.lines();
+    expect(lines).toHaveLength(3);
     const cited = [...ana.ids, ...bea.ids];
     const leftUnread = cited.filter((id) => !readBeforeKill.includes(id));
     expect(lines[0]).toMatchObject({
@@ -287,7 +298,7 @@ describe('proveit proofs follow as real processes on one database', () => {
 
     // A cycle every 10 minutes: once the first cycle's line is printed, the follower waits for the next one, and the
     // signal lands in that wait.
-    const stopped = follower({ untilMs: Date.now() + 3_600 * SECOND, everySeconds: 600, json: false });
+    const stopped = follower({ everySeconds: 600, json: false });
     await stopped.printed(1);
     expect(stopped.stdout()).toMatch(/^cycle 1 at .*: 4 cited, 4 read now, 0 cached/);
     stopped.child.kill('SIGTERM');
@@ -303,7 +314,7 @@ describe('proveit proofs follow as real processes on one database', () => {
     expect(followCycles(net.db, 1).map((c) => [c.cycle, c.outcome, c.readNow])).toEqual([[1, 'done', 4]]);
 
     await bea.submit();
-    const resumed = follower({ untilMs: Date.now() + 3_600 * SECOND, everySeconds: 600 });
+    const resumed = follower({ everySeconds: 600 });
     await resumed.printed(1);
     resumed.child.kill('SIGTERM');
     expect((await resumed.closed)[0]).toBe(0);

@@ -66,6 +66,7 @@ export const OPTION_POOL = {
   },
   'closes-at': { type: 'string', value: 'ISO', help: 'when the season closes (ISO 8601 UTC)' },
   corpus: { type: 'string', value: 'DIR', help: 'the corpus folder' },
+  cycles: { type: 'string', value: 'N', help: 'how many cycles to run before stopping' },
   'date-examen': { type: 'string', value: 'YYYY-MM-DD', help: 'the day the generated tasks are set on' },
   db: { type: 'string', value: 'FILE', help: 'the operator database', defaultText: '.proveit/console.sqlite' },
   decision: { type: 'string', value: DECISIONS.join('|'), help: 'the decision on the dispute' },

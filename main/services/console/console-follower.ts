@@ -191,6 +191,8 @@ export class ConsoleFollower {
           'closes_at: the close reads only what is left',
         failure: null,
       };
+    else if (end.kind === 'cycles')
+      this.#stopped = { reason: `the follower stopped by itself after ${end.cycles} cycle(s)`, failure: null };
     else if (end.kind === 'aborted')
       this.#stopped = { reason: 'the console is closing: the follower resumes at the next start', failure: null };
     else this.#stopped = { reason: 'the follower could not follow this season', failure: end.failure };

@@ -38,6 +38,8 @@ export interface FollowInput {
   pendingRecheckMs?: number;
   /** The loop stops by itself at this time (ms); default the latest closes_at plus two batch ages. */
   untilMs?: number;
+  /** The loop stops by itself after this many cycles, if `untilMs` has not stopped it first; default no limit. */
+  cycles?: number;
   /** Read quota overrides (tests shrink the window). */
   readSettings?: Partial<ReadSettings>;
   /** Stops the loop between reads (SIGINT, SIGTERM, the console closing). */
@@ -49,6 +51,8 @@ export interface FollowInput {
 /** Why the loop ended. */
 export type FollowEnd =
   | { kind: 'until'; at: number }
+  /** The `cycles` cycles ran before `untilMs`: `at` is the last one's start. */
+  | { kind: 'cycles'; cycles: number; at: number }
   | { kind: 'aborted' }
   /** Nothing to follow: no track of the season has a freeze in force in this database (FOLLOW_NO_FROZEN_TRACK). */
   | { kind: 'refused'; failure: Failure };

@@ -8,8 +8,9 @@ import { followedTracks } from './followed-tracks.ts';
 /**
  * `proveit proofs follow` and the console's follower (docs/season-follow.md): a cycle every `everyMs` until
  * `untilMs` (default: the latest closes_at plus two batch ages), the last one at `untilMs` itself, so the season's
- * last batches are read anchored. Stops between reads when `signal` aborts; everything a cycle did is in the
- * database, so starting again resumes: a view read is never read again, a claim held by a killed process expires.
+ * last batches are read anchored, or until `cycles` cycles ran, whichever comes first; the last cycle's line says it is
+ * the last (no next cycle). Stops between reads when `signal` aborts; everything a cycle did is in the database, so
+ * starting again resumes: a view read is never read again, a claim held by a killed process expires.
  */
 export async function followSeason(input: FollowInput): Promise<FollowEnd> {
   const { clock, signal } = input;
@@ -19,14 +20,18 @@ export async function followSeason(input: FollowInput): Promise<FollowEnd> {
   const every = input.everyMs ?? DEFAULT_FOLLOW_EVERY_MS;
   const memory = newFollowMemory();
   if (clock.now() > until) return { kind: 'until', at: clock.now() };
+  let ran = 0;
   for (;;) {
     if (signal?.aborted) return { kind: 'aborted' };
     const start = clock.now();
-    const next = start >= until ? null : Math.min(start + every, until);
+    const lastOfCount = input.cycles !== undefined && ran + 1 >= input.cycles;
+    const next = start >= until || lastOfCount ? null : Math.min(start + every, until);
     const line = await followCycle(input, memory, next);
+    ran++;
     input.onCycle?.(line);
     if (signal?.aborted) return { kind: 'aborted' };
-    if (next === null) return { kind: 'until', at: start };
+    if (start >= until) return { kind: 'until', at: start };
+    if (next === null) return { kind: 'cycles', cycles: ran, at: start };
     await clock.sleep(next - clock.now(), signal);
   }
 }

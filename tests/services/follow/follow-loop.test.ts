@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProofsFollowCommand } from '../../../main/cli/proofs-follow.ts';
 import type { FollowCycleLine } from '../../../main/core/follow/model.ts';
+import { auditRows } from '../../../main/db/audit-log.ts';
 import { systemClock, type Clock } from '../../../main/services/clock.ts';
 import { followSeason } from '../../../main/services/follow/follow-season.ts';
 import type { FollowInput } from '../../../main/services/follow/follow-input.ts';
@@ -14,6 +16,7 @@ import {
   type Participant,
 } from '../close/support/close-devnet.ts';
 import { submissionDocument } from '../close/support/submission-document.ts';
+import { captureIo } from '../../support/capture-io.ts';
 
 /**
  * The follow loop on a clock the test moves: a wait between cycles (600 s) moves the clock at once; a shorter one (a
@@ -103,6 +106,57 @@ describe('the follow loop', () => {
       [2, 2, 1],
       [2, 0, 0],
       [2, 0, 0],
+    ]);
+  });
+
+  it('stops after --cycles cycles when they end before --until, the last one with no next cycle; --until first ends it', async () => {
+    const start = net.clock.now();
+    const lines: FollowCycleLine[] = [];
+    const byCount = await followSeason(
+      input({ everyMs: 10 * MINUTE, untilMs: start + 60 * MINUTE, cycles: 2, onCycle: (l) => lines.push(l) }),
+    );
+    expect(byCount).toEqual({ kind: 'cycles', cycles: 2, at: start + 10 * MINUTE });
+    expect(lines.map((l) => [l.at, l.next_cycle_at])).toEqual([
+      [new Date(start).toISOString(), new Date(start + 10 * MINUTE).toISOString()],
+      [new Date(start + 10 * MINUTE).toISOString(), null],
+    ]);
+
+    const later = net.clock.now();
+    const untilFirst: FollowCycleLine[] = [];
+    const byUntil = await followSeason(
+      input({ everyMs: 10 * MINUTE, untilMs: later + 15 * MINUTE, cycles: 5, onCycle: (l) => untilFirst.push(l) }),
+    );
+    expect(byUntil).toEqual({ kind: 'until', at: later + 15 * MINUTE });
+    expect(untilFirst.map((l) => l.next_cycle_at)).toEqual([
+      new Date(later + 10 * MINUTE).toISOString(),
+      new Date(later + 15 * MINUTE).toISOString(),
+      null,
+    ]);
+  });
+
+  it('proveit proofs follow --cycles N prints N lines, the last with next_cycle_at null, exits 0 and records the end', async () => {
+    const command = createProofsFollowCommand(new SteppingClock(net), {
+      backoff: { attempts: 1, firstDelayMs: 0, maxDelayMs: 0 },
+    });
+    const io = captureIo();
+    const code = await command.run(
+      [
+        ...['--season-url', net.devnet.info.season, '--operator-token-file', net.operatorTokenFile],
+        ...['--trust-layer', net.devnet.info.trust_layer, '--db', net.dbFile, '--trust', net.devnet.info.trust_bundle],
+        ...['--season', '1', '--until', new Date(net.clock.now() + 60 * MINUTE).toISOString()],
+        ...['--every', '600', '--cycles', '3', '--json'],
+      ],
+      io,
+    );
+    expect(code, io.stderr).toBe(0);
+    const lines = io.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as FollowCycleLine);
+    expect(lines.map((l) => l.next_cycle_at === null)).toEqual([false, false, true]);
+    expect(io.stderr).toBe(`proveit proofs follow: ran the 3 cycle(s) of --cycles, the last at ${lines[2]!.at}\n`);
+    expect(auditRows(net.db).filter((r) => r.action === 'proofs.follow')).toMatchObject([
+      { summary: 'proofs follow of season 1: 3 cycle(s), 0 read(s), 0 incident(s) opened (cycles)' },
     ]);
   });
 
