@@ -202,7 +202,7 @@ export async function proxy(
     }
     const upstreamStatus = upstream.kind === 'response' ? upstream.status : null;
     const dateHeader = upstream.kind === 'response' ? upstream.headers.date : undefined;
-    const proofId = `prf_${proxyTimestamp(now).slice(0, 10).replaceAll('-', '')}_${proxyTimestamp(now).slice(11, 19).replaceAll(':', '')}_${Buffer.from(context.randomBytes(3)).toString('hex')}`;
+    const proofId = freshProofId(context, proxyTimestamp(now));
     const batchId = context.anchor.currentBatchId();
     const record = buildProofRecord({
       proofId,
@@ -267,5 +267,18 @@ export async function proxy(
   } catch (error) {
     if (error instanceof ProxyError) return sendError(response, error.status, error.code, error.message);
     throw error;
+  }
+}
+
+/**
+ * A proof id of the Trust Layer's form, `prf_<date>_<time>_<6 hex>`, not yet in the store. Drawn again on a clash: on
+ * a clock that stands still (a demo or test season at one instant) every proof shares the second, and a few hundred
+ * draws of 3 bytes can meet (the birthday bound), which the store's primary key would refuse.
+ */
+export function freshProofId(context: Pick<TrustLayerContext, 'store' | 'randomBytes'>, timestamp: string): string {
+  const prefix = `prf_${timestamp.slice(0, 10).replaceAll('-', '')}_${timestamp.slice(11, 19).replaceAll(':', '')}_`;
+  for (;;) {
+    const id = prefix + Buffer.from(context.randomBytes(3)).toString('hex');
+    if (context.store.getProof(id) === undefined) return id;
   }
 }
