@@ -38,6 +38,18 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
     ['main/services/console/x.ts', "import { EXIT } from '../../cli/command.ts';\nexport const x = EXIT;\n"],
     ['main/ipc/contract.ts', "import type { Db } from '../db/open-database.ts';\nexport type X = Db;\n"],
     [
+      'season-service/routes/x.ts',
+      "import { startDevnet } from '../../devnet/start-devnet.ts';\nexport const x = startDevnet;\n",
+    ],
+    ['season-service/x.ts', "import { EXIT } from '../main/cli/command.ts';\nexport const x = EXIT;\n"],
+    ['season-service/x.ts', "import { playDemo } from '../main/demo/play-demo.ts';\nexport const x = playDemo;\n"],
+    [
+      'devnet/season/x.ts',
+      "import { startHeadlessServer } from '../../main/headless/headless-server.ts';\nexport const x = startHeadlessServer;\n",
+    ],
+    ['devnet/x.ts', "import { playDemo } from '../main/demo/play-demo.ts';\nexport const x = playDemo;\n"],
+    ['devnet/x.ts', "import type { Dispatch } from '../main/ipc/dispatcher.ts';\nexport type X = Dispatch;\n"],
+    [
       'renderer/src/x.ts',
       "import { fetchProofs } from '../../main/services/proofs/fetch-proofs.ts';\nexport const x = fetchProofs;\n",
     ],
@@ -60,6 +72,14 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
       "import type { TrackName } from '../../ipc/contract.ts';\nexport type X = TrackName;\n",
     ],
     ['renderer/src/x.ts', "import type { TrackName } from '../../main/ipc/contract.ts';\nexport type X = TrackName;\n"],
+    [
+      'devnet/season/x.ts',
+      "import { runSeasonService } from '../../season-service/run-season-service.ts';\nexport const x = runSeasonService;\n",
+    ],
+    [
+      'season-service/routes/x.ts',
+      "import { openDatabase } from '../../main/db/open-database.ts';\nexport const x = openDatabase;\n",
+    ],
     [
       'renderer/src/x.ts',
       "import { canonical } from '../../main/core/json/canonical.ts';\nexport const x = canonical;\n",

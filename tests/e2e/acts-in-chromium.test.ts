@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { playDemo } from '../../main/demo/play-demo.ts';
-import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
+import { copyOfSharedDemo } from '../support/played-demo.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // docs/console-backend.md "Who acts", in Chromium: the console started without --actor asks the person's name once;
@@ -16,15 +13,12 @@ import { consoleInChromium, nav, type ConsoleInChromium } from './support/consol
 const root = resolve(import.meta.dirname, '../..');
 const shots = artefactsDir('e2e-acts');
 const STAFF = 'Bea Santos';
-let demo: DemoSummary;
+// The run's demo, copied: the acts write to its database, none to a close folder.
+const demo = copyOfSharedDemo();
 let ui: ConsoleInChromium;
 let page: Page;
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), 'proveit-e2e-acts-'));
-  const played = await playDemo({ outDir: out, startedAt: Date.parse('2026-11-01T12:00:00.000Z') });
-  if (!played.ok) throw new Error(`${played.error.code} ${played.error.message}`);
-  demo = played.value;
   // No --actor: the screens ask.
   ui = await consoleInChromium({ dbFile: demo.db, defaultCorpusDir: join(root, 'corpus'), actor: undefined });
   page = await ui.open();

@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuditEntry, DecisionPreview, PreviewFigures } from '../../main/ipc/contract.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { playDemo } from '../../main/demo/play-demo.ts';
-import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 import { formatRate } from '../../renderer/src/lib/rates.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
+import { copyOfSharedDemo } from '../support/played-demo.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // docs/disputes.md "States", in Chromium on the real console and the demo season: the demo's open dispute is
@@ -20,15 +17,12 @@ const root = resolve(import.meta.dirname, '../..');
 const shots = artefactsDir('renderer-disputes');
 const ACTOR = 'Ana Lima';
 const REASON = 'The frozen body carries the claimed value at that field.';
-let demo: DemoSummary;
+// The run's demo, copied: the decision and the correction it publishes go to its database, none to a close folder.
+const demo = copyOfSharedDemo();
 let ui: ConsoleInChromium;
 let page: Page;
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), 'proveit-e2e-decision-'));
-  const played = await playDemo({ outDir: out, startedAt: Date.parse('2026-11-01T12:00:00.000Z') });
-  if (!played.ok) throw new Error(`${played.error.code} ${played.error.message}`);
-  demo = played.value;
   ui = await consoleInChromium({ dbFile: demo.db, defaultCorpusDir: join(root, 'corpus'), actor: ACTOR });
   page = await ui.open();
 }, 300_000);

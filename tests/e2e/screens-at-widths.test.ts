@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { playDemo } from '../../main/demo/play-demo.ts';
-import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
+import { copyOfSharedDemo } from '../support/played-demo.ts';
 import { consoleInChromium, nav, SCREENS, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // docs/console.md "Screens": an operations console read on a laptop. Every screen of the demo season (the real
@@ -17,15 +14,12 @@ const WIDTHS = [
   { width: 1400, height: 900 },
   { width: 1024, height: 768 },
 ] as const;
-let demo: DemoSummary;
+// The run's demo, copied: the console opens its database to write, even when the screens only read.
+const demo = copyOfSharedDemo();
 let ui: ConsoleInChromium;
 let page: Page;
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), 'proveit-e2e-widths-'));
-  const played = await playDemo({ outDir: out, startedAt: Date.parse('2026-11-01T12:00:00.000Z') });
-  if (!played.ok) throw new Error(`${played.error.code} ${played.error.message}`);
-  demo = played.value;
   ui = await consoleInChromium({ dbFile: demo.db, defaultCorpusDir: join(root, 'corpus') });
   page = await ui.open();
 }, 300_000);

@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
-import { playDemo } from '../../main/demo/play-demo.ts';
-import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
+import { copyOfSharedDemo } from '../support/played-demo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;
@@ -19,24 +16,20 @@ type Json = Record<string, any>;
 const defaultCorpusDir = resolve(import.meta.dirname, '../../corpus');
 const token = randomBytes(32).toString('hex');
 const STAFF = 'Bea Santos';
-let dir: string;
-let demo: DemoSummary;
+// The run's demo, copied: the acts write to its database (and an Index export beside it), none to a close folder.
+const demo = copyOfSharedDemo();
 let opened: OpenedConsole;
 let server: HeadlessServer;
 /** When this console started: the entries after it are the ones it wrote. */
 let startedAt: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'console-acts-'));
-  const played = await playDemo({ outDir: join(dir, 'demo'), startedAt: Date.parse('2026-11-01T12:00:00.000Z') });
-  if (!played.ok) throw new Error(`${played.error.code} ${played.error.message}`);
-  demo = played.value;
   startedAt = Date.now();
   opened = openConsole({ mode: 'headless', dbFile: demo.db, defaultCorpusDir });
   await opened.ready;
   server = await startHeadlessServer({
     dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
-    rendererDir: dir,
+    rendererDir: demo.out,
     token,
     subscribe: (listener) => opened.ctx.events.subscribe(listener),
   });
@@ -45,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await opened.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function call(channel: string, args: object = {}): Promise<Json> {

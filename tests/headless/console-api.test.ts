@@ -43,6 +43,8 @@ async function stop() {
   await opened.close();
 }
 
+// A demo of its own, not the run's shared one (tests/support/played-demo.ts): close.run writes its new close beside the
+// latest close's folder (close-job.ts), which a copy's database still names in the shared folder.
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'console-api-'));
   // Played as on 1 November 2026 at noon: closed three days before, on 29 October (core/demo/demo-calendar.ts).

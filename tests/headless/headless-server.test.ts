@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
+import { builtRenderer } from '../support/build-renderer.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 const corpusDir = resolve(import.meta.dirname, '../../corpus');
@@ -14,7 +14,7 @@ let server: HeadlessServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const rendererDir = buildRenderer();
+  const rendererDir = builtRenderer();
   const dispatch = createDispatcher(createConsoleHandlers({ corpusDir, mode: 'headless' }));
   server = await startHeadlessServer({ dispatch, rendererDir, token });
   browser = await launchChromium();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
-import { buildRenderer } from '../support/build-renderer.ts';
+import { builtRenderer } from '../support/build-renderer.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createFixture } from './console-fixture.ts';
 
@@ -27,7 +27,7 @@ export interface FixtureInChromium {
  * answers for one test file (a track turned back to a draft, say).
  */
 export async function fixtureInChromium(wrap: (d: Dispatch) => Dispatch = (d) => d): Promise<FixtureInChromium> {
-  const rendererDir = buildRenderer();
+  const rendererDir = builtRenderer();
   const fixture = createFixture();
   const server: HeadlessServer = await startHeadlessServer({
     dispatch: wrap(fixture.dispatch),

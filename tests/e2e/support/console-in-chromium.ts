@@ -9,7 +9,7 @@ import {
   type OpenConsoleOptions,
   type OpenedConsole,
 } from '../../../main/services/console/open-console.ts';
-import { buildRenderer } from '../../support/build-renderer.ts';
+import { builtRenderer } from '../../support/build-renderer.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { screenshot, seriousViolations, settled } from '../../renderer/screen-checks.ts';
 
@@ -29,7 +29,7 @@ export interface ConsoleInChromium {
  * Debian's Chromium: what both season e2e tests drive.
  */
 export async function consoleInChromium(options: Omit<OpenConsoleOptions, 'mode'>): Promise<ConsoleInChromium> {
-  const rendererDir = buildRenderer();
+  const rendererDir = builtRenderer();
   // Started for a named person (--actor), unless a test gives its own actor (or none, to meet the name dialog).
   const opened = openConsole({ mode: 'headless', actor: 'Ana Lima', ...options });
   expect(await opened.ready).toBe(true);

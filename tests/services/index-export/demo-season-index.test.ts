@@ -1,34 +1,29 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launchChromium } from '../../support/chromium.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { verifyIndexDir } from '../../../main/services/index-export/verify-index.ts';
-import { playDemo } from '../../../main/demo/play-demo.ts';
+import { sharedDemo } from '../../support/played-demo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
 type Json = Record<string, any>;
 
-let dir: string;
-let index: string;
+/**
+ * The demo season (`playDemo`, docs/console-backend.md "First start and the demo season": both tracks closed and
+ * published), exported by it through exportIndex: the run's shared play, read only. Nothing here depends on the day
+ * it was played as (the Index is checked for its sections, labels and files, never a date).
+ */
+const demo = sharedDemo();
+const index = demo.index.out;
 let doc: Json;
 const page = (name: string) => readFileSync(join(index, name), 'utf8');
 
-/**
- * The demo season (`playDemo`, docs/console-backend.md "First start and the demo season": both tracks closed and
- * published), exported by it through exportIndex.
- */
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'demo-index-'));
-  const played = await playDemo({ outDir: join(dir, 'demo'), startedAt: Date.now() });
-  if (!played.ok) throw new Error(`${played.error.code}: ${played.error.message}`);
-  index = join(dir, 'demo', 'index');
+beforeAll(() => {
   doc = JSON.parse(page('index.json')) as Json;
-}, 180_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+});
 
 describe("the demo season's Index", () => {
   it('one section per track, each with its own reference-run and community tables; no row of one track in the other', () => {
@@ -69,7 +64,7 @@ describe("the demo season's Index", () => {
     const listed = new Map<string, string>(manifest['files'].map((f: Json) => [f.path, f.sha256]));
     expect(listed.has('replay/proveit-replay.mjs')).toBe(true);
     for (const track of ['conformite', 'generique']) {
-      const closed = join(dir, 'demo', track, 'bundle');
+      const closed = join(demo.out, track, 'bundle');
       const files = readdirSync(closed, { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile())
         .map((e) => relative(closed, join(e.parentPath, e.name)).split(sep).join('/'));

@@ -7,13 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../main/cli/main.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { scoreBundle } from '../../../main/services/close/score-bundle.ts';
-import { playDemo } from '../../../main/demo/play-demo.ts';
 import { verifyIndexDir } from '../../../main/services/index-export/verify-index.ts';
 import { captureIo } from '../../support/capture-io.ts';
+import { sharedDemo } from '../../support/played-demo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
 type Json = Record<string, any>;
 
+/** The run's demo (played as on 1 November 2026: the kit checks the bundles' own instants, never today's), read only. */
+const demo = sharedDemo();
+/** Where this file writes besides the copy. */
 let work: string;
 /** The demo's Index export copied where a stranger would put it: an empty folder, no node_modules above it. */
 let copy: string;
@@ -53,14 +56,12 @@ function editedBundle(name: string, track: string, edit: (bundle: string) => voi
 const citedProofOf = (bundle: string) =>
   /"disclosures":\{"(prf_[0-9a-z_]+)"/.exec(readFileSync(join(bundle, 'submissions.ndjson'), 'utf8'))![1]!;
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'replay-kit-demo-'));
-  const played = await playDemo({ outDir: join(work, 'demo'), startedAt: Date.now() });
-  if (!played.ok) throw new Error(`${played.error.code}: ${played.error.message}`);
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'replay-kit-work-'));
   copy = mkdtempSync(join(tmpdir(), 'replay-kit-stranger-'));
-  cpSync(join(work, 'demo', 'index'), copy, { recursive: true });
+  cpSync(demo.index.out, copy, { recursive: true });
   index = JSON.parse(readFileSync(join(copy, 'index.json'), 'utf8')) as Json;
-}, 240_000);
+});
 afterAll(() => {
   for (const dir of [work, copy]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -150,7 +151,7 @@ describe('the replay kit of a published Index, run where a stranger runs it', ()
 
   it('index verify names a changed byte in the kit or in a bundle file (INDEX_FILE_EDITED), and a file added to a bundle (INDEX_FILE_UNLISTED)', () => {
     const tampered = join(work, 'tampered');
-    cpSync(join(work, 'demo', 'index'), tampered, { recursive: true });
+    cpSync(demo.index.out, tampered, { recursive: true });
     expect(verifyIndexDir(tampered).ok).toBe(true);
     const kitFile = join(tampered, KIT);
     writeFileSync(kitFile, `${readFileSync(kitFile, 'utf8')}\n`);

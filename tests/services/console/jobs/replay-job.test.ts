@@ -20,6 +20,8 @@ const conformite = { season: 1, track: 'conformite' } as const;
 let dir: string;
 let dbFile: string;
 
+// A demo of its own, not the run's shared one (tests/support/played-demo.ts): the last case edits a report in the close's
+// folder, which a copy's database still names in the shared folder (season_closes.out_dir).
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'console-replay-job-'));
   const played = await playDemo({ outDir: join(dir, 'demo'), startedAt: Date.parse('2026-11-01T12:00:00.000Z') });
