@@ -16,6 +16,8 @@ const ABOVE_SERVICES = [
   '**/preload/**',
 ];
 const ABOVE_DB = [...ABOVE_SERVICES, '**/services/**'];
+// The faces, above the season service and the devnet.
+const FACES = ['**/ipc/**', '**/cli/**', '**/electron/**', '**/headless/**', '**/renderer/**', '**/preload/**'];
 // The demo (main/demo/), a face; core/demo holds its pure parts, which services may import.
 const DEMO = ['**/demo/**', '!**/core/demo/**'];
 const layer = (folder, below, group) => ({
@@ -108,6 +110,33 @@ export default tseslint.config(
               ...DEMO,
             ]),
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The public season service stands on core, db and services alone: never on the devnet that stands in for
+    // ArkForge's other services, nor on a face.
+    files: ['season-service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('season-service', 'core, db and services only', [...FACES, '**/devnet/**', '**/main/demo/**']),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The devnet composes a season service beside its stand-ins (devnet/season/devnet-season.ts), and no face.
+    files: ['devnet/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [layer('devnet', 'core, db, services and the season service only', [...FACES, '**/main/demo/**'])],
         },
       ],
     },
