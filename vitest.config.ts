@@ -32,9 +32,10 @@ export default defineConfig({
           include: tiers.integration,
           // The launchers these tests start are built once per run, so no two files race to rebuild them.
           globalSetup: ['./tests/support/setup/built-command.ts', './tests/support/setup/played-demo.ts'],
-          // Mostly waiting on child processes, servers and the devnet's I/O: three files side by side keep both cores
-          // busy (docs/conventions.md "Test tiers" gives the measurements).
-          maxWorkers: 3,
+          // Its waits on the real clock are gone (clocks moved by the tests, followers ended by count), so it
+          // computes: 144 s with 2 workers, 141 with 3, 138 with 4 on 2 idle cores, 1.9 cores busy throughout
+          // (docs/conventions.md "Test tiers"). More files side by side would only add contention.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -48,7 +49,8 @@ export default defineConfig({
             './tests/support/setup/built-renderer.ts',
             './tests/support/setup/played-demo.ts',
           ],
-          // Each file drives its own Chromium, which computes as much as it waits: two at a time.
+          // Each file drives its own Chromium, which computes as much as it waits: two at a time (three took 284 s
+          // against 276, and slowed pages past what some waits expect).
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },

@@ -65,7 +65,8 @@ describe('a dispute of the demo decided in the UI, asked first', () => {
     await page.getByRole('button', { name: demo.dispute.id }).click();
     const review = page.getByRole('region', { name: `Review of ${demo.dispute.id}` });
     await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
-    // The reviewer starts as the person acting.
+    // The reviewer starts as the person acting, once the overview that names them has answered (the header says it).
+    await page.getByText(`Acting as ${ACTOR}`).waitFor();
     expect(await review.getByLabel('Reviewer').inputValue()).toBe(ACTOR);
     await review.getByLabel('upheld').check();
     await review.getByLabel('What the assertion becomes').selectOption('supported');
