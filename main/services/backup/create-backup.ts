@@ -5,14 +5,14 @@ import { DATABASE_ENTRY, packBackupContents } from '../../core/backup/backup-con
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
-import { snapshotDatabase } from '../../db/backup-snapshot.ts';
+import { integrityProblems, openDatabaseImage, snapshotDatabase } from '../../db/backup-snapshot.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { recordAction } from '../audit/record-action.ts';
 import type { Clock } from '../clock.ts';
 import { besideFilesOf } from './beside-files.ts';
 import { replaceFileAtomically } from './new-file.ts';
 
-export type CreateBackupCode = 'BACKUP_DB_MISSING' | 'BACKUP_OUT_IS_DATABASE';
+export type CreateBackupCode = 'BACKUP_DB_MISSING' | 'BACKUP_OUT_IS_DATABASE' | 'BACKUP_SOURCE_DAMAGED';
 
 export interface CreateBackupInput {
   dbFile: string;
@@ -57,11 +57,33 @@ function removeLeftoverSnapshots(dbFile: string): void {
 }
 
 /**
+ * What `integrity_check` finds wrong in a snapshot's image (docs/operator-database.md "Backups"): a backup of a
+ * damaged database would look sound until restored, and the automatic backups' rotation would then remove the good
+ * ones. An image SQLite cannot even open is damaged too.
+ */
+function damageOf(image: Buffer): string[] {
+  let db;
+  try {
+    db = openDatabaseImage(image);
+  } catch (error) {
+    return [`the snapshot does not open: ${(error as Error).message}`];
+  }
+  try {
+    return integrityProblems(db);
+  } catch (error) {
+    return [(error as Error).message];
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * `proveit backup create` (docs/operator-database.md "Backups"): an online snapshot of the database
  * (consistent while the console writes), the files beside it, packed and encrypted under the passphrase, written to
  * OUT through a temporary file renamed over it. The snapshot is in clear for a moment, so it stays in the database's
- * own folder (mode 0600), which already holds the database in clear, and is removed before returning. The backup is
- * then recorded in the audit log (backup.create).
+ * own folder (mode 0600), which already holds the database in clear, and is removed before returning. A snapshot
+ * that fails integrity_check is refused (BACKUP_SOURCE_DAMAGED) before anything is written. The backup is then
+ * recorded in the audit log (backup.create).
  */
 export async function createBackup(input: CreateBackupInput): Promise<Result<CreatedBackup, CreateBackupCode>> {
   const dbFile = resolve(input.dbFile);
@@ -88,6 +110,14 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
   } finally {
     for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${snapshot}${suffix}`, { force: true });
   }
+  const damage = damageOf(image);
+  if (damage.length > 0)
+    return fail(
+      'BACKUP_SOURCE_DAMAGED',
+      `the database ${dbFile} fails integrity_check (${damage.slice(0, 3).join('; ')}): no backup is written and the ` +
+        'earlier backups are left as they are; restore the latest sound one (proveit backup verify, then backup restore)',
+      { db: dbFile, problems: damage.slice(0, 20) },
+    );
   const files = [{ path: DATABASE_ENTRY, bytes: image }, ...besideFilesOf(dbFile)];
   const sealed = sealBackup({
     contents: packBackupContents({ createdAtMs, files }),
