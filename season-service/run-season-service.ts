@@ -6,6 +6,7 @@ import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from './receipt-key.ts';
 import { loadSeasonMaterial } from './season-material.ts';
 import { startSeasonService } from './server.ts';
 import type { ServiceLimits } from './service-context.ts';
+import { makeStatePrivate } from './state-folder.ts';
 import { trustLayerIdentity, type IdentityLookup } from './trust-layer-identity.ts';
 
 export interface RunSeasonServiceOptions {
@@ -49,6 +50,7 @@ function identityAt(trustLayer: string | (() => string), http: HttpClient): Iden
 /** Opens the service's own database (WAL, synchronous FULL), reads the season folder, starts the server. */
 export async function runSeasonService(options: RunSeasonServiceOptions) {
   const material = await loadSeasonMaterial(options.seasonDir);
+  makeStatePrivate(options.stateFile);
   const db = openDatabase(options.stateFile, { migrations: seasonServiceMigrations });
   const http = createHttpClient({ timeoutMs: 10_000, maxBodyBytes: 1_048_576 });
   try {
