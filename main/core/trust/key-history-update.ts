@@ -100,6 +100,15 @@ function entriesOf(side: Side, list: KeyList, value: PyJson | undefined): Step<K
         '"valid_from" must be an ISO 8601 UTC time and "retired_at" one or null',
       );
     }
+    // A key retired before it was valid was never valid: trusting either time would let a signature made outside
+    // its life verify (trust-layer-reference §5, docs/trust-bundle.md "Updating a bundle: `proveit trust update`").
+    if (retiredAt !== null && Date.parse(retiredAt) < Date.parse(entry['valid_from'])) {
+      return invalid(
+        side,
+        `${where} (${kid})`,
+        `"retired_at" ${retiredAt} is before "valid_from" ${entry['valid_from']}: a key is retired after it is valid`,
+      );
+    }
     if (out.some((e) => e.kid === kid)) return invalid(side, where, `kid "${kid}" is listed twice`);
     const type = entry['type'];
     out.push({

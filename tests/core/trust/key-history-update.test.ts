@@ -135,6 +135,8 @@ describe('updateKeyHistory: the bundle follows the Trust Layer key history, appe
       ['keys[1] (key-2)', (a) => (keysOf(a)[1]!.public = 'ed25519:short')],
       ['keys[3]', (a) => keysOf(a).push({ ...KEY_4, kid: 'key-1' })],
       ['keys[3] (key-4)', (a) => keysOf(a).push({ ...KEY_4, valid_from: 'yesterday' })],
+      // A retirement dated before the key became valid: a key retired before it ever was.
+      ['keys[0] (key-1)', (a) => (keysOf(a)[0]!.retired_at = '2026-02-25T23:59:59Z')],
       ['"kid"', (a) => (a.kid = 'key-9')],
       ['"pubkey"', (a) => (a.pubkey = KEY_4.public)],
       ['"rekor_kid"', (a) => (a.rekor_kid = 'rekor-9')],
@@ -148,5 +150,26 @@ describe('updateKeyHistory: the bundle follows the Trust Layer key history, appe
     }
     const notObject = updateKeyHistory(productionHistory(), [] as PyJson);
     expect(!notObject.ok && notObject.error.code).toBe('TRUST_UPDATE_ANSWER_INVALID');
+  });
+
+  it("a retirement dated before the key's valid_from is refused naming both times, in the answer or the bundle", () => {
+    const early = updateKeyHistory(
+      productionHistory(),
+      answer((a) => (keysOf(a)[0]!.retired_at = '2026-02-25T23:59:59Z')),
+    );
+    expect(!early.ok && early.error.code).toBe('TRUST_UPDATE_ANSWER_INVALID');
+    expect(!early.ok && early.error.message).toContain(
+      '"retired_at" 2026-02-25T23:59:59Z is before "valid_from" 2026-02-26T00:00:00Z',
+    );
+    const bundled = productionHistory();
+    (bundled['keys'] as PyObject[])[0]!['retired_at'] = '2026-01-01T00:00:00Z';
+    const fromBundle = updateKeyHistory(bundled, answer());
+    expect(!fromBundle.ok && fromBundle.error.code).toBe('TRUST_UPDATE_BUNDLE_HISTORY_INVALID');
+    // Retired the instant it became valid is a key that never signed, not a contradiction.
+    const sameInstant = updateKeyHistory(
+      productionHistory(),
+      answer((a) => (keysOf(a)[0]!.retired_at = '2026-02-26T00:00:00Z')),
+    );
+    expect(sameInstant.ok).toBe(true);
   });
 });
