@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyEd25519 } from '../../main/core/proof/ed25519-verify.ts';
 import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE, ReceiptKeyError } from '../../season-service/receipt-key.ts';
-import { runSeasonService } from '../../season-service/run-season-service.ts';
-import { SEASON_DIR } from './support/season-fixture.ts';
+import { serveSeasonOn } from './support/season-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'receipt-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,16 +43,7 @@ describe('the season service receipt key (season-service/receipt-key.ts)', () =>
 
   it('survives a restart: the service on the same --state folder announces the same receipt_public_key', async () => {
     const stateFile = join(dir, 'state', 'season.sqlite');
-    const start = () =>
-      runSeasonService({
-        host: '127.0.0.1',
-        port: 0,
-        stateFile,
-        seasonDir: SEASON_DIR,
-        trustLayer: 'http://127.0.0.1:1',
-        operatorToken: 'o'.repeat(43),
-        challengeSecret: null,
-      });
+    const start = () => serveSeasonOn(stateFile);
     const announced = async (url: string) =>
       ((await (await fetch(`${url}/v1/season/1`)).json()) as { receipt_public_key: string }).receipt_public_key;
 

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RECEIPT_KEY_FILE } from '../../season-service/receipt-key.ts';
-import { runSeasonService } from '../../season-service/run-season-service.ts';
-import { SEASON_DIR } from './support/season-fixture.ts';
+import { serveSeasonOn } from './support/season-fixture.ts';
 
 // docs/season-service.md "State": the service's state holds every enrollment, submission and the receipt key, so no
 // other user of the machine reads it: a folder it creates 0700, the database, its -wal and -shm and the key 0600 (the
@@ -16,15 +15,7 @@ const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 /** Starts the real service on `stateFile` (opening writes its database, so -wal and -shm exist) and stops it. */
 async function serveOnce(stateFile: string): Promise<void> {
-  const service = await runSeasonService({
-    host: '127.0.0.1',
-    port: 0,
-    stateFile,
-    seasonDir: SEASON_DIR,
-    trustLayer: 'http://127.0.0.1:1',
-    operatorToken: 'o'.repeat(43),
-    challengeSecret: null,
-  });
+  const service = await serveSeasonOn(stateFile);
   try {
     // Every start writes its own database; the state's modes are read while it is open, -wal and -shm beside it.
     expect(modeOf(stateFile)).toBe(0o600);

@@ -17,8 +17,25 @@ import { startSeasonService, type SeasonService } from '../../../season-service/
 import type { ServiceLimits } from '../../../season-service/service-context.ts';
 import { trustLayerIdentity, type IdentityLookup } from '../../../season-service/trust-layer-identity.ts';
 import { openSignedExport } from '../../../main/core/season-export/signed-export.ts';
+import { runSeasonService } from '../../../season-service/run-season-service.ts';
 
 export const SEASON_DIR = fileURLToPath(new URL('../../../corpus/season-1', import.meta.url));
+
+/**
+ * The service as `proveit season serve` starts it (runSeasonService) on `stateFile`, on a free loopback port, with
+ * no Trust Layer answering (nothing here enrolls) and no challenge secret.
+ */
+export function serveSeasonOn(stateFile: string) {
+  return runSeasonService({
+    host: '127.0.0.1',
+    port: 0,
+    stateFile,
+    seasonDir: SEASON_DIR,
+    trustLayer: 'http://127.0.0.1:1',
+    operatorToken: 'o'.repeat(43),
+    challengeSecret: null,
+  });
+}
 export const OPENS_AT = '2026-10-01T08:00:00.000Z';
 export const CLOSES_AT = '2026-10-29T08:00:00.000Z';
 export const DURING = new Date('2026-10-10T12:00:00.000Z');
