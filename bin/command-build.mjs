@@ -119,7 +119,6 @@ export async function build() {
   const inputs = Object.fromEntries(
     [...sources, ...ALSO_STAMPED].sort().map((file) => [file, sha256(join(ROOT, file))]),
   );
-  writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
   // Renamed into place, so a launch reads the old stamp or the new one, never half of one.
   const next = `${STAMP}.${id}`;
   writeFileSync(next, `${JSON.stringify({ root: ROOT, build: id, esbuild: esbuild.version, inputs }, null, 1)}\n`);

@@ -114,6 +114,16 @@ describe('the built proveit command', () => {
     );
   });
 
+  it('a build.json that is not JSON, or a build folder removed, is rebuilt, saying which', async () => {
+    writeFileSync(join(project, 'out/cli/build.json'), '{ torn');
+    expect((await launch()).stderr).toBe('proveit: building the command, as out/cli/build.json is not readable JSON\n');
+    const { build } = JSON.parse(readFileSync(join(project, 'out/cli/build.json'), 'utf8')) as { build: string };
+    rmSync(join(project, 'out/cli', build), { recursive: true });
+    const next = await launch();
+    expect(next.stderr).toBe(`proveit: building the command, as out/cli/${build} is missing\n`);
+    expect(next.stdout).toMatch(/^bonjour v2 /);
+  });
+
   it('a worker thread starts from its built entry beside the command, not through tsx', async () => {
     const { stdout, status } = await launch(['worker']);
     expect(status).toBe(0);
