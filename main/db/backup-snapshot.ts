@@ -27,9 +27,17 @@ export function openDatabaseImage(bytes: Buffer): Db {
   return new Database(bytes, { readonly: true });
 }
 
-/** `PRAGMA integrity_check`: the problems SQLite lists, none for a sound file. */
+/**
+ * `PRAGMA integrity_check`: the problems SQLite lists, none for a sound file. A check that itself fails (a page so
+ * damaged SQLite stops reading: SQLITE_CORRUPT) is one problem, its message.
+ */
 export function integrityProblems(db: Db): string[] {
-  const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+  let rows: { integrity_check: string }[];
+  try {
+    rows = db.pragma('integrity_check') as { integrity_check: string }[];
+  } catch (error) {
+    return [(error as Error).message];
+  }
   const lines = rows.map((r) => r.integrity_check);
   return lines.length === 1 && lines[0] === 'ok' ? [] : lines;
 }

@@ -53,12 +53,7 @@ export async function verifyBackup(
     return fail('BACKUP_DATABASE_DAMAGED', `${file}: the database image does not open: ${(error as Error).message}`);
   }
   try {
-    let problems: string[];
-    try {
-      problems = integrityProblems(db);
-    } catch (error) {
-      problems = [(error as Error).message];
-    }
+    const problems = integrityProblems(db);
     if (problems.length > 0) {
       return fail('BACKUP_DATABASE_DAMAGED', `${file}: integrity_check reports ${problems.slice(0, 3).join('; ')}`, {
         problems: problems.slice(0, 20),

@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeSync, closeSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pyObjectFrom } from '../../../main/core/json/value.ts';
-import { openDatabase } from '../../../main/db/open-database.ts';
-import { recordAction } from '../../../main/services/audit/record-action.ts';
 import { backupAfterAct, backupsIn } from '../../../main/services/backup/backup-after-act.ts';
 import { createBackup } from '../../../main/services/backup/create-backup.ts';
 import type { Clock } from '../../../main/services/clock.ts';
+import { databaseOfManyPages, overwriteAPage } from '../../db/support/damaged-database.ts';
 import { tempFolder } from '../../db/support/temp-db.ts';
 
 // docs/operator-database.md "Backups": a backup is made of a sound database only. Pages overwritten on disk leave a
@@ -24,32 +22,11 @@ function clockFrom(start = Date.parse('2026-12-02T10:00:00.000Z')): Clock {
   return { now: () => (t += 1000), sleep: async () => {} };
 }
 
-/** An operator database with enough audit entries to span many pages, closed (its WAL folded into the file). */
-function databaseWithPages(clock: Clock): string {
+/** A database of many pages in a folder of its own (databaseOfManyPages). */
+function databaseWithPages(): string {
   const file = folder.file(`case-${++n}/console.sqlite`);
-  mkdirSync(join(file, '..'), { recursive: true });
-  const db = openDatabase(file);
-  for (let i = 0; i < 200; i++)
-    recordAction(db, clock, {
-      actor: 'ann',
-      action: 'incident.note',
-      summary: `note ${i} ${'x'.repeat(200)}`,
-      details: pyObjectFrom([['i', BigInt(i)]]),
-    });
-  db.close();
+  databaseOfManyPages(file);
   return file;
-}
-
-/** Overwrites a page in the middle of the file, as a failing disk or a stray write would; the header stays intact. */
-function overwriteAPage(file: string): void {
-  const pageSize = readFileSync(file).readUInt16BE(16);
-  const pages = statSync(file).size / pageSize;
-  const fd = openSync(file, 'r+');
-  try {
-    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, Math.floor(pages / 2) * pageSize);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const input = (dbFile: string, outFile: string, clock: Clock) => ({
@@ -64,7 +41,7 @@ const input = (dbFile: string, outFile: string, clock: Clock) => ({
 describe('a backup of a damaged database', () => {
   it('pages overwritten on disk: backup create refuses BACKUP_SOURCE_DAMAGED with what integrity_check found, and writes nothing', async () => {
     const clock = clockFrom();
-    const dbFile = databaseWithPages(clock);
+    const dbFile = databaseWithPages();
     overwriteAPage(dbFile);
     const out = folder.file(`case-${n}/out.backup`);
     const created = await createBackup(input(dbFile, out, clock));
@@ -81,14 +58,14 @@ describe('a backup of a damaged database', () => {
 
   it('the same database before the damage backs up (the refusal is the damage, not the data)', async () => {
     const clock = clockFrom();
-    const dbFile = databaseWithPages(clock);
+    const dbFile = databaseWithPages();
     const created = await createBackup(input(dbFile, folder.file(`case-${n}/sound.backup`), clock));
     expect(created.ok).toBe(true);
   });
 
   it('an automatic backup after an act on a damaged database keeps every earlier backup (no rotation) and says why', async () => {
     const clock = clockFrom();
-    const dbFile = databaseWithPages(clock);
+    const dbFile = databaseWithPages();
     const dir = folder.file(`case-${n}/backups`);
     const policy = { dir, passphrase: PASSPHRASE, keep: 1 };
     const first = await backupAfterAct({ dbFile, policy, clock, actor: 'ann', act: 'season publish' });
