@@ -188,6 +188,7 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       tsaProvider: TSA_PROVIDER,
       tsaRootPath: tsaMaterial.rootPath,
       tsaCertificatePath: tsaMaterial.certificatePath,
+      operatorPublicKey: operator.publicKey,
     });
   const bundleDir = writeBundle();
   const rotateSigningKey = () => {

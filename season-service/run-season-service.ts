@@ -52,7 +52,8 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
   const material = await loadSeasonMaterial(options.seasonDir);
   makeStatePrivate(options.stateFile);
   const db = openDatabase(options.stateFile, { migrations: seasonServiceMigrations });
-  const http = createHttpClient({ timeoutMs: 10_000, maxBodyBytes: 1_048_576 });
+  // An enrollment waits on this lookup: its whole answer within 10 s, well inside the client's own 30 s request limit.
+  const http = createHttpClient({ timeoutMs: 10_000, deadlineMs: 10_000, maxBodyBytes: 1_048_576 });
   try {
     // Beside the SQLite file, in the state folder (created with the database): kept across restarts.
     const receiptSigner = loadOrCreateReceiptKey(join(dirname(options.stateFile), RECEIPT_KEY_FILE));

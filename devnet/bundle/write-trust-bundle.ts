@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PyObject } from '../../main/core/json/value.ts';
+import { didKeyOfEd25519 } from '../../main/core/operator/did-key.ts';
 
 export interface DevnetBundleInput {
   stateDir: string;
@@ -10,6 +11,8 @@ export interface DevnetBundleInput {
   tsaProvider: string;
   tsaRootPath: string;
   tsaCertificatePath: string;
+  /** The devnet season host's operator key (64 hex): its did:key is the challenge DID the bundle pins. */
+  operatorPublicKey: string;
 }
 
 /**
@@ -17,7 +20,8 @@ export interface DevnetBundleInput {
  * the devnet key history, the devnet log key, and the devnet TSA root as a trust anchor with the TSA certificate
  * as untrusted (devnet tokens carry no certificate, like FreeTSA's, because the Trust Layer does not set certReq).
  * Rewritten at every start and at each signing key rotation from the keys in the state folder, so it always matches
- * them.
+ * them. It pins the challenge's DID, the did:key of the season host's operator key (docs/trust-bundle.md "The
+ * challenge's DID"), so a devnet Index or freeze verifies against the key a reader of this bundle holds.
  */
 export function writeDevnetTrustBundle(input: DevnetBundleInput): string {
   const dir = join(input.stateDir, 'trust-bundle');
@@ -36,6 +40,7 @@ export function writeDevnetTrustBundle(input: DevnetBundleInput): string {
     timestamp_authorities: [
       { provider: input.tsaProvider, roots: ['devnet-tsa-root.pem'], untrusted: ['devnet-tsa.crt'] },
     ],
+    challenge_did: didKeyOfEd25519(new Uint8Array(Buffer.from(input.operatorPublicKey, 'hex'))),
   };
   writeFileSync(join(dir, 'bundle.json'), `${JSON.stringify(bundle, null, 2)}\n`);
   return dir;

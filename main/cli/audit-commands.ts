@@ -1,29 +1,54 @@
 import { auditRows } from '../db/audit-log.ts';
 import { openDatabase } from '../db/open-database.ts';
+import type { PublishedIndex } from '../core/audit/published-heads.ts';
+import { readPublishedIndex } from '../services/audit/published-index.ts';
 import { verifyAuditLog } from '../services/audit/verify-audit-log.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { many, may, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 const DB_JSON = synopsis([may('db'), may('json')]);
+const VERIFY = synopsis([
+  may('db'),
+  many('index', {
+    help: 'a published Index folder: every audit head its manifest publishes must be an entry of this chain',
+    defaultText: 'none: the heads the database quotes itself only',
+  }),
+  may('json'),
+]);
 
 /**
  * `proveit audit verify` (docs/audit-log.md): recomputes every entry's hash and the chain from the rows as
- * stored, then checks every head quoted by a publication. Exit 0 on an intact log, 1 naming the first entry edited,
- * removed or reordered, with its stable code.
+ * stored, then checks every head quoted by a publication, then every head each `--index` folder publishes
+ * ("Against the published Index": a database restored from a backup older than the Index, or forked since). Exit 0 on
+ * an intact log holding them, 1 naming the first entry edited, removed or reordered, or the published head it lacks,
+ * with its stable code.
  */
 export const auditVerifyCommand: Command = {
   path: ['audit', 'verify'],
-  summary: 'verify the audit log: every entry hash, the chain, and the heads publications quote (exit 1 on tampering)',
-  synopsis: DB_JSON,
+  summary:
+    'verify the audit log: every entry hash, the chain, the heads publications quote and those a published Index ' +
+    'holds (exit 1 on tampering, or on a chain behind or forked from the published one)',
+  synopsis: VERIFY,
   async run(args, io) {
-    const parsed = parseSynopsis(DB_JSON, args);
+    const parsed = parseSynopsis(VERIFY, args);
     if (!parsed.ok) return usageError(io, auditVerifyCommand, parsed.message);
     const { values } = parsed;
+    const published: PublishedIndex[] = [];
+    for (const dir of values.index ?? []) {
+      const read = readPublishedIndex(dir);
+      if (!read.ok) {
+        const { code, message, details } = read.error;
+        if (values.json) printJson(io, { ok: false, code, message, details: details ?? null });
+        else io.err(`proveit audit verify: ${code}: ${message}\n`);
+        return EXIT.failed;
+      }
+      published.push(read.value);
+    }
     const db = openDatabase(dbPathFrom(values.db), { readOnly: true });
     try {
-      const verified = verifyAuditLog(db);
+      const verified = verifyAuditLog(db, published);
       if (!verified.ok) {
         const { code, message, details } = verified.error;
         if (values.json) printJson(io, { ok: false, code, message, details: details ?? null });
@@ -31,11 +56,22 @@ export const auditVerifyCommand: Command = {
         return EXIT.failed;
       }
       const v = verified.value;
-      if (values.json) printJson(io, { ok: true, entries: v.entries, head: v.head, quoted_heads: v.quotedHeads });
+      if (values.json)
+        printJson(io, {
+          ok: true,
+          entries: v.entries,
+          head: v.head,
+          quoted_heads: v.quotedHeads,
+          published_heads: v.publishedHeads,
+        });
       else
         io.out(
           `audit log intact: ${v.entries} entr${v.entries === 1 ? 'y' : 'ies'}, head ${v.head.seq} ${v.head.hash}; ` +
-            `${v.quotedHeads} quoted head(s) found in the log\n`,
+            `${v.quotedHeads} quoted head(s) found in the log` +
+            (published.length === 0
+              ? ''
+              : `; the ${v.publishedHeads} head(s) published by ${published.map((p) => `Index version ${p.indexVersion} of season ${p.season}`).join(', ')} are in this chain`) +
+            '\n',
         );
       return EXIT.ok;
     } finally {

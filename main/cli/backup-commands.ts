@@ -1,15 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { PublishedIndex } from '../core/audit/published-heads.ts';
 import type { Failure } from '../core/result.ts';
 import type { BackupSummary } from '../db/backup-summary.ts';
 import { createBackup } from '../services/backup/create-backup.ts';
 import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
+import { readPublishedIndex } from '../services/audit/published-index.ts';
 import { restoreBackup } from '../services/backup/restore-backup.ts';
+import {
+  readReplacedChain,
+  restoredChainWarnings,
+  type ReplacedChain,
+} from '../services/backup/restored-chain-checks.ts';
 import { verifyBackup, type VerifiedBackup } from '../services/backup/verify-backup.ts';
 import { systemClock } from '../services/clock.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { many, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 /** A refusal: `proveit backup VERB: CODE: message` on stderr, or the JSON document; exit 1, nothing written. */
@@ -134,6 +142,14 @@ const RESTORE = synopsis([
     help: 'the new database file: a path where no database exists yet',
     defaultText: null,
   }),
+  may('replaces', {
+    help: 'the database this restore stands in for (read only): its audit head is shown, and the acts it records that the restored one lacks',
+    defaultText: 'none (the database is lost)',
+  }),
+  many('index', {
+    help: 'a published Index folder: a restored audit log behind (or forked from) the heads it publishes is said',
+    defaultText: 'none',
+  }),
   may('json'),
 ]);
 
@@ -180,13 +196,63 @@ export const backupRestoreCommand: Command = {
       );
     if (values.db === undefined)
       return usageError(io, backupRestoreCommand, '--db NEWFILE is required (a path where no database exists yet)');
+    // What the restore is compared with is read first: an Index that cannot be read refuses with nothing written, and
+    // the replaced database is read as it stands before the new one exists (docs/operator-database.md "Restoring an
+    // older backup").
+    if (values.replaces !== undefined && !existsSync(values.replaces))
+      return usageError(
+        io,
+        backupRestoreCommand,
+        `--replaces ${values.replaces}: no database there; give the database this restore stands in for, or leave --replaces out when it is lost`,
+      );
+    const published: PublishedIndex[] = [];
+    for (const dir of values.index ?? []) {
+      const read = readPublishedIndex(dir);
+      if (!read.ok) return refuse(io, 'restore', values.json, read.error);
+      published.push(read.value);
+    }
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'restore', values.json, passphrase.error);
+    const replaced: ReplacedChain | null = values.replaces === undefined ? null : readReplacedChain(values.replaces);
     const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db });
     if (!restored.ok) return refuse(io, 'restore', values.json, restored.error);
     const r = restored.value;
-    if (values.json) printJson(io, { ok: true, db: r.dbFile, written: r.written, ...contentsJson(r) });
-    else io.out(`restored into ${r.dbFile}\n${r.written.map((w) => `  wrote ${w}\n`).join('')}${summaryLines(r)}`);
+    const warnings = restoredChainWarnings({ hashes: r.audit.hashes, backupSha256: r.sha256 }, { published, replaced });
+    const replacedHead =
+      replaced === null || !('entries' in replaced)
+        ? null
+        : (replaced.entries.at(-1) ?? { seq: 0, hash: '0'.repeat(64) });
+    if (values.json)
+      printJson(io, {
+        ok: true,
+        db: r.dbFile,
+        written: r.written,
+        ...contentsJson(r),
+        replaced:
+          replaced === null
+            ? null
+            : {
+                db: values.replaces,
+                head: replacedHead === null ? null : { seq: replacedHead.seq, hash: replacedHead.hash },
+                problem:
+                  'problem' in replaced ? { code: replaced.problem.code, message: replaced.problem.message } : null,
+              },
+        published_heads: published.reduce((n, p) => n + p.heads.length, 0),
+        warnings: warnings.map((w) => ({ code: w.code, message: w.message, details: w.details ?? null })),
+      });
+    else {
+      const replacedLine =
+        replaced === null
+          ? ''
+          : 'problem' in replaced
+            ? `  replaces ${values.replaces}: its audit log cannot be read (${replaced.problem.code}: ${replaced.problem.message}); nothing to compare\n`
+            : `  replaces ${values.replaces}: audit head ${replacedHead!.seq} ${replacedHead!.hash}\n`;
+      io.out(
+        `restored into ${r.dbFile}\n${r.written.map((w) => `  wrote ${w}\n`).join('')}${summaryLines(r)}${replacedLine}`,
+      );
+      // On stderr: the restore is done (exit 0); these say what the restored database no longer records.
+      for (const w of warnings) io.err(`proveit backup restore: warning: ${w.code}: ${w.message}\n`);
+    }
     return EXIT.ok;
   },
 };

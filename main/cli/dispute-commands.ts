@@ -17,7 +17,8 @@ import { participantWindows } from '../services/disputes/participant-windows.ts'
 import { openDispute } from '../services/disputes/open-dispute.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, readJsonFile, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
+import { readJsonFile } from './file-arguments.ts';
+import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { dbPathFrom, readOperatorDatabase, withOperatorDatabase } from './proofs-options.ts';

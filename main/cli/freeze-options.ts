@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
 import { isTrackName, TRACK_NAMES, type TrackName } from '../core/corpus/model.ts';
-import { loads } from '../core/json/loads.ts';
-import type { PyJson } from '../core/json/value.ts';
 import type { Failure } from '../core/result.ts';
 import { printJson, type CliIo } from './io.ts';
 
@@ -54,18 +51,4 @@ export function printRefusal(io: CliIo, json: boolean, command: string, failure:
   if (json)
     printJson(io, { ok: false, code: failure.code, message: failure.message, details: failure.details ?? null });
   else io.err(`proveit ${command}: ${failure.code}: ${failure.message}\n`);
-}
-
-/** Reads a JSON file with the core loads() (Python's json.loads): ints stay ints, floats stay floats. */
-export async function readJsonFile(path: string, what: string): Promise<{ value: PyJson } | Failure> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    return { code: 'INPUT_UNREADABLE', message: `cannot read the ${what} ${path}: ${(error as Error).message}` };
-  }
-  const parsed = loads(bytes);
-  if (!parsed.ok)
-    return { code: 'INPUT_NOT_JSON', message: `the ${what} ${path} is not JSON: ${parsed.error.message}` };
-  return { value: parsed.value };
 }

@@ -1,7 +1,9 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import type { Failure } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import { revealFreezes } from '../services/freeze/reveal-freeze.ts';
+import { prepareReveal, recordReveal } from '../services/freeze/reveal-freeze.ts';
+import { writeFaultOf } from '../services/write-fault.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
@@ -48,12 +50,21 @@ async function runReveal(command: Command, clock: Clock, args: string[], io: Cli
   const nowMs = clock.now();
   const db = openDatabase(values.db ?? DEFAULT_DB_PATH);
   try {
-    const outcome = revealFreezes(db, season, track, nowMs, actorOf(values));
+    const outcome = prepareReveal(db, season, track, nowMs);
     if (!outcome.ok) {
       printRefusal(io, values.json ?? false, 'freeze reveal', outcome.error);
       return EXIT.failed;
     }
-    if (values.out) await writeFile(values.out, `${outcome.value.text}\n`);
+    // The document first, the record once it is written: a reveal the disk refused is not recorded
+    // (docs/operator-database.md "File write faults").
+    if (values.out) {
+      const written = await writeRevealFile(values.out, `${outcome.value.text}\n`);
+      if (written !== null) {
+        printRefusal(io, values.json ?? false, 'freeze reveal', written);
+        return EXIT.failed;
+      }
+    }
+    recordReveal(db, outcome.value, nowMs, actorOf(values));
     if (values.json) io.out(`${outcome.value.text}\n`);
     else {
       const r = outcome.value.reveal;
@@ -68,5 +79,25 @@ async function runReveal(command: Command, clock: Clock, args: string[], io: Cli
     return EXIT.ok;
   } finally {
     db.close();
+  }
+}
+
+/** Writes the reveal document; a write the disk refused is its fault (the part written removed), else null. */
+async function writeRevealFile(out: string, text: string): Promise<Failure | null> {
+  try {
+    await writeFile(out, text);
+    return null;
+  } catch (error) {
+    const fault = writeFaultOf(error, {
+      target: out,
+      writing: `the reveal document ${out}`,
+      left: 'nothing was revealed or recorded',
+      elsewhere: 'give --out a file on another disk',
+    });
+    if (fault === undefined) throw error;
+    // Only a write cut short leaves part of a document; a refused open left the file (or its absence) as it was.
+    if (['WRITE_DISK_FULL', 'WRITE_QUOTA_EXCEEDED', 'WRITE_IO_ERROR'].includes(fault.code))
+      await rm(out, { force: true }).catch(() => undefined);
+    return fault;
   }
 }

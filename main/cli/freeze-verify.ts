@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { parseFreezeToVerify } from '../core/freeze/publication.ts';
 import type { Failure } from '../core/result.ts';
 import { publicView } from '../services/freeze/trust-layer-calls.ts';
@@ -7,7 +6,8 @@ import { createHttpClient } from '../services/http/http-client.ts';
 import { loadTrustBundle } from '../services/trust/load-bundle.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal, readJsonFile } from './freeze-options.ts';
+import { readJsonFile, readServiceDocumentFile } from './file-arguments.ts';
+import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
 import { either, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 
@@ -104,14 +104,9 @@ export const freezeVerifyCommand: Command = {
 
     let view: Uint8Array;
     if (values.proof) {
-      try {
-        view = await readFile(values.proof);
-      } catch (error) {
-        return refuse({
-          code: 'INPUT_UNREADABLE',
-          message: `cannot read the proof ${values.proof}: ${(error as Error).message}`,
-        });
-      }
+      const read = await readServiceDocumentFile(values.proof, 'proof');
+      if (!('bytes' in read)) return refuse(read);
+      view = read.bytes;
     } else {
       const published = parseFreezeToVerify(freeze.value);
       if (!published.ok) return refuse(published.error);

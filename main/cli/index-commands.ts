@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { parseNameList } from '../core/index/lint/name-lists.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
@@ -7,6 +6,7 @@ import { anchorAndRecord as anchorAndRecordIndex } from '../services/index-expor
 import { defaultKeyFile, readSigningKey } from '../services/index-export/signing-key.ts';
 import { verifyIndexFolder } from '../services/index-export/verify-index.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
+import { fileProblem, readTextArgumentSync } from './file-arguments.ts';
 import { readSecretFile } from './secret-file.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { actorOf } from './actor-option.ts';
@@ -38,10 +38,10 @@ const EXPORT_FOLDER = positional('DIR', 'the export folder');
 const VERIFY = synopsis([
   EXPORT_FOLDER,
   may('public-key', {
-    help: 'the key the reader trusts (64 hex characters, or an export\u2019s signing-key.json)',
-    defaultText: 'the key the manifest publishes',
+    help: 'the operator key the reader pinned (64 hex characters, or a signing-key.json obtained elsewhere)',
+    defaultText: 'the challenge_did of the trust bundle; with neither, the export is refused INDEX_KEY_NOT_PINNED',
   }),
-  may('trust', { help: 'the trust bundle the anchor proof is verified with' }),
+  may('trust', { help: 'the trust bundle the anchor proof is verified with, and whose challenge_did pins the key' }),
   may('json'),
 ]);
 const ANCHOR = synopsis([
@@ -89,15 +89,16 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
     );
   let modelNames: string[] | undefined;
   let secrets: { kind: string; value: string }[] = [];
-  try {
-    if (v.names !== undefined) modelNames = parseNameList(readFileSync(v.names, 'utf8'));
-    if (v['secrets-file'] !== undefined)
-      secrets = parseNameList(readFileSync(v['secrets-file'], 'utf8')).map((value, i) => ({
-        kind: `--secrets-file line ${i + 1}`,
-        value,
-      }));
-  } catch (error) {
-    return usageError(io, command, `cannot read ${(error as Error).message}`);
+  // Both lists are read bounded (main/services/files/read-bounded.ts): a device or an oversized file is refused unread.
+  if (v.names !== undefined) {
+    const read = readTextArgumentSync(v.names, '--names file', 'list');
+    if (!('text' in read)) return usageError(io, command, fileProblem(read));
+    modelNames = parseNameList(read.text);
+  }
+  if (v['secrets-file'] !== undefined) {
+    const read = readTextArgumentSync(v['secrets-file'], '--secrets-file', 'list');
+    if (!('text' in read)) return usageError(io, command, fileProblem(read));
+    secrets = parseNameList(read.text).map((value, i) => ({ kind: `--secrets-file line ${i + 1}`, value }));
   }
   const json = v.json ?? false;
   const db = openDatabase(dbPathFrom(v.db));
@@ -201,8 +202,9 @@ export const indexVerifyCommand: Command = {
     }
     let result;
     let anchor;
+    let pinnedBy;
     try {
-      ({ result, anchor } = await verifyIndexFolder(dir, {
+      ({ result, anchor, pinnedBy } = await verifyIndexFolder(dir, {
         ...(expected === undefined ? {} : { publicKey: expected }),
         ...(parsed.values.trust === undefined ? {} : { trustDir: parsed.values.trust }),
       }));
@@ -225,6 +227,7 @@ export const indexVerifyCommand: Command = {
         corrects_version: r.correctsVersion,
         key_id: r.keyId,
         public_key: r.publicKey,
+        pinned_by: pinnedBy,
         manifest_sha256: r.manifestSha256,
         files: r.files,
         rows: r.rows,
@@ -233,7 +236,7 @@ export const indexVerifyCommand: Command = {
     else
       io.out(
         `season ${r.season} Index version ${r.indexVersion}: signature and ${r.files} files, ${r.rows} rows verified; ` +
-          `key ${r.keyId}; manifest SHA-256 ${r.manifestSha256}; anchor ${anchor.status}` +
+          `key ${r.keyId}, pinned by ${pinnedBy}; manifest SHA-256 ${r.manifestSha256}; anchor ${anchor.status}` +
           `${anchor.proof_id ? ` (${anchor.proof_id}${anchor.anchored_at ? `, RFC 3161 time ${anchor.anchored_at}` : ''})` : ''}\n`,
       );
     return EXIT.ok;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readBoundedFile } from '../services/files/read-bounded.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
 import { parseOptions } from './parse-options.ts';
@@ -21,10 +21,12 @@ export async function readJsonCommandInput(
   const flags = parsed.values as Readonly<Record<string, boolean | undefined>>;
   const file = parsed.positionals[0];
   if (file === undefined || file === '-') return { flags, bytes: await io.readStdin(), name: 'stdin' };
-  try {
-    return { flags, bytes: await readFile(file), name: file };
-  } catch (error) {
-    io.err(`proveit ${command.path.join(' ')}: cannot read ${file}: ${(error as Error).message}\n`);
-    return EXIT.usage;
-  }
+  // Bounded as every file argument is (main/services/files/read-bounded.ts): `json canonical --lines` reads a
+  // season's export, so the export's limit applies; a device such as /dev/zero is refused unread.
+  const read = await readBoundedFile(file, { what: '', kind: 'export' });
+  if (read.ok) return { flags, bytes: read.value, name: file };
+  const reason =
+    read.error.code === 'FILE_UNREADABLE' ? read.error.message : `${read.error.code}: ${read.error.message}`;
+  io.err(`proveit ${command.path.join(' ')}: ${reason}\n`);
+  return EXIT.usage;
 }

@@ -1,4 +1,5 @@
 import { databaseFaultOf } from '../db/database-fault.ts';
+import { unansweredWriteFault } from '../services/write-fault.ts';
 import { commands } from './commands.ts';
 import { EXIT, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
@@ -50,8 +51,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   } catch (error) {
     // docs/operator-database.md "Database faults": a database fault (unreadable, read-only, full, not a database,
     // damaged, another schema) in any command is a refusal with its code and a sentence, as JSON with --json, exit 1;
-    // never a stack trace.
-    const fault = databaseFaultOf(error);
+    // never a stack trace. A file write the machine refused (full disk, read-only, permission, I/O) that the command
+    // did not answer itself is one too (docs/operator-database.md "File write faults").
+    const fault = databaseFaultOf(error) ?? unansweredWriteFault(error);
     if (!fault) throw error;
     printRefusal(io, found.rest.includes('--json'), found.command.path.join(' '), fault);
     return EXIT.failed;

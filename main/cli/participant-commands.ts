@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Db } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
+import { readBoundedFileSync } from '../services/files/read-bounded.ts';
 import { markReferenceRun, showParticipant } from '../services/index-export/participants.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
+import { fileProblem } from './file-arguments.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { either, may, need, parseSynopsis, synopsis, word } from './options/synopsis.ts';
@@ -127,12 +128,10 @@ export function createParticipantReferenceCommand(clock: Clock = systemClock): C
       if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
       for (const flag of ['participant', 'model', 'version', 'framework', 'prompt'] as const)
         if (v[flag] === undefined) return usageError(io, command, `--${flag} is required`);
-      let prompt: Uint8Array;
-      try {
-        prompt = new Uint8Array(readFileSync(v.prompt!));
-      } catch (error) {
-        return usageError(io, command, `cannot read --prompt: ${(error as Error).message}`);
-      }
+      // Bounded (main/services/files/read-bounded.ts): a device or an oversized prompt is refused unread.
+      const read = readBoundedFileSync(v.prompt!, { what: '--prompt', kind: 'prompt' });
+      if (!read.ok) return usageError(io, command, fileProblem(read.error));
+      const prompt = read.value;
       const participantId = v.participant!;
       return runAndPrint(
         v.json ?? false,

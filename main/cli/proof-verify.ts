@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import type { PyJson } from '../core/json/value.ts';
 import { parseProofView } from '../core/proof/parse-view.ts';
 import { reportToJson, type ProofReport } from '../core/proof/report.ts';
-import { loads } from '../core/json/loads.ts';
 import { verifyProof } from '../core/proof/verify-proof.ts';
 import { loadTrustBundle } from '../services/trust/load-bundle.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
+import { readJsonFile, readServiceDocumentFile } from './file-arguments.ts';
 import { printJson, type CliIo } from './io.ts';
 import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 
@@ -36,20 +35,18 @@ function refuse(io: CliIo, json: boolean, refusal: Refusal): number {
   return EXIT.failed;
 }
 
-async function readBytes(path: string, what: string): Promise<Uint8Array | Refusal> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    return new Refusal('INPUT_UNREADABLE', `cannot read the ${what} ${path}: ${(error as Error).message}`);
-  }
+/**
+ * The proof view is the Trust Layer's document: read as json.loads reads it, a repeated key refused. The Rekor entry
+ * and the disclosure are read by the intake parser (main/cli/file-arguments.ts). Every file is bounded.
+ */
+async function readView(path: string): Promise<Uint8Array | Refusal> {
+  const read = await readServiceDocumentFile(path, 'proof');
+  return 'bytes' in read ? read.bytes : new Refusal(read.code, read.message);
 }
 
 async function readJson(path: string, what: string): Promise<PyJson | Refusal> {
-  const bytes = await readBytes(path, what);
-  if (!(bytes instanceof Uint8Array)) return bytes;
-  const parsed = loads(bytes);
-  if (!parsed.ok) return new Refusal('INPUT_NOT_JSON', `the ${what} ${path} is not JSON: ${parsed.error.message}`);
-  return parsed.value;
+  const read = await readJsonFile(path, what);
+  return 'value' in read ? read.value : new Refusal(read.code, read.message);
 }
 
 const isRefusal = (value: unknown): value is Refusal => value instanceof Refusal;
@@ -115,7 +112,7 @@ export const proofVerifyCommand: Command = {
     const json = values.json ?? false;
     const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);
     if (!bundle.ok) return refuse(io, json, bundle.error);
-    const bytes = await readBytes(positionals[0] as string, 'proof');
+    const bytes = await readView(positionals[0] as string);
     if (isRefusal(bytes)) return refuse(io, json, bytes);
     const view = parseProofView(bytes);
     if (!view.ok) return refuse(io, json, view.error);

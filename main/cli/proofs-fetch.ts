@@ -104,7 +104,12 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
       if (typeof inputs === 'number') return inputs;
       const { settings, ids } = inputs;
       const db = openDatabase(dbPathFrom(values.db));
-      const http = createHttpClient({ timeoutMs: settings.requestTimeoutMs });
+      // The whole answer within two request timeouts: the claim a read holds and the quota counts it in flight for
+      // (docs/operator-database.md), so no request outlives what the ledger assumes of it (issue 36).
+      const http = createHttpClient({
+        timeoutMs: settings.requestTimeoutMs,
+        deadlineMs: 2 * settings.requestTimeoutMs,
+      });
       const screen = terminal(io);
       const reporter: ProgressReporter | undefined = values.quiet
         ? undefined

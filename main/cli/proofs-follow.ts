@@ -20,6 +20,7 @@ import type { CliIo } from './io.ts';
 import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { dbPathFrom, READ_SETTING_ITEMS, settingsFrom } from './proofs-options.ts';
 import { hexPublicKey } from './public-key-file.ts';
+import { readWaitJson, readWaitText, readWaitWatcher } from './read-wait-notice.ts';
 import { readSecretFile } from './secret-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
@@ -39,7 +40,9 @@ const SYNOPSIS = synopsis([
     help: 'stop after N cycles (the Nth is the last), unless --until comes first',
     defaultText: 'no limit',
   }),
-  may('json', { help: 'print one JSON object per cycle on stdout' }),
+  may('json', {
+    help: 'print one JSON object per cycle on stdout (and one per wait for the read limit, with "event": "read_wait")',
+  }),
   may('season', { help: 'the season to follow', defaultText: 'the one open or closing now' }),
   may('service-key', { defaultText: 'the key the season service announces' }),
   may('corpus', { help: 'the season folder (DIR/<track>) or one track folder' }),
@@ -166,7 +169,9 @@ async function runFollow(
   if (typeof token !== 'string') return usageError(io, command, token.problem);
 
   const db = openDatabase(dbPathFrom(values.db));
-  const http = createHttpClient({ timeoutMs: settings.value.requestTimeoutMs });
+  // The whole answer within two request timeouts, the claim a read holds (as `proofs fetch`; docs/operator-database.md).
+  const requestTimeoutMs = settings.value.requestTimeoutMs;
+  const http = createHttpClient({ timeoutMs: requestTimeoutMs, deadlineMs: 2 * requestTimeoutMs });
   const stop = new AbortController();
   const { stopped, cancel } = signalWaiter();
   void stopped.then(() => stop.abort());
@@ -190,6 +195,11 @@ async function runFollow(
     }
     let last: FollowCycleLine | null = null as FollowCycleLine | null;
     const runLines: FollowCycleLine[] = [];
+    const reads = { ...settings.value, ...readSettings };
+    // docs/season-follow.md "Waiting for the read limit": once per wait, on stdout beside the cycle lines.
+    const onProgress = readWaitWatcher(reads, (wait) =>
+      io.out(values.json ? `${JSON.stringify(readWaitJson(wait, season!))}\n` : `waiting: ${readWaitText(wait)}\n`),
+    );
     const end = await followSeason({
       db,
       http,
@@ -206,8 +216,9 @@ async function runFollow(
       pendingRecheckMs: settings.value.pendingRecheckMs,
       ...(untilMs === undefined ? {} : { untilMs }),
       ...(cycles === undefined ? {} : { cycles }),
-      readSettings: { ...settings.value, ...readSettings },
+      readSettings: reads,
       signal: stop.signal,
+      onProgress,
       onCycle: (line) => {
         last = line;
         runLines.push(line);
@@ -216,7 +227,7 @@ async function runFollow(
     });
     if (end.kind === 'refused') return refuse(end.failure.code, end.failure.message);
     recordRun(db, clock, actorOf(values), season, runLines, end.kind);
-    // On stderr in both modes: --json keeps stdout to one JSON object per cycle.
+    // On stderr in both modes: --json keeps stdout to its JSON objects (the cycles and the waits).
     io.err(
       end.kind === 'aborted'
         ? 'proveit proofs follow: stopped; what was read is kept, and the next run resumes from it\n'

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseIdList } from '../core/proofs-plan/id-list.ts';
 import { MAX_IDS_PER_READ } from '../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import { openDatabase, type Db, type OpenOptions } from '../db/open-database.ts';
+import { readBoundedTextSync } from '../services/files/read-bounded.ts';
 import { DEFAULT_READ_SETTINGS, type ReadSettings } from '../services/proofs/read-settings.ts';
 import { EXIT, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
@@ -127,13 +127,10 @@ export function settingsFrom(values: SharedValues): Result<ReadSettings> {
 /** The ids in the --ids file (one per line, # comments); a malformed id is an error naming its line. */
 function idsFrom(file: string | undefined): Result<string[]> {
   if (!file) return fail('USAGE', '--ids FILE is required: a file with one proof id per line');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return fail('IDS_FILE_UNREADABLE', `cannot read the ids file '${file}': ${(error as Error).message}`);
-  }
-  const parsed = parseIdList(text);
+  // Bounded (main/services/files/read-bounded.ts): a device or an oversized list is refused unread, with its code.
+  const read = readBoundedTextSync(file, { what: 'the ids file', kind: 'list' });
+  if (!read.ok) return read.error.code === 'FILE_UNREADABLE' ? fail('IDS_FILE_UNREADABLE', read.error.message) : read;
+  const parsed = parseIdList(read.value);
   if (!parsed.ok) return fail(parsed.error.code, `${file}: ${parsed.error.message}`, parsed.error.details);
   return parsed;
 }

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { parseIntake } from '../core/json/intake.ts';
+import { isPyObject } from '../core/json/value.ts';
+import { FILE_LIMITS, readBoundedFileSync } from '../services/files/read-bounded.ts';
+import { fileProblem } from './file-arguments.ts';
 
 /** An Ed25519 public key written on the command line (`season close --service-key`): 64 hex, case folded; else null. */
 export function hexPublicKey(text: string): string | null {
@@ -9,26 +12,19 @@ export function hexPublicKey(text: string): string | null {
 /**
  * An Ed25519 public key given as a file (`index verify --public-key`, `season serve --operator-public-key`,
  * `devnet up --operator-public-key`): 64 lowercase hex characters alone, or the signing-key.json an Index export
- * publishes (its `public_key`). Null when the file holds neither; a file that cannot be read throws.
+ * publishes (its `public_key`), read by the intake parser: a signing-key.json naming `public_key` twice is refused
+ * (INTAKE_DUPLICATE_KEY), since one reader would pin the first key and another the second. The file is read bounded
+ * (main/services/files/read-bounded.ts). The key, or the usage problem to print (the file named, what it must hold).
  */
-export function publicKeyFrom(file: string): string | null {
-  const text = readFileSync(file, 'utf8').trim();
-  if (/^[0-9a-f]{64}$/.test(text)) return text;
-  try {
-    const o = JSON.parse(text) as { public_key?: unknown };
-    return typeof o.public_key === 'string' && /^[0-9a-f]{64}$/.test(o.public_key) ? o.public_key : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The same for a command's option: the key, or the usage problem to print (the file named, what it must hold). */
 export function publicKeyOption(flag: string, file: string): { key: string } | { problem: string } {
-  let key: string | null;
-  try {
-    key = publicKeyFrom(file);
-  } catch (error) {
-    return { problem: `cannot read ${flag}: ${(error as Error).message}` };
-  }
-  return key === null ? { problem: `${flag} FILE holds 64 hex characters or a signing-key.json` } : { key };
+  const read = readBoundedFileSync(file, { what: flag, kind: 'key' });
+  if (!read.ok) return { problem: fileProblem(read.error) };
+  const text = Buffer.from(read.value).toString('utf8').trim();
+  if (/^[0-9a-f]{64}$/.test(text)) return { key: text };
+  const parsed = parseIntake(read.value, { maxBytes: FILE_LIMITS.key });
+  if (!parsed.ok && parsed.error.code === 'INTAKE_DUPLICATE_KEY')
+    return { problem: `${flag} ${file} is refused: ${parsed.error.code}: ${parsed.error.message}` };
+  const key = parsed.ok && isPyObject(parsed.value) ? parsed.value['public_key'] : undefined;
+  if (typeof key === 'string' && /^[0-9a-f]{64}$/.test(key)) return { key };
+  return { problem: `${flag} FILE holds 64 hex characters or a signing-key.json` };
 }

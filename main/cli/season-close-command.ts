@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Failure } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -17,6 +16,7 @@ import { printJson, type CliIo } from './io.ts';
 import { hexPublicKey } from './public-key-file.ts';
 import { either, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
+import { readFileArgument } from './file-arguments.ts';
 import { readSecretFile } from './secret-file.ts';
 
 const SYNOPSIS = synopsis([
@@ -145,16 +145,10 @@ async function runClose(
     let submissions: Uint8Array;
     let serviceKey = configuredKey;
     if (values.submissions) {
-      try {
-        submissions = new Uint8Array(await readFile(values.submissions));
-      } catch (error) {
-        return refuse([
-          {
-            code: 'INPUT_UNREADABLE',
-            message: `cannot read the submissions file ${values.submissions}: ${(error as Error).message}`,
-          },
-        ]);
-      }
+      // Bounded by the export's own limit (main/services/files/read-bounded.ts), as its download is.
+      const read = await readFileArgument(values.submissions, 'submissions file', 'export');
+      if (!('bytes' in read)) return refuse([read]);
+      submissions = read.bytes;
     } else {
       const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
       if (typeof token !== 'string') return usageError(io, command, token.problem);

@@ -2,7 +2,7 @@ import { readReceipt, verifyReceipt, type SubmissionReceipt } from '../core/rece
 import type { Failure } from '../core/result.ts';
 import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { readJsonFile } from './freeze-options.ts';
+import { readJsonFile } from './file-arguments.ts';
 import { printJson, type CliIo } from './io.ts';
 import { either, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 

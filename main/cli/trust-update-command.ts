@@ -7,6 +7,12 @@ import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
 import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 
+/**
+ * The key history is a few KiB: its whole answer comes within this or the Trust Layer is not answering (a server that
+ * trickles it a byte at a time held the command for ever with idle timeouts only: issue 36).
+ */
+const TRUST_UPDATE_DEADLINE_MS = 30_000;
+
 const SYNOPSIS = synopsis([
   need('trust-layer', { help: 'the Trust Layer whose published key history is read (/v1/pubkey)' }),
   may('trust', { help: 'the trust bundle compared (left unchanged)' }),
@@ -14,6 +20,10 @@ const SYNOPSIS = synopsis([
     value: 'DIR',
     help: 'the new folder the updated bundle is written to',
     defaultText: 'beside the bundle, named after its digest',
+  }),
+  may('timeout', {
+    help: "the deadline for the Trust Layer's whole answer, in seconds",
+    defaultText: String(TRUST_UPDATE_DEADLINE_MS / 1000),
   }),
   may('json'),
 ]);
@@ -70,7 +80,16 @@ export const trustUpdateCommand: Command = {
       );
     }
     const json = values.json ?? false;
-    const http = createHttpClient();
+    const timeoutS = values.timeout === undefined ? TRUST_UPDATE_DEADLINE_MS / 1000 : Number(values.timeout);
+    if (!(timeoutS > 0) || !Number.isFinite(timeoutS)) {
+      return usageError(
+        io,
+        trustUpdateCommand,
+        `--timeout '${values.timeout}' is not a number of seconds > 0, e.g. --timeout 30`,
+      );
+    }
+    const deadlineMs = Math.round(timeoutS * 1000);
+    const http = createHttpClient({ timeoutMs: deadlineMs, deadlineMs, maxBodyBytes: 1_048_576 });
     try {
       const result = await updateTrustBundle({
         http,

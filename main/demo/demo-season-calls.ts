@@ -1,5 +1,5 @@
 import type { Devnet } from '../../devnet/start-devnet.ts';
-import type { HttpClient } from '../services/http/http-client.ts';
+import { DEFAULT_DEADLINE_MS, type HttpClient } from '../services/http/http-client.ts';
 
 /** A participant's POST to the devnet's season service (enroll, submit), its answer as status and JSON. */
 export async function seasonCall(
@@ -9,7 +9,13 @@ export async function seasonCall(
   headers: Record<string, string>,
   body: string,
 ) {
-  const answer = await fetch(`${devnet.info.season}/v1/season/${season}/${path}`, { method: 'POST', headers, body });
+  // Node's fetch has idle timeouts only: the whole answer within 60 s, as every call through the HTTP client (issue 36).
+  const answer = await fetch(`${devnet.info.season}/v1/season/${season}/${path}`, {
+    method: 'POST',
+    headers,
+    body,
+    signal: AbortSignal.timeout(DEFAULT_DEADLINE_MS),
+  });
   return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
 }
 

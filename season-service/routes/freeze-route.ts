@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { judgeArrival } from '../../main/core/freeze/freeze-chain.ts';
 import { readOperatorFreeze } from '../../main/core/freeze/operator-freeze.ts';
-import { loads } from '../../main/core/json/loads.ts';
+import { parseIntake } from '../../main/core/json/intake.ts';
 import { sha256Canonical } from '../../main/core/json/sha256-canonical.ts';
 import { isPyObject } from '../../main/core/json/value.ts';
 import {
@@ -65,13 +65,15 @@ export async function freezeRoute(context: ServiceContext, request: IncomingMess
     });
   }
   const bytes = await readBody(request, context.limits.smallBodyBytes);
-  const parsed = loads(bytes);
+  // The intake parser (issue 36 item 5): the service stores and serves these very bytes, so a key named twice (read
+  // last-wins here, first-wins by another reader) is refused, not signed-checked on one reading and served as both.
+  const parsed = parseIntake(bytes);
   const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
   const season = context.material.season;
   if (!doc) {
     return sendError(response, 422, {
       code: 'FREEZE_DOCUMENT_INVALID',
-      message: `Post a freeze document of season ${season} (docs/freeze.md "The freeze document").`,
+      message: `${parsed.ok ? '' : `${parsed.error.code}: ${parsed.error.message}. `}Post a freeze document of season ${season} (docs/freeze.md "The freeze document").`,
     });
   }
   const notOperator = operatorRefusal(doc, context.operatorPublicKey, FREEZE_DOCUMENT);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { loads } from '../../main/core/json/loads.ts';
+import { parseIntake } from '../../main/core/json/intake.ts';
 import { isPyObject } from '../../main/core/json/value.ts';
 import { INDEX_ANCHOR_FORMAT } from '../../main/core/index/anchor.ts';
 import { readBody, sendError } from '../http/respond.ts';
@@ -34,7 +34,8 @@ export async function indexAnchorRoute(context: ServiceContext, request: Incomin
     });
   }
   const bytes = await readBody(request, context.limits.smallBodyBytes);
-  const parsed = loads(bytes);
+  // The intake parser (issue 36 item 5): the bytes are served as posted, so a key named twice is refused.
+  const parsed = parseIntake(bytes);
   const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
   const season = context.material.season;
   const notOperator = doc === null ? null : operatorRefusal(doc, context.operatorPublicKey, INDEX_ANCHOR);
@@ -49,7 +50,7 @@ export async function indexAnchorRoute(context: ServiceContext, request: Incomin
   ) {
     return sendError(response, 422, {
       code: 'INDEX_ANCHOR_INVALID',
-      message: `Post {"document": "${INDEX_ANCHOR_FORMAT}", "season": ${season}, "index_version", "manifest_sha256", "operator_public_key", "operator_signature"} and no other key.`,
+      message: `${parsed.ok ? '' : `${parsed.error.code}: ${parsed.error.message}. `}Post {"document": "${INDEX_ANCHOR_FORMAT}", "season": ${season}, "index_version", "manifest_sha256", "operator_public_key", "operator_signature"} and no other key.`,
     });
   }
   response.writeHead(200, {

@@ -203,7 +203,7 @@ describe('proveit audit verify', () => {
   it('an unknown flag is a usage error (exit 2) with the usage line', async () => {
     const io = captureIo();
     expect(await auditVerifyCommand.run(['--bd', file], io)).toBe(2);
-    expect(io.stderr).toMatch(/usage: proveit audit verify \[--db FILE\] \[--json\]/);
+    expect(io.stderr).toMatch(/usage: proveit audit verify \[--db FILE\] \[--index DIR\]... \[--json\]/);
   });
 });
 

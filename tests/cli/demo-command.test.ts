@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../main/db/open-database.ts';
 import { listDisputes } from '../../main/db/disputes.ts';
 import { latestPublicationVersion } from '../../main/db/publications.ts';
 import { verifyAuditLog } from '../../main/services/audit/verify-audit-log.ts';
+import { defaultKeyFile, readSigningKey } from '../../main/services/index-export/signing-key.ts';
 import { captureIo } from '../support/capture-io.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are checked field by field
@@ -96,13 +97,20 @@ describe('proveit demo --out DIR', () => {
     expect(summary.dispute.participantId).toBe(disputer.participantId);
   });
 
-  it('writes the signed Index export with its manifest.json, which proveit index verify accepts', async () => {
+  it('writes the signed Index export with its manifest.json, which proveit index verify accepts against the operator key pinned, and refuses INDEX_KEY_NOT_PINNED with none', async () => {
     expect(summary.index).toMatchObject({ out: join(out, 'index'), version: 1 });
     expect(existsSync(join(out, 'index', 'manifest.json'))).toBe(true);
+    const key = readSigningKey(defaultKeyFile(join(out, 'console.sqlite')));
+    if (!key.ok) throw new Error(key.error.message);
+    const pinned = join(out, 'operator-public-key.txt');
+    writeFileSync(pinned, `${key.value.publicKeyHex}\n`);
     const io = captureIo();
-    const code = await indexVerifyCommand.run([join(out, 'index'), '--json'], io);
+    const code = await indexVerifyCommand.run([join(out, 'index'), '--public-key', pinned, '--json'], io);
     expect(code, io.stdout + io.stderr).toBe(0);
-    expect(JSON.parse(io.stdout)).toMatchObject({ ok: true });
+    expect(JSON.parse(io.stdout)).toMatchObject({ ok: true, pinned_by: '--public-key' });
+    const unpinned = captureIo();
+    expect(await indexVerifyCommand.run([join(out, 'index'), '--json'], unpinned)).toBe(1);
+    expect(JSON.parse(unpinned.stdout)).toMatchObject({ ok: false, code: 'INDEX_KEY_NOT_PINNED' });
   });
 
   it('the audit log verifies', () => {

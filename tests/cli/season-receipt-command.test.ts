@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main.ts';
 import { signReceipt, type ReceiptFields } from '../../main/core/receipts/submission-receipt.ts';
+import { FILE_LIMITS } from '../../main/services/files/read-bounded.ts';
 import { loadOrCreateReceiptKey } from '../../season-service/receipt-key.ts';
 import { startTestService, type RunningService } from '../season-service/support/season-fixture.ts';
 import { captureIo } from '../support/capture-io.ts';
@@ -92,6 +93,52 @@ describe('proveit season receipt verify', () => {
     expect([short.code, short.stderr.includes('RECEIPT_KEY_INVALID')]).toEqual([1, true]);
     const notJson = await verify(receiptFile('receipt: yes'), '--key', signer.publicKeyHex);
     expect([notJson.code, notJson.stderr.includes('INPUT_NOT_JSON')]).toEqual([1, true]);
+  });
+
+  it('a receipt holding a duplicate task_id key is refused with INTAKE_DUPLICATE_KEY naming task_id', async () => {
+    // The signed receipt is for gen-04. A reader keeping the first key sees gen-05; JSON.parse kept the last, so the
+    // signature verified and the command answered exit 0 for a receipt that also says gen-05.
+    const signed = JSON.stringify(signReceipt(FIELDS, signer.sign));
+    const doubled = signed.replace('"task_id":"gen-04"', '"task_id":"gen-05","task_id":"gen-04"');
+    const human = await verify(receiptFile(doubled), '--key', signer.publicKeyHex);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain('INTAKE_DUPLICATE_KEY [task_id]: ');
+    expect(human.stderr).toContain('duplicate key "task_id"');
+    const json = await verify(receiptFile(doubled), '--key', signer.publicKeyHex, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      code: 'INTAKE_DUPLICATE_KEY',
+      field: 'task_id',
+      details: { key: 'task_id', line: 1 },
+    });
+  });
+
+  it('a receipt FILE of /dev/zero is refused with FILE_NOT_REGULAR without reading it', async () => {
+    const before = process.memoryUsage().rss;
+    const answer = await verify('/dev/zero', '--key', signer.publicKeyHex, '--json');
+    expect(answer.code).toBe(1);
+    expect(JSON.parse(answer.stdout)).toMatchObject({
+      ok: false,
+      code: 'FILE_NOT_REGULAR',
+      details: { file: '/dev/zero', type: 'a character device' },
+    });
+    expect(process.memoryUsage().rss - before).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('a receipt file at the limit verifies; one byte over is refused with FILE_TOO_LARGE naming file, size and limit', async () => {
+    const signed = JSON.stringify(signReceipt(FIELDS, signer.sign));
+    // Whitespace after the document is still one document: the signature covers the fields, not the layout.
+    const atLimit = receiptFile(signed + ' '.repeat(FILE_LIMITS.document - signed.length));
+    const accepted = await verify(atLimit, '--key', signer.publicKeyHex);
+    expect([accepted.code, accepted.stdout]).toEqual([0, expect.stringContaining('receipt verified')]);
+    const over = receiptFile(signed + ' '.repeat(FILE_LIMITS.document - signed.length + 1));
+    const refused = await verify(over, '--key', signer.publicKeyHex, '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      ok: false,
+      code: 'FILE_TOO_LARGE',
+      details: { file: over, size: FILE_LIMITS.document + 1, limit: FILE_LIMITS.document },
+    });
   });
 
   it('no file, or not exactly one of --key and --season-url, is a usage error (exit 2)', async () => {

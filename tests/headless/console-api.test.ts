@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { playDemo } from '../../main/demo/play-demo.ts';
 import { renameParticipant } from '../../main/services/index-export/participants.ts';
 import { systemClock } from '../../main/services/clock.ts';
 import type { DemoSummary } from '../../main/core/demo/demo-progress.ts';
+import { forgeIndex } from '../services/index-export/support/forge-index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;
@@ -349,6 +350,24 @@ describe('each operation over headless HTTP, on the demo season', () => {
     expect(exported.result.version).toBeGreaterThanOrEqual(1);
     expect(exported.result.out_dir).toContain(join(dir, 'demo', 'index-exports', 'season-1-'));
     expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
+  });
+
+  it('index: the console verifies against the operator key beside its database, so a newest export re-signed with another key is INDEX_KEY_MISMATCH', async () => {
+    const exports = join(dir, 'demo', 'index-exports');
+    const newest = readdirSync(exports).sort().at(-1)!;
+    const forgedDir = join(exports, `season-1-${Number(newest.slice('season-1-'.length)) + 1}`);
+    cpSync(join(exports, newest), forgedDir, { recursive: true });
+    forgeIndex(forgedDir);
+    try {
+      const answer = await value('index.verify', { season: 1 });
+      expect(answer.verified).toBe(false);
+      expect(answer.failures[0]).toMatchObject({
+        code: 'INDEX_KEY_MISMATCH',
+        message: expect.stringContaining('the operator key beside the database'),
+      });
+    } finally {
+      rmSync(forgedDir, { recursive: true, force: true });
+    }
   });
 
   it('audit: the log (newest first, paged) records the console actions as the person named, and verifies', async () => {

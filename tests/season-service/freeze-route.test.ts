@@ -125,6 +125,24 @@ describe('only the operator freezes: every other document is 403 FREEZE_NOT_OPER
   });
 });
 
+describe('a freeze body naming a key twice', () => {
+  it('is 422 FREEZE_DOCUMENT_INVALID with INTAKE_DUPLICATE_KEY, not signature-checked on its last key and served with both', async () => {
+    // Signed as is; a reader keeping the first closes_at would read another window from the bytes the service serves.
+    const signed = JSON.stringify(freezeDocument('generique'));
+    const doubled = signed.replace('"closes_at":', '"closes_at":"2099-01-01T00:00:00.000Z","closes_at":');
+    const before = receivedRows(service);
+    const answer = await fetch(`${service.url}/v1/season/1/freeze`, {
+      method: 'POST',
+      headers: { 'X-Challenge-Secret': service.challengeSecret, 'Content-Type': 'application/json' },
+      body: doubled,
+    });
+    const error = refusal({ text: await answer.text() });
+    expect([answer.status, error.code]).toEqual([422, 'FREEZE_DOCUMENT_INVALID']);
+    expect(error.message).toContain('INTAKE_DUPLICATE_KEY: duplicate key "closes_at"');
+    expect(receivedRows(service)).toBe(before);
+  });
+});
+
 describe('the freeze in force is decided by the documents, never by arrival order', () => {
   const first = freezeDocument('conformite');
   const replacement = freezeDocument('conformite', OPENS_AT, '2026-10-30T08:00:00.000Z', TEST_OPERATOR, sha(first));

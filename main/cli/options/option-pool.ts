@@ -85,6 +85,7 @@ export const OPTION_POOL = {
   headless: { type: 'boolean', help: 'serve on 127.0.0.1 for a browser, even where a desktop window could open' },
   host: { type: 'string', value: 'ADDRESS', help: 'the address to listen on', defaultText: '127.0.0.1' },
   ids: { type: 'string', value: 'FILE', help: 'a file with one proof id per line (# comments)' },
+  index: { type: 'string', value: 'DIR', help: 'an exported Index folder (the one `proveit index export` wrote)' },
   json: { type: 'boolean', help: 'print one JSON document on stdout' },
   key: { type: 'string', value: 'HEX', help: "the season service's receipt public key (64 hex digits)" },
   'key-file': {
@@ -149,6 +150,7 @@ export const OPTION_POOL = {
   },
   'rekor-entry': { type: 'string', value: 'FILE', help: 'the Rekor entry of the proof, read from a file' },
   replace: { type: 'boolean', help: 'replace the freeze in force (before the season opens only)' },
+  replaces: { type: 'string', value: 'FILE', help: 'the operator database this one stands in for' },
   resolution: { type: 'string', value: 'TEXT', help: 'what was found and done' },
   reveal: { type: 'string', value: 'FILE', help: 'the reveal document (key and salt)' },
   reviewer: { type: 'string', value: 'NAME', help: 'who reviews the dispute' },

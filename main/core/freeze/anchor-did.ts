@@ -32,3 +32,30 @@ export function freezeAnchorDidFailure(
     },
   };
 }
+
+/**
+ * docs/freeze.md "The challenge's DID": when the reader's trust bundle pins the challenge's DID (`challenge_did`,
+ * docs/trust-bundle.md), a version-3 document must name and sign with that DID's key. Without it the document's own
+ * `operator_public_key` is all that vouches for it: anyone can sign a freeze with a key of their own and anchor it
+ * under that key's DID. Null when the bundle pins nothing, the document is version 1 or 2, or the keys agree.
+ */
+export function freezeOperatorPinFailure(
+  document: Pick<FreezeDocument, 'document_version' | 'operator_public_key'>,
+  challenge: { did: string; publicKeyHex: string } | null,
+): Failure<'FREEZE_OPERATOR_KEY_MISMATCH'> | null {
+  if (challenge === null || document.document_version !== 3) return null;
+  if (document.operator_public_key === challenge.publicKeyHex) return null;
+  return {
+    code: 'FREEZE_OPERATOR_KEY_MISMATCH',
+    message:
+      `operator_public_key: the freeze is signed by ${String(document.operator_public_key)}, not by the challenge's key ` +
+      `pinned by the trust bundle (challenge_did ${challenge.did}): not the challenge's freeze; verify with the bundle ` +
+      'whose challenge_did is the DID the challenge publishes',
+    details: {
+      field: 'operator_public_key',
+      anchored: document.operator_public_key ?? null,
+      recomputed: challenge.publicKeyHex,
+      challenge_did: challenge.did,
+    },
+  };
+}

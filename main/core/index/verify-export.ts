@@ -1,4 +1,5 @@
 import { sha256Hex } from '../hash/sha256.ts';
+import { challengeDidOf } from '../operator/challenge-did.ts';
 import { fail, ok, type Failure, type Result } from '../result.ts';
 import { parseIndexJson } from './index-json.ts';
 import { manifestRows, MANIFEST_FORMAT, type IndexManifest } from './manifest.ts';
@@ -18,7 +19,25 @@ export type IndexVerifyCode =
   | 'INDEX_FILE_UNLISTED'
   | 'INDEX_ROW_UNLISTED'
   | 'INDEX_ROW_MISSING'
-  | 'INDEX_ROW_DUPLICATED';
+  | 'INDEX_ROW_DUPLICATED'
+  | 'INDEX_KEY_NOT_PINNED'
+  | 'INDEX_FILE_NOT_REGULAR'
+  | 'INDEX_TRUST_UNREADABLE';
+
+/**
+ * The key the reader holds for the operator (docs/index-export.md "Pinned key"): given on the command line, the
+ * challenge DID of the reader's trust bundle, or the operator's own key beside the database. `by` names it in messages.
+ */
+export interface IndexKeyPin {
+  publicKeyHex: string;
+  by: string;
+}
+
+/** An entry of the export folder that is not a regular file: a symbolic link, an empty folder, a socket… */
+export interface IrregularEntry {
+  path: string;
+  kind: 'symbolic link' | 'empty folder' | 'special file';
+}
 
 export interface IndexVerified {
   season: number;
@@ -87,14 +106,17 @@ function manifestShape(o: Record<string, unknown>): IndexManifest | null {
 }
 
 /**
- * `proveit index verify` (docs/index-export.md), pure: `files` is every file of the export folder (path relative to
- * it, '/'-separated). Checks the signature over manifest.json's bytes with the key it names (and the key expected,
- * when given), then every listed file and row, then that nothing else is there. Returns every problem found; the
- * first one is the result's code. Nothing here trusts a file's own claim until its hash matches the signed list.
+ * `proveit index verify` (docs/index-export.md), pure: `files` is every regular file of the export folder (path
+ * relative to it, '/'-separated), `irregular` every other entry. Checks the signature over manifest.json's bytes with
+ * the key it names and that this key is the one pinned (a valid signature by a key nobody pinned proves nothing: a
+ * forger re-signs with a key of their own), then every listed file and row, then that nothing else is there. Returns
+ * every problem found; the first one is the result's code. Nothing here trusts a file's own claim until its hash
+ * matches the signed list.
  */
 export function verifyIndexExport(
   files: ReadonlyMap<string, Uint8Array>,
-  expectedPublicKeyHex?: string,
+  pin: IndexKeyPin | null,
+  irregular: readonly IrregularEntry[] = [],
 ): Result<IndexVerified, IndexVerifyCode> & { problems: Failure<IndexVerifyCode>[] } {
   const problems: Failure<IndexVerifyCode>[] = [];
   const done = (value: IndexVerified | null) => {
@@ -145,11 +167,11 @@ export function verifyIndexExport(
       message: 'the signature is made with another key than the one the manifest publishes: re-signed by someone else',
       details: { manifest_key: manifest.signing_key.public_key, signature_key: signedKey },
     });
-  if (expectedPublicKeyHex !== undefined && signedKey !== expectedPublicKeyHex)
+  if (pin !== null && signedKey !== pin.publicKeyHex)
     problems.push({
       code: 'INDEX_KEY_MISMATCH',
-      message: `signed with key ${signingKeyIdSafe(signedKey)}, not with the operator key given (${signingKeyIdSafe(expectedPublicKeyHex)})`,
-      details: { expected: expectedPublicKeyHex, actual: signedKey },
+      message: `signed with key ${signingKeyIdSafe(signedKey)}, not with the operator key pinned by ${pin.by} (${signingKeyIdSafe(pin.publicKeyHex)})`,
+      details: { expected: pin.publicKeyHex, actual: signedKey, pinned_by: pin.by },
     });
   if (!verifyManifestSignature(manifestBytes, sig['signature'] as string, signedKey))
     problems.push({
@@ -158,6 +180,7 @@ export function verifyIndexExport(
       details: { manifest_sha256: manifestSha256 },
     });
   if (problems.length > 0) return done(null);
+  if (pin === null) problems.push(notPinned(signedKey));
 
   const seenPaths = new Set<string>();
   for (const f of manifest.files) {
@@ -218,6 +241,7 @@ export function verifyIndexExport(
         message: `${path} is not listed in the signed manifest: added or duplicated after the export`,
         details: { path },
       });
+  for (const entry of irregular) problems.push(irregularProblem(entry));
   return done({
     season: manifest.season,
     indexVersion: manifest.index_version,
@@ -228,6 +252,35 @@ export function verifyIndexExport(
     files: manifest.files.length,
     rows: manifest.rows.length,
   });
+}
+
+/** A signature valid for a key the reader did not pin: what it is, and the two ways to pin it. */
+function notPinned(signedKey: string): Failure<IndexVerifyCode> {
+  const did = challengeDidOf(signedKey);
+  return {
+    code: 'INDEX_KEY_NOT_PINNED',
+    message:
+      `signature valid for a key nobody pinned (key ${signingKeyIdSafe(signedKey)}, ${did ?? 'no did:key'}): anyone can ` +
+      're-sign an edited Index with a key of their own. Compare it with the challenge\u2019s key obtained elsewhere ' +
+      '(its site, an earlier export, the audit log\u2019s index.export entry) and give it with --public-key HEX|FILE, ' +
+      'or verify with --trust DIR of a trust bundle whose challenge_did is the challenge\u2019s DID',
+    details: { public_key: signedKey, challenge_did: did },
+  };
+}
+
+/** Anything but a regular file: a link can point outside the export (what it shows is not what was signed). */
+function irregularProblem(entry: IrregularEntry): Failure<IndexVerifyCode> {
+  if (entry.kind === 'empty folder')
+    return {
+      code: 'INDEX_FILE_UNLISTED',
+      message: `${entry.path}/ is a folder the signed manifest lists no file in: added after the export`,
+      details: { path: entry.path, kind: entry.kind },
+    };
+  return {
+    code: 'INDEX_FILE_NOT_REGULAR',
+    message: `${entry.path} is a ${entry.kind}, not a regular file: an Index holds only the files it lists, and a link shows what it points to, not what was signed`,
+    details: { path: entry.path, kind: entry.kind },
+  };
 }
 
 function signingKeyIdSafe(hexKey: string): string {

@@ -69,6 +69,31 @@ export function loadsText(text: string): Result<PyJson, LoadsCode> {
   return scanText(text);
 }
 
+/**
+ * `json.loads(bytes)` for a document handed over as a file or answered by another service (a proof view, a key
+ * history): the same value where it accepts, but a key repeated in one object is refused (JSON_DUPLICATE_KEY, naming
+ * the key) instead of read last-wins. Readers that keep the first one would see another document in the same bytes;
+ * `json.dumps` never writes a repeated key, so no document a service made is refused. NaN and lone surrogates stay
+ * accepted, as CPython reads them (docs/canonical-json.md "loadsUniqueKeys"); `parseIntake` is stricter still.
+ */
+export function loadsUniqueKeys(bytes: Uint8Array): Result<PyJson, LoadsCode | 'JSON_DUPLICATE_KEY'> {
+  const decoded = decodeSurrogatePass(bytes, detectEncoding(bytes));
+  if (!decoded.ok) return loads(bytes);
+  const text = decoded.text;
+  const scanned = scanDocument(text, { ...CPYTHON_POLICY, refuseDuplicateKeys: true });
+  if (scanned.ok) return ok(scanned.value);
+  // Any other error is CPython's own, with its message: the plain scan finds it again.
+  if (scanned.error.kind !== 'DUPLICATE_KEY') return scanText(text);
+  const { line, column } = lineColumnAt(text, scanned.error.index);
+  const key = scanned.error.subject ?? '';
+  return fail(
+    'JSON_DUPLICATE_KEY',
+    `duplicate key ${JSON.stringify(key.length > 60 ? `${key.slice(0, 57)}...` : key)} at line ${line} column ${column}: ` +
+      'each key may appear once in an object (a reader keeping the first one would read another document)',
+    { reason: 'DUPLICATE_KEY', key, line, column, char: codePointIndex(text, scanned.error.index) },
+  );
+}
+
 function scanText(text: string): Result<PyJson, LoadsCode> {
   const scanned = scanDocument(text, CPYTHON_POLICY);
   if (scanned.ok) return ok(scanned.value);

@@ -4,6 +4,7 @@ import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
 import { decodeEd25519Text } from '../proof/encodings.ts';
 import { loads } from '../json/loads.ts';
+import { ed25519KeyOfDidKey } from '../operator/did-key.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { RekorLogKey, ArkforgeRekorKey, RekorTrust } from '../rekor/model.ts';
 import type { TsaProviderTrust, TsaTrust } from '../tsa/model.ts';
@@ -32,6 +33,12 @@ export interface TrustBundle {
   signingKeys: SigningKey[];
   rekor: RekorTrust;
   tsa: TsaTrust;
+  /**
+   * The challenge's DID the reader pins (`challenge_did`, docs/trust-bundle.md "The challenge's DID"): the did:key of
+   * the operator's Ed25519 key, the only key an Index or a freeze document is accepted signed by. Null: the bundle
+   * pins none, and what the operator publishes is verified against `--public-key` only.
+   */
+  challenge: { did: string; publicKeyHex: string } | null;
 }
 
 export type BundleCode =
@@ -247,6 +254,8 @@ export function parseTrustBundle(files: BundleFiles): Step<TrustBundle> {
   if (!logs.ok) return logs;
   const tsa = tsaTrust(input, index.value.timestamp_authorities);
   if (!tsa.ok) return tsa;
+  const challenge = challengeDid(index.value.challenge_did);
+  if (!challenge.ok) return challenge;
   const names = [...input.read.keys()].sort(compareCodePoints);
   return ok({
     name: index.value.name,
@@ -255,5 +264,17 @@ export function parseTrustBundle(files: BundleFiles): Step<TrustBundle> {
     signingKeys: keys.value,
     rekor: { logKeys: logs.value, arkforgeKeys: arkforgeKeys.value },
     tsa: tsa.value,
+    challenge: challenge.value,
   });
+}
+
+/** `challenge_did`: absent or null (no pin), else a did:key of an Ed25519 key (docs/trust-bundle.md). */
+function challengeDid(value: PyJson | undefined): Step<TrustBundle['challenge']> {
+  if (value === undefined || value === null) return ok(null);
+  const key = typeof value === 'string' ? ed25519KeyOfDidKey(value) : undefined;
+  if (key === undefined)
+    return field('bundle.json', '"challenge_did" must be the did:key of an Ed25519 key (did:key:z6Mk…) or null', {
+      challenge_did: value,
+    });
+  return ok({ did: value as string, publicKeyHex: Buffer.from(key).toString('hex') });
 }

@@ -11,8 +11,14 @@ import { recordAction } from '../audit/record-action.ts';
 import type { Clock } from '../clock.ts';
 import { besideFilesOf } from './beside-files.ts';
 import { replaceFileAtomically } from './new-file.ts';
+import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
 
-export type CreateBackupCode = 'BACKUP_DB_MISSING' | 'BACKUP_OUT_IS_DATABASE' | 'BACKUP_SOURCE_DAMAGED';
+export type CreateBackupCode =
+  'BACKUP_DB_MISSING' | 'BACKUP_OUT_IS_DATABASE' | 'BACKUP_SOURCE_DAMAGED' | WriteFaultCode;
+
+/** What a backup the disk refused leaves (docs/operator-database.md "File write faults"). */
+const NOTHING_WRITTEN =
+  'no backup was written, its partial files were removed and the earlier backups are left as they are';
 
 export interface CreateBackupInput {
   dbFile: string;
@@ -105,6 +111,17 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
     closeSync(openSync(snapshot, 'wx', 0o600));
     await snapshotDatabase(dbFile, snapshot);
     image = readFileSync(snapshot);
+  } catch (error) {
+    // SQLite writes the snapshot: its FULL or write I/O error is this file's, not the database's.
+    const fault = writeFaultOf(error, {
+      target: snapshot,
+      sqlite: true,
+      writing: "the database's snapshot, which is made in the database's own folder",
+      left: NOTHING_WRITTEN,
+      elsewhere: 'free room for one more copy of the database beside it',
+    });
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
   } finally {
     for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${snapshot}${suffix}`, { force: true });
   }
@@ -123,8 +140,19 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
     salt: input.randomBytes(16),
     nonce: input.randomBytes(12),
   });
-  mkdirSync(dirname(outFile), { recursive: true });
-  replaceFileAtomically(outFile, sealed);
+  try {
+    mkdirSync(dirname(outFile), { recursive: true });
+    replaceFileAtomically(outFile, sealed);
+  } catch (error) {
+    const fault = writeFaultOf(error, {
+      target: outFile,
+      writing: `the backup ${outFile}`,
+      left: NOTHING_WRITTEN,
+      elsewhere: 'write the backup to a folder on another disk',
+    });
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
+  }
   const sha256 = sha256Hex(sealed);
   // After the snapshot, so the backup's own entry is not in it; the Season screen reads the last one.
   const db = openDatabase(dbFile);

@@ -6,10 +6,17 @@ function writeTemporary(target: string, bytes: Uint8Array, label: string): strin
   const temporary = join(dirname(target), `.${basename(target)}.${label}-${process.pid}-${Date.now().toString(36)}`);
   const fd = openSync(temporary, 'wx', 0o600);
   try {
-    writeSync(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      // write(2) may write less than asked when the disk fills: the rest is written again, until it fails (ENOSPC).
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    // A full or failing disk: the part written goes (docs/operator-database.md "File write faults").
+    rmSync(temporary, { force: true });
+    throw error;
   }
   return temporary;
 }

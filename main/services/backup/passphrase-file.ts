@@ -1,11 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { fail, ok, type Result } from '../../core/result.ts';
+import { readBoundedText, type BoundedReadCode } from '../files/read-bounded.ts';
 
 /** Below this a passphrase is refused at create: the backup holds the season's sealed material (spec §8). */
 export const BACKUP_PASSPHRASE_MIN_LENGTH = 12;
 
 export type PassphraseFileCode =
-  'BACKUP_PASSPHRASE_FILE_MISSING' | 'BACKUP_PASSPHRASE_FILE_EMPTY' | 'BACKUP_PASSPHRASE_FILE_TOO_SHORT';
+  | 'BACKUP_PASSPHRASE_FILE_MISSING'
+  | 'BACKUP_PASSPHRASE_FILE_EMPTY'
+  | 'BACKUP_PASSPHRASE_FILE_TOO_SHORT'
+  | Exclude<BoundedReadCode, 'FILE_UNREADABLE'>;
 
 /**
  * Reads the passphrase from its file (never an argument: other users of the machine read the process list). The
@@ -16,17 +19,18 @@ export async function readBackupPassphrase(
   path: string,
   options: { forCreate: boolean },
 ): Promise<Result<string, PassphraseFileCode>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
+  // Bounded (main/services/files/read-bounded.ts): a device such as /dev/zero is refused unread, with its code.
+  const read = await readBoundedText(path, { what: 'the passphrase file', kind: 'secret' });
+  if (!read.ok) {
+    const { code, message, details } = read.error;
+    if (code !== 'FILE_UNREADABLE') return fail(code, message, details);
     return fail(
       'BACKUP_PASSPHRASE_FILE_MISSING',
-      `cannot read the passphrase file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}): give --passphrase-file FILE holding the passphrase`,
+      `cannot read the passphrase file ${path} (${String(details?.['errno'] ?? 'error')}): give --passphrase-file FILE holding the passphrase`,
       { file: path },
     );
   }
-  const passphrase = text.replace(/\r?\n$/, '');
+  const passphrase = read.value.replace(/\r?\n$/, '');
   if (passphrase.trim() === '')
     return fail('BACKUP_PASSPHRASE_FILE_EMPTY', `the passphrase file ${path} is empty: write the passphrase in it`, {
       file: path,

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DATABASE_ENTRY } from '../../core/backup/backup-contents.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
+import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
 import { createFileExclusively } from './new-file.ts';
 import { verifyBackup, type VerifiedBackup, type VerifyBackupCode } from './verify-backup.ts';
 
-export type RestoreBackupCode = VerifyBackupCode | 'BACKUP_RESTORE_EXISTS';
+export type RestoreBackupCode = VerifyBackupCode | 'BACKUP_RESTORE_EXISTS' | WriteFaultCode;
 
 export interface RestoredBackup extends VerifiedBackup {
   dbFile: string;
@@ -42,15 +43,53 @@ export async function restoreBackup(input: {
   }
   const ordered = [...targets.slice(1), targets[0]!];
   const written: string[] = [];
-  for (const { target, bytes } of ordered) {
-    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-    if (!createFileExclusively(target, bytes)) {
-      return fail('BACKUP_RESTORE_EXISTS', `${target} appeared during the restore: it was left as it is`, {
-        existing: [target],
-        written,
-      });
+  const folders: string[] = [];
+  try {
+    for (const { target, bytes } of ordered) {
+      const made = mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+      if (made !== undefined) folders.push(made);
+      if (!createFileExclusively(target, bytes)) {
+        return fail('BACKUP_RESTORE_EXISTS', `${target} appeared during the restore: it was left as it is`, {
+          existing: [target],
+          written,
+        });
+      }
+      written.push(target);
     }
-    written.push(target);
+  } catch (error) {
+    // docs/operator-database.md "File write faults": a restore the disk refused takes back what it wrote, so the
+    // next restore into the same path is not refused BACKUP_RESTORE_EXISTS by its own half.
+    const removed = takeBack(written, folders);
+    const fault = writeFaultOf(error, {
+      target: dbFile,
+      writing: `the restore into ${dbFile}`,
+      left: removed
+        ? 'no database was restored and the files already written were removed'
+        : `no database was restored, but of the files already written some could not be removed: ${written.join(', ')}`,
+      elsewhere: 'give --db a new path on another disk',
+    });
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
   }
   return ok({ ...verified.value, dbFile, written });
+}
+
+/** Removes the files a failed restore wrote, then the folders it made (the deepest first); false if any stays. */
+function takeBack(written: readonly string[], folders: readonly string[]): boolean {
+  let all = true;
+  for (const path of [...written].reverse()) {
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      all = false;
+    }
+  }
+  for (const folder of [...folders].reverse()) {
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      all = false;
+    }
+  }
+  return all;
 }

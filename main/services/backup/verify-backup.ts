@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { sha256Hex } from '../../core/hash/sha256.ts';
 import { openBackup, type BackupOpenCode } from '../../core/backup/backup-container.ts';
 import { unpackBackupContents, type BackupFile } from '../../core/backup/backup-contents.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
@@ -6,19 +6,24 @@ import { integrityProblems, openDatabaseImage } from '../../db/backup-snapshot.t
 import { backupSummary, type BackupSummary } from '../../db/backup-summary.ts';
 import { sealOf } from '../../db/freezes.ts';
 import { verifyAuditLog } from '../audit/verify-audit-log.ts';
+import { readBoundedFile, type BoundedReadCode } from '../files/read-bounded.ts';
 
 export type VerifyBackupCode =
   | BackupOpenCode
   | 'BACKUP_FILE_UNREADABLE'
   | 'BACKUP_DATABASE_DAMAGED'
   | 'BACKUP_AUDIT_LOG_BROKEN'
-  | 'BACKUP_FREEZE_SEAL_MISSING';
+  | 'BACKUP_FREEZE_SEAL_MISSING'
+  | Exclude<BoundedReadCode, 'FILE_UNREADABLE'>;
 
 export interface VerifiedBackup {
+  /** The backup file's SHA-256, as its `backup.create` audit entry names it. */
+  sha256: string;
   createdAtMs: number;
   files: BackupFile[];
   summary: BackupSummary;
-  audit: { entries: number; head: { seq: number; hash: string } };
+  /** `hashes`: every entry's hash, entry 1 first, for a restore to compare with the chains it stands beside. */
+  audit: { entries: number; head: { seq: number; hash: string }; hashes: string[] };
 }
 
 /**
@@ -32,16 +37,19 @@ export async function verifyBackup(
   file: string,
   passphrase: string,
 ): Promise<Result<VerifiedBackup, VerifyBackupCode>> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
+  // Bounded (main/services/files/read-bounded.ts): a backup holds the whole database, so its limit is the largest,
+  // but a device such as /dev/zero is still refused unread.
+  const read = await readBoundedFile(file, { what: 'the backup', kind: 'backup' });
+  if (!read.ok) {
+    const { code, message, details } = read.error;
+    if (code !== 'FILE_UNREADABLE') return fail(code, message, details);
     return fail(
       'BACKUP_FILE_UNREADABLE',
-      `cannot read the backup ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the backup file's path`,
+      `cannot read the backup ${file} (${String(details?.['errno'] ?? 'error')}): give the backup file's path`,
       { file },
     );
   }
+  const bytes = Buffer.from(read.value.buffer, read.value.byteOffset, read.value.byteLength);
   const opened = openBackup(bytes, passphrase);
   if (!opened.ok) return fail(opened.error.code, `${file}: ${opened.error.message}`, opened.error.details);
   const contents = unpackBackupContents(opened.value);
@@ -80,10 +88,11 @@ export async function verifyBackup(
       }
     }
     return ok({
+      sha256: sha256Hex(bytes),
       createdAtMs: contents.value.createdAtMs,
       files: contents.value.files,
       summary,
-      audit: { entries: audit.value.entries, head: audit.value.head },
+      audit: { entries: audit.value.entries, head: audit.value.head, hashes: audit.value.hashes },
     });
   } finally {
     db.close();

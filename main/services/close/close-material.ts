@@ -7,7 +7,7 @@ import { checkTakenAfterClose, openSignedExport } from '../../core/season-export
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
 import { freezePublication } from '../freeze/publish-freeze.ts';
-import { revealFreezes } from '../freeze/reveal-freeze.ts';
+import { prepareReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { SAFE_PROOF_ID } from './bundle-layout.ts';
 import type { CloseSeasonInput } from './close-input.ts';
@@ -19,6 +19,8 @@ export interface CloseMaterial {
   publication: FreezePublication;
   exported: TrackSubmissions;
   revealText: string;
+  /** The reveal, recorded with the close row, or with the close's refusal (close-season.ts), never before. */
+  reveal: PreparedReveal;
   tree: CorpusTree;
   manifest: Manifest;
   freezeId: string;
@@ -50,8 +52,12 @@ function checkedExport(input: CloseSeasonInput, publication: FreezePublication):
 /**
  * The close's first step: the trust bundle, the freeze in force, the export (checked before the key is revealed, so
  * a close refused for its export reveals nothing), the reveal, the corpus and its manifest, and the ids to read.
+ * Nothing is written: the reveal is prepared here and recorded by the close (close-season.ts); a refusal after it
+ * carries it, since a close refused from then on still reveals (docs/replay-bundle.md "Limits").
  */
-export async function closeMaterial(input: CloseSeasonInput): Promise<Result<CloseMaterial>> {
+export async function closeMaterial(
+  input: CloseSeasonInput,
+): Promise<Result<CloseMaterial> & { reveal?: PreparedReveal }> {
   const { db, season, track } = input;
   const trust = await loadTrustBundle(input.trustDir);
   if (!trust.ok) return trust;
@@ -59,25 +65,32 @@ export async function closeMaterial(input: CloseSeasonInput): Promise<Result<Clo
   if (!publication.ok) return publication;
   const exported = checkedExport(input, publication.value);
   if (!exported.ok) return exported;
-  const revealed = revealFreezes(db, season, track, input.clock.now(), input.actor);
+  const revealed = prepareReveal(db, season, track, input.clock.now());
   if (!revealed.ok) return revealed;
+  const reveal = revealed.value;
 
   const tree = await readCorpusTree(input.corpusDir).catch((error: unknown) => error as Error);
   if (tree instanceof Error) {
-    return fail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, {
-      field: 'corpus',
-    });
+    return {
+      ...fail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, {
+        field: 'corpus',
+      }),
+      reveal,
+    };
   }
   const manifest = computeManifest(tree);
-  if (!manifest.ok) return manifest;
+  if (!manifest.ok) return { ...manifest, reveal };
 
   const badId = exported.value.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
   if (badId) {
-    return fail(
-      'CLOSE_SUBMISSIONS_INVALID',
-      `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`,
-      { proof_id: badId.proofId },
-    );
+    return {
+      ...fail(
+        'CLOSE_SUBMISSIONS_INVALID',
+        `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`,
+        { proof_id: badId.proofId },
+      ),
+      reveal,
+    };
   }
   const freezeId = publication.value.in_force;
   const citedIds = [...new Set(exported.value.cited.map((c) => c.proofId))];
@@ -85,7 +98,8 @@ export async function closeMaterial(input: CloseSeasonInput): Promise<Result<Clo
     trust: trust.value,
     publication: publication.value,
     exported: exported.value,
-    revealText: revealed.value.text,
+    revealText: reveal.text,
+    reveal,
     tree,
     manifest: manifest.value,
     freezeId,

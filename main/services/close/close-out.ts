@@ -70,14 +70,21 @@ export async function prepareCloseOut(outDir: string, attempt: CloseAttempt): Pr
     await removeCloseWrites(outDir);
     replacedPartial = true;
   }
-  await mkdir(outDir, { recursive: true });
   const marker = pyObjectFrom([
     ['format', CLOSE_ATTEMPT_FORMAT],
     ['season', BigInt(attempt.season)],
     ['track', attempt.track],
     ['started_at_ms', BigInt(attempt.startedAtMs)],
   ]);
-  await writeFile(join(outDir, CLOSE_ATTEMPT_FILE), documentBytes(marker));
+  const created = (await mkdir(outDir, { recursive: true })) !== undefined;
+  try {
+    await writeFile(join(outDir, CLOSE_ATTEMPT_FILE), documentBytes(marker));
+  } catch (error) {
+    // A full or failing disk: the marker cut short goes, and the folder if this close made it
+    // (docs/operator-database.md "File write faults").
+    await discardCloseWork(outDir, { created, replacedPartial }).catch(() => undefined);
+    throw error;
+  }
   return ok({ created: existing === null, replacedPartial });
 }
 

@@ -1,14 +1,17 @@
-import { ok, fail, type Result } from '../../core/result.ts';
+import { ok, fail, type Failure, type Result } from '../../core/result.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
+import { databaseFaultOf } from '../../db/database-fault.ts';
+import { recordReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
 import { openIncidentsFromClose, type CloseIncidents } from '../incidents/incidents.ts';
 import type { FetchReport } from '../proofs/fetch-proofs.ts';
 import { bundleAndScore } from './bundle-and-score.ts';
 import type { CloseSeasonInput } from './close-input.ts';
-import { closeMaterial } from './close-material.ts';
-import { discardCloseWork, finishCloseOut, prepareCloseOut } from './close-out.ts';
+import { closeMaterial, type CloseMaterial } from './close-material.ts';
+import { discardCloseWork, finishCloseOut, prepareCloseOut, type PreparedOut } from './close-out.ts';
 import { freezeMaterialOf, readCloseViews, rekorUuidsToCheck } from './close-reads.ts';
 import { recordClose } from './record-close.ts';
 import { checkStoredBytes, storedBytesIncident, type CorruptedBytes } from './stored-bytes.ts';
+import { isWriteFaultCode, writeFaultOf } from '../write-fault.ts';
 
 export interface CloseSummary {
   outDir: string;
@@ -55,32 +58,88 @@ function corruptedRefusal(corrupted: readonly CorruptedBytes[], incidents: Close
 }
 
 /**
+ * What the machine refused a close (docs/operator-database.md "File write faults", "Database faults"): a write to
+ * --out (full disk, read-only, permission, I/O), or the operator database's own fault, as a refusal; undefined for
+ * anything else.
+ */
+function closeFault(error: unknown, outDir: string, left: string): Failure | undefined {
+  return (
+    databaseFaultOf(error) ??
+    writeFaultOf(error, {
+      target: outDir,
+      writing: 'the close into --out',
+      left,
+      elsewhere: 'give --out a new folder on another disk',
+    })
+  );
+}
+
+/** Removes what a failed close wrote; false when that removal failed too (the disk refusing even that). */
+async function discarded(outDir: string, prepared: PreparedOut): Promise<boolean> {
+  try {
+    await discardCloseWork(outDir, prepared);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const leftAfter = (removed: boolean) =>
+  removed
+    ? 'nothing was scored or recorded, and what the close wrote into --out was removed'
+    : `nothing was scored or recorded, but what the close wrote into --out could not all be removed: the next close into it replaces that work`;
+
+/**
+ * A refusal the machine caused, not the close's input: the disk (a write fault, a staged file the disk did not keep)
+ * or the database. The close did not happen, so its reveal is not recorded either.
+ */
+const machineRefused = (code: string) =>
+  isWriteFaultCode(code) || code.startsWith('DB_') || code === 'CLOSE_STAGED_FILE_MISMATCH';
+
+/**
  * `proveit season close` (docs/replay-bundle.md "What `season close` does, in order"): reveal the key if the close has
  * passed, read every cited proof view (and the freeze proof's) through the read quota and cache, gather everything into
  * OUT/bundle, then score FROM that bundle with the function `season replay` runs, so a close and its replay are the
  * same computation. The freeze in force must verify (rules, manifest, key commitment, freeze proof anchored before the
  * opening) or nothing is written. Writes OUT/scores.json, OUT/reports/<participant_id>.json and OUT/bundle/ (with
  * expected/), records the close. OUT must be empty or hold only an interrupted close's partial work (close-out.ts),
- * which is replaced.
+ * which is replaced. The reveal is recorded with the close row; a close refused after the reveal records it alone
+ * (docs/replay-bundle.md "Limits"); a close the disk or the database refused records nothing and leaves --out as it
+ * found it (a write fault is a WRITE_ code, a database fault its DB_ code).
  */
 export async function closeSeason(input: CloseSeasonInput): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
-  const prepared = await prepareCloseOut(input.outDir, {
-    season: input.season,
-    track: input.track,
-    startedAtMs: input.clock.now(),
-  });
+  let prepared: Awaited<ReturnType<typeof prepareCloseOut>>;
+  try {
+    prepared = await prepareCloseOut(input.outDir, {
+      season: input.season,
+      track: input.track,
+      startedAtMs: input.clock.now(),
+    });
+  } catch (error) {
+    // prepareCloseOut removes its own marker and the folder it created when it cannot finish.
+    const fault = closeFault(error, input.outDir, 'nothing was revealed, scored or recorded');
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
+  }
   if (!prepared.ok) return prepared;
   // Whatever fails or throws before the close row commits, nothing this close wrote stays in --out
   // (docs/replay-bundle.md "What `season close` does, in order").
-  let closed: Awaited<ReturnType<typeof closeInto>>;
+  let reveal: PreparedReveal | undefined;
+  let closed: Awaited<ReturnType<typeof closeFrom>>;
   try {
-    closed = await closeInto(input, prepared.value.replacedPartial);
+    const material = await closeMaterial(input);
+    reveal = material.ok ? material.value.reveal : material.reveal;
+    closed = material.ok ? await closeFrom(input, material.value, prepared.value.replacedPartial) : material;
   } catch (error) {
-    await discardCloseWork(input.outDir, prepared.value);
-    throw error;
+    const removed = await discarded(input.outDir, prepared.value);
+    const fault = closeFault(error, input.outDir, leftAfter(removed));
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
   }
   if (!closed.ok) {
-    await discardCloseWork(input.outDir, prepared.value);
+    await discarded(input.outDir, prepared.value);
+    if (reveal !== undefined && !machineRefused(closed.error.code))
+      recordReveal(input.db, reveal, input.clock.now(), input.actor);
     return closed;
   }
   await finishCloseOut(input.outDir);
@@ -88,19 +147,18 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
 }
 
 /**
- * The close itself, into an --out holding only its attempt marker; its caller removes what it wrote on failure.
- * Check what is given, read what is left, refuse stored bytes that changed, bundle and score, record.
+ * The close itself, into an --out holding only its attempt marker, from its checked material; its caller removes
+ * what it wrote on failure. Read what is left, refuse stored bytes that changed, bundle and score, record.
  */
-async function closeInto(
+async function closeFrom(
   input: CloseSeasonInput,
+  material: CloseMaterial,
   replacedPartial: boolean,
 ): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
-  const material = await closeMaterial(input);
-  if (!material.ok) return material;
-  const read = await readCloseViews(input, material.value);
+  const read = await readCloseViews(input, material);
   if (!read.ok) return read;
   const { fetch, stored } = read.value;
-  const { freezeId, ids } = material.value;
+  const { freezeId, ids } = material;
   const freeze = await freezeMaterialOf(input, stored, freezeId);
   if (!freeze.ok) return { ...freeze, fetch };
 
@@ -111,10 +169,10 @@ async function closeInto(
   if (bytesCheck.corrupted.length > 0) return { ...refuseCorrupted(input, bytesCheck.corrupted), fetch };
   const rekorOf = (uuid: string | null) => (uuid === null ? null : (bytesCheck.rekorEntries.get(uuid) ?? null));
 
-  const bundled = await bundleAndScore(input, material.value, stored, freeze.value, rekorOf);
+  const bundled = await bundleAndScore(input, material, stored, freeze.value, rekorOf);
   if (!bundled.ok) return { ...bundled, fetch };
   const { scored, bundleDir } = bundled.value;
-  const { closeId, incidents, scoresSha256 } = recordClose(input, material.value, scored, stored, fetch);
+  const { closeId, incidents, scoresSha256 } = recordClose(input, material, scored, stored, fetch);
   return ok({
     outDir: input.outDir,
     bundleDir,

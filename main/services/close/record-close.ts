@@ -4,6 +4,7 @@ import { pyObjectFrom } from '../../core/json/value.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import type { StoredView } from '../../db/proof-views.ts';
 import { insertSeasonClose } from '../../db/season-closes.ts';
+import { recordReveal } from '../freeze/reveal-freeze.ts';
 import { openIncidentsFromClose, type CloseIncidents } from '../incidents/incidents.ts';
 import type { FetchReport } from '../proofs/fetch-proofs.ts';
 import { SCORES_FILE } from './bundle-layout.ts';
@@ -13,7 +14,8 @@ import type { CloseSeasonInput } from './close-input.ts';
 import { keepClosePublishedTexts } from './keep-published-texts.ts';
 
 /**
- * The close's record: its `season_closes` row, the texts it publishes, its `season.close` audit entry and the
+ * The close's record: its reveal (with its `freeze.reveal` entry: recorded only now that the files holding it are
+ * written), its `season_closes` row, the texts it publishes, its `season.close` audit entry and the
  * incidents it found (spec §4.1: instrument faults, flat-field divergences, proofs pending too long, Rekor entries not
  * fetched; grouped in the core, the times from the stored views and the scorer's reports), in one transaction.
  */
@@ -46,6 +48,7 @@ export function recordClose(
   const { inputs } = scored;
   return db
     .transaction(() => {
+      recordReveal(db, material.reveal, closedAtMs, input.actor);
       const id = insertSeasonClose(db, {
         season,
         track,

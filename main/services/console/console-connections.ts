@@ -3,14 +3,18 @@ import { constants } from 'node:fs';
 import { access, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConnectionName, ConnectionTest, ConnectionsView, ConsoleConnection } from '../../ipc/contract.ts';
-import { createHttpClient } from '../http/http-client.ts';
+import { createHttpClient, deadlineText } from '../http/http-client.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import type { ConsoleContext } from './console-context.ts';
 import { NO_SERVICES } from './console-services.ts';
 
-/** A test waits this long for an answer: long enough for a distant service, short enough for a button. */
-const TEST_TIMEOUT_MS = 10_000;
+/**
+ * A test has this long for the whole answer (connect, headers and body): long enough for a distant service, short
+ * enough for a button. A whole-answer deadline, not only idle timeouts: a service trickling its body a byte at a time
+ * kept a test waiting past 100 s (issue 36).
+ */
+export const CONNECTION_TEST_DEADLINE_MS = 10_000;
 
 /**
  * A URL as the screens may show it: scheme, host, port and path. A credential in it (`https://user:key@...`) or a
@@ -60,18 +64,22 @@ const failed = (checked: string, code: string, message: string): Outcome => ({
  * One harmless GET, without the API key or the operator token: `/v1/health` answers on the Trust Layer
  * (trust-layer-reference §7) and on the season service (docs/season-service.md), and costs no read and no proof.
  */
-async function getHealth(base: string, option: string): Promise<Outcome> {
+async function getHealth(base: string, option: string, deadlineMs: number): Promise<Outcome> {
   const url = `${base.replace(/\/+$/, '')}/v1/health`;
   const checked = `GET ${shownUrl(url)}`;
-  const http = createHttpClient({ timeoutMs: TEST_TIMEOUT_MS, maxBodyBytes: 64 * 1024 });
+  const http = createHttpClient({ timeoutMs: deadlineMs, deadlineMs, maxBodyBytes: 64 * 1024 });
   try {
     const answer = await http.request({ method: 'GET', url, headers: { accept: 'application/json' } });
-    if (!answer.ok)
+    if (!answer.ok) {
+      // The client's own message is not shown: it carries the whole URL, whose credentials or query the screens never see.
+      const what =
+        answer.error.code === 'HTTP_TIMEOUT' ? `no whole answer within ${deadlineText(deadlineMs)}` : 'no answer';
       return failed(
         checked,
         'CONNECTION_UNREACHABLE',
-        `${checked} got no answer (${answer.error.code}): check the address given with ${option}, and that the service runs and this machine reaches it`,
+        `${checked} got ${what} (${answer.error.code}): check the address given with ${option}, and that the service runs and this machine reaches it`,
       );
+    }
     if (answer.value.status !== 200)
       return failed(
         checked,
@@ -88,8 +96,8 @@ async function getHealth(base: string, option: string): Promise<Outcome> {
  * The season base is where a freeze is posted through the Trust Layer's proxy (spec §8.3): the proxy calls HTTPS
  * targets only (a devnet's own hosts excepted), so a plain http base is refused there whatever this machine reaches.
  */
-async function testSeasonBase(base: string): Promise<Outcome> {
-  const outcome = await getHealth(base, '--season-base');
+async function testSeasonBase(base: string, deadlineMs: number): Promise<Outcome> {
+  const outcome = await getHealth(base, '--season-base', deadlineMs);
   // A .localhost name (RFC 6761) is never a public host: a devnet's virtual host, which its Trust Layer reaches.
   const devnetHost = /\.localhost$/.test(new URL(base).hostname);
   const warning = devnetHost
@@ -144,7 +152,7 @@ async function testBackupFolder(dir: string): Promise<Outcome> {
   return { ok: true, checked, detail: 'writable', warning: null, error: null };
 }
 
-async function outcomeOf(ctx: ConsoleContext, name: ConnectionName): Promise<Outcome> {
+async function outcomeOf(ctx: ConsoleContext, name: ConnectionName, deadlineMs: number): Promise<Outcome> {
   const services = ctx.services ?? NO_SERVICES;
   const notGiven = (option: string) =>
     failed(
@@ -155,15 +163,15 @@ async function outcomeOf(ctx: ConsoleContext, name: ConnectionName): Promise<Out
   switch (name) {
     case 'trust_layer':
       return services.freeze
-        ? getHealth(services.freeze.trustLayer, '--trust-layer')
+        ? getHealth(services.freeze.trustLayer, '--trust-layer', deadlineMs)
         : notGiven('--trust-layer URL --api-key-file FILE');
     case 'season_base':
       return services.freeze
-        ? testSeasonBase(services.freeze.seasonBase)
+        ? testSeasonBase(services.freeze.seasonBase, deadlineMs)
         : notGiven('--trust-layer URL --api-key-file FILE --season-base URL');
     case 'season_service':
       return services.seasonService
-        ? getHealth(services.seasonService.url, '--season-url')
+        ? getHealth(services.seasonService.url, '--season-url', deadlineMs)
         : notGiven('--season-url URL --operator-token-file FILE');
     case 'trust_bundle':
       return testTrustBundle(services.trustDir);
@@ -172,14 +180,18 @@ async function outcomeOf(ctx: ConsoleContext, name: ConnectionName): Promise<Out
   }
 }
 
-/** `console.connections`: the listing, and with `test` that connection tried once (its outcome is an answer). */
+/**
+ * `console.connections`: the listing, and with `test` that connection tried once (its outcome is an answer).
+ * `deadlineMs` bounds a test's whole answer (tests give a short one).
+ */
 export async function consoleConnections(
   ctx: ConsoleContext,
   args: { test?: ConnectionName },
+  deadlineMs = CONNECTION_TEST_DEADLINE_MS,
 ): Promise<ConnectionsView> {
   const connections = connectionsOf(ctx);
   if (args.test === undefined) return { connections, test: null };
   const at = new Date(ctx.clock.now()).toISOString();
-  const outcome = await outcomeOf(ctx, args.test);
+  const outcome = await outcomeOf(ctx, args.test, deadlineMs);
   return { connections, test: { name: args.test, at, ...outcome } };
 }

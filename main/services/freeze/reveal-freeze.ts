@@ -17,19 +17,24 @@ export interface RevealOutcome {
   text: string;
 }
 
+/** A reveal checked and written out, not recorded yet: what `recordReveal` records. */
+export interface PreparedReveal extends RevealOutcome {
+  season: number;
+  track: TrackName;
+  proofIds: string[];
+  /** The first reveal's time when these freezes were revealed before, else null (this reveal is the first). */
+  earlierMs: number | null;
+  revealedAtMs: number;
+  sha256: string;
+}
+
 /**
- * `proveit freeze reveal` (spec §8.3): at or after the close recorded with the freeze in force, publish the key and
- * salt of every freeze of the season and track (the replaced ones too: "the two salts at close"). Each seal is
- * checked against its recorded commitment first, so a reveal that would not verify is never published. The first
- * reveal is recorded; running it again prints the same document.
+ * The reveal of `proveit freeze reveal` and `season close` (spec §8.3), checked and written out without a write: at
+ * or after the close recorded with the freeze in force, the key and salt of every freeze of the season and track (the
+ * replaced ones too: "the two salts at close"). Each seal is checked against its recorded commitment first, so a
+ * reveal that would not verify is never published. A reveal made before is written again with its first time.
  */
-export function revealFreezes(
-  db: Db,
-  season: number,
-  track: TrackName,
-  nowMs: number,
-  actor: string,
-): Result<RevealOutcome> {
+export function prepareReveal(db: Db, season: number, track: TrackName, nowMs: number): Result<PreparedReveal> {
   const current = freezeInForceOf(db, season, track);
   if (current === null) {
     return fail('FREEZE_NOT_FOUND', `season ${season}, track ${track} has no freeze in this database`, {
@@ -55,32 +60,55 @@ export function revealFreezes(
     }
     freezes.push({ proof_id: row.proofId, key_commitment: row.keyCommitment, salt: seal.saltHex, key: key.value });
   }
-  const ids = rows.map((r) => r.proofId);
-  const earlier = revealedAtOf(db, ids);
-  const revealedAtMs = earlier ?? nowMs;
+  const proofIds = rows.map((r) => r.proofId);
+  const earlierMs = revealedAtOf(db, proofIds);
+  const revealedAtMs = earlierMs ?? nowMs;
   const reveal: Reveal = { season, track, revealed_at: new Date(revealedAtMs).toISOString(), freezes };
   const text = canonical(revealValue(reveal));
-  const digest = sha256HexOfText(text);
-  // The reveal record and its audit entry commit together; the entry names the reveal document by its SHA-256 and
-  // never holds a key or a salt.
+  return ok({ reveal, text, season, track, proofIds, earlierMs, revealedAtMs, sha256: sha256HexOfText(text) });
+}
+
+/**
+ * Records a prepared reveal and its audit entry, together (in the caller's transaction when there is one: a close
+ * records it with its close row, docs/replay-bundle.md "What `season close` does, in order"). The entry names the
+ * reveal document by its SHA-256 and never holds a key or a salt.
+ */
+export function recordReveal(db: Db, prepared: PreparedReveal, atMs: number, actor: string): void {
+  const { season, track, proofIds, earlierMs, revealedAtMs, sha256: digest } = prepared;
   db.transaction(() => {
     recordReveals(
       db,
-      ids.map((proofId) => ({ proofId, revealedAtMs, revealSha256: digest })),
+      proofIds.map((proofId) => ({ proofId, revealedAtMs, revealSha256: digest })),
     );
     appendAudit(db, {
-      atMs: nowMs,
+      atMs,
       actor,
       action: 'freeze.reveal',
-      summary: `season ${season} ${track}: key and salt of ${ids.length} freeze(s) revealed${earlier === null ? '' : ` again (first revealed ${new Date(earlier).toISOString()})`}`,
+      summary: `season ${season} ${track}: key and salt of ${proofIds.length} freeze(s) revealed${earlierMs === null ? '' : ` again (first revealed ${new Date(earlierMs).toISOString()})`}`,
       details: pyObjectFrom([
         ['season', BigInt(season)],
         ['track', track],
-        ['proof_ids', ids],
+        ['proof_ids', proofIds],
         ['reveal_sha256', digest],
         ['first_revealed_at', new Date(revealedAtMs).toISOString()],
       ]),
     });
   }).immediate();
-  return ok({ reveal, text });
+}
+
+/**
+ * `proveit freeze reveal` (spec §8.3): the reveal prepared, then recorded. The first reveal is recorded; running it
+ * again prints the same document.
+ */
+export function revealFreezes(
+  db: Db,
+  season: number,
+  track: TrackName,
+  nowMs: number,
+  actor: string,
+): Result<RevealOutcome> {
+  const prepared = prepareReveal(db, season, track, nowMs);
+  if (!prepared.ok) return prepared;
+  recordReveal(db, prepared.value, nowMs, actor);
+  return ok({ reveal: prepared.value.reveal, text: prepared.value.text });
 }

@@ -1,4 +1,4 @@
-import { freezeAnchorDidFailure } from '../../core/freeze/anchor-did.ts';
+import { freezeAnchorDidFailure, freezeOperatorPinFailure } from '../../core/freeze/anchor-did.ts';
 import { frozenMaterialOf } from '../../core/freeze/frozen-material.ts';
 import { keyCommitment, parseSalt } from '../../core/freeze/key-commitment.ts';
 import { parseFreezeToVerify, type PublishedFreeze } from '../../core/freeze/publication.ts';
@@ -132,6 +132,9 @@ export async function verifyFreezeForScoring(input: FreezeForScoringInput): Prom
   // state.
   const foreign = freezeAnchorDidFailure(freeze, report.identity);
   if (foreign !== null) failures.push(foreign);
+  // And whose key that is: the one the reader's trust bundle pins, when it pins one (docs/trust-bundle.md).
+  const unpinned = freezeOperatorPinFailure(freeze, input.bundle.challenge);
+  if (unpinned !== null) failures.push(unpinned);
 
   // The folder's own sealed key, when it still has one, must be the committed key too: the scorer reads it there.
   // Checked once the revealed material itself opens the commitment, so one tampered salt is one difference.

@@ -10,6 +10,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   signal?: AbortSignal;
+  /** This request's deadline for the whole answer (ms), in place of the client's `deadlineMs`. */
+  deadlineMs?: number;
 }
 
 export interface HttpResponse {
@@ -27,9 +29,21 @@ export interface HttpClient {
 export interface HttpClientOptions {
   /** Connect, headers and body-idle timeouts, each (ms). */
   timeoutMs?: number;
+  /**
+   * The deadline for the whole answer (ms): connect, headers and every byte of the body. The idle timeouts alone let a
+   * server that sends one byte every few seconds hold a call for ever (issue 36: `trust update` still waiting after
+   * 120 s); past this the request and its body read are aborted and the call fails with HTTP_TIMEOUT naming it.
+   */
+  deadlineMs?: number;
   /** An answer larger than this is refused rather than buffered (50 views are a few hundred KB). */
   maxBodyBytes?: number;
 }
+
+/** Every call ends within this unless its caller gives its own (docs/console-backend.md "Deadlines"). */
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+/** A deadline as a refusal names it: `30 s`, `0.3 s`. */
+export const deadlineText = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
@@ -41,9 +55,10 @@ function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string
   return out;
 }
 
-/** An undici client with an explicit User-Agent, timeouts and a body size cap. */
+/** An undici client with an explicit User-Agent, timeouts, a deadline for the whole answer and a body size cap. */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const clientDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   return {
@@ -55,12 +70,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return fail('HTTP_BAD_URL', `'${req.url}' is not a URL; give an absolute http:// or https:// URL`);
       }
       const where = `${req.method} ${url.href}`;
+      const deadlineMs = req.deadlineMs ?? clientDeadlineMs;
+      // One signal aborts the request wherever it is: connecting, waiting for headers, or reading the body.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), deadlineMs);
+      const signal = req.signal ? AbortSignal.any([req.signal, deadline.signal]) : deadline.signal;
       try {
         const response = await request(url, {
           method: req.method,
           headers: { 'user-agent': USER_AGENT, accept: 'application/json', ...req.headers },
           body: req.body,
-          signal: req.signal,
+          signal,
           dispatcher: agent,
         });
         const chunks: Buffer[] = [];
@@ -84,6 +104,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         const code = (error as { code?: string }).code ?? '';
         const message = (error as Error).message;
         if (req.signal?.aborted) return fail('HTTP_ABORTED', `${where}: stopped before an answer came`);
+        if (deadline.signal.aborted) {
+          return fail(
+            'HTTP_TIMEOUT',
+            `${where}: no whole answer within ${deadlineText(deadlineMs)} (the deadline for connecting, the headers ` +
+              'and the whole body); the server is down or too slow',
+            { cause: 'DEADLINE', deadline_ms: deadlineMs },
+          );
+        }
         if (TIMEOUT_CODES.has(code)) {
           return fail('HTTP_TIMEOUT', `${where}: no answer within ${timeoutMs} ms (${code}); the server may be down`, {
             cause: code,
@@ -92,6 +120,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return fail('HTTP_NETWORK', `${where}: ${message}${code ? ` (${code})` : ''}; check the URL and the network`, {
           cause: code,
         });
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => agent.close(),

@@ -11,11 +11,17 @@ import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import { insertIndexVersion, insertSigningKey, latestIndexVersion } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import { inTransaction, Refused } from '../refused.ts';
+import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
 import { draftIndex, type IndexDraftCode, type IndexDraftOptions } from './draft-index.ts';
 import { replayFiles, type ReplayFilesCode } from './replay-files.ts';
 
 export type IndexExportCode =
-  IndexDraftCode | ReplayFilesCode | 'INDEX_LINT_FAILED' | 'INDEX_OUT_NOT_EMPTY' | 'INDEX_EXPORTED_MEANWHILE';
+  | IndexDraftCode
+  | ReplayFilesCode
+  | WriteFaultCode
+  | 'INDEX_LINT_FAILED'
+  | 'INDEX_OUT_NOT_EMPTY'
+  | 'INDEX_EXPORTED_MEANWHILE';
 
 export interface IndexExportOptions extends IndexDraftOptions {
   outDir: string;
@@ -41,6 +47,30 @@ export interface IndexExportOutcome {
 }
 
 export type IndexExportResult = Result<IndexExportOutcome, IndexExportCode> & { findings?: LintFinding[] };
+
+/** Removes the staging folder; false when the disk refused even that. */
+function removeStaging(staging: string): boolean {
+  try {
+    rmSync(staging, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const staged = (removed: boolean) =>
+  removed
+    ? 'nothing was exported or recorded, and the staged files were removed'
+    : 'nothing was exported or recorded, but the staged files beside --out could not all be removed';
+
+/** An export moved into place whose record did not commit goes back to the staging folder (then removed). */
+function moveBack(outDir: string, staging: string): void {
+  try {
+    renameSync(outDir, staging);
+  } catch {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
 
 function isEmptyOrAbsent(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
@@ -83,17 +113,33 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
   const signature = signManifest(manifest, k.privateKey);
   const manifestSha256 = sha256Hex(manifest);
 
-  // Files go to a sibling folder first and are moved into place once the version is recorded.
+  // Files go to a sibling folder first and are moved into place in the transaction that records the version, so a
+  // version is recorded only with its folder in place, and a folder is in place only with its version recorded
+  // (docs/index-export.md; docs/operator-database.md "File write faults").
   const staging = join(dirname(outDir), `.${o.clock.now().toString(36)}-${process.pid}-index-export-staging`);
-  rmSync(staging, { recursive: true, force: true });
-  for (const [path, bytes] of [
-    ...files,
-    ['manifest.json', manifest] as const,
-    ['manifest.sig.json', signature] as const,
-  ]) {
-    const target = join(staging, ...path.split('/'));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
+  const writeFault = (error: unknown, left: string) =>
+    writeFaultOf(error, {
+      target: outDir,
+      writing: 'the Index export',
+      left,
+      elsewhere: 'give --out a new folder on another disk',
+    });
+  try {
+    rmSync(staging, { recursive: true, force: true });
+    for (const [path, bytes] of [
+      ...files,
+      ['manifest.json', manifest] as const,
+      ['manifest.sig.json', signature] as const,
+    ]) {
+      const target = join(staging, ...path.split('/'));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, bytes);
+    }
+  } catch (error) {
+    const removed = removeStaging(staging);
+    const fault = writeFault(error, staged(removed));
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
   }
   const publications = doc.tracks.map((s) => ({ track: s.track, version: s.publication.version }));
   const writeRecord = (): AuditHead => {
@@ -118,7 +164,7 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
         indexSha256: sha256Hex(indexJson),
       });
     }
-    return appendAudit(db, {
+    const head = appendAudit(db, {
       atMs: o.clock.now(),
       actor: o.actor,
       action: 'index.export',
@@ -143,19 +189,30 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
         ],
       ]),
     });
+    // Last, still inside the transaction: a move the disk refuses rolls the record back.
+    rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(dirname(outDir), { recursive: true });
+    renameSync(staging, outDir);
+    moved = true;
+    return head;
   };
+  let moved = false;
   let recorded: Result<AuditHead, IndexExportCode> | undefined;
   try {
     recorded = inTransaction(db, writeRecord);
+  } catch (error) {
+    // The commit itself failed after the move (the database's disk full): the folder goes back to staging, so
+    // nothing is in place for a version that is not recorded.
+    if (moved) moveBack(outDir, staging);
+    const fault = writeFault(error, staged(removeStaging(staging)));
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
   } finally {
     // Nothing recorded (refused or failed), nothing moved into place: the staged files go.
-    if (!recorded?.ok) rmSync(staging, { recursive: true, force: true });
+    if (!recorded?.ok) removeStaging(staging);
   }
   if (!recorded.ok) return recorded;
   const head = recorded.value;
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(dirname(outDir), { recursive: true });
-  renameSync(staging, outDir);
   return ok({
     season: o.season,
     indexVersion: doc.index_version,

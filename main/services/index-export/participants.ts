@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { startsAsFormula } from '../../core/index/csv-cell.ts';
+import { nameTextFound, nameTextProblem, normalizeName, type NameTextProblem } from '../../core/names/name-text.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
@@ -10,8 +11,12 @@ import type { Clock } from '../clock.ts';
 export type ParticipantCode =
   | 'PARTICIPANT_UNKNOWN'
   | 'PARTICIPANT_DISPLAY_NAME_INVALID'
+  | 'PARTICIPANT_DISPLAY_NAME_INVISIBLE_CHARACTER'
+  | 'PARTICIPANT_DISPLAY_NAME_COMBINING_STACK'
   | 'PARTICIPANT_REFERENCE_INVALID'
-  | 'PARTICIPANT_DECLARED_STACK_INVALID';
+  | 'PARTICIPANT_DECLARED_STACK_INVALID'
+  | 'PARTICIPANT_DECLARED_STACK_INVISIBLE_CHARACTER'
+  | 'PARTICIPANT_DECLARED_STACK_COMBINING_STACK';
 
 /** Whether any publication of the season lists the participant (scores.json rows). */
 function publishedParticipant(db: Db, season: number, participantId: string): boolean {
@@ -39,21 +44,50 @@ function unknown(season: number, id: string) {
 // One line, printable, no control character: it is shown in every table and report heading.
 const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 
+const DISPLAY_NAME_RULE = 'a display name is 1 to 80 printable characters on one line, e.g. --display-name "Agent A"';
+const DECLARED_STACK_RULE =
+  'a declared stack is 1 to 200 printable characters on one line, not starting with =, +, - or @, e.g. ' +
+  '--declared-stack "a general-purpose agent"';
+
+/**
+ * A name's text problem (main/core/names/name-text.ts) as a refusal of `participant rename`: a control or format
+ * character is the field's _INVALID (not printable on one line, as before); an invisible character and a pile of
+ * combining marks have codes of their own (docs/index-export.md "The text of a name"). The message and the details
+ * name the character and where it is.
+ */
+function textRefusal<F extends 'DISPLAY_NAME' | 'DECLARED_STACK'>(field: F, problem: NameTextProblem, length: number) {
+  const [flag, rule] =
+    field === 'DISPLAY_NAME' ? ['--display-name', DISPLAY_NAME_RULE] : ['--declared-stack', DECLARED_STACK_RULE];
+  const code =
+    problem.kind === 'invisible'
+      ? (`PARTICIPANT_${field}_INVISIBLE_CHARACTER` as const)
+      : problem.kind === 'combining_stack'
+        ? (`PARTICIPANT_${field}_COMBINING_STACK` as const)
+        : (`PARTICIPANT_${field}_INVALID` as const);
+  const fix =
+    problem.kind === 'combining_stack' ? 'remove the extra marks' : problem.kind === 'invisible' ? 'remove it' : rule;
+  return fail(code, `${flag} ${nameTextFound(problem)}: ${fix}`, {
+    length,
+    code_point: problem.codePoint,
+    position: problem.position,
+    ...(problem.kind === 'combining_stack' ? { marks: problem.marks } : {}),
+  });
+}
+
 /**
  * `proveit participant rename` (spec §7.2 "agent (name chosen by the operator)"; spec §7.3: how a model or provider
- * name leaves a negative category). Appends the display name in force and a `participant.rename` audit entry.
+ * name leaves a negative category). Appends the display name in force and a `participant.rename` audit entry. The
+ * name is stored trimmed and in NFC.
  */
 export function renameParticipant(
   db: Db,
   o: { season: number; participantId: string; displayName: string; clock: Clock; actor: string },
 ): Result<{ displayName: string; audit: AuditHead }, ParticipantCode> {
-  const name = o.displayName.trim();
-  if (name === '' || name.length > 80 || !PRINTABLE.test(name))
-    return fail(
-      'PARTICIPANT_DISPLAY_NAME_INVALID',
-      'a display name is 1 to 80 printable characters on one line, e.g. --display-name "Agent A"',
-      { length: name.length },
-    );
+  const name = normalizeName(o.displayName.trim());
+  if (name === '' || name.length > 80)
+    return fail('PARTICIPANT_DISPLAY_NAME_INVALID', DISPLAY_NAME_RULE, { length: name.length });
+  const problem = nameTextProblem(name);
+  if (problem !== null) return textRefusal('DISPLAY_NAME', problem, name.length);
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
   const audit = db
@@ -80,18 +114,22 @@ export function renameParticipant(
   return ok({ displayName: name, audit });
 }
 
-/** A declared stack as the Index shows it: trimmed, 1 to 200 printable characters on one line. */
-export function checkDeclaredStack(text: string): Result<string, 'PARTICIPANT_DECLARED_STACK_INVALID'> {
-  const stack = text.trim();
+/** A declared stack as the Index shows it: trimmed, in NFC, 1 to 200 printable characters on one line. */
+export function checkDeclaredStack(
+  text: string,
+): Result<
+  string,
+  | 'PARTICIPANT_DECLARED_STACK_INVALID'
+  | 'PARTICIPANT_DECLARED_STACK_INVISIBLE_CHARACTER'
+  | 'PARTICIPANT_DECLARED_STACK_COMBINING_STACK'
+> {
+  const stack = normalizeName(text.trim());
   // Never a formula in the CSV (docs/index-export.md "CSV"): the CSV would write it inert, but the operator's own text
   // need not be one.
-  if (stack === '' || stack.length > 200 || !PRINTABLE.test(stack) || startsAsFormula(stack))
-    return fail(
-      'PARTICIPANT_DECLARED_STACK_INVALID',
-      'a declared stack is 1 to 200 printable characters on one line, not starting with =, +, - or @, e.g. ' +
-        '--declared-stack "a general-purpose agent"',
-      { length: stack.length },
-    );
+  if (stack === '' || stack.length > 200 || startsAsFormula(stack))
+    return fail('PARTICIPANT_DECLARED_STACK_INVALID', DECLARED_STACK_RULE, { length: stack.length });
+  const problem = nameTextProblem(stack);
+  if (problem !== null) return textRefusal('DECLARED_STACK', problem, stack.length);
   return ok(stack);
 }
 

@@ -1,8 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { publicKeyOf, signingKeyId } from '../../core/index/signature.ts';
+import { readBoundedTextSync, type BoundedReadCode } from '../files/read-bounded.ts';
 import { readOrCreateEd25519Pem } from '../keys/ed25519-pem-file.ts';
 
 /** The default key file: beside the database, never inside it (the database is handed out for `audit verify`). */
@@ -62,12 +62,14 @@ function parsed(file: string, pem: string): Result<SigningKey, 'INDEX_SIGNING_KE
  * The signing key of something already signed (an export being anchored): read from `file`, never created, since
  * a new key could not have signed it.
  */
-export function readSigningKey(file: string): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE'> {
-  let pem: string;
-  try {
-    pem = readFileSync(file, 'utf8');
-  } catch (error) {
-    return fail('INDEX_SIGNING_KEY_UNREADABLE', `cannot read the signing key ${file}: ${(error as Error).message}`);
+export function readSigningKey(
+  file: string,
+): Result<SigningKey, 'INDEX_SIGNING_KEY_UNREADABLE' | Exclude<BoundedReadCode, 'FILE_UNREADABLE'>> {
+  // Bounded (main/services/files/read-bounded.ts): a PEM key is a few hundred bytes; a device is refused unread.
+  const read = readBoundedTextSync(file, { what: 'the signing key', kind: 'key' });
+  if (!read.ok) {
+    const { code, message, details } = read.error;
+    return fail(code === 'FILE_UNREADABLE' ? 'INDEX_SIGNING_KEY_UNREADABLE' : code, message, details);
   }
-  return parsed(file, pem);
+  return parsed(file, read.value);
 }

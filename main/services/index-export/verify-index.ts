@@ -1,28 +1,61 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANCHOR_PROOF_FILE, ANCHOR_RECORD_FILE, checkAnchorRecord } from '../../core/index/anchor.ts';
-import { verifyIndexExport } from '../../core/index/verify-export.ts';
+import { verifyIndexExport, type IndexKeyPin, type IrregularEntry } from '../../core/index/verify-export.ts';
+import { compareCodePoints } from '../../core/json/code-point-order.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
 import { anchorIdentityMessage, anchorIdentityProblem, challengeDidOf } from '../../core/operator/challenge-did.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
-import type { Failure } from '../../core/result.ts';
+import { fail, type Failure } from '../../core/result.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
+import type { TrustBundle } from '../../core/trust/bundle.ts';
 
-/** Every regular file under `dir`, path relative to it, '/'-separated. */
-function readAll(dir: string, prefix = '', out = new Map<string, Uint8Array>()): Map<string, Uint8Array> {
-  for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix === '' ? e.name : `${prefix}/${e.name}`;
-    if (e.isDirectory()) readAll(dir, rel, out);
-    else if (e.isFile()) out.set(rel, new Uint8Array(readFileSync(join(dir, ...rel.split('/')))));
-  }
-  return out;
+/**
+ * Every regular file under `dir` (path relative to it, '/'-separated), and every entry that is not one: links are not
+ * followed (a link to a folder could leave the export, or loop), and an empty folder is named as added.
+ */
+function readAll(dir: string): { files: Map<string, Uint8Array>; irregular: IrregularEntry[] } {
+  const files = new Map<string, Uint8Array>();
+  const irregular: IrregularEntry[] = [];
+  const walk = (prefix: string): number => {
+    let entries = 0;
+    const listed = readdirSync(join(dir, prefix), { withFileTypes: true });
+    // In name order, so the problems come in the same order on every file system.
+    for (const e of listed.sort((a, b) => compareCodePoints(a.name, b.name))) {
+      const rel = prefix === '' ? e.name : `${prefix}/${e.name}`;
+      entries += 1;
+      if (e.isSymbolicLink()) irregular.push({ path: rel, kind: 'symbolic link' });
+      else if (e.isDirectory()) {
+        if (walk(rel) === 0) irregular.push({ path: rel, kind: 'empty folder' });
+      } else if (e.isFile()) files.set(rel, new Uint8Array(readFileSync(join(dir, ...rel.split('/')))));
+      else irregular.push({ path: rel, kind: 'special file' });
+    }
+    return entries;
+  };
+  walk('');
+  return { files, irregular };
 }
 
-/** `proveit index verify DIR` without the anchor: reads the folder and runs the pure check. */
-export function verifyIndexDir(dir: string, expectedPublicKeyHex?: string) {
-  return verifyIndexExport(readAll(dir), expectedPublicKeyHex);
+/** `proveit index verify DIR` without the anchor, against the key pinned (null: none, which fails closed). */
+export function verifyIndexDir(dir: string, pin: IndexKeyPin | null) {
+  const { files, irregular } = readAll(dir);
+  return verifyIndexExport(files, pin, irregular);
+}
+
+/**
+ * The key the reader pinned (docs/index-export.md "Pinned key"): `--public-key` first, else the challenge DID of the
+ * trust bundle the reader verifies with. Null when neither names one.
+ */
+export function indexKeyPin(publicKey: string | undefined, bundle: TrustBundle | null): IndexKeyPin | null {
+  if (publicKey !== undefined) return { publicKeyHex: publicKey, by: '--public-key' };
+  if (bundle?.challenge)
+    return {
+      publicKeyHex: bundle.challenge.publicKeyHex,
+      by: `the trust bundle '${bundle.name}' (challenge_did ${bundle.challenge.did})`,
+    };
+  return null;
 }
 
 export interface AnchorStatus {
@@ -42,10 +75,35 @@ export interface AnchorStatus {
 export async function verifyIndexFolder(
   dir: string,
   options: { publicKey?: string; trustDir?: string } = {},
-): Promise<{ result: ReturnType<typeof verifyIndexExport>; anchor: AnchorStatus }> {
-  const files = readAll(dir);
-  const result = verifyIndexExport(files, options.publicKey);
+): Promise<{ result: ReturnType<typeof verifyIndexExport>; anchor: AnchorStatus; pinnedBy: string | null }> {
+  const { files, irregular } = readAll(dir);
   const anchor: AnchorStatus = { status: 'absent', proof_id: null, anchored_at: null };
+  const bundle = await loadTrustBundle(options.trustDir ?? PRODUCTION_BUNDLE_DIR);
+  if (!bundle.ok && options.trustDir !== undefined) {
+    const unreadable: Failure<'INDEX_TRUST_UNREADABLE'> = {
+      code: 'INDEX_TRUST_UNREADABLE',
+      message: `the trust bundle ${options.trustDir} (--trust) does not load: ${bundle.error.code} ${bundle.error.message}`,
+      details: { trust: options.trustDir, bundle_code: bundle.error.code },
+    };
+    return {
+      result: { ...fail(unreadable.code, unreadable.message, unreadable.details), problems: [unreadable] },
+      anchor,
+      pinnedBy: null,
+    };
+  }
+  const pin = indexKeyPin(options.publicKey, bundle.ok ? bundle.value : null);
+  const checked = await checkFolder(files, irregular, pin, bundle, anchor);
+  return { ...checked, pinnedBy: pin?.by ?? null };
+}
+
+async function checkFolder(
+  files: ReadonlyMap<string, Uint8Array>,
+  irregular: readonly IrregularEntry[],
+  pin: IndexKeyPin | null,
+  bundle: Awaited<ReturnType<typeof loadTrustBundle>>,
+  anchor: AnchorStatus,
+): Promise<{ result: ReturnType<typeof verifyIndexExport>; anchor: AnchorStatus }> {
+  const result = verifyIndexExport(files, pin, irregular);
   const recordBytes = files.get(ANCHOR_RECORD_FILE);
   if (!result.ok || recordBytes === undefined) return { result, anchor };
   const problem = (f: Failure) => {
@@ -81,7 +139,6 @@ export async function verifyIndexFolder(
       code: 'INDEX_ANCHOR_INVALID',
       message: `${ANCHOR_PROOF_FILE} is not the view of ${checked.record.proof_id}`,
     });
-  const bundle = await loadTrustBundle(options.trustDir ?? PRODUCTION_BUNDLE_DIR);
   if (!bundle.ok)
     return problem({
       code: 'INDEX_ANCHOR_NOT_VERIFIED',

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readBoundedTextSync } from '../files/read-bounded.ts';
 
 /** The PEM text of a key file, whether this call created it, or why the file can be neither read nor created. */
 export type PemFile = { ok: true; pem: string; created: boolean } | { ok: false; message: string };
@@ -12,13 +13,12 @@ export type PemFile = { ok: true; pem: string; created: boolean } | { ok: false;
  * parses the text and names its own refusal.
  */
 export function readOrCreateEd25519Pem(file: string): PemFile {
-  try {
-    return { ok: true, pem: readFileSync(file, 'utf8'), created: false };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      return { ok: false, message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}` };
-    }
-  }
+  // Bounded (main/services/files/read-bounded.ts): a PEM key is a few hundred bytes; a device is refused unread.
+  const read = readBoundedTextSync(file, { what: 'the key file', kind: 'key' });
+  if (read.ok) return { ok: true, pem: read.value, created: false };
+  const errno = read.error.details?.['errno'];
+  if (read.error.code !== 'FILE_UNREADABLE') return { ok: false, message: `${read.error.code}: ${read.error.message}` };
+  if (errno !== 'ENOENT') return { ok: false, message: `cannot read ${file}: ${String(errno ?? 'error')}` };
   const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   try {
     mkdirSync(dirname(file), { recursive: true });

@@ -15,7 +15,8 @@ export async function announcedReceiptKey(
   howToGiveKey: string,
 ): Promise<Result<string, 'RECEIPT_KEY_UNAVAILABLE'>> {
   const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}`;
-  const http = createHttpClient({ maxBodyBytes: 65_536, timeoutMs: 30_000 });
+  // A few hundred bytes: the whole answer within 30 s, or the service is not answering (issue 36: no call without one).
+  const http = createHttpClient({ maxBodyBytes: 65_536, timeoutMs: 30_000, deadlineMs: 30_000 });
   try {
     const answer = await http.request({ method: 'GET', url });
     if (!answer.ok) {

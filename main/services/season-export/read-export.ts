@@ -3,6 +3,11 @@ import { createHttpClient } from '../http/http-client.ts';
 
 /** The season service's export can be large: every submission in force of a season. */
 const EXPORT_MAX_BYTES = 512 * 1024 * 1024;
+/**
+ * The whole export must arrive within this: ten minutes carry the largest one allowed at under 1 MB/s, and a service
+ * that trickles it stops holding the close then (issue 36), CLOSE_EXPORT_UNREACHABLE naming the deadline.
+ */
+const EXPORT_DEADLINE_MS = 600_000;
 
 /**
  * `GET {season service}/v1/season/{n}/export` with the operator token (docs/season-service.md, "Export"): the NDJSON
@@ -15,7 +20,7 @@ export async function readSeasonExport(
   token: string,
 ): Promise<Uint8Array | Failure> {
   const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/export`;
-  const http = createHttpClient({ maxBodyBytes: EXPORT_MAX_BYTES, timeoutMs: 120_000 });
+  const http = createHttpClient({ maxBodyBytes: EXPORT_MAX_BYTES, timeoutMs: 120_000, deadlineMs: EXPORT_DEADLINE_MS });
   try {
     const answer = await http.request({
       method: 'GET',

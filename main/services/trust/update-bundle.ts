@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { indentedJson } from '../../core/json/indented.ts';
-import { loads } from '../../core/json/loads.ts';
+import { loads, loadsUniqueKeys } from '../../core/json/loads.ts';
 import { isPyObject } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { parseTrustBundle } from '../../core/trust/bundle.ts';
@@ -61,7 +61,8 @@ export async function updateTrustBundle(input: TrustUpdateInput): Promise<Result
   if (!answer.ok) {
     return fail(
       'TRUST_UPDATE_UNREACHABLE',
-      `GET ${url}: ${answer.error.code} ${answer.error.message}; check --trust-layer and run the update again`,
+      // The client's message names the URL and, past the deadline, the deadline ("no whole answer within 30 s").
+      `${answer.error.message} (${answer.error.code}); check --trust-layer and run the update again`,
       { url, failure: answer.error.code },
     );
   }
@@ -72,7 +73,8 @@ export async function updateTrustBundle(input: TrustUpdateInput): Promise<Result
       { url, status: answer.value.status },
     );
   }
-  const parsed = loads(answer.value.body);
+  // A key named twice in the history (two retired_at) is refused, not read last-wins (issue 36 item 5).
+  const parsed = loadsUniqueKeys(answer.value.body);
   if (!parsed.ok) {
     return fail('TRUST_UPDATE_ANSWER_INVALID', `GET ${url} did not answer JSON: ${parsed.error.message}`, { url });
   }

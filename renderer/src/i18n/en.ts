@@ -695,6 +695,10 @@ export const en = {
         'Two tracks meet in one table or chart: a fault of the console’s rendering. Do not export; report it with the file named.',
       LINT_FORMULA_TEXT:
         'A name starts with =, +, - or @, which a spreadsheet opening the CSV reads as a formula (the CSV writes it inert): give the participant a display name or record the reference run again with the control beside the finding, then Check again.',
+      LINT_NAME_DUPLICATE:
+        'Two participants would be shown under one name, and readers could not tell their rows apart: give one of them a display name with the control beside the finding (the participant the finding names), then Check again.',
+      LINT_NAME_CONFUSABLE:
+        'Two names differ only by characters that look alike (a Cyrillic е for a Latin e, a 1 for an l) or print as nothing, so one row can pass for the other: give the participant named a display name in plain letters with the control beside the finding, then Check again.',
       LINT_SECRET:
         'A file would publish a secret of the kind named. A freeze’s key or salt: export after the close reveals it. Anything else: find where it was typed (a display name, a reason), replace it, then Check again.',
     } as Record<string, string>,

@@ -685,6 +685,10 @@ export const fr: Messages = {
         'Deux pistes se retrouvent dans un même tableau ou graphique : un défaut du rendu de la console. N’exportez pas ; signalez-le avec le fichier nommé.',
       LINT_FORMULA_TEXT:
         'Un nom commence par =, +, - ou @, qu’un tableur ouvrant le CSV lit comme une formule (le CSV l’écrit inerte) : donnez au participant un nom d’affichage ou inscrivez de nouveau l’exécution de référence avec le contrôle placé à côté du constat, puis Vérifier à nouveau.',
+      LINT_NAME_DUPLICATE:
+        'Deux participants seraient affichés sous un même nom, et les lecteurs ne pourraient distinguer leurs lignes : donnez à l’un d’eux un nom d’affichage avec le contrôle placé à côté du constat (le participant qu’il nomme), puis Vérifier à nouveau.',
+      LINT_NAME_CONFUSABLE:
+        'Deux noms ne diffèrent que par des caractères qui se ressemblent (un е cyrillique pour un e latin, un 1 pour un l) ou qui ne s’affichent pas, si bien qu’une ligne peut passer pour l’autre : donnez au participant nommé un nom d’affichage en lettres ordinaires avec le contrôle placé à côté du constat, puis Vérifier à nouveau.',
       LINT_SECRET:
         'Un fichier publierait un secret du genre nommé. Clé ou sel d’un gel : exportez après la clôture qui les révèle. Autre chose : trouvez où la valeur a été saisie (nom d’affichage, motif), remplacez-la, puis Vérifier à nouveau.',
     },

@@ -149,6 +149,14 @@ export const happenedEn: Record<string, Happened> = {
     `No publication of season ${fact(d, 'season')} lists participant ${fact(d, 'participant_id')}.`,
   PARTICIPANT_DISPLAY_NAME_INVALID: () =>
     'That display name cannot be used: it is 1 to 80 printable characters on one line.',
+  PARTICIPANT_DISPLAY_NAME_INVISIBLE_CHARACTER: (d) =>
+    `That display name holds an invisible character (${fact(d, 'code_point')} at character ${fact(d, 'position')}), which prints as nothing: remove it.`,
+  PARTICIPANT_DISPLAY_NAME_COMBINING_STACK: (d) =>
+    `That display name stacks too many combining marks on one character (${fact(d, 'code_point')} at character ${fact(d, 'position')}): a character carries at most 2 accents and 4 marks in all.`,
+  PARTICIPANT_DECLARED_STACK_INVISIBLE_CHARACTER: (d) =>
+    `That declared stack holds an invisible character (${fact(d, 'code_point')} at character ${fact(d, 'position')}), which prints as nothing: remove it.`,
+  PARTICIPANT_DECLARED_STACK_COMBINING_STACK: (d) =>
+    `That declared stack stacks too many combining marks on one character (${fact(d, 'code_point')} at character ${fact(d, 'position')}): a character carries at most 2 accents and 4 marks in all.`,
   PARTICIPANT_DECLARED_STACK_INVALID: () =>
     'That declared stack cannot be used: it is 1 to 200 printable characters on one line, not starting with =, +, - or @.',
   PARTICIPANT_REFERENCE_INVALID: () => 'A field of the reference run is empty or not printable text on one line.',

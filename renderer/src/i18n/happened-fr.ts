@@ -165,6 +165,14 @@ export const happenedFr: Record<string, Happened> = {
     `Aucune publication de la saison ${fact(d, 'season')} ne mentionne le participant ${fact(d, 'participant_id')}.`,
   PARTICIPANT_DISPLAY_NAME_INVALID: () =>
     'Ce nom d’affichage ne peut pas servir : il compte de 1 à 80 caractères imprimables sur une ligne.',
+  PARTICIPANT_DISPLAY_NAME_INVISIBLE_CHARACTER: (d) =>
+    `Ce nom d’affichage contient un caractère invisible (${fact(d, 'code_point')} au caractère ${fact(d, 'position')}), qui ne s’affiche pas : retirez-le.`,
+  PARTICIPANT_DISPLAY_NAME_COMBINING_STACK: (d) =>
+    `Ce nom d’affichage empile trop de signes combinants sur un caractère (${fact(d, 'code_point')} au caractère ${fact(d, 'position')}) : un caractère porte au plus 2 accents et 4 signes en tout.`,
+  PARTICIPANT_DECLARED_STACK_INVISIBLE_CHARACTER: (d) =>
+    `Cette pile déclarée contient un caractère invisible (${fact(d, 'code_point')} au caractère ${fact(d, 'position')}), qui ne s’affiche pas : retirez-le.`,
+  PARTICIPANT_DECLARED_STACK_COMBINING_STACK: (d) =>
+    `Cette pile déclarée empile trop de signes combinants sur un caractère (${fact(d, 'code_point')} au caractère ${fact(d, 'position')}) : un caractère porte au plus 2 accents et 4 signes en tout.`,
   PARTICIPANT_DECLARED_STACK_INVALID: () =>
     'Cette pile déclarée ne peut pas servir : elle compte de 1 à 200 caractères imprimables sur une ligne et ne commence ni par =, +, - ni par @.',
   PARTICIPANT_REFERENCE_INVALID: () =>

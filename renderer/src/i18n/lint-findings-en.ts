@@ -39,6 +39,10 @@ export const lintFoundEn: Record<string, Found> = {
   LINT_SECRET: (d) => `The file would publish a secret (${fact(d, 'kind')}); nothing is written.`,
   LINT_FORMULA_TEXT: (d) =>
     `${FIELDS[fact(d, 'field')] ?? 'A name'} starts with “${fact(d, 'character')}”, which a spreadsheet opening the CSV reads as a formula.`,
+  LINT_NAME_DUPLICATE: (d) =>
+    `This participant is shown as “${fact(d, 'name')}”, the name of participant ${fact(d, 'other_participant_id')} (${fact(d, 'other_track')}): the Index would show two rows under one name.`,
+  LINT_NAME_CONFUSABLE: (d) =>
+    `This participant’s name “${fact(d, 'name')}” reads like “${fact(d, 'other_name')}” of participant ${fact(d, 'other_participant_id')} (${fact(d, 'other_track')}): they differ only by look-alike or invisible characters, first at character ${fact(d, 'position')} (${fact(d, 'code_point')} against ${fact(d, 'other_code_point')}).`,
 };
 
 /** The fix of a finding an act of staff removes, worded as the control beside it (FindingFix.svelte). */

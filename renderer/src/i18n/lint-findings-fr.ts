@@ -39,6 +39,10 @@ export const lintFoundFr: Record<string, Found> = {
   LINT_SECRET: (d) => `Le fichier publierait un secret (${fact(d, 'kind')}) ; rien n’est écrit.`,
   LINT_FORMULA_TEXT: (d) =>
     `${FIELDS[fact(d, 'field')] ?? 'Un nom'} commence par « ${fact(d, 'character')} », qu’un tableur ouvrant le CSV lit comme une formule.`,
+  LINT_NAME_DUPLICATE: (d) =>
+    `Ce participant est affiché sous le nom « ${fact(d, 'name')} », celui du participant ${fact(d, 'other_participant_id')} (${fact(d, 'other_track')}) : l’Index montrerait deux lignes sous un même nom.`,
+  LINT_NAME_CONFUSABLE: (d) =>
+    `Le nom de ce participant, « ${fact(d, 'name')} », se lit comme « ${fact(d, 'other_name')} » du participant ${fact(d, 'other_participant_id')} (${fact(d, 'other_track')}) : ils ne diffèrent que par des caractères sosies ou invisibles, d’abord au caractère ${fact(d, 'position')} (${fact(d, 'code_point')} contre ${fact(d, 'other_code_point')}).`,
 };
 
 /** La correction d’un constat qu’un acte de l’équipe lève, formulée comme le contrôle placé à côté (FindingFix.svelte). */

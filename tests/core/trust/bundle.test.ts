@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { didKeyOfEd25519 } from '../../../main/core/operator/did-key.ts';
 import { parseTrustBundle } from '../../../main/core/trust/bundle.ts';
 import { REPO_ROOT } from '../proof/support/real-artefacts.ts';
 
@@ -34,6 +35,23 @@ describe('trust bundle', () => {
     expect(bundle.tsa['freetsa.org']?.roots.length).toBe(1);
     expect(bundle.tsa['freetsa.org']?.untrusted.length).toBe(1);
     expect(bundle.tsa['digicert.com']?.roots.length).toBeGreaterThan(50);
+  });
+
+  it('pins no challenge DID in production; a challenge_did did:key pins its Ed25519 key and enters the digest; anything else is BUNDLE_FIELD', () => {
+    const production = parseTrustBundle({ files: productionFiles(), systemRoots });
+    if (!production.ok) throw new Error(production.error.message);
+    expect(production.value.challenge).toBeNull();
+    const key = 'ab'.repeat(32);
+    const did = didKeyOfEd25519(new Uint8Array(Buffer.from(key, 'hex')));
+    const pinned = parseTrustBundle({ files: withIndex((i) => (i['challenge_did'] = did)), systemRoots });
+    if (!pinned.ok) throw new Error(pinned.error.message);
+    expect(pinned.value.challenge).toEqual({ did, publicKeyHex: key });
+    expect(pinned.value.digest).not.toBe(production.value.digest);
+    for (const bad of ['did:web:arkforge.tech', 'did:key:zQ3shokFTS3brHcDQrn82RUDfCZESWL1ZdCEJwekUDPQiYBme', 42])
+      expect(parseTrustBundle({ files: withIndex((i) => (i['challenge_did'] = bad)), systemRoots })).toMatchObject({
+        ok: false,
+        error: { code: 'BUNDLE_FIELD', message: expect.stringContaining('challenge_did') },
+      });
   });
 
   it('refuses another format, a missing file, a path outside the folder, and "system" without a CA bundle', () => {

@@ -819,15 +819,17 @@ describe('a whole season on the devnet, closed twice, replayed and spliced', () 
         const bundle = spliced('season-2-freeze', [[outS2(), 'freeze']]);
         const { code, doc } = await runReplay(bundle, join(net.dir, 'replay-spliced-season-2-freeze'));
         expect(code).toBe(1);
-        // Another season, another manifest (tasks.json names season 2), and a freeze proof signed with a key that
-        // season 1's trust bundle does not publish (each devnet has its own keys): CLOSE_TRUST_KEY_UNKNOWN, listed with
-        // the other differences.
+        // Another season, another manifest (tasks.json names season 2), a freeze proof signed with a key that
+        // season 1's trust bundle does not publish (each devnet has its own keys): CLOSE_TRUST_KEY_UNKNOWN, and a
+        // freeze document signed by another operator key than the challenge DID that bundle pins, listed with the
+        // other differences.
         expect(
           (doc.failures as Json[]).map((f) => `${f.code} ${f.details.field ?? f.details.proofs?.[0]?.role}`),
         ).toEqual([
           'FREEZE_CORPUS_MISMATCH season',
           'FREEZE_MANIFEST_HASH_MISMATCH manifest_hash',
           'CLOSE_TRUST_KEY_UNKNOWN freeze',
+          'FREEZE_OPERATOR_KEY_MISMATCH operator_public_key',
         ]);
         expect(doc.failures[0].details).toEqual({ field: 'season', anchored: 2, recomputed: 1 });
       });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../main/services/clock.ts';
@@ -9,6 +9,23 @@ import { USER_AGENT } from '../../../main/services/http/user-agent.ts';
 let server: Server;
 let base = '';
 const seen: { userAgent?: string; body?: string } = {};
+/** Resolves when the server's trickled answer was cut by the client (its connection closed). */
+let trickleCut: Promise<void> = Promise.resolve();
+/** Called when the server starts a trickled answer. */
+let onTrickle: () => void = () => {};
+
+/** An answer sent a byte every 50 ms, never ending: each byte comes well inside any idle timeout. */
+function trickleBody(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  onTrickle();
+  const timer = setInterval(() => response.write(' '), 50);
+  trickleCut = new Promise((resolve) =>
+    response.once('close', () => {
+      clearInterval(timer);
+      resolve();
+    }),
+  );
+}
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -24,6 +41,8 @@ beforeAll(async () => {
         response.writeHead(200);
         response.write('{');
         // Never finishes: the body timeout must end the wait.
+      } else if (request.url === '/trickle') {
+        trickleBody(response);
       } else if (request.url === '/big') {
         response.end(Buffer.alloc(4096, 0x20));
       }
@@ -53,6 +72,37 @@ describe('the HTTP client', () => {
     const response = await http.request({ method: 'GET', url: `${base}/silent` });
     await http.close();
     expect(!response.ok && response.error.code).toBe('HTTP_TIMEOUT');
+  });
+
+  it('a body trickled a byte every 50 ms fails with HTTP_TIMEOUT at the total deadline, naming it and the URL, and the read is cut', async () => {
+    const http = createHttpClient({ timeoutMs: 5_000, deadlineMs: 300 });
+    const started = performance.now();
+    const response = await http.request({ method: 'GET', url: `${base}/trickle` });
+    const elapsedMs = performance.now() - started;
+    await trickleCut;
+    await http.close();
+    expect(!response.ok && response.error).toMatchObject({
+      code: 'HTTP_TIMEOUT',
+      details: { cause: 'DEADLINE', deadline_ms: 300 },
+    });
+    expect(!response.ok && response.error.message).toContain(`GET ${base}/trickle: no whole answer within 0.3 s`);
+    expect(elapsedMs).toBeGreaterThanOrEqual(290);
+    expect(elapsedMs).toBeLessThan(300 + 500);
+  });
+
+  it("a request's own deadline replaces the client's, and a caller's abort stays HTTP_ABORTED", async () => {
+    const http = createHttpClient({ timeoutMs: 5_000, deadlineMs: 60_000 });
+    const own = await http.request({ method: 'GET', url: `${base}/trickle`, deadlineMs: 200 });
+    expect(!own.ok && own.error.message).toContain('no whole answer within 0.2 s');
+    await trickleCut;
+    const stop = new AbortController();
+    const started = new Promise<void>((resolve) => (onTrickle = resolve));
+    const stopped = http.request({ method: 'GET', url: `${base}/trickle`, signal: stop.signal });
+    await started;
+    stop.abort();
+    expect(((await stopped) as { error: { code: string } }).error.code).toBe('HTTP_ABORTED');
+    await trickleCut;
+    await http.close();
   });
 
   it('a refused connection fails with HTTP_NETWORK naming the URL', async () => {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexExportCommand, indexVerifyCommand } from '../../../main/cli/index-commands.ts';
@@ -10,6 +10,7 @@ import { auditCommands } from '../../../main/cli/audit-commands.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { latestIndexVersion } from '../../../main/db/index-exports.ts';
 import { draftIndex } from '../../../main/services/index-export/draft-index.ts';
+import { forgeIndex } from './support/forge-index.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { dispute, type Json } from '../disputes/support/published-close.ts';
 import { publishedSeason } from './support/exported-season.ts';
@@ -42,7 +43,19 @@ const exportTo = (out: string, extra: string[] = []) =>
     '--json',
     ...extra,
   ]);
-const verify = (dir: string, extra: string[] = []) => run(indexVerifyCommand, [dir, '--json', ...extra]);
+/**
+ * `index verify DIR --json`, pinned to the operator key as a reader who obtained it elsewhere would (version 1's
+ * signing-key.json, made before any tampering) unless the test pins otherwise (`--public-key`, `--trust`, or `[]` as
+ * `pin` for none).
+ */
+const verify = (dir: string, extra: string[] = [], pin?: string[]) =>
+  run(indexVerifyCommand, [
+    dir,
+    '--json',
+    ...extra,
+    ...(pin ?? (extra.includes('--trust') || extra.includes('--public-key') ? [] : pinnedKey())),
+  ]);
+const pinnedKey = () => ['--public-key', join(ctx.work, 'v1', 'signing-key.json')];
 const rename = (id: string, name: string) =>
   run(createParticipantRenameCommand(ctx.clock), [
     '--season',
@@ -286,21 +299,66 @@ describe('proveit index verify refuses a tampered export, naming the problem (ex
     expect(await refused(dir)).toEqual(['INDEX_UNSIGNED']);
   });
 
+  const forged = (name: string) => forgeIndex(copy(name));
+
   it('re-signed with another key (manifest, key and signature rewritten) fails with INDEX_KEY_MISMATCH against the published key', async () => {
-    const { generateKeyPairSync } = await import('node:crypto');
-    const { signManifest, publicKeyOf, signingKeyId } = await import('../../../main/core/index/signature.ts');
-    const dir = copy('resigned');
-    const der = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' });
-    const seed = new Uint8Array(der.subarray(der.length - 32));
-    const pub = Buffer.from(publicKeyOf(seed)).toString('hex');
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Json;
-    manifest['signing_key'] = { algorithm: 'ed25519', public_key: pub, key_id: signingKeyId(publicKeyOf(seed)) };
-    const bytes = new TextEncoder().encode(`${JSON.stringify(manifest)}\n`);
-    writeFileSync(join(dir, 'manifest.json'), bytes);
-    writeFileSync(join(dir, 'manifest.sig.json'), signManifest(bytes, seed));
+    const dir = await forged('resigned');
     expect(await refused(dir, ['--public-key', join(ctx.work, 'v1', 'signing-key.json')])).toEqual([
       'INDEX_KEY_MISMATCH',
     ]);
+  });
+
+  it('a forged Index re-signed with a fresh key is refused INDEX_KEY_NOT_PINNED with the defaults (no --public-key, the production bundle pins no challenge DID), saying how to pin; the genuine one too', async () => {
+    const dir = await forged('resigned-defaults');
+    const r = await verify(dir, [], []);
+    expect(r.code).toBe(1);
+    expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_KEY_NOT_PINNED' });
+    expect(r.doc!['message']).toMatch(/key nobody pinned.*--public-key.*challenge_did/s);
+    const genuine = await verify(join(ctx.work, 'v2'), [], []);
+    expect([genuine.code, genuine.doc!['code']]).toEqual([1, 'INDEX_KEY_NOT_PINNED']);
+    const text = await run(indexVerifyCommand, [dir]);
+    expect([text.code, text.io.stdout]).toEqual([1, '']);
+    expect(text.io.stderr).toContain(
+      'proveit index verify: INDEX_KEY_NOT_PINNED: signature valid for a key nobody pinned',
+    );
+  });
+
+  it('against a trust bundle whose challenge_did pins the operator key (the devnet\u2019s), the genuine Index verifies pinned by it and the forgery is INDEX_KEY_MISMATCH naming the bundle', async () => {
+    const trust = ctx.season.net.devnet.info.trust_bundle;
+    const genuine = await verify(join(ctx.work, 'v2'), ['--trust', trust]);
+    expect(genuine.code, JSON.stringify(genuine.doc)).toBe(0);
+    expect(genuine.doc!['pinned_by']).toMatch(/^the trust bundle 'devnet' \(challenge_did did:key:z6Mk/);
+    const r = await verify(await forged('resigned-devnet-bundle'), ['--trust', trust]);
+    expect([r.code, r.doc!['code']]).toEqual([1, 'INDEX_KEY_MISMATCH']);
+    expect(r.doc!['message']).toContain("pinned by the trust bundle 'devnet'");
+  });
+
+  it('a --trust folder that does not load is INDEX_TRUST_UNREADABLE, not a silent fallback', async () => {
+    const r = await verify(join(ctx.work, 'v2'), ['--trust', join(ctx.work, 'no-such-bundle')]);
+    expect([r.code, r.doc!['code']]).toEqual([1, 'INDEX_TRUST_UNREADABLE']);
+  });
+
+  it('a symbolic link to a file, one to a folder, and an empty folder added to an Index are named: INDEX_FILE_NOT_REGULAR, INDEX_FILE_UNLISTED', async () => {
+    const dir = copy('links');
+    symlinkSync(join(dir, 'index.json'), join(dir, 'tables', 'index-copy.json'));
+    symlinkSync(join(dir, 'reports'), join(dir, 'more-reports'));
+    mkdirSync(join(dir, 'empty', 'deeper'), { recursive: true });
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.doc!['problems'].map((p: Json) => [p.code, p.details.path, p.details.kind])).toEqual([
+      ['INDEX_FILE_UNLISTED', 'empty/deeper', 'empty folder'],
+      ['INDEX_FILE_NOT_REGULAR', 'more-reports', 'symbolic link'],
+      ['INDEX_FILE_NOT_REGULAR', 'tables/index-copy.json', 'symbolic link'],
+    ]);
+  });
+
+  it('a listed file replaced by a link to an identical copy outside the export is INDEX_FILE_NOT_REGULAR (and missing as a file)', async () => {
+    const dir = copy('listed-link');
+    const outside = join(ctx.work, 'outside-index.en.html');
+    cpSync(join(dir, 'index.en.html'), outside);
+    rmSync(join(dir, 'index.en.html'));
+    symlinkSync(outside, join(dir, 'index.en.html'));
+    expect(new Set(await refused(dir))).toEqual(new Set(['INDEX_FILE_MISSING', 'INDEX_FILE_NOT_REGULAR']));
   });
 
   it('a signature file from another key over the same manifest fails with INDEX_KEY_MISMATCH and INDEX_SIGNATURE_INVALID', async () => {
@@ -308,7 +366,7 @@ describe('proveit index verify refuses a tampered export, naming the problem (ex
     const sig = JSON.parse(readFileSync(join(dir, 'manifest.sig.json'), 'utf8')) as Json;
     sig['public_key'] = '3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29';
     writeFileSync(join(dir, 'manifest.sig.json'), JSON.stringify(sig));
-    expect(await refused(dir)).toEqual(['INDEX_KEY_MISMATCH', 'INDEX_SIGNATURE_INVALID']);
+    expect(await refused(dir)).toEqual(['INDEX_KEY_MISMATCH', 'INDEX_KEY_MISMATCH', 'INDEX_SIGNATURE_INVALID']);
   });
 
   it('the manifest edited after signing fails with INDEX_SIGNATURE_INVALID', async () => {

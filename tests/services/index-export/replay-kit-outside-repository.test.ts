@@ -8,6 +8,7 @@ import { main } from '../../../main/cli/main.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
 import { scoreBundle } from '../../../main/services/close/score-bundle.ts';
 import { verifyIndexDir } from '../../../main/services/index-export/verify-index.ts';
+import { defaultKeyFile, readSigningKey } from '../../../main/services/index-export/signing-key.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { sharedDemo } from '../../support/played-demo.ts';
 
@@ -16,6 +17,12 @@ type Json = Record<string, any>;
 
 /** The run's demo (played as on 1 November 2026: the kit checks the bundles' own instants, never today's), read only. */
 const demo = sharedDemo();
+/** The key the reader pins: the demo operator's, beside its database (docs/index-export.md "Pinned key"). */
+const demoPin = () => {
+  const key = readSigningKey(defaultKeyFile(demo.db));
+  if (!key.ok) throw new Error(key.error.message);
+  return { publicKeyHex: key.value.publicKeyHex, by: 'the demo operator key' };
+};
 /** Where this file writes besides the copy. */
 let work: string;
 /** The demo's Index export copied where a stranger would put it: an empty folder, no node_modules above it. */
@@ -152,13 +159,13 @@ describe('the replay kit of a published Index, run where a stranger runs it', ()
   it('index verify names a changed byte in the kit or in a bundle file (INDEX_FILE_EDITED), and a file added to a bundle (INDEX_FILE_UNLISTED)', () => {
     const tampered = join(work, 'tampered');
     cpSync(demo.index.out, tampered, { recursive: true });
-    expect(verifyIndexDir(tampered).ok).toBe(true);
+    expect(verifyIndexDir(tampered, demoPin()).ok).toBe(true);
     const kitFile = join(tampered, KIT);
     writeFileSync(kitFile, `${readFileSync(kitFile, 'utf8')}\n`);
     const bundleJson = join(tampered, 'bundles', 'generique', 'bundle.json');
     writeFileSync(bundleJson, readFileSync(bundleJson, 'utf8').replace('"status":"anchored"', '"status":"pending" '));
     writeFileSync(join(tampered, 'bundles', 'conformite', 'NOTES.txt'), 'added\n');
-    const r = verifyIndexDir(tampered);
+    const r = verifyIndexDir(tampered, demoPin());
     expect(r.ok).toBe(false);
     expect(r.problems.map((p) => [p.code, p.details?.['path']])).toEqual(
       expect.arrayContaining([

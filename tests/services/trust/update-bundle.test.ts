@@ -90,6 +90,18 @@ describe('updateTrustBundle: a new bundle folder from the published key history,
     expect(readdirSync(work).sort()).toEqual(before);
   });
 
+  it('a key history naming a key twice is refused with TRUST_UPDATE_ANSWER_INVALID naming the key, nothing written', async () => {
+    const dir = productionCopy('production-duplicate');
+    const served = pubkeyAnswer([KEY_4]);
+    // A second "keys" before the real one: read last-wins it is the same history, first-wins an empty one.
+    answer = { status: 200, body: served.replace('{', '{"keys":[],') };
+    const before = readdirSync(work).sort();
+    const result = await update(dir);
+    expect(!result.ok && result.error.code).toBe('TRUST_UPDATE_ANSWER_INVALID');
+    expect(!result.ok && result.error.message).toContain('duplicate key "keys"');
+    expect(readdirSync(work).sort()).toEqual(before);
+  });
+
   it('bad answers are named: an HTTP error status, a body that is not JSON, a Trust Layer that does not answer', async () => {
     const dir = productionCopy('production-bad');
     answer = { status: 503, body: '{"error":{"code":"unavailable"}}' };

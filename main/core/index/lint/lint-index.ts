@@ -1,7 +1,9 @@
+import { codePointLabel, normalizeName } from '../../names/name-text.ts';
 import { startsAsFormula } from '../csv-cell.ts';
 import { esc } from '../html.ts';
-import { INDEX_FILES, LANGS, type IndexDocument, type ReportSummary } from '../model.ts';
+import { INDEX_FILES, LANGS, type IndexDocument, type IndexRow, type ReportSummary } from '../model.ts';
 import { TEXTS } from '../texts.ts';
+import { skeleton } from './confusable-skeleton.ts';
 
 /**
  * Stable codes (API: never renamed, never reused), one per publication rule of spec §7.3 (docs/index-export.md
@@ -14,7 +16,9 @@ export type LintCode =
   | 'LINT_AI_ACT_LABEL_MISSING'
   | 'LINT_TRACKS_MIXED'
   | 'LINT_SECRET'
-  | 'LINT_FORMULA_TEXT';
+  | 'LINT_FORMULA_TEXT'
+  | 'LINT_NAME_DUPLICATE'
+  | 'LINT_NAME_CONFUSABLE';
 
 export interface LintFinding {
   code: LintCode;
@@ -43,7 +47,10 @@ export interface LintFinding {
  * The facts of a finding, by code: LINT_MODEL_NAME_NEGATIVE {name, site: agent | correction | declared_stack |
  * agent_name}; LINT_HUMOUR_OR_EMOJI {site: agent | text, marker?} (no marker: an emoji); LINT_COMMUNITY_LABEL_MISSING
  * and LINT_AI_ACT_LABEL_MISSING {place: page | data}; LINT_TRACKS_MIXED {track, other?} (no other: two sections);
- * LINT_SECRET {kind}; LINT_FORMULA_TEXT {field: agent | model | model_version | framework, character}.
+ * LINT_SECRET {kind}; LINT_FORMULA_TEXT {field: agent | model | model_version | framework, character};
+ * LINT_NAME_DUPLICATE {name, other_participant_id, other_track}; LINT_NAME_CONFUSABLE {name, other_name,
+ * other_participant_id, other_track, position, code_point, other_code_point} (the first character where the two names
+ * differ, 1-based in NFC; other_code_point "none" when the other name ends there).
  */
 export type LintFacts = Readonly<Record<string, string>>;
 
@@ -441,6 +448,88 @@ function formulaTextFindings(input: LintInput, out: LintFinding[]): void {
       }
 }
 
+/** The first character (1-based, in NFC) where two names differ, and what each holds there ("none": it ended). */
+function firstDifference(
+  name: string,
+  other: string,
+): { position: string; code_point: string; other_code_point: string } {
+  const a = [...normalizeName(name)];
+  const b = [...normalizeName(other)];
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const label = (ch: string | undefined) => (ch === undefined ? 'none' : codePointLabel(ch));
+  return { position: String(i + 1), code_point: label(a[i]), other_code_point: label(b[i]) };
+}
+
+/**
+ * Two participants the Index shows under one name, or under names that read alike (docs/index-export.md "Names that
+ * look alike"): a copy of another's name, or the same with a Cyrillic е for a Latin e, a default-ignorable character
+ * inserted, a digit 1 for an l, is a row passing itself off as another beside it. Names are compared in NFC (the same
+ * text, LINT_NAME_DUPLICATE) and by their UTS #39 skeletons (confusable-skeleton.ts: LINT_NAME_CONFUSABLE). One
+ * finding a pair, naming both rows; its fix is the display name of one of them: a community row's rather than a
+ * reference run's (the operator names reference runs), else the later in the Index's order.
+ */
+function nameCollisionFindings(input: LintInput, out: LintFinding[]): void {
+  const season = input.doc.season;
+  // One entry per participant and name: a participant of both tracks shows its one name twice.
+  const rows: { row: IndexRow; reference: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const s of input.doc.tracks)
+    for (const [reference, list] of [
+      [true, s.reference_runs],
+      [false, s.community],
+    ] as const)
+      for (const row of list) {
+        const key = `${row.participant_id}\u0000${row.agent}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rows.push({ row, reference });
+      }
+  const bySkeleton = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const key = skeleton(r.row.agent);
+    bySkeleton.set(key, [...(bySkeleton.get(key) ?? []), r]);
+  }
+  for (const group of bySkeleton.values())
+    for (const [j, later] of group.entries())
+      for (const earlier of group.slice(0, j)) {
+        if (earlier.row.participant_id === later.row.participant_id) continue;
+        const [kept, fixed] = later.reference && !earlier.reference ? [later, earlier] : [earlier, later];
+        const [a, b] = [fixed.row, kept.row];
+        const rename =
+          `give one of them a display name: proveit participant rename --season ${season} ` +
+          `--participant ${a.participant_id} --display-name NAME`;
+        const where = `${a.track}/${a.participant_id} and ${b.track}/${b.participant_id}: agent`;
+        const other = { other_participant_id: b.participant_id, other_track: b.track };
+        if (normalizeName(a.agent) === normalizeName(b.agent))
+          out.push({
+            code: 'LINT_NAME_DUPLICATE',
+            file: INDEX_FILES.html('fr'),
+            where,
+            message:
+              `participants ${a.participant_id} (${a.track}) and ${b.participant_id} (${b.track}) are both shown as ` +
+              `${JSON.stringify(a.agent)}: ${rename}`,
+            facts: { name: a.agent, ...other },
+            fix: fixOf('display_name', a),
+          });
+        else {
+          const differ = firstDifference(a.agent, b.agent);
+          out.push({
+            code: 'LINT_NAME_CONFUSABLE',
+            file: INDEX_FILES.html('fr'),
+            where,
+            message:
+              `participant ${a.participant_id} (${a.track}) is shown as ${JSON.stringify(a.agent)}, which reads like ` +
+              `${JSON.stringify(b.agent)} of participant ${b.participant_id} (${b.track}): they differ only by ` +
+              `look-alike or invisible characters (Unicode TR39 confusables), first at character ${differ.position} ` +
+              `(${differ.code_point} against ${differ.other_code_point}): ${rename}`,
+            facts: { name: a.agent, other_name: b.agent, ...other, ...differ },
+            fix: fixOf('display_name', a),
+          });
+        }
+      }
+}
+
 /**
  * The publication linter (spec §7.3; docs/index-export.md "Publication rules, enforced at export (the linter)"): runs
  * on every export over the document and the rendered files, and returns every finding; any finding blocks the export.
@@ -458,5 +547,6 @@ export function lintIndex(input: LintInput): LintFinding[] {
   trackMixFindings(input, out);
   secretFindings(input, out);
   formulaTextFindings(input, out);
+  nameCollisionFindings(input, out);
   return out;
 }

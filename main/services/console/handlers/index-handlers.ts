@@ -4,6 +4,7 @@ import type { IndexPreview, TrackName, TrackRef, VerifyAnswer } from '../../../i
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { INDEX_FILES } from '../../../core/index/model.ts';
 import { draftIndex } from '../../index-export/draft-index.ts';
+import { defaultKeyFile, readSigningKey } from '../../index-export/signing-key.ts';
 import { verifyIndexDir } from '../../index-export/verify-index.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { indexExportsRoot } from '../jobs/index-export-job.ts';
@@ -32,9 +33,16 @@ export function newestExport(ctx: ConsoleContext, season: number): string {
   );
 }
 
-/** Verifies the newest export as a third party would (manifest, signature, every file and row). */
+/**
+ * Verifies the newest export as a third party would (manifest, signature, every file and row), against the key the
+ * console holds: the operator's own, beside its database (docs/index-export.md "Pinned key"). Without it nothing is
+ * pinned and the answer says INDEX_KEY_NOT_PINNED.
+ */
 export async function indexVerify(ctx: ConsoleContext, args: { season: number }): Promise<VerifyAnswer> {
-  const verified = verifyIndexDir(newestExport(ctx, args.season));
+  const dir = newestExport(ctx, args.season);
+  const own = ctx.dbFile === null ? null : readSigningKey(defaultKeyFile(ctx.dbFile));
+  const pin = own?.ok ? { publicKeyHex: own.value.publicKeyHex, by: 'the operator key beside the database' } : null;
+  const verified = verifyIndexDir(dir, pin);
   return {
     verified: verified.ok,
     failures: verified.problems.map((p) => ({ code: p.code, message: p.message })),

@@ -225,3 +225,94 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     }
   });
 });
+
+// Issue 36 item 5: names that copy another participant's, exactly or with look-alike characters, were shown side by
+// side in the Index with no finding (docs/index-export.md "Names that look alike").
+describe('the publication linter: two rows shown under one name, or under names that read alike', () => {
+  const nameFindings = (doc: IndexDocument) =>
+    lintIndex(input(doc)).filter((f) => f.code === 'LINT_NAME_DUPLICATE' || f.code === 'LINT_NAME_CONFUSABLE');
+
+  it('a Cyrillic е homoglyph: "Rеference run" (U+0435) beside the reference run "Reference run" is LINT_NAME_CONFUSABLE naming both rows', () => {
+    const doc = craftedDocument({ names: { 'ref-1': 'Reference run', 'p-ada': 'R\u0435ference run' } });
+    const findings = lintIndex(input(doc));
+    expect(findings.map((f) => [f.code, f.file, f.where])).toEqual([
+      ['LINT_NAME_CONFUSABLE', 'index.html', 'conformite/p-ada and conformite/ref-1: agent'],
+    ]);
+    const [finding] = findings;
+    expect(finding!.facts).toEqual({
+      name: 'R\u0435ference run',
+      other_name: 'Reference run',
+      other_participant_id: 'ref-1',
+      other_track: 'conformite',
+      position: '2',
+      code_point: 'U+0435',
+      other_code_point: 'U+0065',
+    });
+    expect(finding!.message).toContain('first at character 2 (U+0435 against U+0065)');
+    expect(finding!.message).toContain('proveit participant rename --season 1 --participant p-ada --display-name NAME');
+    // The community row is the one to rename: the operator names the reference runs.
+    expect(finding!.fix).toEqual({ act: 'display_name', track: 'conformite', participant_id: 'p-ada' });
+  });
+
+  it('an exact copy of another participant’s name is LINT_NAME_DUPLICATE naming both rows; a display name resolves it', () => {
+    const doc = craftedDocument({ names: { 'p-ada': 'Fay' } });
+    const findings = nameFindings(doc);
+    expect(findings.map((f) => [f.code, f.where, f.fix?.participant_id])).toEqual([
+      ['LINT_NAME_DUPLICATE', 'conformite/p-fay and conformite/p-ada: agent', 'p-fay'],
+    ]);
+    expect(findings[0]!.facts).toEqual({ name: 'Fay', other_participant_id: 'p-ada', other_track: 'conformite' });
+    expect(findings[0]!.message).toContain(
+      'participants p-fay (conformite) and p-ada (conformite) are both shown as "Fay"',
+    );
+    expect(
+      nameFindings(craftedDocument({ names: { 'p-ada': 'Fay' }, displayNames: new Map([['p-fay', 'Fay B']]) })),
+    ).toEqual([]);
+  });
+
+  it('a copy across tracks, by display name, is found too: the generic participant shown as the compliance reference run', () => {
+    const doc = craftedDocument({ displayNames: new Map([['g-cy', 'Reference agent']]) });
+    expect(nameFindings(doc).map((f) => [f.code, f.where])).toEqual([
+      ['LINT_NAME_DUPLICATE', 'generique/g-cy and conformite/ref-1: agent'],
+    ]);
+  });
+
+  it('a name stored with an invisible U+034F, or typed in NFD, reads as the name it copies', () => {
+    const hidden = craftedDocument({ names: { 'ref-1': 'Reference run', 'p-ada': 'Refer\u034Fence run' } });
+    expect(nameFindings(hidden).map((f) => [f.code, f.facts['code_point'], f.facts['other_code_point']])).toEqual([
+      ['LINT_NAME_CONFUSABLE', 'U+034F', 'U+0065'],
+    ]);
+    // Canonically equivalent texts are the same name.
+    const nfd = craftedDocument({
+      names: { 'p-ada': 'Équipe Zoë' },
+      displayNames: new Map([['p-bob', 'E\u0301quipe Zoe\u0308']]),
+    });
+    expect(nameFindings(nfd).map((f) => f.code)).toEqual(['LINT_NAME_DUPLICATE']);
+  });
+
+  it('digit and letter look-alikes: "Agent 1" beside "Agent l" is LINT_NAME_CONFUSABLE', () => {
+    const doc = craftedDocument({ names: { 'p-ada': 'Agent 1' }, displayNames: new Map([['p-fay', 'Agent l']]) });
+    expect(nameFindings(doc).map((f) => [f.code, f.facts['code_point'], f.facts['other_code_point']])).toEqual([
+      ['LINT_NAME_CONFUSABLE', 'U+006C', 'U+0031'],
+    ]);
+  });
+
+  it('legitimate accented names are not flagged: "Équipe Zoë", "Müller" beside "Equipe Zoe" and "Muller"', () => {
+    const doc = craftedDocument({
+      names: { 'p-ada': 'Équipe Zoë' },
+      displayNames: new Map([
+        ['p-bob', 'Equipe Zoe'],
+        ['p-fay', 'Müller'],
+        ['g-cy', 'Muller'],
+      ]),
+    });
+    expect(lintIndex(input(doc))).toEqual([]);
+  });
+
+  it('one participant shown in both tracks under its one name is not a copy of itself', () => {
+    const doc = craftedDocument();
+    const generique = doc.tracks.find((s) => s.track === 'generique')!;
+    const ada = doc.tracks.find((s) => s.track === 'conformite')!.community.find((r) => r.participant_id === 'p-ada')!;
+    generique.community = [{ ...generique.community[0]!, participant_id: 'p-ada', agent: ada.agent }];
+    expect(nameFindings(doc)).toEqual([]);
+  });
+});

@@ -50,6 +50,7 @@ export function syntheticBundle(
     signingKeys: [key],
     rekor: { logKeys: [], arkforgeKeys: [] },
     tsa: { [SYNTHETIC_PROVIDER]: { roots: [tsa.rootDer], untrusted: [tsa.tsaCertDer] } },
+    challenge: null,
   };
 }
 

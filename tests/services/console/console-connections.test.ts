@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleConnections } from '../../../main/services/console/console-connections.ts';
+import type { ConsoleContext } from '../../../main/services/console/console-context.ts';
+import { ConsoleEvents } from '../../../main/services/console/console-events.ts';
+import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
+
+// docs/console-backend.md "Connections": a test's whole answer has a deadline (issue 36: the test of a season service
+// trickling its body was still waiting after 100 s). The service here answers /v1/health a byte every 50 ms, for ever.
+
+let trickler: Server;
+let url = '';
+const cuts: Promise<void>[] = [];
+
+beforeAll(async () => {
+  trickler = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const timer = setInterval(() => response.write(' '), 50);
+    cuts.push(new Promise((resolve) => response.once('close', () => resolve(clearInterval(timer)))));
+  });
+  await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(trickler.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  trickler.closeAllConnections();
+  await new Promise((resolve) => trickler.close(resolve));
+});
+
+function contextWith(services: ConsoleContext['services']): ConsoleContext {
+  return {
+    mode: 'headless',
+    corpusDir: '/nonexistent',
+    db: null,
+    dbFile: null,
+    clock: { now: () => Date.parse('2026-12-02T10:00:00.000Z'), sleep: async () => {} },
+    events: new ConsoleEvents(),
+    jobs: null,
+    services,
+  };
+}
+
+describe('console.connections: a test ends at its deadline', () => {
+  it('the test of a season service that trickles its body ends with CONNECTION_UNREACHABLE at the deadline, naming it', async () => {
+    const ctx = contextWith({
+      freeze: null,
+      seasonService: { url, operatorToken: 'o'.repeat(43) },
+      trustDir: PRODUCTION_BUNDLE_DIR,
+    });
+    const started = performance.now();
+    const { test } = await consoleConnections(ctx, { test: 'season_service' }, 300);
+    const elapsedMs = performance.now() - started;
+    expect(test).toMatchObject({ name: 'season_service', ok: false, error: { code: 'CONNECTION_UNREACHABLE' } });
+    expect(test?.error?.message).toContain(`GET ${url}/v1/health got no whole answer within 0.3 s (HTTP_TIMEOUT)`);
+    expect(test?.error?.message).toContain('--season-url');
+    expect(elapsedMs).toBeLessThan(300 + 700);
+    await Promise.all(cuts);
+  });
+
+  it('the test of a Trust Layer and of a season base that trickle their bodies end the same way, each naming its option', async () => {
+    const ctx = contextWith({
+      freeze: { trustLayer: url, apiKey: 'mcp_free_key', seasonBase: url },
+      seasonService: null,
+      trustDir: PRODUCTION_BUNDLE_DIR,
+    });
+    for (const [name, option] of [
+      ['trust_layer', '--trust-layer'],
+      ['season_base', '--season-base'],
+    ] as const) {
+      const started = performance.now();
+      const { test } = await consoleConnections(ctx, { test: name }, 300);
+      expect(performance.now() - started).toBeLessThan(300 + 700);
+      expect(test).toMatchObject({ ok: false, error: { code: 'CONNECTION_UNREACHABLE' } });
+      expect(test?.error?.message).toContain('no whole answer within 0.3 s');
+      expect(test?.error?.message).toContain(option);
+    }
+    await Promise.all(cuts);
+  });
+});
