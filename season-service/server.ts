@@ -3,15 +3,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../main/db/open-database.ts';
 import { GroupCommit } from '../main/db/season-service/group-commit.ts';
+import { invalidationsReceived } from '../main/db/season-service/invalidations-received.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { BodyTooLarge, sendError, sendJson } from './http/respond.ts';
 import { trustedProxySet } from './limits/client-address.ts';
 import { applyHttpLimits, httpServerOptions } from './limits/http-limits.ts';
 import { TokenBuckets } from './limits/token-buckets.ts';
+import { activityRoute } from './routes/activity-route.ts';
 import { enrollRoute } from './routes/enroll-route.ts';
 import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
 import { indexAnchorRoute } from './routes/index-anchor-route.ts';
+import { invalidateRoute } from './routes/invalidate-route.ts';
 import { seasonRoute } from './routes/season-route.ts';
 import { submitRoute } from './routes/submit-route.ts';
 import { tasksRoute } from './routes/tasks-route.ts';
@@ -60,21 +63,25 @@ const ROUTES: Record<string, { method: string; route: Route }> = {
   enroll: { method: 'POST', route: enrollRoute },
   submit: { method: 'POST', route: submitRoute },
   export: { method: 'GET', route: exportRoute },
+  activity: { method: 'GET', route: activityRoute },
   tasks: { method: 'GET', route: tasksRoute },
   freeze: { method: 'POST', route: freezeRoute },
   index: { method: 'POST', route: indexAnchorRoute },
+  invalidate: { method: 'POST', route: invalidateRoute },
 };
 
 function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse): unknown {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
   if (path === '/v1/health') return sendJson(response, 200, { ok: true });
-  const match = /^\/v1\/season\/(\d{1,6})(?:\/(enroll|submit|export|tasks|freeze|index))?$/.exec(path);
+  const match = /^\/v1\/season\/(\d{1,6})(?:\/(enroll|submit|export|activity|tasks|freeze|index|invalidate))?$/.exec(
+    path,
+  );
   if (!match) {
     return sendError(response, 404, {
       code: 'NOT_FOUND',
       message:
-        'The season service answers /v1/season/{n}, /v1/season/{n}/enroll, /submit, /export, /tasks (docs/season-service.md).',
+        'The season service answers /v1/season/{n}, /v1/season/{n}/enroll, /submit, /export, /activity, /tasks (docs/season-service.md).',
     });
   }
   if (Number(match[1]) !== context.material.season) {
@@ -85,7 +92,8 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
   }
   // GET /v1/season/{n} itself is the season's state (routes/season-route.ts).
   const { method, route } = ROUTES[match[2] ?? 'season']!;
-  if (request.method !== method) {
+  // HEAD is a GET without its body (RFC 9110 §9.3.2): the export answers it after the token check, reading nothing.
+  if (request.method !== method && !(method === 'GET' && request.method === 'HEAD')) {
     return sendError(
       response,
       405,
@@ -123,6 +131,7 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     enrollKeyBuckets: new TokenBuckets(limits.enrollPerKeyPerHour, limits.enrollPerKeyPerHour / 3600),
     trustedProxies,
     freezes: loadFreezes(options.db, options.material.season),
+    invalidations: invalidationsReceived(options.db, options.material.season),
   };
   const server = createServer(httpServerOptions(limits), (request, response) => {
     Promise.resolve()

@@ -2,6 +2,7 @@ import type { IntakeTrack } from '../main/core/intake/context.ts';
 import type { Db } from '../main/db/open-database.ts';
 import { freezesInForce, type FreezeReceived } from '../main/db/season-service/freezes-received.ts';
 import type { GroupCommit } from '../main/db/season-service/group-commit.ts';
+import type { InvalidationReceived } from '../main/db/season-service/invalidations-received.ts';
 import type { TokenBuckets } from './limits/token-buckets.ts';
 import type { ReceiptSigner } from './receipt-key.ts';
 import type { SeasonMaterial } from './season-material.ts';
@@ -102,20 +103,27 @@ export interface ServiceContext {
    * one (the only writer), so a submission does not query it again.
    */
   freezes: Map<string, FreezeReceived>;
+  /**
+   * The invalidated tracks (docs/freeze.md "Invalidating a season"), kept in memory like the freezes: read at start
+   * and replaced by the invalidate route after it records one (the only writer).
+   */
+  invalidations: Map<string, InvalidationReceived>;
 }
 
 export interface TrackWindow {
   freeze: FreezeReceived | undefined;
   state: TrackState;
+  invalidation: InvalidationReceived | undefined;
 }
 
-/** Each known track's freeze in force and state at `now`. */
+/** Each known track's freeze in force, state at `now` and invalidation. */
 export function trackWindows(context: ServiceContext, now: Date): Map<string, TrackWindow> {
   const freezes = context.freezes;
   const windows = new Map<string, TrackWindow>();
   for (const track of context.material.tracks.keys()) {
     const freeze = freezes.get(track);
-    windows.set(track, { freeze, state: trackState(freeze, now) });
+    const invalidation = context.invalidations.get(track);
+    windows.set(track, { freeze, state: invalidation ? 'invalidated' : trackState(freeze, now), invalidation });
   }
   return windows;
 }

@@ -17,6 +17,7 @@ export const BACKED_UP_COMMANDS = [
   'freeze publish',
   'freeze reveal',
   'season close',
+  'season invalidate',
   'season publish',
   'dispute decide',
   'index export',
@@ -129,8 +130,10 @@ export async function backupPolicyOf(
         `--backup-keep must be a whole number of backups, at least 1 (got ${flags['backup-keep']})`,
       );
   }
-  const passphrase = await readBackupPassphrase(flags['backup-passphrase-file'] ?? join(dir, 'passphrase'), {
+  const passphraseFile = resolve(flags['backup-passphrase-file'] ?? join(dir, 'passphrase'));
+  const passphrase = await readBackupPassphrase(passphraseFile, {
     forCreate: true,
+    option: '--backup-passphrase-file',
   });
   if (!passphrase.ok) {
     io.err(
@@ -139,5 +142,5 @@ export async function backupPolicyOf(
     );
     return EXIT.failed;
   }
-  return { dir, passphrase: passphrase.value, keep };
+  return { dir, passphrase: passphrase.value, passphraseFile, keep };
 }

@@ -6,6 +6,7 @@ import type { BackupSummary } from '../db/backup-summary.ts';
 import { createBackup } from '../services/backup/create-backup.ts';
 import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
 import { readPublishedIndex } from '../services/audit/published-index.ts';
+import { restoredIndexExportFindings } from '../services/backup/index-exports-agree.ts';
 import { restoreBackup } from '../services/backup/restore-backup.ts';
 import {
   readReplacedChain,
@@ -34,6 +35,8 @@ function contentsJson(v: VerifiedBackup) {
   return {
     created_at: iso(v.createdAtMs),
     files: v.files.map((f) => ({ path: f.path, bytes: f.bytes.length })),
+    // What the backup took whole beside the database (format 2); null: a format 1 backup, without the Index exports.
+    carries: v.carries,
     audit: { entries: v.audit.entries, head: v.audit.head },
     freezes: v.summary.freezes.map((f) => ({
       proof_id: f.proofId,
@@ -57,10 +60,36 @@ function contentsJson(v: VerifiedBackup) {
   };
 }
 
+/**
+ * The files, each folder beside the database as one item (an Index export alone holds hundreds of files; --json lists
+ * every one), and what a format 1 backup does not carry.
+ */
+function filesLine(v: VerifiedBackup): string {
+  const items: string[] = [];
+  const folders = new Map<string, { files: number; bytes: number }>();
+  for (const f of v.files) {
+    const slash = f.path.indexOf('/');
+    if (slash === -1) items.push(`${f.path} (${f.bytes.length} bytes)`);
+    else {
+      const folder = f.path.slice(0, slash);
+      const seen = folders.get(folder) ?? { files: 0, bytes: 0 };
+      if (seen.files === 0) items.push(folder);
+      folders.set(folder, { files: seen.files + 1, bytes: seen.bytes + f.bytes.length });
+    }
+  }
+  const line = items
+    .map((item) => {
+      const folder = folders.get(item);
+      return folder === undefined ? item : `${item}/ (${folder.files} files, ${folder.bytes} bytes)`;
+    })
+    .join(', ');
+  return v.carries === null ? `${line}; format 1: made before backups carried the Index exports` : line;
+}
+
 function summaryLines(v: VerifiedBackup): string {
   const s: BackupSummary = v.summary;
   const lines = [
-    `created ${iso(v.createdAtMs)}; files: ${v.files.map((f) => `${f.path} (${f.bytes.length} bytes)`).join(', ')}`,
+    `created ${iso(v.createdAtMs)}; files: ${filesLine(v)}`,
     `integrity_check ok; audit log intact: ${v.audit.entries} entries, head ${v.audit.head.seq} ${v.audit.head.hash}`,
     ...s.freezes.map(
       (f) =>
@@ -217,7 +246,11 @@ export const backupRestoreCommand: Command = {
     const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db });
     if (!restored.ok) return refuse(io, 'restore', values.json, restored.error);
     const r = restored.value;
-    const warnings = restoredChainWarnings({ hashes: r.audit.hashes, backupSha256: r.sha256 }, { published, replaced });
+    const warnings = [
+      ...restoredChainWarnings({ hashes: r.audit.hashes, backupSha256: r.sha256 }, { published, replaced }),
+      // A database recording an Index version no restored folder holds (a format 1 backup predates carrying them).
+      ...restoredIndexExportFindings(r.dbFile, r.carries === null),
+    ];
     const replacedHead =
       replaced === null || !('entries' in replaced)
         ? null

@@ -18,6 +18,7 @@ import { proofsFetchCommand } from './proofs-fetch.ts';
 import { proofsFollowCommand } from './proofs-follow.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
 import { seasonCloseCommand } from './season-close-command.ts';
+import { seasonInvalidateCommand } from './season-invalidate-command.ts';
 import { seasonPublishCommand } from './season-publish-command.ts';
 import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
@@ -41,6 +42,7 @@ export const commands: Command[] = [
   ...freezeCommands,
   seasonServeCommand,
   seasonCloseCommand,
+  seasonInvalidateCommand,
   seasonReplayCommand,
   seasonPublishCommand,
   seasonReceiptVerifyCommand,

@@ -7,7 +7,7 @@ import { startHeadlessServer } from '../headless/headless-server.ts';
 import { keepServingOnUnhandledRejection } from '../headless/unhandled-rejections.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../services/console/console-handlers.ts';
-import { desktopElectron } from '../services/console/electron-binary.ts';
+import { findElectron } from '../services/console/electron-binary.ts';
 import { progressText, type DemoProgress } from '../core/demo/demo-progress.ts';
 import { demoThread } from '../demo/demo-thread.ts';
 import { openConsole } from '../services/console/open-console.ts';
@@ -143,8 +143,14 @@ export const consoleCommand: Command = {
       return EXIT.usage;
     }
 
-    const electron = options.headless ? null : desktopElectron();
+    const found = options.headless ? { headless: 'asked for with --headless' } : findElectron();
+    const electron = 'binary' in found ? found.binary : null;
     const desktopMain = join(repoRoot, 'out/main/index.js');
+    // Why the window does not open, said in the first line of the headless banner.
+    const headlessWhy =
+      'headless' in found
+        ? found.headless
+        : `the desktop app is not built (${desktopMain} is missing): run npm run build, or npm start`;
     if (electron && existsSync(desktopMain)) {
       if (options.json) printJson(io, { mode: 'desktop' });
       else io.out('PROVE IT console: opening the desktop window\n');
@@ -213,7 +219,7 @@ export const consoleCommand: Command = {
       printJson(io, { mode: 'headless', url: server.url, origin: server.origin, db: dbFile, demo: playing });
     else {
       io.out(
-        `PROVE IT console (headless: no display or Electron binary here)\n` +
+        `PROVE IT console (headless: ${headlessWhy})\n` +
           `  database: ${dbFile}${playing ? ' (new: the demo season is being played into it)' : created ? ' (new: an empty operations database)' : ''}\n` +
           `  corpus:   ${opened.ctx.corpusDir}\n` +
           `  open:     ${server.url}\n` +

@@ -1,4 +1,5 @@
 import type { Command } from './command.ts';
+import { freezeAdoptCommand } from './freeze-adopt.ts';
 import { freezeCreateCommand } from './freeze-create.ts';
 import { freezePublishCommand } from './freeze-publish.ts';
 import { freezeRevealCommand } from './freeze-reveal.ts';
@@ -10,4 +11,5 @@ export const freezeCommands: Command[] = [
   freezePublishCommand,
   freezeRevealCommand,
   freezeVerifyCommand,
+  freezeAdoptCommand,
 ];

@@ -1,8 +1,12 @@
 import { parseFreezeToVerify } from '../core/freeze/publication.ts';
 import type { Failure } from '../core/result.ts';
+import { loads } from '../core/json/loads.ts';
+import { isPyObject, type PyJson } from '../core/json/value.ts';
+import { parseProofView } from '../core/proof/parse-view.ts';
+import { fetchNamedRekorEntry } from '../services/freeze/freeze-anchoring.ts';
 import { publicView } from '../services/freeze/trust-layer-calls.ts';
 import { verifyFreezeForScoring, type FreezeVerification } from '../services/freeze/verify-for-scoring.ts';
-import { createHttpClient } from '../services/http/http-client.ts';
+import { createHttpClient, type HttpClient } from '../services/http/http-client.ts';
 import { loadTrustBundle } from '../services/trust/load-bundle.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
@@ -23,6 +27,19 @@ const SYNOPSIS = synopsis([
   may('rekor-entry'),
   may('json'),
 ]);
+
+const awaitsEntry = (f: Failure) => f.code === 'FREEZE_PROOF_ONE_WITNESS' && f.details?.['awaitable'] === true;
+
+/** The Rekor entry the view names, fetched from its log_url; undefined when the view names none or the log fails. */
+async function namedEntryOf(http: HttpClient, proofId: string, view: Uint8Array): Promise<PyJson | undefined> {
+  const parsed = parseProofView(view);
+  const log = parsed.ok ? parsed.value.transparencyLog : undefined;
+  const uuid = isPyObject(log) && typeof log['uuid'] === 'string' ? log['uuid'] : null;
+  if (uuid === null) return undefined;
+  const fetched = await fetchNamedRekorEntry(http, proofId, view, uuid);
+  const entry = fetched === null ? null : loads(fetched.raw);
+  return entry?.ok ? entry.value : undefined;
+}
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -67,8 +84,9 @@ function jsonOf(result: FreezeVerification) {
 
 /**
  * `proveit freeze verify` (spec §8.5): what the scorer runs before scoring, and what any third party runs after the
- * reveal. Exit 0 only when every hash recomputes and the proof verifies; any difference exits 1 naming the field
- * and both values; a proof whose batch is not anchored yet, with nothing else wrong, exits 3.
+ * reveal. Exit 0 only when every hash recomputes and the proof verifies with both witnesses; any difference exits 1
+ * naming the field and both values; a proof whose batch is not anchored yet, or whose Rekor entry was not given (nor
+ * served by its log, with --trust-layer), with nothing else wrong, exits 3.
  */
 export const freezeVerifyCommand: Command = {
   path: ['freeze', 'verify'],
@@ -103,6 +121,7 @@ export const freezeVerifyCommand: Command = {
     if (!bundle.ok) return refuse(bundle.error);
 
     let view: Uint8Array;
+    let fetchedEntry: PyJson | undefined;
     if (values.proof) {
       const read = await readServiceDocumentFile(values.proof, 'proof');
       if (!('bytes' in read)) return refuse(read);
@@ -115,6 +134,8 @@ export const freezeVerifyCommand: Command = {
         const fetched = await publicView(http, values['trust-layer'] as string, published.value.proof_id);
         if (!fetched.ok) return refuse(fetched.error);
         view = fetched.value;
+        // Online, the second witness is read as the view is: the entry its log_url names (both are needed).
+        if (rekorEntry === undefined) fetchedEntry = await namedEntryOf(http, published.value.proof_id, view);
       } finally {
         await http.close();
       }
@@ -126,12 +147,19 @@ export const freezeVerifyCommand: Command = {
       reveal: reveal.value,
       view,
       bundle: bundle.value,
-      ...(rekorEntry === undefined ? {} : { rekorEntry: rekorEntry.value }),
+      ...(rekorEntry !== undefined
+        ? { rekorEntry: rekorEntry.value }
+        : fetchedEntry !== undefined
+          ? { rekorEntry: fetchedEntry }
+          : {}),
     });
     if (json) printJson(io, jsonOf(result));
     else io.out(human(result));
     if (result.verified) return EXIT.ok;
-    // Pending is neither valid nor invalid (spec §4.1): scoring still waits, and the exit code says why.
-    return result.failures.every((f) => f.code === 'FREEZE_PROOF_PENDING') ? EXIT.pending : EXIT.failed;
+    // Pending is neither valid nor invalid (spec §4.1): scoring still waits, and the exit code says why. A Rekor entry
+    // not given yet is waited for too (docs/freeze.md "Both witnesses").
+    return result.failures.every((f) => f.code === 'FREEZE_PROOF_PENDING' || awaitsEntry(f))
+      ? EXIT.pending
+      : EXIT.failed;
   },
 };

@@ -169,7 +169,7 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
         [
           `season ${o.season}: Index version ${o.indexVersion}${o.correctsVersion === null ? '' : ` (replaces version ${o.correctsVersion})`}` +
             `${o.newVersion ? '' : ', written again'} in ${o.outDir}`,
-          `  ${o.files} files, ${o.rows} rows; publications ${o.publications.map((p) => `${p.track} v${p.version}`).join(', ')}`,
+          `  ${o.files} files written (the ${o.listedFiles} the signed manifest lists, the manifest and its signature), ${o.rows} rows; publications ${o.publications.map((p) => `${p.track} v${p.version}`).join(', ')}`,
           `  manifest SHA-256 ${o.manifestSha256}`,
           `  signed with key ${o.keyId}${o.keyCreated ? ' (created now)' : ''}; public key ${o.publicKey}`,
           `  audit log head: entry ${o.audit.seq}, ${o.audit.hash}`,
@@ -235,9 +235,10 @@ export const indexVerifyCommand: Command = {
       });
     else
       io.out(
-        `season ${r.season} Index version ${r.indexVersion}: signature and ${r.files} files, ${r.rows} rows verified; ` +
+        `season ${r.season} Index version ${r.indexVersion}: signature and the ${r.files} files the manifest lists, ${r.rows} rows verified; ` +
           `key ${r.keyId}, pinned by ${pinnedBy}; manifest SHA-256 ${r.manifestSha256}; anchor ${anchor.status}` +
-          `${anchor.proof_id ? ` (${anchor.proof_id}${anchor.anchored_at ? `, RFC 3161 time ${anchor.anchored_at}` : ''})` : ''}\n`,
+          `${anchor.proof_id ? ` (${anchor.proof_id}${anchor.anchored_at ? `, RFC 3161 time ${anchor.anchored_at}` : ''})` : ''}` +
+          `${anchor.one_witness ? `: ${anchor.one_witness.code}, ${anchor.one_witness.message}` : ''}\n`,
       );
     return EXIT.ok;
   },

@@ -195,3 +195,11 @@ export function unrevealedSeals(db: Db, season: number): { proofId: string; salt
       .all(season) as { proof_id: string; salt_hex: string; answer_key: string }[]
   ).map((r) => ({ proofId: r.proof_id, saltHex: r.salt_hex, answerKey: r.answer_key }));
 }
+
+/** The latest exported Index version of every season that has one, by season. */
+export function latestIndexVersions(db: Db): IndexVersionRow[] {
+  const seasons = db.prepare('SELECT DISTINCT season FROM index_versions ORDER BY season').all() as {
+    season: number;
+  }[];
+  return seasons.map((s) => latestIndexVersion(db, s.season)).filter((r): r is IndexVersionRow => r !== undefined);
+}

@@ -77,15 +77,22 @@ const consoleOpened = servicesRead.then(async (services) => {
 async function backupsAfterActs(opened: OpenedConsole) {
   const dir = env.PROVEIT_BACKUP_DIR;
   if (!dir) return null;
-  const passphrase = await readBackupPassphrase(env.PROVEIT_BACKUP_PASSPHRASE_FILE ?? join(dir, 'passphrase'), {
+  const passphraseFile = env.PROVEIT_BACKUP_PASSPHRASE_FILE ?? join(dir, 'passphrase');
+  const passphrase = await readBackupPassphrase(passphraseFile, {
     forCreate: true,
+    option: '--backup-passphrase-file',
   });
   if (!passphrase.ok) {
     process.stderr.write(`proveit console: ${passphrase.error.code}: ${passphrase.error.message}\n`);
     app.exit(1);
     return null;
   }
-  const policy = { dir, passphrase: passphrase.value, keep: Number(env.PROVEIT_BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP) };
+  const policy = {
+    dir,
+    passphrase: passphrase.value,
+    passphraseFile,
+    keep: Number(env.PROVEIT_BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP),
+  };
   return withBackupsAfterActs(createConsoleHandlers(opened.ctx), opened.ctx, policy, (act, outcome) =>
     process.stderr.write(backupOutcomeLine(act, outcome)),
   );

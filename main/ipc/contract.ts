@@ -7,6 +7,11 @@ import type { ReceiptComparison } from '../core/disputes/receipt-evidence.ts';
 import type { SeasonState } from '../core/console/season-state.ts';
 import type { RecordedJobKind } from '../core/console/job-args.ts';
 import type { FollowCycleLine, HourlyReads, LiveSeason } from '../core/follow/model.ts';
+import type { SeasonActivity } from '../core/follow/activity.ts';
+import type { StateArea } from '../core/console/state-areas.ts';
+
+export type { ActivityItem, ActivityTrack, SeasonActivity } from '../core/follow/activity.ts';
+export type { StateArea };
 import type { SubmissionReceipt } from '../core/receipts/submission-receipt.ts';
 import type { StoredIncident } from '../core/incidents/incident-record.ts';
 import type { DisputeListing } from '../core/disputes/listings.ts';
@@ -134,6 +139,32 @@ export interface ConnectionsView {
   test: ConnectionTest | null;
 }
 
+/**
+ * The season set-up checklist (docs/console-backend.md "Set-up"): the operator key beside the database and the
+ * challenge's DID it gives, never the private key; whether the console was given an API key, never the key.
+ */
+export interface SetupView {
+  /** `index-signing-key.pem` beside the database; null without a database. */
+  key_file: string | null;
+  /** The operator key's public part once the file exists and reads; null before. */
+  operator_key: { public_key_hex: string; key_id: string; challenge_did: string } | null;
+  /** The key file exists but cannot be used: its code and message (nothing is created over it). */
+  key_problem: { code: string; message: string } | null;
+  /** Whether the console was started with --trust-layer and --api-key-file (the key itself stays in main). */
+  api_key_given: boolean;
+}
+
+/** `setup.bind`: the API key (--api-key-file) bound to the challenge's DID, as the Trust Layer confirmed it. */
+export interface ApiKeyBinding {
+  did: string;
+  bound_at: string;
+  method: string;
+  /** True when the Trust Layer already had that DID bound to the key: nothing was asked or recorded. */
+  already_bound: boolean;
+  /** The audit entry recording the binding; null when it was already bound. */
+  audit_head: { seq: number; hash: string } | null;
+}
+
 /** A season and track: what almost every operation is about. */
 export interface TrackRef {
   season: number;
@@ -151,6 +182,8 @@ export interface SeasonTrackStatus extends TrackRef {
   published_at: string | null;
   /** Latest publication version (1, or a correction's k+1). */
   latest_version: number | null;
+  /** When the latest version was published (`published_at` is version 1's): the date shown beside that version. */
+  latest_published_at: string | null;
   dispute_window_ends_at: string | null;
   disputes_open: number;
   disputes_at_risk: number;
@@ -162,6 +195,8 @@ export interface SeasonTrackStatus extends TrackRef {
   backup_due: boolean;
   /** The freeze in force against its anchor deadline (the Season screen shows it while the proof is pending). */
   anchor_deadline: AnchorDeadlineView | null;
+  /** The track's season invalidated (state `invalidated`): when, why, its proof; null when it was not. */
+  invalidation: SeasonInvalidationView | null;
   /** What the operator does next, in a sentence (English; the screen may translate by `next_step_code`). */
   next_step: string;
   next_step_code: string;
@@ -200,6 +235,18 @@ export interface FreezeAnchorView {
   checked_at: string;
 }
 
+/**
+ * A track's season invalidated (`season.invalidate`; docs/freeze.md "Invalidating a season"): the invalidation's proof,
+ * the freeze it ended, the reason as published, the signed document's SHA-256. Never a key, a salt or the API key.
+ */
+export interface SeasonInvalidationView extends TrackRef {
+  proof_id: string;
+  freeze_proof_id: string;
+  document_sha256: string;
+  reason: string;
+  invalidated_at: string;
+}
+
 export interface FreezeView extends TrackRef {
   rules_file: string;
   rules_text: string;
@@ -209,6 +256,10 @@ export interface FreezeView extends TrackRef {
   revealed_at: string | null;
   /** The freeze in force against its anchor deadline (its opening), or null with none in force. */
   anchor_deadline: AnchorDeadlineView | null;
+  /** The track's season invalidated (`season.invalidate`), or null: the screen shows it and the reveal it allows. */
+  invalidation: SeasonInvalidationView | null;
+  /** The track's latest close, or null: a closed track can no longer be invalidated (SEASON_INVALIDATE_CLOSED). */
+  latest_close_at: string | null;
 }
 
 /**
@@ -492,6 +543,8 @@ export interface PublicationVersion {
     disputes: string[];
     participants: {
       participant_id: string;
+      /** The name staff know it by (as ConsoleDispute's `agent_name`), null when no close names it. */
+      agent_name?: string | null;
       before: Pick<ScoreRow, 'overclaim' | 'success' | 'tasks_submitted' | 'instrument_faults'>;
       after: Pick<ScoreRow, 'overclaim' | 'success' | 'tasks_submitted' | 'instrument_faults'>;
     }[];
@@ -503,6 +556,92 @@ export interface PublicationVersion {
  * display name set for the Index, else the agent name of the track's scores), null before the track has a close.
  */
 export type ConsoleDispute = DisputeListing & { agent_name: string | null };
+
+/** A participant's own dispute window as the console lists it, with the name staff know the participant by. */
+export type ConsoleDisputeWindow = ParticipantWindowListing & { agent_name: string | null };
+
+/**
+ * A participant of a track as the Participants screen lists it (`participant.list`), from the track's figures shown
+ * (the latest version, or a later close): the name and stack as the Index shows them, whether staff set them, the
+ * reference-run mark in force, the tasks submitted and the participant's own dispute window.
+ */
+export interface ParticipantListing {
+  participant_id: string;
+  did: string;
+  /** The display name set for the Index, else the agent name enrolled. */
+  name: string;
+  named_by_operator: boolean;
+  /** The stack the operator declared, else the one enrolled. */
+  declared_stack: string;
+  stack_declared_by_operator: boolean;
+  /** The reference-run mark in force (spec §7.1), null: a community participant. */
+  reference: {
+    model: string;
+    version: string;
+    framework: string;
+    prompt_sha256: string;
+    marked_at: string;
+    actor: string;
+  } | null;
+  status: ScoreRow['status'];
+  tasks_submitted: number;
+  /** Its own dispute window (docs/disputes.md "The calendar"); null when no version lists it. */
+  window: Pick<ParticipantWindowListing, 'status' | 'version' | 'window_ends_at' | 'open'> | null;
+}
+
+export interface ParticipantsView extends TrackRef {
+  /** Which figures the list is read from. */
+  shown: ShownFigures;
+  participants: ParticipantListing[];
+}
+
+/**
+ * The last check of a backup file since the console started (`backup.verify`, `backup.restore_check`): what was
+ * checked, or the code of what failed. Never the passphrase, a salt or a key.
+ */
+export interface BackupCheck {
+  name: string;
+  kind: 'verify' | 'restore_check';
+  at: string;
+  ok: boolean;
+  error: { code: string; message: string } | null;
+  /** The backup file's SHA-256 (as its backup.create audit entry names it), once it opens. */
+  sha256: string | null;
+  /** When the backup says it was made. */
+  created_at: string | null;
+  files: number | null;
+  audit_entries: number | null;
+  /** Whether it carries the Index exports (format 2); false: a format 1 backup, made before they were carried. */
+  carries_index_exports: boolean | null;
+}
+
+/** A restore check: the backup restored beside the running database for real, compared, then removed. */
+export interface BackupRestoreCheck extends BackupCheck {
+  /** Each season's latest Index version as the restored database records it, against the folder restored with it. */
+  index_exports: { season: number; version: number; folder: string | null; agrees: boolean }[];
+  /** What the restore would say (acts it no longer records, Index exports that disagree), code and message. */
+  warnings: { code: string; message: string }[];
+}
+
+/** One backup of this database in the console's backup folder. */
+export interface BackupListing {
+  name: string;
+  /** When it was made, from its name (UTC). */
+  created_at: string;
+  bytes: number;
+  /** The last verification or restore check since the console started; null: not checked yet. */
+  check: BackupCheck | null;
+  /** The command that restores it into a new database (the console cannot replace the database it holds open). */
+  restore_command: string;
+}
+
+/** The console's backup folder (`--backup-dir`) and this database's backups in it, newest first. */
+export interface BackupsView {
+  /** null: started without --backup-dir (nothing can be backed up from the screens). */
+  dir: string | null;
+  keep: number | null;
+  backups: BackupListing[];
+}
 
 export interface DisputeDetail {
   dispute: ConsoleDispute;
@@ -554,6 +693,39 @@ export interface VerifyAnswer {
   failures: CheckFailure[];
 }
 
+/**
+ * `index.verify`: what was checked (the season's newest export: its folder and Index version, the files its signed
+ * manifest lists) and the outcome, its anchor included (docs/console-backend.md "The Index export's state").
+ */
+export interface IndexVerifyAnswer extends VerifyAnswer, IndexExportState {}
+
+/** An export's anchor (anchor/ in its folder, docs/index-export.md "Anchoring"), as the view kept there verifies. */
+export interface IndexAnchorState {
+  /** absent: never anchored; pending: its batch not anchored in the view kept; not_verified: the anchor fails (`code`). */
+  state: 'absent' | 'pending' | 'anchored' | 'not_verified';
+  proof_id: string | null;
+  /** The RFC 3161 time of the proof's batch, once anchored: the version existed by then. */
+  anchored_at: string | null;
+  code: string | null;
+}
+
+/** The season's newest Index export, the one `index.verify` checks and `index.anchor` anchors. */
+export interface IndexExportState {
+  season: number;
+  out_dir: string;
+  /** Its Index version (null: its manifest cannot be read). */
+  version: number | null;
+  /** The files its signed manifest lists (manifest.json and manifest.sig.json are not among them). */
+  listed_files: number | null;
+  anchor: IndexAnchorState;
+}
+
+/** `index.status`: the newest export, or null when none was written from this console. */
+export interface IndexStatus {
+  season: number;
+  newest: IndexExportState | null;
+}
+
 /** A publication linter finding (docs/index-export.md, "Publication rules"): a stable `LINT_*` code, where, what. */
 export interface LintFinding {
   code: string;
@@ -599,7 +771,10 @@ export interface IndexExportAnswer {
   out_dir: string;
   version: number;
   manifest_sha256: string;
+  /** Every file written: the `listed_files` the signed manifest lists, manifest.json and manifest.sig.json. */
   files: number;
+  /** The files the signed manifest lists (what index.verify checks one by one); absent from jobs of older consoles. */
+  listed_files?: number;
 }
 
 /** The first start's demo, and the kinds the job worker runs (main/core/console/job-args.ts). */
@@ -640,9 +815,21 @@ export interface IpcContract {
   'console.actor': Op<{ actor: string }, ConsoleActor>;
   /** The services in use, and with `test` one of them tried by one harmless request (docs/console-backend.md). */
   'console.connections': Op<{ test?: ConnectionName }, ConnectionsView>;
+  /** The set-up checklist's state: the operator key beside the database, its challenge DID (docs/console-backend.md). */
+  'setup.view': Op<None, SetupView>;
+  /** Creates the operator key beside the database when there is none (audited), then answers as `setup.view`. */
+  'setup.operator_key': Op<None, SetupView>;
+  /** Binds the API key given at start to the challenge's DID: the challenge signed in main with the operator key. */
+  'setup.bind': Op<None, ApiKeyBinding>;
   'season.status': Op<None, { tracks: SeasonTrackStatus[] }>;
   /** The season followed while it runs (docs/season-follow.md): counts, reads and incidents, never a score. */
   'season.live': Op<None, LiveSeason>;
+  /** The season as it arrives, every few seconds (docs/season-follow.md "Activity"): counts and the latest items. */
+  'season.activity': Op<None, SeasonActivity>;
+  /** The time between the follower's cycle starts, 60 to 3600 s (audited, from the next cycle on); the follower's state. */
+  'follow.cadence': Op<{ every_seconds: number }, LiveSeason['follow']>;
+  /** "Run a cycle now": starts one at once unless one runs; the follower's state after. */
+  'follow.run_now': Op<None, { started: boolean; reason: string | null; follow: LiveSeason['follow'] }>;
   'freeze.view': Op<TrackRef, FreezeView>;
   'freeze.verify': Op<TrackRef, VerifyAnswer>;
   'freeze.anchor': Op<TrackRef, FreezeView>;
@@ -650,6 +837,11 @@ export interface IpcContract {
   'freeze.replace': Op<TrackRef & FreezeWindow & { reason: string }, FreezeView>;
   'freeze.publish': Op<TrackRef, FreezeView>;
   'freeze.reveal': Op<TrackRef, FreezeView>;
+  /**
+   * Invalidates a track's season in progress (spec §8): the reason anchored through the Trust Layer and posted to the
+   * season service, which stops the track's submissions at once; the key may then be revealed (`freeze.reveal`).
+   */
+  'season.invalidate': Op<TrackRef & { reason: string }, SeasonInvalidationView>;
   'corpus.view': Op<TrackRef, CorpusView>;
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;
@@ -666,7 +858,7 @@ export interface IpcContract {
   'assertion.evidence': Op<TrackRef & { participant_id: string; assertion: string }, AssertionEvidence>;
   'publication.versions': Op<TrackRef, { versions: PublicationVersion[] }>;
   /** The queue, and each participant's own dispute window (docs/disputes.md "The calendar", `proveit dispute list`'s `windows`). */
-  'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[]; windows: ParticipantWindowListing[] }>;
+  'dispute.list': Op<None, { at: string; disputes: ConsoleDispute[]; windows: ConsoleDisputeWindow[] }>;
   'dispute.view': Op<{ dispute_id: string }, DisputeDetail>;
   'dispute.open': Op<DisputeReceipt, ConsoleDispute>;
   /** The reviewer (default: the session's actor) is the actor of the dispute's audit entries. */
@@ -694,9 +886,21 @@ export interface IpcContract {
     { season: number; participant_id: string; model: string; version: string; framework: string; prompt: string },
     ParticipantShown
   >;
+  /** A track's participants (the Participants screen): names, DIDs, stacks, reference marks, windows. */
+  'participant.list': Op<TrackRef, ParticipantsView>;
+  /** The backup folder given at start and this database's backups in it (docs/console-backend.md "Backups"). */
+  'backup.list': Op<None, BackupsView>;
+  /** "Back up now": `proveit backup create` into the backup folder, under the passphrase given at start. */
+  'backup.create': Op<None, BackupListing>;
+  /** `proveit backup verify` of one backup of the folder (its file name). */
+  'backup.verify': Op<{ name: string }, BackupCheck>;
+  /** The backup restored beside the running database, opened, compared, then removed; never replaces it. */
+  'backup.restore_check': Op<{ name: string }, BackupRestoreCheck>;
   'index.preview': Op<TrackRef & { lang: Lang }, IndexPreview>;
   'index.export': Op<{ season: number }, JobView>;
-  'index.verify': Op<{ season: number }, VerifyAnswer>;
+  'index.verify': Op<{ season: number }, IndexVerifyAnswer>;
+  /** The newest export and its anchor; with `recheck`, its anchor proof's view read again first (uses 1 read). */
+  'index.status': Op<{ season: number; recheck?: boolean }, IndexStatus>;
   'index.anchor': Op<{ season: number }, IndexAnchorAnswer>;
   'audit.list': Op<Page, { entries: AuditEntry[]; total: number; offset: number }>;
   'audit.verify': Op<None, AuditVerifyAnswer>;
@@ -729,7 +933,14 @@ export type ConsoleEvent =
   | { type: 'read.progress'; job_id: number; progress: FetchProgress }
   | { type: 'deadline'; dispute_id: string; deadline_status: string; decision_due: string }
   /** After each cycle of the console's follower (docs/season-follow.md). */
-  | { type: 'follow.cycle'; line: FollowCycleLine };
+  | { type: 'follow.cycle'; line: FollowCycleLine }
+  /** What the console learnt from the season service's activity feed, when something arrived. */
+  | { type: 'season.activity'; activity: SeasonActivity }
+  /**
+   * After every act that succeeded, every job's end and every follow cycle: the season and track (null: several or
+   * none) and the areas it touched (core/console/state-areas.ts); every open window reads those again.
+   */
+  | { type: 'state.changed'; season: number | null; track: TrackName | null; touched: StateArea[]; cause: string };
 
 export const CONSOLE_EVENT_TYPES: readonly ConsoleEvent['type'][] = [
   'job',
@@ -738,4 +949,6 @@ export const CONSOLE_EVENT_TYPES: readonly ConsoleEvent['type'][] = [
   'read.progress',
   'deadline',
   'follow.cycle',
+  'season.activity',
+  'state.changed',
 ];

@@ -49,6 +49,11 @@ const person: FieldRule = (v) =>
   typeof v === 'string' && v.trim() !== '' && v.length <= 80 && /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u.test(v)
     ? null
     : 'a name of 1 to 80 printable characters on one line';
+/** A backup's file name in the backup folder (`console-20261202T010600123Z.backup`): a name, never a path. */
+const backupName: FieldRule = (v) =>
+  typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}\.backup$/.test(v)
+    ? null
+    : "a backup's file name in the backup folder, such as 'console-20261202T010600123Z.backup'";
 /** At most 100 items, each by its own rule (an incident's affected participants, assertions, proofs). */
 const listOf =
   (rule: FieldRule, what: string): FieldRule =>
@@ -86,6 +91,11 @@ const receiptObject: FieldRule = (v) => {
 };
 const proofId: FieldRule = (v) =>
   typeof v === 'string' && isProofId(v) ? null : "a proof id such as 'prf_20261028_101500_00a1b2'";
+/** The follower's cadence (`follow.cadence`): whole seconds, a minute to an hour between cycle starts. */
+const cadenceSeconds: FieldRule = (v) =>
+  Number.isSafeInteger(v) && (v as number) >= 60 && (v as number) <= 3600
+    ? null
+    : 'whole seconds from 60 to 3600 between two cycle starts';
 const flag: FieldRule = (v) => (typeof v === 'boolean' ? null : 'true or false');
 const oneOf =
   (...values: string[]): FieldRule =>
@@ -133,8 +143,14 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'console.connections': {
     'test?': oneOf(...CONNECTION_NAMES),
   },
+  'setup.view': {},
+  'setup.operator_key': {},
+  'setup.bind': {},
   'season.status': {},
   'season.live': {},
+  'season.activity': {},
+  'follow.cadence': { every_seconds: cadenceSeconds },
+  'follow.run_now': {},
   'freeze.view': TRACK_REF,
   'freeze.verify': TRACK_REF,
   'freeze.anchor': TRACK_REF,
@@ -142,6 +158,7 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'freeze.replace': { ...TRACK_REF, opens_at: instant, closes_at: instant, reason: text },
   'freeze.publish': TRACK_REF,
   'freeze.reveal': TRACK_REF,
+  'season.invalidate': { ...TRACK_REF, reason: text },
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},
@@ -187,9 +204,15 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'incident.assign': { id: positive, owner: person },
   'participant.rename': { season, participant_id: id, 'display_name?': text, 'declared_stack?': text },
   'participant.reference': { season, participant_id: id, model: text, version: text, framework: text, prompt },
+  'participant.list': TRACK_REF,
+  'backup.list': {},
+  'backup.create': {},
+  'backup.verify': { name: backupName },
+  'backup.restore_check': { name: backupName },
   'index.preview': { ...TRACK_REF, lang: oneOf(...LANGS) },
   'index.export': { season },
   'index.verify': { season },
+  'index.status': { season, 'recheck?': flag },
   'index.anchor': { season },
   'audit.list': PAGE,
   'audit.verify': {},

@@ -25,6 +25,9 @@ function oneLine(body: Buffer): string {
  */
 export function exportRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
   if (!operatorAllowed(context, request, response)) return;
+  // HEAD: the token checked, nothing read (the console's Connections test of --operator-token-file).
+  if (request.method === 'HEAD')
+    return response.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' }).end();
   const takenAt = context.now().toISOString();
   const digest = createHash('sha256');
   let lines = 0;

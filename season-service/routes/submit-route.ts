@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkSubmission, type IntakeContext } from '../../main/core/intake/check-submission.ts';
 import { signReceipt } from '../../main/core/receipts/submission-receipt.ts';
+import { countSubmissionRefusal } from '../../main/db/season-service/activity.ts';
 import { participantByTokenHash } from '../../main/db/season-service/participants.ts';
 import { recordSubmission } from '../../main/db/season-service/submissions.ts';
 import { bearerToken, readBody, sendError, sendJson } from '../http/respond.ts';
@@ -8,7 +9,18 @@ import { refuseStorageBound } from '../limits/storage-refusal.ts';
 import { secretSha256, secretsEqual } from '../secrets.ts';
 import { seasonState } from '../season-windows.ts';
 import { trackWindows, type ServiceContext } from '../service-context.ts';
-import { refuseOutsideWindow } from './window-refusal.ts';
+import { refuseInvalidated, refuseOutsideWindow } from './window-refusal.ts';
+
+/**
+ * A refusal of an authenticated participant's submission past the rate limit, counted under its code for the
+ * operator's activity feed (routes/activity-route.ts) before it is answered. Before the rate limit nothing is counted:
+ * what a participant repeats faster than the limit writes nothing.
+ */
+function countRefusal(context: ServiceContext, code: string): Promise<void> {
+  return context.writes.run(() =>
+    countSubmissionRefusal(context.db, context.material.season, code, context.now().toISOString()),
+  );
+}
 
 /**
  * POST /v1/season/{n}/submit (spec §3 step 5, §4, §7.4). Intake is main/core/intake: every refusal is a 422 with a
@@ -27,7 +39,9 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
   const arrived = context.now();
   const windows = trackWindows(context, arrived);
   const state = seasonState([...windows.values()].map((w) => w.state));
-  if (state !== 'open') return refuseOutsideWindow(response, state, 'a submission');
+  // An invalidated track answers its own refusal (below, once the submission names it), not the season's window.
+  const anyInvalidated = [...windows.values()].some((w) => w.state === 'invalidated');
+  if (state !== 'open' && !anyInvalidated) return refuseOutsideWindow(response, state, 'a submission');
   const allowed = context.submitBuckets.take(participant.participantId, arrived.getTime());
   if (!allowed.ok) {
     return sendError(
@@ -50,14 +64,21 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
   const checked = checkSubmission(bytes, intakeContext);
   if (!checked.ok) {
     const { code, message, pointer, position } = checked.error;
+    await countRefusal(context, code);
     // A parser refusal also says where in the bytes (offset, line, column): the participant fixes it from there.
     return sendError(response, 422, { code, message, pointer, ...(position ? { position } : {}) });
   }
   const { track, taskId, bytesSha256 } = checked.value;
 
   const receivedAt = context.now();
-  const trackState = trackWindows(context, receivedAt).get(track)?.state;
+  const trackWindow = trackWindows(context, receivedAt).get(track);
+  const trackState = trackWindow?.state;
+  if (trackWindow?.invalidation !== undefined) {
+    await countRefusal(context, 'SEASON_TRACK_INVALIDATED');
+    return refuseInvalidated(response, track, trackWindow.invalidation);
+  }
   if (trackState !== 'open') {
+    await countRefusal(context, trackState === 'closed' ? 'SEASON_CLOSED' : 'SEASON_NOT_OPEN');
     return refuseOutsideWindow(
       response,
       trackState === 'closed' ? 'closed' : 'not_open',
@@ -78,7 +99,13 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
       { storedBytes: context.limits.participantStoredBytes, versionsPerTask: context.limits.versionsPerTask },
     ),
   );
-  if (!recorded.recorded) return refuseStorageBound(response, recorded, track, taskId);
+  if (!recorded.recorded) {
+    await countRefusal(
+      context,
+      recorded.bound === 'versions_per_task' ? 'SUBMIT_VERSIONS_EXHAUSTED' : 'SUBMIT_STORAGE_EXHAUSTED',
+    );
+    return refuseStorageBound(response, recorded, track, taskId);
+  }
   // The answer is the participant's receipt (docs/season-service.md "Receipts"): every field signed by the service's
   // receipt key.
   const receipt = signReceipt(

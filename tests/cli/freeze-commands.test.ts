@@ -284,19 +284,33 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
     expect(result).toMatchObject({ verified: true, failures: [], proof: { verdict: 'VERIFIED' } });
   }, 120_000);
 
-  it('verify with a tampered salt exits 1 naming key_commitment with both values (from a saved proof file)', async () => {
+  it('verify with a tampered salt exits 1 naming key_commitment with both values (from a saved proof file); without the Rekor entry it exits 3 on one witness', async () => {
     const published = JSON.parse(readFileSync(file('published.json'), 'utf8')) as { in_force: string };
     const view = await fetch(`${net.devnet.info.trust_layer}/v1/proof/${published.in_force}`);
     writeFileSync(file('proof.json'), Buffer.from(await view.arrayBuffer()));
     const reveal = JSON.parse(readFileSync(file('reveal.json'), 'utf8')) as { freezes: { salt: string }[] };
     for (const f of reveal.freezes) f.salt = `${f.salt.slice(0, 63)}${f.salt.endsWith('0') ? '1' : '0'}`;
     writeFileSync(file('reveal-tampered.json'), JSON.stringify(reveal));
+    const logUrl = (JSON.parse(readFileSync(file('proof.json'), 'utf8')) as { transparency_log: { log_url: string } })
+      .transparency_log.log_url;
+    writeFileSync(file('rekor-entry.json'), Buffer.from(await (await fetch(logUrl)).arrayBuffer()));
     const args = ['freeze', 'verify', '--corpus', corpusDir, '--freeze', file('published.json'), '--proof'];
-    const trust = ['--trust', net.devnet.info.trust_bundle];
+    const trust = ['--trust', net.devnet.info.trust_bundle, '--rekor-entry', file('rekor-entry.json')];
 
     const honest = await proveit([...args, file('proof.json'), '--reveal', file('reveal.json'), ...trust]);
     expect(honest.stdout).toMatch(/VERIFIED \(rules_hash, manifest_hash, key_commitment and request_hash recomputed/);
     expect(honest.code).toBe(0);
+    // Offline from a saved view, without its Rekor entry: one witness, so scoring waits (exit 3), naming what to pass.
+    const oneWitness = await proveit([
+      ...args,
+      file('proof.json'),
+      '--reveal',
+      file('reveal.json'),
+      '--trust',
+      net.devnet.info.trust_bundle,
+    ]);
+    expect(oneWitness.code).toBe(3);
+    expect(oneWitness.stdout).toMatch(/FREEZE_PROOF_ONE_WITNESS: .*RFC 3161 token alone.*--rekor-entry FILE/);
     const tampered = await proveit([...args, file('proof.json'), '--reveal', file('reveal-tampered.json'), ...trust]);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toMatch(/REFUSED, do not score/);

@@ -2,28 +2,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstStartOf } from '../../main/cli/console-first-start.ts';
+import { challengeDidOf } from '../../main/core/operator/challenge-did.ts';
+import { defaultKeyFile, readSigningKey } from '../../main/services/index-export/signing-key.ts';
 import { demoThread } from '../../main/demo/demo-thread.ts';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
 import { journeyCorpus } from '../devnet/support/journey-corpus.ts';
+import { freeSignupKey } from '../devnet/support/trust-layer-calls.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support/freeze-devnet.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
-// The Connections screen (docs/console-backend.md "Connections") in Chromium against the real console in headless mode,
-// started as `proveit console --db NEW --trust-layer --api-key-file --season-url --operator-token-file --trust
-// --backup-dir` on a devnet on loopback: each service listed with its option, each "test" button answering in the
-// screen's words, no key or token on the page, axe clean. Screenshots go to test-artefacts/e2e-connections/.
+// The Connections screen (docs/console-backend.md "Connections", "Set-up") in Chromium against the real console in
+// headless mode, started as `proveit console --db NEW --trust-layer --api-key-file --season-url --operator-token-file
+// --trust --backup-dir` on a devnet on loopback, with a new API key bound to no DID and no operator key: the set-up
+// checklist creates the operator key, shows its challenge DID, binds the API key to it, and tests every connection;
+// each service listed with its option, each "test" button answering in the screen's words, no key or token on the
+// page, axe clean. Screenshots go to test-artefacts/e2e-connections/.
 const shots = artefactsDir('e2e-connections');
 let net: FreezeDevnet;
 let ui: ConsoleInChromium;
+let apiKey: string;
+let dbFile: string;
 
 beforeAll(async () => {
   net = await startFreezeDevnet('e2e-connections-');
   const tokenFile = join(net.dir, 'operator.token');
   writeFileSync(tokenFile, `${net.devnet.info.internal_secret}\n`);
+  apiKey = await freeSignupKey(net.devnet.info.trust_layer, 'connections@example.org');
+  const apiKeyFile = join(net.dir, 'unbound.key');
+  writeFileSync(apiKeyFile, `${apiKey}\n`);
   const services = await consoleServicesOf({
     'trust-layer': net.devnet.info.trust_layer,
-    'api-key-file': net.apiKeyFile,
+    'api-key-file': apiKeyFile,
     'season-url': net.devnet.info.season,
     'operator-token-file': tokenFile,
     trust: net.devnet.info.trust_bundle,
@@ -33,7 +43,7 @@ beforeAll(async () => {
   cpSync(journeyCorpus.dir, join(corpusDir, 'season-1', 'conformite'), { recursive: true });
   const backupDir = join(net.dir, 'backups');
   mkdirSync(backupDir);
-  const dbFile = join(net.dir, 'new', 'console.sqlite');
+  dbFile = join(net.dir, 'new', 'console.sqlite');
   const start = firstStartOf({ db: dbFile, demo: false, dbFile, exists: existsSync(dbFile) });
   if (typeof start === 'string') throw new Error(start);
   ui = await consoleInChromium({
@@ -62,11 +72,13 @@ describe('the Connections screen', () => {
     const table = page.getByRole('table', { name: 'Services in use' });
     await table.waitFor();
     const rows = table.getByRole('row');
-    expect(await rows.count()).toBe(6);
+    expect(await rows.count()).toBe(8);
     for (const [service, option] of [
       ['Trust Layer', '--trust-layer'],
+      ['API key', '--api-key-file'],
       ['Season base', '--season-base'],
       ['Season service', '--season-url'],
+      ['Operator token', '--operator-token-file'],
       ['Trust bundle', '--trust'],
       ['Backup folder', '--backup-dir'],
     ] as const) {
@@ -75,8 +87,44 @@ describe('the Connections screen', () => {
     }
     expect(await page.getByText('(by default: the --season-url address)').count()).toBe(1);
     const text = (await page.locator('main').textContent()) ?? '';
-    expect(text).not.toContain(net.apiKey);
+    expect(text).not.toContain(apiKey);
     expect(text).not.toContain(net.devnet.info.internal_secret);
+    await page.close();
+  });
+
+  it('the set-up checklist creates the operator key, binds the API key to its challenge DID, and every test works', async () => {
+    const page = await ui.open();
+    await nav(page).getByRole('link', { name: 'Connections', exact: true }).click();
+    const checklist = page.getByRole('region', { name: 'Season set-up' });
+    await checklist.waitFor();
+    const step = (name: string) => checklist.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    expect(await step('The operator key').getByText('To do').count()).toBe(1);
+    await checklist.getByRole('button', { name: 'Create the operator key' }).click();
+    await step('The operator key').getByText('Done').waitFor();
+    const key = readSigningKey(defaultKeyFile(dbFile));
+    if (!key.ok) throw new Error(key.error.message);
+    const did = challengeDidOf(key.value.publicKeyHex) as string;
+    expect(await step('The operator key').getByText(did, { exact: true }).count()).toBe(1);
+
+    const binding = step('The API key bound to the challenge’s DID');
+    await binding.getByRole('button', { name: 'Check the binding' }).click();
+    const bindStatus = binding.getByRole('status');
+    await bindStatus.getByText('Does not work:').waitFor();
+    expect(await bindStatus.getByText('CONNECTION_API_KEY_UNBOUND').count()).toBe(1);
+    expect(await bindStatus.textContent()).toContain('--api-key-file');
+    await binding.getByRole('button', { name: 'Bind the API key to the challenge’s DID' }).click();
+    await bindStatus.getByText(`Bound to the challenge’s DID ${did}`, { exact: false }).waitFor();
+    await bindStatus.getByText('Works:').waitFor();
+    expect(await bindStatus.textContent()).toContain(`bound to the challenge's DID ${did}`);
+    expect(await binding.getByText('Done').count()).toBe(1);
+
+    await checklist.getByRole('button', { name: 'Test every connection' }).click();
+    await step('Every connection tested').getByText('7 of 7 work').waitFor();
+    expect(await checklist.getByText('Done').count()).toBe(3);
+    await settled(page);
+    await screenshot(page, shots, 'setup-done');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect((await page.locator('main').textContent()) ?? '').not.toContain(apiKey);
     await page.close();
   });
 
@@ -85,7 +133,15 @@ describe('the Connections screen', () => {
     await nav(page).getByRole('link', { name: 'Connections', exact: true }).click();
     const table = page.getByRole('table', { name: 'Services in use' });
     await table.waitFor();
-    for (const service of ['Trust Layer', 'Season base', 'Season service', 'Trust bundle', 'Backup folder']) {
+    for (const service of [
+      'Trust Layer',
+      'API key',
+      'Season base',
+      'Season service',
+      'Operator token',
+      'Trust bundle',
+      'Backup folder',
+    ]) {
       const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: service, exact: true }) });
       await row.getByRole('button', { name: `Test ${service}` }).click();
       await row.getByRole('status').getByText('Works:').waitFor();

@@ -7,12 +7,14 @@ import type { ConsoleServices } from '../../main/services/console/console-servic
 import { journeyCorpus } from '../devnet/support/journey-corpus.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import {
+  AFTER_CLOSE,
   DURING,
   startCloseDevnet,
   type CloseDevnet,
   type Participant,
 } from '../services/close/support/close-devnet.ts';
 import { submissionDocument } from '../services/close/support/submission-document.ts';
+import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // The live Season screen (docs/season-follow.md "The console") in Chromium on a running season: the devnet's compliance
@@ -70,7 +72,7 @@ beforeAll(async () => {
     defaultCorpusDir: corpusRoot,
     clock: net.clock,
     services,
-    follow: { everyMs: 3_000 },
+    follow: { everyMs: 3_000, activityEveryMs: 1_000 },
   });
 }, 300_000);
 
@@ -87,7 +89,9 @@ describe('the live Season screen on a running season', () => {
     const region = page.getByRole('region', { name: REGION });
     await region.getByText('open', { exact: true }).waitFor();
     const track = region.getByRole('region', { name: 'As the last cycle saw it' });
-    await track.getByText('4 read · 0 pending · 0 not yet read (4 cited)').waitFor({ timeout: 60_000 });
+    await track
+      .getByText('4 read and anchored · 0 to read again (pending, or no view yet) · 0 not yet read (4 cited)')
+      .waitFor({ timeout: 60_000 });
     expect(await track.locator('dt:has-text("Participants enrolled") + dd').textContent()).toBe('2');
     expect(await track.locator('dt:has-text("Participants with a submission in force") + dd').textContent()).toBe('2');
     const tasks = track.getByRole('table', { name: 'Submissions in force per task' });
@@ -125,12 +129,24 @@ describe('the live Season screen on a running season', () => {
     await page.close();
   }, 120_000);
 
-  it('a participant who enrolls and submits appears after the next cycle, without a reload (follow.cycle)', async () => {
+  it('a participant who submits is counted on the open card within 10 s (the activity feed), its proofs after the next cycle, without a reload', async () => {
     const page = await ui.open();
     const track = page.getByRole('region', { name: REGION }).getByRole('region', { name: 'As the last cycle saw it' });
     await track.getByText('(4 cited)', { exact: false }).waitFor({ timeout: 60_000 });
-    await submitConf01(await net.enroll('cid'));
-    await track.getByText('6 read · 0 pending · 0 not yet read (6 cited)').waitFor({ timeout: 60_000 });
+    const inForceNow = track.locator('[data-count="in-force-now"]');
+    await inForceNow.getByText(/^2\b/).waitFor({ timeout: 10_000 });
+    const cid = await net.enroll('cid');
+    await submitConf01(cid);
+    // The submission is on the open screen within 10 s of its receipt (the activity feed, asked every second here),
+    // whatever the follower's cadence; its proofs are read at the next cycle.
+    const received = Date.now();
+    await inForceNow.getByText(/^3\b/).waitFor({ timeout: 10_000 });
+    expect(Date.now() - received).toBeLessThan(10_000);
+    expect(await track.locator('[data-count="enrolled-now"]').textContent()).toBe('3');
+    await livePanel(page).getByText(`${cid.participantId} submitted conformite conf-01`).waitFor({ timeout: 10_000 });
+    await track
+      .getByText('6 read and anchored · 0 to read again (pending, or no view yet) · 0 not yet read (6 cited)')
+      .waitFor({ timeout: 60_000 });
     expect(await track.locator('dt:has-text("Participants enrolled") + dd').textContent()).toBe('3');
     expect(await track.getByRole('row', { name: 'conf-01 3' }).count()).toBe(1);
     await page.close();
@@ -153,4 +169,44 @@ describe('the live Season screen on a running season', () => {
     await screenshot(page, shots, 'season-live-fr');
     await page.close();
   }, 120_000);
+
+  it('after the close, a second open tab shows "published" within 5 s of the publication made in the first (state.changed)', async () => {
+    net.clock.set(AFTER_CLOSE);
+    await net.devnet.closeBatch();
+    const watching = await ui.open();
+    const card = watching.getByRole('region', { name: REGION });
+    const bar = watching.getByRole('region', { name: 'Context' });
+    await card.getByText('closed', { exact: true }).waitFor();
+    const publishStep = card.getByText('Check the scores, then publish them: the 14-day dispute window starts.');
+    expect(await publishStep.count()).toBe(0);
+    // The close runs as a job of the console (as "Run the close" starts it); its end is announced to every tab.
+    const closed = new Promise<void>((done) => {
+      const stop = ui.opened.ctx.events.subscribe((event) => {
+        if (event.type !== 'job' || event.job.kind !== 'close' || event.job.state === 'running') return;
+        stop();
+        expect(event.job.state).toBe('done');
+        done();
+      });
+    });
+    await createConsoleHandlers(ui.opened.ctx)['close.run']({ season: 1, track: 'conformite' });
+    await closed;
+    // The close's end reached the other tab too: its next step is now the publication, without a reload.
+    await publishStep.waitFor({ timeout: 5_000 });
+    const acting = await ui.open();
+    await nav(acting).getByRole('link', { name: 'Scoring', exact: true }).click();
+    await acting.getByRole('button', { name: 'Publish the scores' }).click();
+    await acting
+      .getByRole('dialog', { name: 'Publish version 1?' })
+      .getByRole('button', { name: 'Publish version 1' })
+      .click({ timeout: 60_000 });
+    await acting.getByText(/^Published as version 1/).waitFor({ timeout: 60_000 });
+    const published = Date.now();
+    await card.getByText('published', { exact: true }).waitFor({ timeout: 5_000 });
+    await bar.getByText('published', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(Date.now() - published).toBeLessThan(5_000);
+    // The card's publication line names the version shown with its own date.
+    expect(await card.locator('dt:has-text("Published") + dd').textContent()).toMatch(/· version 1$/);
+    await acting.close();
+    await watching.close();
+  }, 300_000);
 });

@@ -151,9 +151,11 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await page.getByText('The freeze publication is written beside the database, in freezes/.').waitFor();
     expect(await steps.nth(3).textContent()).toContain('published');
     expect(readFileSync(join(dir, 'freezes', 'season-1-conformite-publication.json'), 'utf8')).toContain('in_force');
-    // Before the close the key stays sealed: the reveal is refused with its code.
-    await page.getByRole('button', { name: 'Reveal key and salt (at close)' }).click();
-    await page.getByRole('alert').filter({ hasText: 'FREEZE_NOT_CLOSED' }).waitFor();
+    // Before the close the key stays sealed: the reveal is off, naming the close (main refuses it, FREEZE_NOT_CLOSED).
+    const reveal = page.getByRole('button', { name: 'Reveal key and salt (at close)' });
+    await expect.poll(() => reveal.isDisabled()).toBe(true);
+    expect(await page.locator('#reveal-wait').getAttribute('data-code')).toBe('FREEZE_NOT_CLOSED');
+    expect(await page.locator('#reveal-wait').textContent()).toMatch(/closes in .+ \(.+ UTC\)/);
     await screenshot(page, shots, 'freeze-published');
     expect(await seriousViolations(page)).toEqual([]);
     await nav(page).getByRole('link', { name: 'Season', exact: true }).click();
@@ -172,6 +174,12 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     const page = await open();
     await page.getByRole('region', { name: REGION }).getByText('open', { exact: true }).waitFor();
     await screenshot(page, shots, 'season-open');
+    // During the open season "Run the close" is off and names the instant it becomes possible, on the console's clock.
+    await nav(page).getByRole('link', { name: 'Scoring', exact: true }).click();
+    const runClose = page.getByRole('button', { name: 'Run the close' });
+    await expect.poll(() => runClose.isDisabled()).toBe(true);
+    expect(await runClose.getAttribute('aria-describedby')).toBe('close-wait');
+    expect(await page.locator('#close-wait').textContent()).toMatch(/closes in .+ \(.+ UTC\)/);
     await page.close();
   }, 240_000);
 
@@ -279,11 +287,17 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await page.getByText('The freeze verifies: rules, manifest, key commitment and proof match.').waitFor();
     await nav(page).getByRole('link', { name: 'Index', exact: true }).click();
     await page.getByRole('button', { name: 'Export the Index' }).click();
-    const exported = page.getByText(/^Version \d+ exported: \d+ files in /);
+    const exported = page.getByText(
+      /^Version \d+ exported: \d+ files written in .+, the \d+ files the signed manifest lists/,
+    );
     await exported.or(page.getByRole('alert')).first().waitFor({ timeout: 60_000 });
     expect(await exported.count(), (await page.getByRole('alert').allTextContents()).join('\n')).toBe(1);
     await page.getByRole('button', { name: 'Verify the export' }).click();
-    await page.getByText('The export verifies: signature, files and rows untouched.').waitFor();
+    await page
+      .getByText(
+        /^Index version \d+ in .+ verifies: the signature and the \d+ files the manifest lists, every row untouched\.$/,
+      )
+      .waitFor();
     await screenshot(page, shots, 'index-verified');
     await nav(page).getByRole('link', { name: 'Audit', exact: true }).click();
     await page.getByRole('button', { name: 'Verify the audit log' }).click();

@@ -224,8 +224,8 @@ describe('incident.open, incident.note, incident.assign: what the CLI does, from
     expect(await newestEntry()).toMatchObject({ action: 'incident.note', actor: STAFF });
     const assigned = await value('incident.assign', { id: opened_id, owner: 'Chris Moreau' });
     expect(assigned.currentOwner).toBe('Chris Moreau');
-    // A change of owner is audited as incident.note (docs/incidents.md).
-    expect(await newestEntry()).toMatchObject({ action: 'incident.note', actor: STAFF });
+    // A change of owner is audited as incident.assign (docs/incidents.md), never as a note.
+    expect(await newestEntry()).toMatchObject({ action: 'incident.assign', actor: STAFF });
     expect(await code('incident.note', { id: opened_id, text: ' ' })).toBe('IPC_BAD_ARGUMENTS');
     expect(await code('incident.note', { id: 0, text: 'x' })).toBe('IPC_BAD_ARGUMENTS');
     expect(await code('incident.note', { id: 999, text: 'x' })).toBe('INCIDENT_NOT_FOUND');

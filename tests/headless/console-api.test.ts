@@ -312,6 +312,9 @@ describe('each operation over headless HTTP, on the demo season', () => {
       const preview = await value('index.preview', { ...conformite, lang });
       expect(preview).toMatchObject({ version: 2, exported: false });
       expect(preview.html).toContain('Claude scout');
+      // Not exported yet: the page says so, with no export time (each preview would draw its own).
+      expect(preview.html).toContain(lang === 'fr' ? 'pas encore exportée' : 'not exported yet');
+      expect(preview.html).not.toMatch(lang === 'fr' ? /exportée le/ : /exported \d/);
       expect(preview.findings).toContainEqual({
         code: 'LINT_MODEL_NAME_NEGATIVE',
         file: `reports/conformite/${overclaims}.html`,
@@ -319,7 +322,8 @@ describe('each operation over headless HTTP, on the demo season', () => {
         message: expect.stringContaining(`proveit participant rename --season 1 --participant ${overclaims}`),
         // What the console words it from (the CLI's sentence names its flags), and the act that fixes it in place
         // (docs/console.md "Screens"): the Index screen's rename control.
-        facts: { name: expect.any(String), site: 'agent' },
+        // `lists`: the report's lists the name heads, which the finding names (never "negative results" as such).
+        facts: { name: expect.any(String), site: 'agent', lists: expect.stringContaining('unsupported') },
         fix: { act: 'display_name', track: 'conformite', participant_id: overclaims },
       });
       expect(new Set(preview.findings.map((f: Json) => f.code))).toEqual(new Set(['LINT_MODEL_NAME_NEGATIVE']));
@@ -344,12 +348,40 @@ describe('each operation over headless HTTP, on the demo season', () => {
     const en = await value('index.preview', { ...conformite, lang: 'en' });
     expect(fr.html).toContain('<html');
     expect(en.html).not.toBe(fr.html);
-    expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
+    // Verify names what it checked: the newest export's folder, its Index version, the files its manifest lists.
+    const demoIndex = await value('index.verify', { season: 1 });
+    expect(demoIndex).toMatchObject({
+      verified: true,
+      failures: [],
+      season: 1,
+      version: 1,
+      out_dir: join(dir, 'demo', 'index'),
+    });
+    expect(demoIndex.listed_files).toBeGreaterThan(0);
     const exported = await finished('index.export', { season: 1 });
     expect(exported, JSON.stringify(exported.error)).toMatchObject({ kind: 'index_export', state: 'done' });
     expect(exported.result.version).toBeGreaterThanOrEqual(1);
     expect(exported.result.out_dir).toContain(join(dir, 'demo', 'index-exports', 'season-1-'));
-    expect(await value('index.verify', { season: 1 })).toEqual({ verified: true, failures: [] });
+    // The export's files are the ones its manifest lists, the manifest and its signature: both counts said as such.
+    expect(exported.result.files).toBe(exported.result.listed_files + 2);
+    expect(await value('index.verify', { season: 1 })).toMatchObject({
+      verified: true,
+      failures: [],
+      version: exported.result.version,
+      out_dir: exported.result.out_dir,
+      listed_files: exported.result.listed_files,
+      anchor: { state: 'absent', proof_id: null, anchored_at: null, code: null },
+    });
+    expect(await value('index.status', { season: 1 })).toEqual({
+      season: 1,
+      newest: {
+        season: 1,
+        out_dir: exported.result.out_dir,
+        version: exported.result.version,
+        listed_files: exported.result.listed_files,
+        anchor: { state: 'absent', proof_id: null, anchored_at: null, code: null },
+      },
+    });
   });
 
   it('index: the console verifies against the operator key beside its database, so a newest export re-signed with another key is INDEX_KEY_MISMATCH', async () => {

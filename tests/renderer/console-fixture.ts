@@ -9,6 +9,9 @@ import type {
   AnchorDeadlineView,
   AssertionEvidence,
   AuditEntry,
+  BackupCheck,
+  BackupListing,
+  BackupRestoreCheck,
   ConsoleDispute,
   DecisionPreview,
   DisputeDetail,
@@ -17,6 +20,7 @@ import type {
   IndexPreview,
   JobView,
   LintFinding,
+  ParticipantListing,
   ParticipantReport,
   PendingProof,
   ProofsView,
@@ -25,11 +29,119 @@ import type {
   ReceiptEvidence,
   ScoreRow,
   ScoresView,
+  SeasonInvalidationView,
   SeasonTrackStatus,
 } from '../../renderer/src/api/operations.ts';
 
 const DAY = 86_400_000;
+
+/**
+ * The Participants and Backups screens' channels (docs/console.md): the track's first eight participants, the first
+ * three marked reference runs (a mark made here moves one into the reference table of scores.view too); a backup
+ * folder holding one backup of format 2 and an older one of format 1 (made before backups carried the Index exports),
+ * whose restore check finds the Index export it records missing. "Back up now" adds one at NOW.
+ */
+function participantsAndBackups(rows: ScoreRow[]): Record<string, (a: Record<string, unknown>) => unknown> {
+  const backupName = (ms: number) => `console-${new Date(ms).toISOString().replace(/[-:.]/g, '')}.backup`;
+  const listing = (ms: number, bytes: number): BackupListing => ({
+    name: backupName(ms),
+    created_at: iso(ms),
+    bytes,
+    check: null,
+    restore_command: `proveit backup restore /srv/backups/${backupName(ms)} --passphrase-file /srv/backups/passphrase --db NEW_FOLDER/console.sqlite --replaces /srv/proveit/console.sqlite`,
+  });
+  const older = listing(NOW - 20 * DAY, 310_000);
+  const backups: BackupListing[] = [listing(NOW - DAY, 2_400_000), older];
+  const check = (name: string, kind: BackupCheck['kind']): BackupCheck => ({
+    name,
+    kind,
+    at: iso(NOW),
+    ok: true,
+    error: null,
+    sha256: hex(7),
+    created_at: backups.find((b) => b.name === name)?.created_at ?? null,
+    files: name === older.name ? 4 : 271,
+    audit_entries: 120,
+    carries_index_exports: name !== older.name,
+  });
+  const listed = (r: ScoreRow): ParticipantListing => ({
+    participant_id: r.participant_id,
+    did: r.did,
+    name: r.agent_name,
+    named_by_operator: r.participant_id === 'p-0001',
+    declared_stack: r.declared_stack,
+    stack_declared_by_operator: false,
+    reference: r.reference
+      ? {
+          model: 'model-x',
+          version: '1',
+          framework: 'agents-kit',
+          prompt_sha256: hex(9),
+          marked_at: iso(NOW - 6 * DAY),
+          actor: 'ann',
+        }
+      : null,
+    status: r.status,
+    tasks_submitted: r.tasks_submitted,
+    window:
+      r.status === 'pending'
+        ? { status: 'pending', version: 1, window_ends_at: null, open: false }
+        : { status: 'scored', version: 1, window_ends_at: iso(NOW + 8 * DAY), open: true },
+  });
+  return {
+    'participant.list': (a) => ({
+      season: 1,
+      track: a['track'],
+      shown: { kind: 'published', version: 1, published_at: iso(NOW - 6 * DAY) },
+      participants: rows.slice(0, 8).map(listed),
+    }),
+    'participant.reference': (a) => {
+      const i = rows.findIndex((r) => r.participant_id === a['participant_id']);
+      if (i >= 0) rows[i] = { ...rows[i]!, reference: true };
+      return {
+        season: 1,
+        participant_id: a['participant_id'],
+        prompt_sha256: hex(9),
+        audit_head: { seq: 121, hash: hex(3) },
+      };
+    },
+    'participant.rename': (a) => ({
+      season: 1,
+      participant_id: a['participant_id'],
+      audit_head: { seq: 121, hash: hex(3) },
+    }),
+    'backup.list': () => ({ dir: '/srv/backups', keep: 10, backups }),
+    'backup.create': () => {
+      const made = listing(NOW, 2_500_000);
+      if (!backups.some((b) => b.name === made.name)) backups.unshift(made);
+      return made;
+    },
+    'backup.verify': (a) => check(a['name'] as string, 'verify'),
+    'backup.restore_check': (a): BackupRestoreCheck => {
+      const name = a['name'] as string;
+      const agrees = name !== older.name;
+      return {
+        ...check(name, 'restore_check'),
+        index_exports: [
+          { season: 1, version: 1, folder: agrees ? 'index-exports/season-1-1761991200000' : null, agrees },
+        ],
+        warnings: agrees
+          ? []
+          : [
+              {
+                code: 'BACKUP_RESTORE_INDEX_EXPORT_MISSING',
+                message:
+                  "the database records season 1's Index version 1 as exported, but no export folder beside it holds it (the backup predates backups carrying the Index exports, format 1): export the Index again",
+              },
+            ],
+      };
+    },
+  };
+}
 export const NOW = Date.now();
+/** The challenge's DID of the set-up checklist's operator key, and the DID another participant's key is bound to. */
+export const CHALLENGE_DID = 'did:key:z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2';
+export const OTHER_DID = 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH';
 const iso = (ms: number) => new Date(ms).toISOString();
 const hex = (n: number) => n.toString(16).padStart(64, '0');
 
@@ -91,7 +203,7 @@ export const indexFinding: LintFinding = {
   where: 'conformite/p-0003: agent name heading the negative lists',
   message:
     'the model or provider name "Claude" appears in a negative category (spec §7.3, reference runs included): give the participant a display name: proveit participant rename --season 1 --participant p-0003 --display-name NAME',
-  facts: { name: 'Claude', site: 'agent' },
+  facts: { name: 'Claude', site: 'agent', lists: 'unsupported,instrument_faults' },
   fix: { act: 'display_name', track: 'conformite', participant_id: 'p-0003' },
 };
 
@@ -114,8 +226,11 @@ export const noReadLeft = {
 export function createFixture(): {
   dispatch: Dispatch;
   calls: { channel: string; args: unknown }[];
-  /** Whether the Index page previewed carries the injected script (off by default: a blocked script logs an error). */
-  index: { injectScript: boolean };
+  /**
+   * Whether the Index page previewed carries the injected script (off by default: a blocked script logs an error);
+   * the newest export's anchor as index.status answers it (pending until a re-check, then anchored).
+   */
+  index: { injectScript: boolean; anchor: 'pending' | 'anchored' };
   /**
    * Whether proofs.view answers a read job under way (its last progress) rather than none; its pending proofs; the
    * reads counted in the hour (of 100); which pending proofs a re-check finds anchored (the others stay pending); and
@@ -134,10 +249,16 @@ export function createFixture(): {
    * season.publish are served (off by default: a channel main does not serve shows as a refusal).
    */
   figures: { unpublishedClose: boolean; nothingPublished: boolean; publishing: boolean };
+  /**
+   * The generique track open (`open`: opened two days before NOW, closing five days after, no close, nothing
+   * published), which `season.invalidate` invalidates (docs/freeze.md "Invalidating a season"): `done` is its answer
+   * once made (season.status then says `invalidated`, freeze.view carries it), `revealedAt` the reveal that follows.
+   */
+  invalidation: { open: boolean; done: SeasonInvalidationView | null; revealedAt: string | null };
 } {
   const participants = Array.from({ length: 1000 }, (_, i) => row(i));
   const calls: { channel: string; args: unknown }[] = [];
-  const index = { injectScript: false };
+  const index: { injectScript: boolean; anchor: 'pending' | 'anchored' } = { injectScript: false, anchor: 'pending' };
   const proofs = {
     reading: false,
     pending: [] as PendingProof[],
@@ -146,6 +267,15 @@ export function createFixture(): {
     trustLayerDown: false,
   };
   const figures = { unpublishedClose: false, nothingPublished: false, publishing: false };
+  const invalidation = {
+    open: false,
+    done: null as SeasonInvalidationView | null,
+    revealedAt: null as string | null,
+  };
+  const OPEN_FROM = iso(NOW - 2 * DAY);
+  const OPEN_UNTIL = iso(NOW + 5 * DAY);
+  /** The generique track as open (or invalidated) when `invalidation.open` says so. */
+  const reopened = (track: 'conformite' | 'generique') => track === 'generique' && invalidation.open;
   // The version that published the later close (close 2), once season.publish has published it.
   let laterCloseVersion: number | null = null;
   let disputeState: ConsoleDispute['state'] = 'received';
@@ -171,7 +301,39 @@ export function createFixture(): {
     now: iso(NOW),
   };
 
-  const status = (track: 'conformite' | 'generique'): SeasonTrackStatus => ({
+  const status = (track: 'conformite' | 'generique'): SeasonTrackStatus =>
+    reopened(track) ? openStatus(publishedStatus(track)) : publishedStatus(track);
+  /** The open generique track, or invalidated: its next step never the close (main/core/console/season-state.ts). */
+  const openStatus = (s: SeasonTrackStatus): SeasonTrackStatus => {
+    const done = invalidation.done;
+    const open = {
+      ...s,
+      state: 'open' as const,
+      opens_at: OPEN_FROM,
+      closes_at: OPEN_UNTIL,
+      revealed_at: invalidation.revealedAt,
+      latest_close_at: null,
+      published_at: null,
+      latest_version: null,
+      latest_published_at: null,
+      dispute_window_ends_at: null,
+      disputes_open: 0,
+      disputes_at_risk: 0,
+      disputes_overdue: 0,
+      incidents_open: 0,
+      next_step: 'Open: read proofs under the hourly limit as submissions arrive.',
+      next_step_code: 'READ_PROOFS',
+    };
+    if (done === null) return open;
+    return {
+      ...open,
+      state: 'invalidated',
+      invalidation: done,
+      next_step: invalidation.revealedAt === null ? 'Invalidated: reveal the key and salt now.' : 'Freeze season 2.',
+      next_step_code: invalidation.revealedAt === null ? 'REVEAL_INVALIDATED' : 'FREEZE_NEXT_SEASON',
+    };
+  };
+  const publishedStatus = (track: 'conformite' | 'generique'): SeasonTrackStatus => ({
     season: 1,
     track,
     state: 'published',
@@ -181,6 +343,7 @@ export function createFixture(): {
     latest_close_at: iso(NOW - 7 * DAY),
     published_at: iso(NOW - 6 * DAY),
     latest_version: versions.length,
+    latest_published_at: versions[versions.length - 1]?.published_at ?? null,
     dispute_window_ends_at: iso(NOW + 8 * DAY),
     disputes_open: 3,
     disputes_at_risk: 1,
@@ -189,6 +352,7 @@ export function createFixture(): {
     last_backup_at: iso(NOW - DAY),
     backup_due: false,
     anchor_deadline: ANCHORED_IN_TIME,
+    invalidation: null,
     next_step: 'handle disputes',
     next_step_code: 'handle_disputes',
     now: iso(NOW),
@@ -523,7 +687,19 @@ export function createFixture(): {
   });
 
   // The freeze in force opened on 2026-10-01: before NOW, so it can no longer be replaced.
-  const freezeView = (track: 'conformite' | 'generique'): FreezeView => ({
+  const freezeView = (track: 'conformite' | 'generique'): FreezeView => {
+    const v = publishedFreezeView(track);
+    if (!reopened(track)) return v;
+    return {
+      ...v,
+      freezes: v.freezes.map((f) => ({ ...f, opens_at: OPEN_FROM, closes_at: OPEN_UNTIL })),
+      revealed_at: invalidation.revealedAt,
+      anchor_deadline: v.anchor_deadline && { ...v.anchor_deadline, deadline: OPEN_FROM },
+      invalidation: invalidation.done,
+      latest_close_at: null,
+    };
+  };
+  const publishedFreezeView = (track: 'conformite' | 'generique'): FreezeView => ({
     season: 1,
     track,
     rules_file: `rules/${track}-bareme-v3.md`,
@@ -557,6 +733,8 @@ export function createFixture(): {
     ],
     revealed_at: '2026-11-01T08:00:00.000Z',
     anchor_deadline: ANCHORED_IN_TIME,
+    invalidation: null,
+    latest_close_at: iso(NOW - 7 * DAY),
   });
 
   // A read job that found nothing pending or refused: done at once.
@@ -587,6 +765,42 @@ export function createFixture(): {
     pending: proofs.pending,
   });
 
+  const indexExport = () => ({
+    season: 1,
+    out_dir: '/var/lib/proveit/index-exports/season-1-1790000000000',
+    version: 1,
+    listed_files: 264,
+    anchor:
+      index.anchor === 'anchored'
+        ? { state: 'anchored', proof_id: 'prf_20261203_100000_cccccc', anchored_at: '2026-12-03T10:04:12Z', code: null }
+        : { state: 'pending', proof_id: 'prf_20261203_100000_cccccc', anchored_at: null, code: null },
+  });
+
+  const setup = { key: false, bound: false };
+  const setupView = () => ({
+    key_file: '/srv/proveit/index-signing-key.pem',
+    operator_key: setup.key
+      ? { public_key_hex: 'ab'.repeat(32), key_id: 'cd'.repeat(32), challenge_did: CHALLENGE_DID }
+      : null,
+    key_problem: null,
+    api_key_given: true,
+  });
+  const apiKeyTest = () => ({
+    name: 'api_key',
+    at: iso(NOW),
+    ok: setup.bound,
+    checked: 'GET https://trust.arkforge.tech/v1/keys/identity with the API key',
+    detail: setup.bound
+      ? `bound to the challenge's DID ${CHALLENGE_DID} (challenge_response, since ${iso(NOW)})`
+      : null,
+    warning: null,
+    error: setup.bound
+      ? null
+      : {
+          code: 'CONNECTION_API_KEY_OTHER_DID',
+          message: `the API key given with --api-key-file is bound to ${OTHER_DID}, not to the challenge's DID ${CHALLENGE_DID}: give --api-key-file FILE holding the key bound to it`,
+        },
+  });
   const handlers: Record<string, (args: Record<string, unknown>) => unknown> = {
     'console.overview': () => ({
       version: '0.1.0',
@@ -610,6 +824,9 @@ export function createFixture(): {
         last_cycle_at: null,
         next_cycle_at: null,
         last_failure: null,
+        cycle_running: false,
+        every_seconds: 600,
+        until: null,
       },
       tracks: [],
       reads_per_hour: Array.from({ length: 24 }, (_, k) => ({
@@ -618,6 +835,18 @@ export function createFixture(): {
       })),
       read_limit: { limit: 100, window_seconds: 3600, used_in_window: 0 },
       incidents: [],
+    }),
+    'season.activity': () => ({
+      season: null,
+      state: 'no_open_track',
+      reason: 'no track of this database is open (or closed less than two batch ages ago): nothing arrives',
+      every_seconds: 3,
+      last_answer_at: null,
+      last_failure: null,
+      enrolled: 0,
+      tracks: [],
+      refusals: { total: 0, by_code: {} },
+      feed: [],
     }),
     'scores.view': (a) => scores(a['track'] as 'conformite' | 'generique', a),
     'report.view': (a) => {
@@ -649,6 +878,7 @@ export function createFixture(): {
           season: 1,
           track: 'conformite',
           participant_id: 'p-0003',
+          agent_name: 'Agent 3',
           status: 'scored',
           version: 1,
           published_at: '2026-11-02T10:00:00.000Z',
@@ -710,6 +940,7 @@ export function createFixture(): {
             participants: [
               {
                 participant_id: 'p-0003',
+                agent_name: 'Agent 3',
                 before: {
                   overclaim: { unsupported: 5, submitted: 40 },
                   success: { grounded_exact: 3, out_of: 10 },
@@ -730,7 +961,41 @@ export function createFixture(): {
     },
     'publication.versions': () => ({ versions }),
     'freeze.view': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
-    'freeze.reveal': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
+    'freeze.reveal': (a) => {
+      if (reopened(a['track'] as 'conformite' | 'generique')) {
+        if (invalidation.done === null)
+          throw new HandlerRefusal('FREEZE_NOT_CLOSED', `the season closes at ${OPEN_UNTIL}: not before`, {
+            closes_at: OPEN_UNTIL,
+          });
+        invalidation.revealedAt ??= iso(NOW);
+      }
+      return freezeView(a['track'] as 'conformite' | 'generique');
+    },
+    // season.invalidate as main answers it (main/services/console/handlers/invalidate-handler.ts): the open track only.
+    'season.invalidate': (a) => {
+      const track = a['track'] as 'conformite' | 'generique';
+      if (!reopened(track))
+        throw new HandlerRefusal('SEASON_INVALIDATE_CLOSED', `season 1, track ${track} is closed and scored`, {
+          season: 1,
+          track,
+        });
+      if (invalidation.done !== null)
+        throw new HandlerRefusal('SEASON_ALREADY_INVALIDATED', 'season 1, track generique was invalidated', {
+          season: 1,
+          track,
+          invalidated_at: invalidation.done.invalidated_at,
+        });
+      invalidation.done = {
+        season: 1,
+        track,
+        proof_id: 'prf_20261210_090000_dddddd',
+        freeze_proof_id: 'prf_20260920_120000_aaaaaa',
+        document_sha256: hex(41),
+        reason: a['reason'] as string,
+        invalidated_at: iso(NOW),
+      };
+      return invalidation.done;
+    },
     'freeze.anchor': () => {
       throw new HandlerRefusal(readsUsed.code, readsUsed.message, readsUsed.details);
     },
@@ -762,12 +1027,15 @@ export function createFixture(): {
       return { proof_id: id, status: anchored ? 'anchored' : 'pending', proofs: proofsView() };
     },
     'jobs.list': () => ({ jobs: [readJob] }),
+    ...participantsAndBackups(participants),
     // A console given the Trust Layer only: the season service and the backup folder are not configured.
     'console.connections': (a) => ({
       connections: [
         { name: 'trust_layer', target: 'https://trust.arkforge.tech', source: 'option', option: '--trust-layer' },
+        { name: 'api_key', target: 'https://trust.arkforge.tech', source: 'option', option: '--api-key-file' },
         { name: 'season_base', target: 'https://proveit.arkforge.tech', source: 'option', option: '--season-base' },
         { name: 'season_service', target: null, source: 'none', option: '--season-url' },
+        { name: 'operator_token', target: null, source: 'none', option: '--operator-token-file' },
         { name: 'trust_bundle', target: '/opt/proveit/trust/production', source: 'default', option: '--trust' },
         { name: 'backup_folder', target: null, source: 'none', option: '--backup-dir' },
       ],
@@ -784,19 +1052,40 @@ export function createFixture(): {
                 warning: null,
                 error: null,
               }
-            : {
-                name: a['test'],
-                at: iso(NOW),
-                ok: false,
-                checked: 'nothing',
-                detail: null,
-                warning: null,
-                error: {
-                  code: 'CONNECTION_NOT_CONFIGURED',
-                  message: 'the console was started without --season-url URL --operator-token-file FILE',
+            : a['test'] === 'api_key'
+              ? apiKeyTest()
+              : {
+                  name: a['test'],
+                  at: iso(NOW),
+                  ok: false,
+                  checked: 'nothing',
+                  detail: null,
+                  warning: null,
+                  error: {
+                    code: 'CONNECTION_NOT_CONFIGURED',
+                    message: 'the console was started without --season-url URL --operator-token-file FILE',
+                  },
                 },
-              },
     }),
+    // The set-up checklist (docs/console-backend.md "Set-up"): no operator key yet, an API key bound to another DID;
+    // creating the key and binding it change both, as main does.
+    'setup.view': () => setupView(),
+    'setup.operator_key': () => {
+      setup.key = true;
+      return setupView();
+    },
+    'setup.bind': () => {
+      if (!setup.key)
+        throw new HandlerRefusal('SETUP_OPERATOR_KEY_MISSING', 'there is no operator key beside the database yet');
+      setup.bound = true;
+      return {
+        did: CHALLENGE_DID,
+        bound_at: iso(NOW),
+        method: 'challenge_response',
+        already_bound: false,
+        audit_head: { seq: 122, hash: 'e'.repeat(64) },
+      };
+    },
     'incident.list': () => ({ incidents: [incident()] }),
     'incident.resolve': () => {
       incidentResolved = true;
@@ -808,6 +1097,13 @@ export function createFixture(): {
       code: 'AUDIT_LOG_TRUNCATED',
       message: 'publication version 1 quotes entry 121, which the log no longer has',
     }),
+    // The newest export (version 1), its anchor made and still pending in the view kept until a re-check finds its
+    // batch anchored (docs/console-backend.md "The Index export's state").
+    'index.status': (a) => {
+      if (a['recheck'] === true) index.anchor = 'anchored';
+      return { season: 1, newest: indexExport() };
+    },
+    'index.verify': () => ({ verified: true, failures: [], ...indexExport() }),
     'index.preview': (a): IndexPreview => ({
       season: 1,
       track: a['track'] as IndexPreview['track'],
@@ -833,5 +1129,5 @@ export function createFixture(): {
       return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
     }
   };
-  return { dispatch, calls, index, proofs, figures };
+  return { dispatch, calls, index, proofs, figures, invalidation };
 }

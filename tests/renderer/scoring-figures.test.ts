@@ -213,15 +213,20 @@ describe('asking before a close or a publication', () => {
     await page.close();
   });
 
-  it('a refused preview shows as an error with its code, and there is nothing to confirm', async () => {
+  it('with every close published, Publish is off and says why (what main would refuse, PUBLISH_ALREADY_PUBLISHED); nothing is asked', async () => {
     fixture.figures.publishing = true;
     const page = await open();
     await heading(page)
       .getByText(/^published v1 · /)
       .waitFor();
-    await page.getByRole('button', { name: 'Publish the scores' }).click();
-    await page.getByRole('alert').filter({ hasText: 'PUBLISH_ALREADY_PUBLISHED' }).waitFor();
+    const button = page.getByRole('button', { name: 'Publish the scores' });
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    const why = page.locator('#publish-wait');
+    expect(await why.getAttribute('data-code')).toBe('PUBLISH_ALREADY_PUBLISHED');
+    expect(await why.textContent()).toContain('Every close of this track is published');
+    expect(await button.getAttribute('aria-describedby')).toBe('publish-wait');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(callsOf('publish.preview').length).toBe(0);
     expect(callsOf('season.publish').length).toBe(0);
     await page.close();
   });

@@ -155,6 +155,11 @@ export const OPTION_POOL = {
   reveal: { type: 'string', value: 'FILE', help: 'the reveal document (key and salt)' },
   reviewer: { type: 'string', value: 'NAME', help: 'who reviews the dispute' },
   'safety-margin': { type: 'string', value: 'SECONDS', help: 'the margin kept before a window ends' },
+  seals: {
+    type: 'string',
+    value: 'FILE',
+    help: 'the sealed salt and key of each freeze, as a reveal document lists them (not published)',
+  },
   season: { type: 'string', value: 'N', help: 'the season number' },
   'season-base': { type: 'string', value: 'URL', help: 'the season service a freeze or anchor is posted to' },
   'season-dir': { type: 'string', value: 'DIR', help: 'the season folder served', defaultText: 'corpus/season-1' },

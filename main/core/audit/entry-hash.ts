@@ -11,16 +11,21 @@ export const AUDIT_ACTIONS = [
   'freeze.publish',
   'freeze.replace',
   'freeze.reveal',
+  'freeze.adopt',
   'proofs.fetch',
   'proofs.follow',
+  'proofs.follow_cadence',
   'season.close',
   'season.publish',
+  'season.invalidate',
   'dispute.open',
   'dispute.review',
   'dispute.decide',
   'correction.publish',
   'incident.open',
   'incident.note',
+  // A new owner: recorded as incident.note before this action existed; those entries keep it (never rewritten).
+  'incident.assign',
   'incident.resolve',
   'index.export',
   'index.anchor',
@@ -29,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'participant.stack',
   'backup.create',
   'backup.failed',
+  'operator_key.create',
+  'api_key.bind',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -6,11 +6,16 @@ import { fail, ok, type Result } from '../result.ts';
 
 /**
  * What a backup holds once decrypted (docs/operator-database.md "Backups"): a 4-byte big-endian length, the canonical
- * JSON manifest {"format", "created_at_ms", "files": [{"path", "bytes", "sha256"}]}, then each file's bytes in the
- * manifest's order. DATABASE_ENTRY is the database image; the other paths are the files beside the database, relative
- * to its folder (the Index signing key, freezes/).
+ * JSON manifest {"format", "created_at_ms", "carries", "files": [{"path", "bytes", "sha256"}]}, then each file's bytes
+ * in the manifest's order. DATABASE_ENTRY is the database image; the other paths are the files beside the database,
+ * relative to its folder (the Index signing key, freezes/, the Index exports).
+ *
+ * Format 2 adds `carries`: every path beside the database the writer took whole (a file, or a folder and all under
+ * it), whether or not it existed, so a reader tells "there was none" from "this backup did not carry it". Format 1
+ * (no `carries`, written before the Index exports were carried) is still read, with `carries` null.
  */
-export const BACKUP_CONTENTS_FORMAT = 'proveit-backup-contents/1';
+export const BACKUP_CONTENTS_FORMAT = 'proveit-backup-contents/2';
+export const BACKUP_CONTENTS_FORMAT_1 = 'proveit-backup-contents/1';
 export const DATABASE_ENTRY = 'console.sqlite';
 
 export interface BackupFile {
@@ -21,6 +26,8 @@ export interface BackupFile {
 export interface BackupContents {
   createdAtMs: number;
   files: BackupFile[];
+  /** The paths beside the database the backup took whole (format 2); null when read from a format 1 backup. */
+  carries: readonly string[] | null;
 }
 
 /** A relative path of plain segments: a restore writes it under the new database's folder and nowhere else. */
@@ -29,10 +36,14 @@ export function isSafeBackupPath(path: string): boolean {
   return segments.every((s) => /^[A-Za-z0-9._-]{1,200}$/.test(s) && s !== '.' && s !== '..');
 }
 
-export function packBackupContents(contents: BackupContents): Buffer {
+/** Packs format 2 (`carries` null packs an empty list: nothing beside the database was looked for). */
+export function packBackupContents(
+  contents: Omit<BackupContents, 'carries'> & { carries?: readonly string[] | null },
+): Buffer {
   const manifest = pyObjectFrom([
     ['format', BACKUP_CONTENTS_FORMAT],
     ['created_at_ms', BigInt(contents.createdAtMs)],
+    ['carries', [...(contents.carries ?? [])]],
     [
       'files',
       contents.files.map((f) =>
@@ -62,10 +73,18 @@ export function unpackBackupContents(bytes: Buffer): Result<BackupContents, 'BAC
   const parsed = loads(bytes.subarray(4, 4 + length));
   if (!parsed.ok || !isPyObject(parsed.value)) return altered('the manifest is not a JSON object');
   const m = parsed.value;
-  if (m['format'] !== BACKUP_CONTENTS_FORMAT) return altered(`format ${String(m['format'])}`);
+  if (m['format'] !== BACKUP_CONTENTS_FORMAT && m['format'] !== BACKUP_CONTENTS_FORMAT_1)
+    return altered(`format ${String(m['format'])}`);
   const createdAt = m['created_at_ms'];
   const list = m['files'];
   if (typeof createdAt !== 'bigint' || !Array.isArray(list)) return altered('created_at_ms or files missing');
+  let carries: string[] | null = null;
+  if (m['format'] === BACKUP_CONTENTS_FORMAT) {
+    const listed = m['carries'];
+    if (!Array.isArray(listed) || !listed.every((p) => typeof p === 'string' && isSafeBackupPath(p)))
+      return altered('carries is not a list of safe paths');
+    carries = listed as string[];
+  }
   const files: BackupFile[] = [];
   let at = 4 + length;
   for (const entry of list) {
@@ -82,5 +101,5 @@ export function unpackBackupContents(bytes: Buffer): Result<BackupContents, 'BAC
   }
   if (at !== bytes.length) return altered('bytes follow the last file');
   if (files[0]?.path !== DATABASE_ENTRY) return altered(`the first file is not ${DATABASE_ENTRY}`);
-  return ok({ createdAtMs: Number(createdAt), files });
+  return ok({ createdAtMs: Number(createdAt), files, carries });
 }

@@ -4,8 +4,10 @@
  */
 export const CONNECTION_NAMES = [
   'trust_layer',
+  'api_key',
   'season_base',
   'season_service',
+  'operator_token',
   'trust_bundle',
   'backup_folder',
 ] as const;

@@ -1,8 +1,11 @@
 import { anchorDeadlineOf, type FreezeAnchorFact } from '../freeze/anchor-deadline.ts';
 import { OPENING_LEAD_MS } from '../freeze/opening-lead.ts';
 
-/** Where a track stands in its season (docs/console.md "Season"). */
-export type SeasonState = 'draft' | 'frozen' | 'open' | 'closed' | 'published' | 'corrected';
+/**
+ * Where a track stands in its season (docs/console.md "Season"). `invalidated`: its season was invalidated (spec §8,
+ * docs/freeze.md "Invalidating a season"): nothing of it is closed, scored or ranked; it starts over as the next season.
+ */
+export type SeasonState = 'draft' | 'frozen' | 'open' | 'closed' | 'published' | 'corrected' | 'invalidated';
 
 export interface SeasonFacts {
   /**
@@ -22,6 +25,18 @@ export interface SeasonFacts {
   latestFreezeAtMs: number | null;
   /** When the operator database was last backed up (its last backup.create audit entry), or null: never. */
   lastBackupAtMs: number | null;
+  /**
+   * Proofs the read cache holds pending or refused: what "Read the proofs" (`proofs.fetch`) would read. Absent: not
+   * known, and an open track advises reading as before.
+   */
+  proofsToRead?: number;
+  /**
+   * The track's season invalidated (the operator database's `season_invalidations`): when, the reason as published,
+   * and the season it starts over as; absent or null: not invalidated.
+   */
+  invalidation?: { at: string; reason: string; nextSeason: number } | null;
+  /** When the key and salt of the track's freezes were revealed, or null (absent: not known). */
+  revealedAtMs?: number | null;
   nowMs: number;
 }
 
@@ -39,7 +54,33 @@ export interface SeasonStep {
  * A backup due (backupDue) is shown before it.
  */
 export function seasonStep(f: SeasonFacts): SeasonStep {
-  return stepOfCalendar(f);
+  return stepOfInvalidation(f) ?? stepOfCalendar(f);
+}
+
+/**
+ * An invalidated season is over at its invalidation, whatever its calendar says: the close refuses it
+ * (CLOSE_TRACK_INVALIDATED) and no freeze of that season and track can be made (FREEZE_TRACK_INVALIDATED), so the only
+ * steps left are the reveal (allowed at once, so anyone can check the commitment) and starting over as the next season.
+ * Never RUN_CLOSE, READ_PROOFS or PUBLISH.
+ */
+function stepOfInvalidation(f: SeasonFacts): SeasonStep | null {
+  const inv = f.invalidation ?? null;
+  if (inv === null) return null;
+  if ((f.revealedAtMs ?? null) === null)
+    return {
+      state: 'invalidated',
+      code: 'REVEAL_INVALIDATED',
+      text:
+        `Invalidated at ${inv.at} (reason: ${inv.reason}): nothing is scored or ranked. Reveal the key and salt now ` +
+        `(Freeze screen, or proveit freeze reveal), so anyone can check the commitment; then freeze season ${inv.nextSeason}.`,
+    };
+  return {
+    state: 'invalidated',
+    code: 'FREEZE_NEXT_SEASON',
+    text:
+      `Invalidated at ${inv.at} (reason: ${inv.reason}) and revealed: start over as season ${inv.nextSeason}, with a ` +
+      `track folder whose season.json names it, frozen at least ${OPENING_LEAD_MS / 60_000} minutes before its opening.`,
+  };
 }
 
 /**
@@ -111,6 +152,16 @@ function stepOfCalendar(f: SeasonFacts): SeasonStep {
   }
   if (f.nowMs < opens)
     return { state: 'frozen', code: 'AWAIT_OPENING', text: 'Frozen: the season opens at its anchored opening time.' };
+  // The advice matches what reading would do: "Read the proofs" reads what the cache holds pending or refused; the
+  // citations no view was read for yet are the follower's, at its next cycle.
+  if (f.nowMs <= closes && f.proofsToRead === 0)
+    return {
+      state: 'open',
+      code: 'AWAIT_CLOSE',
+      text:
+        'Open: the follower reads the cited proofs as submissions arrive (the Season screen shows them); no proof ' +
+        'waits to be read again. Nothing to do until the close.',
+    };
   if (f.nowMs <= closes)
     return {
       state: 'open',

@@ -53,7 +53,10 @@ export interface LiveTrack {
   tasks: LiveTaskCount[];
   /** Distinct proof ids this track's submissions cite, and where their views stand. */
   cited: number;
+  /** Ids whose view was read: anchored (final), or absent (a null answer, read again until 48 h after closes_at). */
   read: number;
+  /** Of `read`, the absent ones (absent from cycles recorded before this count was kept: then unknown, read as 0). */
+  absent?: number;
   pending: number;
   not_yet_read: number;
   /** What would be left to read at closes_at at the current pace (backlog.ts): reads and ids. */
@@ -93,6 +96,12 @@ export interface LiveSeason {
     last_cycle_at: string | null;
     next_cycle_at: string | null;
     last_failure: { code: string; message: string } | null;
+    /** A cycle is under way now (its next_cycle_at is not due yet). */
+    cycle_running: boolean;
+    /** Between cycle starts, as set (`follow.cadence`) or by default. */
+    every_seconds: number;
+    /** When the follower stops by itself: the latest closes_at plus two batch ages (null: no season followed). */
+    until: string | null;
   };
   tracks: LiveTrack[];
   /** The last 24 clock hours, oldest first, current hour included. */

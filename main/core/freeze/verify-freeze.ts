@@ -1,5 +1,6 @@
 import { sha256Hex } from '../hash/sha256.ts';
 import type { PyJson } from '../json/value.ts';
+import { missingWitnessText, type MissingWitness } from '../proof/witness-pair.ts';
 import type { Failure } from '../result.ts';
 import { freezeRequestHash, type FreezeDocument } from './freeze-document.ts';
 import { keyCommitment, parseSalt } from './key-commitment.ts';
@@ -14,7 +15,8 @@ export type FreezeCheckCode =
   | 'FREEZE_REQUEST_HASH_MISMATCH'
   | 'FREEZE_PROOF_PENDING'
   | 'FREEZE_PROOF_NOT_VERIFIED'
-  | 'FREEZE_OPERATOR_SIGNATURE_INVALID';
+  | 'FREEZE_OPERATOR_SIGNATURE_INVALID'
+  | 'FREEZE_PROOF_ONE_WITNESS';
 
 export interface FreezeVerificationInput {
   /** What was published at freeze time. */
@@ -28,7 +30,26 @@ export interface FreezeVerificationInput {
   recomputedManifestHash: string;
   /** From the proof verifier: its verdict and the opened request_hash value (null when no opening was supplied). */
   proofVerdict: 'VERIFIED' | 'FAILED' | 'PENDING' | 'NOT_INDEPENDENTLY_VERIFIED';
+  /** From the same report (missingWitness): the witness a VERIFIED proof lacks, null when it has both. */
+  missingWitness: MissingWitness | null;
   openedRequestHash: string | null;
+}
+
+/**
+ * The freeze proof meets the participant's rule (docs/freeze.md "Both witnesses"): a VERIFIED verdict on one witness
+ * refuses scoring, naming the missing one and what to do.
+ */
+export function freezeOneWitness(missing: MissingWitness): Failure<'FREEZE_PROOF_ONE_WITNESS'> {
+  return {
+    code: 'FREEZE_PROOF_ONE_WITNESS',
+    message: missingWitnessText(
+      'the freeze proof',
+      missing,
+      "check again once the log answers (the Freeze screen's re-check, or the close run again), or give the entry its view names to proveit freeze verify --rekor-entry FILE",
+      'replace the freeze before its opening (proveit freeze create --replace); after the opening this freeze cannot be scored (spec §8)',
+    ),
+    details: { witness: missing.witness, witness_code: missing.code, awaitable: missing.awaitable },
+  };
 }
 
 /** `field` names the published freeze field that differs, so a refusal says exactly what changed. */
@@ -131,6 +152,8 @@ export function verifyFreeze(input: FreezeVerificationInput): Failure<FreezeChec
       message: `the freeze proof did not verify (${input.proofVerdict})`,
       details: { verdict: input.proofVerdict },
     });
+  } else if (input.missingWitness !== null) {
+    failures.push(freezeOneWitness(input.missingWitness));
   }
   return failures;
 }

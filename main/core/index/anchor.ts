@@ -17,6 +17,8 @@ export const ANCHOR_RECORD_FORMAT_V1 = 'proveit-index-anchor-record/1';
 export const ANCHOR_DIR = 'anchor';
 export const ANCHOR_RECORD_FILE = 'anchor/anchor.json';
 export const ANCHOR_PROOF_FILE = 'anchor/proof.json';
+/** The Rekor entry the anchored view names: the second witness (docs/index-export.md "Both witnesses"). */
+export const ANCHOR_REKOR_ENTRY_FILE = 'anchor/rekor-entry.json';
 
 export function indexAnchorUrl(seasonBase: string, season: number): string {
   return `${seasonBase.replace(/\/+$/, '')}/v1/season/${season}/index`;

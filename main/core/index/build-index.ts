@@ -1,6 +1,13 @@
 import { isoUtc } from '../disputes/calendar.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
-import { INDEX_FILES, INDEX_FORMAT, type IndexDocument, type IndexRow, type TrackSection } from './model.ts';
+import {
+  INDEX_FILES,
+  INDEX_FORMAT,
+  type IndexDocument,
+  type IndexInvalidation,
+  type IndexRow,
+  type TrackSection,
+} from './model.ts';
 import { figuresFrom, reportSummary } from './report-summary.ts';
 import { TEXTS } from './texts.ts';
 
@@ -42,6 +49,8 @@ export interface BuildIndexInput {
   /** participant id → the stack the operator declared (spec §7.1), shown instead of the enrolled one. */
   declaredStacks?: ReadonlyMap<string, string>;
   referenceRuns: ReadonlyMap<string, { model: string; modelVersion: string; framework: string; promptSha256: string }>;
+  /** The season's invalidated tracks (docs/freeze.md "Invalidating a season"), shown as such, never scored. */
+  invalidations?: readonly IndexInvalidation[];
 }
 
 const str = (v: PyJson | undefined): string => (typeof v === 'string' ? v : '');
@@ -149,5 +158,8 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
     ai_act_label: { fr: TEXTS.fr.aiActLabel, en: TEXTS.en.aiActLabel },
     tracks: sections,
     reports,
+    ...(input.invalidations && input.invalidations.length > 0
+      ? { invalidations: [...input.invalidations].sort((a, b) => (a.track < b.track ? -1 : a.track > b.track ? 1 : 0)) }
+      : {}),
   };
 }

@@ -132,6 +132,20 @@ export interface IndexDocument {
   ai_act_label?: { fr: string; en: string };
   tracks: TrackSection[];
   reports: ReportSummary[];
+  /**
+   * The season's invalidated tracks (spec §8; docs/freeze.md "Invalidating a season"): never scored or ranked, shown
+   * with the reason and the invalidation's proof. Present only when a track was invalidated, so every Index exported
+   * before keeps its bytes.
+   */
+  invalidations?: IndexInvalidation[];
+}
+
+export interface IndexInvalidation {
+  track: string;
+  reason: string;
+  invalidated_at: string;
+  proof_id: string;
+  document_sha256: string;
 }
 
 /** Paths inside an export folder: one place, so renderers, linter and verifier agree. */

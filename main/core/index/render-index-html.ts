@@ -1,6 +1,13 @@
 import { trackChartSvg } from './chart-svg.ts';
 import { esc, page } from './html.ts';
-import { INDEX_FILES, type IndexDocument, type IndexRow, type Lang, type TrackSection } from './model.ts';
+import {
+  INDEX_FILES,
+  type IndexDocument,
+  type IndexInvalidation,
+  type IndexRow,
+  type Lang,
+  type TrackSection,
+} from './model.ts';
 import { overclaimText, rateText, successText } from './rates.ts';
 import { TEXTS } from './texts.ts';
 
@@ -122,12 +129,33 @@ function trackHtml(section: TrackSection, lang: Lang): string {
   );
 }
 
-/** The Index page in one language (index.html in French, the authority; index.en.html in English). */
-export function renderIndexHtml(doc: IndexDocument, lang: Lang): string {
+/** An invalidated track (docs/freeze.md "Invalidating a season"): its name and one line, never a table or a rank. */
+function invalidatedTrackHtml(invalidation: IndexInvalidation, lang: Lang): string {
   const t = TEXTS[lang];
+  const id = `track-${esc(invalidation.track)}-invalidated`;
+  return (
+    `<section data-invalidated-track="${esc(invalidation.track)}" aria-labelledby="${id}">\n` +
+    `<h2 id="${id}">${esc(t.trackName(invalidation.track))}</h2>\n` +
+    `<p>${esc(t.invalidatedLine(invalidation.invalidated_at, invalidation.reason, invalidation.proof_id))}</p>\n</section>\n`
+  );
+}
+
+/**
+ * The Index page in one language (index.html in French, the authority; index.en.html in English). `draft`: the
+ * console's preview of a version no export has written yet, whose version line names no export time (the document's
+ * `exported_at` is then only the instant the preview was drawn).
+ */
+export function renderIndexHtml(doc: IndexDocument, lang: Lang, options: { draft?: boolean } = {}): string {
+  const t = TEXTS[lang];
+  const versionLine = options.draft
+    ? t.draftLine(doc.index_version, doc.corrects_version)
+    : t.versionLine(doc.index_version, doc.corrects_version, doc.exported_at);
   const body =
-    `<h1>${esc(t.title(doc.season))}</h1>\n<p>${esc(t.versionLine(doc.index_version, doc.corrects_version, doc.exported_at))}</p>\n` +
+    `<h1>${esc(t.title(doc.season))}</h1>\n<p>${esc(versionLine)}</p>\n` +
     doc.tracks.map((s) => trackHtml(s, lang)).join('') +
+    (doc.invalidations ?? []).map((i) => invalidatedTrackHtml(i, lang)).join('') +
+    `<section aria-labelledby="trust-layer-faults"><h2 id="trust-layer-faults">${esc(t.trustLayerFaultTitle)}</h2>\n` +
+    `<p>${esc(t.trustLayerFaultRule)}</p>\n</section>\n` +
     `<section aria-labelledby="limits"><h2 id="limits">${esc(t.limitsTitle)}</h2>\n<ul>\n` +
     t.limits.map((l) => `<li>${esc(l)}</li>`).join('\n') +
     `\n</ul>\n</section>\n<section aria-labelledby="signature"><h2 id="signature">${esc(t.keyTitle)}</h2>\n` +

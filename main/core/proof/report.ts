@@ -29,6 +29,11 @@ export interface ProofReport {
   anchoredHash: string | null;
   /** The RFC 3161 genTime: a third party's time, the one the season window is checked against (spec §4.1). */
   anchorTime: string | null;
+  /**
+   * The Rekor entry's integratedTime (ISO UTC, whole seconds), signed by the log (its SET verified), when the Rekor check
+   * verified: the call was made before it. The window's bound when the RFC 3161 step failed (docs/scoring.md).
+   */
+  logIntegratedTime: string | null;
   identity: OpenedIdentity;
   /** Every value that opened its commitment, by field: the only values that are evidence. */
   opened: Record<string, PyJson>;

@@ -76,6 +76,15 @@ export interface PreparedProof {
   rekor: CheckOutcome;
   anchoredHash: string | null;
   anchorTime: string | null;
+  logIntegratedTime: string | null;
+}
+
+/** The verified Rekor entry's integratedTime (Unix seconds in the check's details) as ISO UTC, else null. */
+function integratedTimeOf(rekor: CheckOutcome): string | null {
+  const seconds = rekor.status === 'OK' ? rekor.details['integrated_time'] : undefined;
+  return typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds >= 0
+    ? new Date(seconds * 1000).toISOString()
+    : null;
 }
 
 /** The part of verifyProof that does not depend on a supplied disclosure. */
@@ -136,6 +145,7 @@ export async function prepareProof(
     rekor,
     anchoredHash: batch.anchoredHex,
     anchorTime: tsa.facts?.genTime ?? null,
+    logIntegratedTime: integratedTimeOf(rekor),
   };
 }
 
@@ -162,6 +172,7 @@ export function finishProof(prepared: PreparedProof, disclosure?: PyJson): Proof
     checks,
     anchoredHash: prepared.anchoredHash,
     anchorTime: prepared.anchorTime,
+    logIntegratedTime: prepared.logIntegratedTime,
     identity: identity.identity,
     opened: pyObjectFrom(openings.opened),
     anomalies: issuerAnomalies(view.flat, openings.opened),

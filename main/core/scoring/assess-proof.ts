@@ -114,8 +114,18 @@ export function assessProof(proofId: string, report: ProofReport | 'absent', c: 
   const openedResponse = bareHex(report.opened['response_hash']);
   if (openedRequest === null || openedResponse === null)
     return fail(proofId, 1, 'invalid_proof', 'DISCLOSURE_NOT_OPENED');
-  // The RFC 3161 time is the window's only clock; without the token (its fault) there is none to compare.
-  if (fault !== 'TRUST_LAYER_TSA_FAILED') {
+  if (fault === 'TRUST_LAYER_TSA_FAILED') {
+    // Without the token (ArkForge's fault) the window is bounded by the Rekor entry's integration time, signed by the
+    // log (docs/scoring.md "A bounded time when the token failed"). It is an upper bound only: the call came before
+    // its batch's root existed, hence before the log integrated it. Integrated before the opening, the call was
+    // before it: ANCHOR_BEFORE_OPENING. Integrated at or after the opening (after the close too), it proves no side
+    // of the window: the proof stays a Trust Layer fault, set aside.
+    const logged = report.logIntegratedTime;
+    if (logged !== null && Date.parse(logged) < Date.parse(c.window.opensAt)) {
+      return fail(proofId, 1, 'invalid_proof', 'ANCHOR_BEFORE_OPENING', c.window.opensAt, logged);
+    }
+  } else {
+    // The RFC 3161 time is the window's clock (spec §4.1 condition 1).
     const anchorTime = report.anchorTime;
     if (anchorTime === null) return fail(proofId, 1, 'invalid_proof', 'ANCHOR_TIME_MISSING');
     const t = Date.parse(anchorTime);

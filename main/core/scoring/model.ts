@@ -6,7 +6,7 @@ import type { PyJson, PyObject } from '../json/value.ts';
 import type { ProofReport } from '../proof/report.ts';
 
 /** The version of these rules as implemented; every scores.json names it (docs/scoring.md). */
-export const SCORER_VERSION = 'proveit-scorer/3';
+export const SCORER_VERSION = 'proveit-scorer/4';
 
 /** One participant as the season service exported it (docs/season-service.md), submissions of this track only. */
 export interface ScoredParticipant {

@@ -1,4 +1,5 @@
 import type { ProofReport } from '../proof/report.ts';
+import { REKOR_NOT_FETCHED, REKOR_NOT_PRODUCED, TSA_NOT_PRODUCED } from '../proof/witness-pair.ts';
 import type { PendingReason, TrustLayerFaultCode } from './model.ts';
 
 /**
@@ -16,16 +17,10 @@ export type WitnessState =
   | { kind: 'fault'; code: TrustLayerFaultCode }
   | { kind: 'unverified' };
 
-/** The witness codes that say the Trust Layer never produced the RFC 3161 token or the Rekor entry. */
-const TSA_NOT_PRODUCED = new Set(['WITNESS_TOKEN_FAILED', 'WITNESS_TOKEN_ABSENT']);
-const REKOR_NOT_PRODUCED = new Set(['WITNESS_LOG_FAILED', 'WITNESS_NOT_LOGGED']);
-/** The entry exists in the log the view names, but this close has not got it: fetched again by the next one. */
-const REKOR_NOT_FETCHED = new Set(['WITNESS_OFFLINE', 'WITNESS_ENTRY_NOT_SUPPLIED']);
-
 /**
  * Both witnesses or neither counts (docs/scoring.md "Per assertion: the four conditions (spec §4.1)"): a token or entry
  * the Trust Layer failed to produce is its fault, final; an entry not fetched yet is pending until `rekorLate` (the
- * fetch limit has passed), then a fault. A witness check that failed makes the verdict FAILED, decided before this is
+ * fetch limit has passed), then a fault, also beside a failed token, whose window check needs the entry's time. A witness check that failed makes the verdict FAILED, decided before this is
  * asked.
  */
 export function witnessState(report: ProofReport, rekorLate: boolean): WitnessState {
@@ -33,6 +28,10 @@ export function witnessState(report: ProofReport, rekorLate: boolean): WitnessSt
   const rekor = report.checks.find((c) => c.name === 'rekor');
   if (tsa?.status === 'OK' && rekor?.status === 'OK') return { kind: 'both' };
   if (tsa?.status === 'SKIP' && TSA_NOT_PRODUCED.has(tsa.code ?? '')) {
+    // Without the token the window is bounded by the Rekor entry's integration time (docs/scoring.md "A bounded time
+    // when the token failed"): an entry not fetched yet is waited for as any, until the fetch limit.
+    if (rekor?.status === 'SKIP' && REKOR_NOT_FETCHED.has(rekor.code ?? '') && !rekorLate)
+      return { kind: 'pending', reason: 'REKOR_ENTRY_NOT_FETCHED' };
     return { kind: 'fault', code: 'TRUST_LAYER_TSA_FAILED' };
   }
   if (rekor?.status === 'SKIP' && REKOR_NOT_PRODUCED.has(rekor.code ?? '')) {

@@ -17,6 +17,7 @@ import { closePublishedTextsMigration } from './0015-close-published-texts.ts';
 import { disputeChangeCountedMigration } from './0016-dispute-change-counted.ts';
 import { participantDeclaredStacksMigration } from './0017-participant-declared-stacks.ts';
 import { seasonFollowMigration } from './0018-season-follow.ts';
+import { seasonInvalidationsMigration } from './0019-season-invalidations.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   disputeChangeCountedMigration,
   participantDeclaredStacksMigration,
   seasonFollowMigration,
+  seasonInvalidationsMigration,
 ];

@@ -80,7 +80,44 @@ CREATE UNIQUE INDEX freezes_received_one_per_document ON freezes_received (docum
   WHERE document_sha256 IS NOT NULL;
 `;
 
+/**
+ * docs/season-service.md "Activity": the refusals of an authenticated participant's submission past the rate limit
+ * (intake, storage bounds, the track's window), counted per code for the operator's activity feed. A count, not
+ * evidence: the one table that is updated in place (a row per code, so a participant repeating a refusal grows no table).
+ */
+const SEASON_SERVICE_V3 = `
+CREATE TABLE submission_refusals (
+  season INTEGER NOT NULL,
+  code TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  last_at TEXT NOT NULL,
+  PRIMARY KEY (season, code)
+) STRICT;
+`;
+
+/**
+ * docs/season-service.md "Invalidation": the operator-signed invalidation of a track's season (docs/freeze.md
+ * "Invalidating a season"), posted through the proxy. One per season and track; append-only: from it on the track
+ * refuses submissions (SEASON_TRACK_INVALIDATED) and GET /v1/season/{n} shows it.
+ */
+const SEASON_SERVICE_V4 = `
+CREATE TABLE track_invalidations (
+  season INTEGER NOT NULL,
+  track TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  document TEXT NOT NULL,
+  document_sha256 TEXT NOT NULL,
+  freeze_sha256 TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  invalidated_at TEXT NOT NULL,
+  PRIMARY KEY (season, track)
+) STRICT;
+${appendOnly('track_invalidations', 'track_invalidations is append-only: an invalidation is never withdrawn')}
+`;
+
 export const seasonServiceMigrations: readonly Migration[] = [
   { version: 1, name: 'season service: freezes, participants, submissions', sql: SEASON_SERVICE_V1 },
   { version: 2, name: 'season service: operator-signed freeze chain', sql: SEASON_SERVICE_V2 },
+  { version: 3, name: 'season service: submission refusals counted per code', sql: SEASON_SERVICE_V3 },
+  { version: 4, name: 'season service: track invalidations', sql: SEASON_SERVICE_V4 },
 ];

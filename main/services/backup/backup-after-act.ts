@@ -14,6 +14,8 @@ export interface BackupPolicy {
   dir: string;
   /** The passphrase, read once from --backup-passphrase-file (default DIR/passphrase) before the act. */
   passphrase: string;
+  /** Where the passphrase was read from: a restore names that file (the path only, never its contents). */
+  passphraseFile?: string;
   /** How many of this database's timestamped backups DIR keeps (the oldest are removed). */
   keep: number;
 }

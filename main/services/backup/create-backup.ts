@@ -9,7 +9,7 @@ import { integrityProblems, openDatabaseImage, snapshotDatabase } from '../../db
 import { openDatabase } from '../../db/open-database.ts';
 import { recordAction } from '../audit/record-action.ts';
 import type { Clock } from '../clock.ts';
-import { besideFilesOf } from './beside-files.ts';
+import { BACKUP_CARRIES, besideFilesOf } from './beside-files.ts';
 import { replaceFileAtomically } from './new-file.ts';
 import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
 
@@ -135,7 +135,7 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
     );
   const files = [{ path: DATABASE_ENTRY, bytes: image }, ...besideFilesOf(dbFile)];
   const sealed = sealBackup({
-    contents: packBackupContents({ createdAtMs, files }),
+    contents: packBackupContents({ createdAtMs, files, carries: BACKUP_CARRIES }),
     passphrase: input.passphrase,
     salt: input.randomBytes(16),
     nonce: input.randomBytes(12),

@@ -17,7 +17,11 @@ export type PassphraseFileCode =
  */
 export async function readBackupPassphrase(
   path: string,
-  options: { forCreate: boolean },
+  options: {
+    forCreate: boolean;
+    /** The option that names the file where this was called: `--backup-passphrase-file` for the console and acts. */
+    option?: string;
+  },
 ): Promise<Result<string, PassphraseFileCode>> {
   // Bounded (main/services/files/read-bounded.ts): a device such as /dev/zero is refused unread, with its code.
   const read = await readBoundedText(path, { what: 'the passphrase file', kind: 'secret' });
@@ -26,7 +30,7 @@ export async function readBackupPassphrase(
     if (code !== 'FILE_UNREADABLE') return fail(code, message, details);
     return fail(
       'BACKUP_PASSPHRASE_FILE_MISSING',
-      `cannot read the passphrase file ${path} (${String(details?.['errno'] ?? 'error')}): give --passphrase-file FILE holding the passphrase`,
+      `cannot read the passphrase file ${path} (${String(details?.['errno'] ?? 'error')}): give ${options.option ?? '--passphrase-file'} FILE holding the passphrase`,
       { file: path },
     );
   }

@@ -21,6 +21,8 @@ export interface VerifiedBackup {
   sha256: string;
   createdAtMs: number;
   files: BackupFile[];
+  /** The paths beside the database the backup took whole (format 2); null for a format 1 backup, which predates it. */
+  carries: readonly string[] | null;
   summary: BackupSummary;
   /** `hashes`: every entry's hash, entry 1 first, for a restore to compare with the chains it stands beside. */
   audit: { entries: number; head: { seq: number; hash: string }; hashes: string[] };
@@ -91,6 +93,7 @@ export async function verifyBackup(
       sha256: sha256Hex(bytes),
       createdAtMs: contents.value.createdAtMs,
       files: contents.value.files,
+      carries: contents.value.carries,
       summary,
       audit: { entries: audit.value.entries, head: audit.value.head, hashes: audit.value.hashes },
     });

@@ -2,6 +2,7 @@ import { parseFreezeToVerify, type PublishedFreeze } from '../../core/freeze/pub
 import { loads } from '../../core/json/loads.ts';
 import type { PyJson } from '../../core/json/value.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
+import { missingWitness } from '../../core/proof/witness-pair.ts';
 import { isFailure, type Failure } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { verifyFreezeForScoring, type FreezeVerification } from '../freeze/verify-for-scoring.ts';
@@ -82,8 +83,10 @@ export async function checkBundledFreeze(
     freezeKey && f.code === 'FREEZE_PROOF_NOT_VERIFIED' ? freezeKey : f,
   );
   const anchorTime = verification.proof?.anchorTime ?? null;
+  // A proof on one witness is refused FREEZE_PROOF_ONE_WITNESS already: a missing token is not a late one.
   if (
     verification.proof?.verdict === 'VERIFIED' &&
+    missingWitness(verification.proof) === null &&
     (anchorTime === null || Date.parse(anchorTime) >= Date.parse(freeze.opens_at))
   ) {
     failures.push({

@@ -62,6 +62,7 @@ type WireReport = [
   identity: [OpenedIdentity['anchoring'], WirePy, WirePy, WirePy, WirePy],
   opened: WirePy,
   anomalies: [string, string, string][],
+  logIntegratedTime: string | null,
 ];
 type WireOutcome = [
   proofId: string,
@@ -96,6 +97,7 @@ function encodeReport(report: ProofReport): WireReport {
     ],
     encodePy(report.opened),
     report.anomalies.map((a): [string, string, string] => [a.field, a.flat, a.opened]),
+    report.logIntegratedTime,
   ];
 }
 
@@ -120,6 +122,7 @@ function decodeReport(wire: WireReport, trustBundle: string, trustBundleDigest: 
     })),
     anchoredHash,
     anchorTime,
+    logIntegratedTime: wire[11],
     identity: {
       anchoring: id[0],
       identity: decodePy(id[1]),

@@ -1,6 +1,7 @@
 import { ok, fail, type Failure, type Result } from '../../core/result.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
 import { databaseFaultOf } from '../../db/database-fault.ts';
+import { invalidationOf } from '../../db/season-invalidations.ts';
 import { recordReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
 import { openIncidentsFromClose, type CloseIncidents } from '../incidents/incidents.ts';
 import type { FetchReport } from '../proofs/fetch-proofs.ts';
@@ -108,6 +109,16 @@ const machineRefused = (code: string) =>
  * found it (a write fault is a WRITE_ code, a database fault its DB_ code).
  */
 export async function closeSeason(input: CloseSeasonInput): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
+  // An invalidated season is never scored (spec §8; docs/freeze.md "Invalidating a season"): refused before --out is
+  // touched or anything is read.
+  const invalidated = invalidationOf(input.db, input.season, input.track);
+  if (invalidated !== null) {
+    return fail(
+      'CLOSE_TRACK_INVALIDATED',
+      `season ${input.season}, track ${input.track} was invalidated at ${invalidated.invalidatedAt} (${invalidated.proofId}; reason: ${invalidated.reason}): nothing is scored or ranked. Its key and salt are revealed with 'proveit freeze reveal'; the season starts over under a new number`,
+      { season: input.season, track: input.track, invalidation_proof_id: invalidated.proofId },
+    );
+  }
   let prepared: Awaited<ReturnType<typeof prepareCloseOut>>;
   try {
     prepared = await prepareCloseOut(input.outDir, {

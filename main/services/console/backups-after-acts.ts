@@ -2,6 +2,7 @@ import type { Channel } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/dispatcher.ts';
 import { backupAfterAct, type AfterActOutcome, type BackupPolicy } from '../backup/backup-after-act.ts';
 import type { ConsoleContext } from './console-context.ts';
+import { backupHandlers } from './handlers/backup-handlers.ts';
 import { jobActor } from './jobs/worker-messages.ts';
 import { actingAs } from './session-actor.ts';
 
@@ -11,6 +12,7 @@ const ACT_CHANNELS = [
   'freeze.replace',
   'freeze.publish',
   'freeze.reveal',
+  'season.invalidate',
   'season.publish',
   'dispute.decide',
 ] as const satisfies readonly Channel[];
@@ -20,7 +22,8 @@ const ACT_JOBS = new Set(['close', 'index_export']);
 
 /**
  * `proveit console --backup-dir DIR`: after each act above succeeds, and after each close or Index export job that
- * ends done, a backup into DIR (docs/operator-database.md "Backups"). Backups run one after another, never two at
+ * ends done, a backup into DIR (docs/operator-database.md "Backups"); and the Backups screen's channels, bound to DIR
+ * and the passphrase (main/services/console/handlers/backup-handlers.ts). Backups run one after another, never two at
  * once. A failed backup is reported through `report` (the console's stderr) and the audit log; the act's answer is
  * the act's, whatever the backup gives.
  */
@@ -37,7 +40,16 @@ export function withBackupsAfterActs(
     const dbFile = ctx.dbFile;
     queue = queue.then(async () => report(act, await backupAfterAct({ dbFile, policy, clock: ctx.clock, actor, act })));
   };
-  const wrapped: Partial<Handlers> = { ...handlers };
+  // "Back up now", a verification and a restore check wait in the same line (docs/console-backend.md "Backups").
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  };
+  const wrapped: Partial<Handlers> = { ...handlers, ...backupHandlers(ctx, { policy, inTurn }) };
   for (const channel of ACT_CHANNELS) {
     const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
     (wrapped as Record<string, (args: unknown) => Promise<unknown>>)[channel] = async (args) => {

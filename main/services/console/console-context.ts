@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import type { ConsoleActor, ConsoleOverview, JobView, LiveSeason, TrackName } from '../../ipc/contract.ts';
+import type {
+  ConsoleActor,
+  ConsoleOverview,
+  JobView,
+  LiveSeason,
+  SeasonActivity,
+  TrackName,
+} from '../../ipc/contract.ts';
 import { HandlerRefusal } from '../../ipc/refusal.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
@@ -13,6 +20,16 @@ export interface LiveFollower {
   view(db: Db): LiveSeason['follow'];
   /** Resolves when the loop under way (if any) has ended. */
   idle(): Promise<void>;
+  stop(): Promise<void>;
+  /** "Run a cycle now" (`follow.run_now`). */
+  runNow(): { started: true } | { started: false; reason: string };
+  /** The time between cycle starts (`follow.cadence`), recorded under `actor`. */
+  setCadence(everySeconds: number, actor: string): void;
+}
+
+/** What `season.activity` asks of the console's watch of the season service's activity feed (season-activity.ts). */
+export interface ActivityWatch {
+  view(): SeasonActivity;
   stop(): Promise<void>;
 }
 
@@ -32,6 +49,8 @@ export interface ConsoleContext {
   services?: ConsoleServices;
   /** The background follower of a season while it runs (absent: a context without one, season.live says so). */
   follower?: LiveFollower | null;
+  /** The season as it arrives, every few seconds (absent: a context without one, season.activity says so). */
+  activity?: ActivityWatch | null;
   /** The folder a backup is written to after each act (`--backup-dir`; absent or null: none). */
   backupDir?: string | null;
   /** The person every act is recorded as (session-actor.ts): --actor at start, else named once by the screens. */

@@ -3,8 +3,11 @@ import type { FollowCycleLine, LiveSeason } from '../../core/follow/model.ts';
 import type { Failure } from '../../core/result.ts';
 import { latestFollowCycle } from '../../db/follow-cycles.ts';
 import type { Db } from '../../db/open-database.ts';
-import { followableSeason, followSeason } from '../follow/follow-season.ts';
-import type { FollowEnd } from '../follow/follow-input.ts';
+import { AREAS_OF_CYCLE } from '../../core/console/state-areas.ts';
+import { appendAudit } from '../../db/audit-log.ts';
+import { newPyObject } from '../../core/json/value.ts';
+import { defaultFollowUntilMs, followableSeason, followSeason } from '../follow/follow-season.ts';
+import { DEFAULT_FOLLOW_EVERY_MS, type FollowEnd } from '../follow/follow-input.ts';
 import { createHttpClient } from '../http/http-client.ts';
 import type { ReadSettings } from '../proofs/read-settings.ts';
 import { announcedReceiptKey } from '../receipts/announced-receipt-key.ts';
@@ -22,6 +25,23 @@ const FOLLOW_ACTOR = 'console';
  * screen after the start, or a receipt key the season service could not give at the last look.
  */
 const DEFAULT_LOOK_EVERY_MS = 60_000;
+/** The cadence staff may set (`follow.cadence`): a minute to an hour between cycle starts. */
+export const CADENCE_MIN_SECONDS = 60;
+export const CADENCE_MAX_SECONDS = 3600;
+
+/** The cadence last set by staff, from the audit log (`proofs.follow_cadence`), or null: the default. */
+function recordedCadenceMs(db: Db): number | null {
+  const details = db
+    .prepare("SELECT details FROM audit_log WHERE action = 'proofs.follow_cadence' ORDER BY seq DESC LIMIT 1")
+    .pluck()
+    .get() as string | undefined;
+  const seconds =
+    details === undefined ? undefined : (JSON.parse(details) as { every_seconds?: unknown }).every_seconds;
+  return typeof seconds === 'number' ? seconds * 1000 : null;
+}
+
+/** What "Run a cycle now" did: started one, or why not. */
+export type RunNowOutcome = { started: true } | { started: false; reason: string };
 
 /** What tests shorten; the console runs on the defaults (docs/season-follow.md). */
 export interface ConsoleFollowerSettings {
@@ -29,6 +49,8 @@ export interface ConsoleFollowerSettings {
   everyMs?: number;
   lookEveryMs?: number;
   readSettings?: Partial<ReadSettings>;
+  /** Between two asks of the season service's activity feed; default DEFAULT_ACTIVITY_EVERY_MS (season-activity.ts). */
+  activityEveryMs?: number;
 }
 
 type Stopped = { reason: string; failure: Failure | null };
@@ -48,6 +70,9 @@ export class ConsoleFollower {
   #stopped: Stopped | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
   #closing = false;
+  #everyMs: number | null = null;
+  /** Ends the wait between two cycles (set while the loop waits). */
+  #wake: (() => void) | null = null;
 
   constructor(
     private readonly ctx: ConsoleContext,
@@ -90,9 +115,68 @@ export class ConsoleFollower {
       reason: why?.reason ?? null,
       cycle: last?.cycle ?? null,
       last_cycle_at: isoOf(last?.startedAtMs ?? null),
-      next_cycle_at: why === null ? isoOf(last?.nextCycleAtMs ?? null) : null,
+      next_cycle_at: why === null && this.#wake !== null ? isoOf(last?.nextCycleAtMs ?? null) : null,
       last_failure: this.#stopped?.failure ?? last?.failure ?? null,
+      cycle_running: this.#running !== null && this.#wake === null,
+      every_seconds: this.#cadenceMs(db) / 1000,
+      until: this.#season === null ? null : isoOf(defaultFollowUntilMs(db, this.#season)),
     };
+  }
+
+  /**
+   * "Run a cycle now": ends the wait between two cycles, so one starts at once; a follower not running is looked for
+   * again (it starts with a cycle). Refused, with why, while a cycle runs or when nothing can be followed.
+   */
+  runNow(): RunNowOutcome {
+    const db = this.ctx.db;
+    if (db === null) return { started: false, reason: 'the console has no operator database' };
+    if (this.#wake !== null) {
+      this.#wake();
+      return { started: true };
+    }
+    if (this.#running !== null)
+      return { started: false, reason: 'a cycle is running now: its counts come when it ends' };
+    const why = this.#why(db);
+    if (why.state === 'not_configured' || why.state === 'no_open_track') return { started: false, reason: why.reason };
+    this.#stopped = null;
+    this.#look();
+    return this.#running === null ? { started: false, reason: why.reason } : { started: true };
+  }
+
+  /**
+   * Sets the time between cycle starts (`follow.cadence`), recorded in the audit log under `actor` so it holds after a
+   * restart; it applies from the next cycle on. Reads stay under the hourly limit whatever the cadence (fetch-proofs).
+   */
+  setCadence(everySeconds: number, actor: string): void {
+    const db = this.ctx.db;
+    if (db === null) return;
+    const details = newPyObject();
+    details['every_seconds'] = BigInt(everySeconds);
+    appendAudit(db, {
+      atMs: this.ctx.clock.now(),
+      actor,
+      action: 'proofs.follow_cadence',
+      summary: `the follower starts a cycle every ${everySeconds} s`,
+      details,
+    });
+    this.#everyMs = everySeconds * 1000;
+  }
+
+  #cadenceMs(db: Db): number {
+    this.#everyMs ??= this.settings.everyMs ?? recordedCadenceMs(db) ?? DEFAULT_FOLLOW_EVERY_MS;
+    return this.#everyMs;
+  }
+
+  /** The wait between two cycles, which runNow ends early. */
+  #wait(ms: number, signal?: AbortSignal): Promise<void> {
+    const woken = new AbortController();
+    const onAbort = () => woken.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.#wake = () => woken.abort();
+    return this.ctx.clock.sleep(ms, woken.signal).finally(() => {
+      this.#wake = null;
+      signal?.removeEventListener('abort', onAbort);
+    });
   }
 
   #why(db: Db): { state: Exclude<LiveSeason['follow']['state'], 'following'>; reason: string } {
@@ -172,10 +256,19 @@ export class ConsoleFollower {
           return existsSync(dir) ? dir : null;
         },
         actor: this.ctx.actor?.name ?? FOLLOW_ACTOR,
-        ...(this.settings.everyMs === undefined ? {} : { everyMs: this.settings.everyMs }),
+        cadence: { everyMs: () => this.#cadenceMs(db), wait: (ms, s) => this.#wait(ms, s) },
         ...(this.settings.readSettings === undefined ? {} : { readSettings: this.settings.readSettings }),
         signal,
-        onCycle: (line: FollowCycleLine) => this.ctx.events.publish({ type: 'follow.cycle', line }),
+        onCycle: (line: FollowCycleLine) => {
+          this.ctx.events.publish({ type: 'follow.cycle', line });
+          this.ctx.events.publish({
+            type: 'state.changed',
+            season,
+            track: null,
+            touched: [...AREAS_OF_CYCLE],
+            cause: 'follow.cycle',
+          });
+        },
       });
       this.#end(end);
     } finally {

@@ -2,6 +2,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { Handlers } from '../../ipc/dispatcher.ts';
 import { seasonOverview } from './season-overview.ts';
 import { consoleConnections } from './console-connections.ts';
+import { setupBind, setupOperatorKey, setupView } from './handlers/setup-handlers.ts';
 import { jobsOf, type ConsoleContext } from './console-context.ts';
 import { corpusResource, corpusView } from './handlers/corpus-handlers.ts';
 import {
@@ -23,14 +24,20 @@ import {
   incidentView,
 } from './handlers/incident-audit-handlers.ts';
 import { indexAnchor } from './handlers/index-anchor-handler.ts';
+import { indexStatus, indexVerify } from './handlers/index-status-handler.ts';
 import { participantReference, participantRename } from './handlers/participant-handlers.ts';
+import { participantList } from './handlers/participant-list-handler.ts';
+import { backupHandlers } from './handlers/backup-handlers.ts';
 import { actingAs, nameSessionActor } from './session-actor.ts';
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
+import { seasonInvalidate } from './handlers/invalidate-handler.ts';
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
-import { indexPreview, indexVerify } from './handlers/index-handlers.ts';
+import { indexPreview } from './handlers/index-handlers.ts';
 import { proofsRecheck, proofsView } from './handlers/proofs-handlers.ts';
 import { freezeView, seasonLive, seasonStatus } from './handlers/season-handlers.ts';
+import { followCadence, followRunNow, seasonActivity } from './handlers/follow-handlers.ts';
+import { announceActs } from './state-changes.ts';
 import {
   assertionEvidence,
   publicationVersions,
@@ -58,7 +65,8 @@ function contextOf(settings: ConsoleSettings | ConsoleContext): ConsoleContext {
 /** The handlers behind the IPC contract, the same for the desktop window and the headless mode. */
 export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext): Handlers {
   const ctx = contextOf(settings);
-  return {
+  // Each act that succeeds is announced to every open window as `state.changed` (state-changes.ts).
+  return announceActs(ctx.events, {
     'console.overview': async () => ({
       ...(await seasonOverview(ctx.corpusDir, ctx.mode, packageJson.version)),
       dbFile: ctx.dbFile,
@@ -67,8 +75,14 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     }),
     'console.actor': async (a) => nameSessionActor(ctx, a.actor),
     'console.connections': (a) => consoleConnections(ctx, a),
+    'setup.view': () => setupView(ctx),
+    'setup.operator_key': () => setupOperatorKey(ctx),
+    'setup.bind': () => setupBind(ctx),
     'season.status': () => seasonStatus(ctx),
     'season.live': async () => seasonLive(ctx),
+    'season.activity': async () => seasonActivity(ctx),
+    'follow.cadence': async (a) => followCadence(ctx, a),
+    'follow.run_now': async () => followRunNow(ctx),
     'freeze.view': (a) => freezeView(ctx, a),
     'freeze.verify': (a) => freezeVerify(ctx, a),
     'freeze.anchor': (a) => freezeAnchor(ctx, a),
@@ -76,6 +90,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'freeze.replace': (a) => freezeReplace(ctx, a),
     'freeze.publish': (a) => freezePublish(ctx, a),
     'freeze.reveal': (a) => freezeReveal(ctx, a),
+    'season.invalidate': (a) => seasonInvalidate(ctx, a),
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
@@ -103,12 +118,16 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'incident.assign': (a) => incidentAssign(ctx, a),
     'participant.rename': (a) => participantRename(ctx, a),
     'participant.reference': (a) => participantReference(ctx, a),
+    'participant.list': (a) => participantList(ctx, a),
+    // Refused without a backup folder; the console started with --backup-dir gets them from withBackupsAfterActs.
+    ...backupHandlers(ctx, null),
     'index.preview': (a) => indexPreview(ctx, a),
     'index.export': async (a) => jobsOf(ctx).start('index_export', { season: a.season, actor: actingAs(ctx) }),
     'index.verify': (a) => indexVerify(ctx, a),
+    'index.status': (a) => indexStatus(ctx, a),
     'index.anchor': (a) => indexAnchor(ctx, a),
     'audit.list': (a) => auditList(ctx, a),
     'audit.verify': () => auditVerify(ctx),
     'jobs.list': async () => ({ jobs: [...(ctx.firstStart?.jobs() ?? []), ...(ctx.jobs?.list() ?? [])] }),
-  };
+  });
 }

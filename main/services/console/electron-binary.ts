@@ -13,13 +13,32 @@ export function desktopElectron(
   env: NodeJS.ProcessEnv = process.env,
   packageDir = electronPackageDir(),
 ): string | null {
+  const found = findElectron(env, packageDir);
+  return 'binary' in found ? found.binary : null;
+}
+
+/** How to get the Electron binary, which `npm ci` does not download here (README, "Install"). */
+const GET_ELECTRON = 'node node_modules/electron/install.js (Node 22.12+, with internet) once';
+
+/**
+ * The Electron binary's path, or why the console runs headless, in one line naming what is missing and how to get it
+ * (issue 37: with Xvfb running, "no display or Electron binary here" named neither): no display (`DISPLAY` or
+ * `WAYLAND_DISPLAY` unset), the electron package not installed, or its binary never downloaded (the path expected).
+ */
+export function findElectron(
+  env: NodeJS.ProcessEnv = process.env,
+  packageDir = electronPackageDir(),
+): { binary: string } | { headless: string } {
   const hasDisplay =
     process.platform === 'darwin' || process.platform === 'win32' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
-  if (!hasDisplay || packageDir === null) return null;
+  if (!hasDisplay) return { headless: 'no display: DISPLAY and WAYLAND_DISPLAY are unset' };
+  if (packageDir === null) return { headless: 'the electron package is not installed: run npm ci in the repository' };
   const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : null;
+  const binary = existsSync(pathFile) ? join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : null;
+  if (binary !== null && existsSync(binary)) return { binary };
+  return {
+    headless: `the Electron binary is not downloaded (${binary ?? join(packageDir, 'dist')} is missing): get it with ${GET_ELECTRON}`,
+  };
 }
 
 function electronPackageDir(): string | null {

@@ -8,6 +8,8 @@ import { ConsoleEvents } from './console-events.ts';
 import { ConsoleFollower, type ConsoleFollowerSettings } from './console-follower.ts';
 import { NO_SERVICES, type ConsoleServices } from './console-services.ts';
 import { FirstStartDemo, type DemoPlayer } from './first-start-demo.ts';
+import { SeasonActivityWatch } from './season-activity.ts';
+import { announceJobEnds } from './state-changes.ts';
 import { JobRunner, threadStarter, type WorkerStarter } from './jobs/job-runner.ts';
 
 export interface OpenConsoleOptions {
@@ -51,6 +53,8 @@ export interface OpenedConsole {
  */
 export function openConsole(options: OpenConsoleOptions): OpenedConsole {
   const events = new ConsoleEvents();
+  // A job's end changed what it worked on: every open window reads it again (`state.changed`).
+  announceJobEnds(events);
   const clock = options.clock ?? systemClock;
   const startWorker = options.startWorker ?? threadStarter;
   const demoCorpus = join(dirname(options.dbFile), 'corpus');
@@ -81,6 +85,10 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
     const follower = new ConsoleFollower(ctx, options.follow);
     ctx.follower = follower;
     follower.start();
+    // The season as it arrives, in seconds: enrollments, submissions and refusals (docs/season-follow.md "Activity").
+    const activity = new SeasonActivityWatch(ctx, options.follow?.activityEveryMs);
+    ctx.activity = activity;
+    activity.start();
     return true;
   };
   let ready: Promise<boolean>;
@@ -122,6 +130,7 @@ export function openConsole(options: OpenConsoleOptions): OpenedConsole {
       closed = true;
       clearInterval(ticker);
       await ctx.follower?.stop();
+      await ctx.activity?.stop();
       await demo?.stop();
       await ctx.jobs?.stop();
       ctx.db?.close();

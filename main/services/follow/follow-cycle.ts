@@ -173,6 +173,7 @@ function liveTrack(
     tasks: [...seen.submissionsPerTask].map(([task_id, n]) => ({ task_id, submissions_in_force: n })),
     cited: ids.length,
     read,
+    absent: ids.filter((id) => views.get(id)?.status === 'absent').length,
     pending: ids.length - read - notYetRead,
     not_yet_read: notYetRead,
     backlog_at_close: backlogAtClose({

@@ -11,6 +11,15 @@ import type { ReadSettings } from '../proofs/read-settings.ts';
 export const DEFAULT_FOLLOW_EVERY_MS = 600_000;
 export const DEFAULT_PENDING_RECHECK_MS = 600_000;
 
+/**
+ * A cadence set while the loop runs: read before each wait (a new one applies from the next cycle on), and a wait
+ * that may end early to start a cycle at once ("Run a cycle now").
+ */
+export interface FollowCadence {
+  everyMs(): number;
+  wait(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
 /** What following a season needs: the operator database, the season service's export, the Trust Layer and the log. */
 export interface FollowInput {
   db: Db;
@@ -34,6 +43,8 @@ export interface FollowInput {
   actor: string;
   /** Between cycle starts (ms); default DEFAULT_FOLLOW_EVERY_MS. */
   everyMs?: number;
+  /** The console's cadence, which staff may change and cut short (console-follower.ts); overrides `everyMs`. */
+  cadence?: FollowCadence;
   /** A pending view is read again no sooner than this after its last read (ms); default DEFAULT_PENDING_RECHECK_MS. */
   pendingRecheckMs?: number;
   /** The loop stops by itself at this time (ms); default the latest closes_at plus two batch ages. */

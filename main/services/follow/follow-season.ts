@@ -17,14 +17,18 @@ export async function followSeason(input: FollowInput): Promise<FollowEnd> {
   const tracks = followedTracks(input.db, input.season);
   if (!tracks.ok) return { kind: 'refused', failure: tracks.error };
   const until = input.untilMs ?? defaultFollowUntilMs(input.db, input.season)!;
-  const every = input.everyMs ?? DEFAULT_FOLLOW_EVERY_MS;
   const memory = newFollowMemory();
   if (clock.now() > until) return { kind: 'until', at: clock.now() };
   let ran = 0;
   for (;;) {
     if (signal?.aborted) return { kind: 'aborted' };
+    // A track invalidated meanwhile is left out of the next cycle (followedTracks); once every one is, nothing is left
+    // to read: the follow ends there rather than spend reads on a season that is never scored.
+    const still = followedTracks(input.db, input.season);
+    if (!still.ok) return { kind: 'refused', failure: still.error };
     const start = clock.now();
     const lastOfCount = input.cycles !== undefined && ran + 1 >= input.cycles;
+    const every = input.cadence?.everyMs() ?? input.everyMs ?? DEFAULT_FOLLOW_EVERY_MS;
     const next = start >= until || lastOfCount ? null : Math.min(start + every, until);
     const line = await followCycle(input, memory, next);
     ran++;
@@ -32,7 +36,7 @@ export async function followSeason(input: FollowInput): Promise<FollowEnd> {
     if (signal?.aborted) return { kind: 'aborted' };
     if (start >= until) return { kind: 'until', at: start };
     if (next === null) return { kind: 'cycles', cycles: ran, at: start };
-    await clock.sleep(next - clock.now(), signal);
+    await (input.cadence ? input.cadence.wait(next - clock.now(), signal) : clock.sleep(next - clock.now(), signal));
   }
 }
 

@@ -19,6 +19,7 @@ import { pyObjectFrom } from '../../core/json/value.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { freezeInForceOf, insertFreeze } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
+import { invalidationOf } from '../../db/season-invalidations.ts';
 import type { Clock } from '../clock.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
 import type { HttpClient } from '../http/http-client.ts';
@@ -86,6 +87,15 @@ export async function createFreeze(
     );
   }
   const nowIso = new Date(ports.clock.now()).toISOString();
+  // An invalidated season is over (spec §8, docs/freeze.md "Invalidating a season"): it starts over under a new number.
+  const invalidated = invalidationOf(ports.db, season, track);
+  if (invalidated !== null) {
+    return fail(
+      'FREEZE_TRACK_INVALIDATED',
+      `season ${season}, track ${track} was invalidated at ${invalidated.invalidatedAt} (${invalidated.proofId}; reason: ${invalidated.reason}): it is not frozen again. Start over as a new season: a track folder whose season.json names season ${season + 1}, with a new sealed key (this one is revealed)`,
+      { season, track, invalidation_proof_id: invalidated.proofId, next_season: season + 1 },
+    );
+  }
   const current = freezeInForceOf(ports.db, season, track);
   // A replacement cannot move the opening later to escape the rule: the earlier of the recorded and given opening
   // decides whether the season has opened.

@@ -1,9 +1,11 @@
 import { freezeAnchorDidFailure } from '../../core/freeze/anchor-did.ts';
+import { freezeOneWitness } from '../../core/freeze/verify-freeze.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject, pyObjectFrom, type PyJson } from '../../core/json/value.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { missingWitness } from '../../core/proof/witness-pair.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { recordFreezeAnchor, type FreezeAnchorRow } from '../../db/freeze-anchors.ts';
@@ -27,9 +29,13 @@ export interface FreezeAnchoringPorts {
   readView?: (freeze: FreezeRow) => Promise<Result<Uint8Array>>;
 }
 
-/** The anchor row a verified (or pending) report of the freeze proof gives; null when it neither verified nor waits. */
+/**
+ * The anchor row a verified (or pending) report of the freeze proof gives; null when it neither verified with both
+ * witnesses nor waits (docs/freeze.md "Both witnesses": one witness is never recorded as anchored).
+ */
 export function anchorRowOf(proofId: string, report: ProofReport, checkedAtMs: number): FreezeAnchorRow | null {
   if (report.verdict !== 'VERIFIED' && report.verdict !== 'PENDING') return null;
+  if (missingWitness(report) !== null) return null;
   const rekor = report.checks.find((c) => c.name === 'rekor');
   const log = report.verdict === 'VERIFIED' ? rekorUuidOf(report) : null;
   return {
@@ -58,19 +64,34 @@ function rekorUuidOf(report: ProofReport): string | null {
 /**
  * The log entry the view names: the stored copy, else one GET of `transparency_log.log_url` (only an entry URL for
  * that very uuid, as `proofs fetch` does), kept for good. Not a Trust Layer read: no quota. A log that cannot be
- * reached leaves the check to the RFC 3161 witness alone (the Rekor check then says it was not given an entry).
+ * reached leaves the Rekor witness unchecked: the check is then refused FREEZE_PROOF_ONE_WITNESS, nothing stored.
  */
 async function rekorEntryFor(ports: FreezeAnchoringPorts, proofId: string, view: Uint8Array, uuid: string) {
   const stored = rekorEntry(ports.db, uuid);
   if (stored !== null) return stored;
+  const fetched = await fetchNamedRekorEntry(ports.http, proofId, view, uuid);
+  if (fetched === null) return null;
+  storeRekorEntry(ports.db, { uuid, url: fetched.url, fetchedAt: ports.clock.now(), raw: fetched.raw });
+  return fetched.raw;
+}
+
+/**
+ * One GET of the entry a view's `transparency_log.log_url` names (only an entry URL for that very uuid, as `proofs
+ * fetch` does): its bytes when the log serves a JSON object, else null (the Rekor witness then stays unchecked).
+ */
+export async function fetchNamedRekorEntry(
+  http: HttpClient,
+  proofId: string,
+  view: Uint8Array,
+  uuid: string,
+): Promise<{ url: string; raw: Uint8Array } | null> {
   const where = namedEntryUrl({ uuid, batchId: null, proofId, view });
   if ('code' in where) return null;
-  const answer = await ports.http.request({ method: 'GET', url: where.url });
+  const answer = await http.request({ method: 'GET', url: where.url });
   if (!answer.ok || answer.value.status !== 200) return null;
   const parsed = loads(answer.value.body);
   if (!parsed.ok || !isPyObject(parsed.value)) return null;
-  storeRekorEntry(ports.db, { uuid, url: where.url, fetchedAt: ports.clock.now(), raw: answer.value.body });
-  return answer.value.body;
+  return { url: where.url, raw: answer.value.body };
 }
 
 /**
@@ -78,8 +99,9 @@ async function rekorEntryFor(ports: FreezeAnchoringPorts, proofId: string, view:
  * (the anchored one the read cache holds, else `GET /v1/proof/{id}` from the Trust Layer it was made through, as the
  * close asks for a freeze proof no batch read served), its Rekor entry, the request_hash opening the freeze recorded,
  * verified with the trust bundle, issued under the challenge's DID (FREEZE_ANCHOR_FOREIGN_DID otherwise). VERIFIED
- * stores its RFC 3161 time for good; a batch not anchored yet is stored as pending (checked again later); any other
- * verdict is refused FREEZE_PROOF_NOT_VERIFIED with the failed check.
+ * with both witnesses stores its RFC 3161 time for good; a batch not anchored yet is stored as pending (checked again
+ * later); VERIFIED on one witness is refused FREEZE_PROOF_ONE_WITNESS naming the missing one, nothing stored; any
+ * other verdict is refused FREEZE_PROOF_NOT_VERIFIED with the failed check.
  */
 export async function checkFreezeAnchoring(
   freeze: FreezeRow,
@@ -128,6 +150,11 @@ export async function checkFreezeAnchoring(
     report.identity,
   );
   if (foreign !== null) return fail(foreign.code, foreign.message, foreign.details);
+  const oneWitness = missingWitness(report);
+  if (oneWitness !== null) {
+    const refusal = freezeOneWitness(oneWitness);
+    return fail(refusal.code, refusal.message, refusal.details);
+  }
   const row = anchorRowOf(freeze.proofId, report, ports.clock.now());
   if (row === null)
     return fail(

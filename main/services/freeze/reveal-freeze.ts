@@ -10,6 +10,7 @@ import { pyObjectFrom } from '../../core/json/value.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { freezeInForceOf, freezesOf, recordReveals, revealedAtOf, sealOf } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
+import { invalidationOf } from '../../db/season-invalidations.ts';
 
 /** The reveal and its published text: canonical JSON, so the key's ints and floats go out exactly as committed. */
 export interface RevealOutcome {
@@ -30,7 +31,7 @@ export interface PreparedReveal extends RevealOutcome {
 
 /**
  * The reveal of `proveit freeze reveal` and `season close` (spec §8.3), checked and written out without a write: at
- * or after the close recorded with the freeze in force, the key and salt of every freeze of the season and track (the
+ * or after the close recorded with the freeze in force (or once the season was invalidated), the key and salt of every freeze of the season and track (the
  * replaced ones too: "the two salts at close"). Each seal is checked against its recorded commitment first, so a
  * reveal that would not verify is never published. A reveal made before is written again with its first time.
  */
@@ -42,7 +43,10 @@ export function prepareReveal(db: Db, season: number, track: TrackName, nowMs: n
       track,
     });
   }
-  const allowed = checkRevealRequest(current.closesAt, new Date(nowMs).toISOString());
+  // An invalidated season is over at its invalidation: its key and salt are revealed at once (docs/freeze.md
+  // "Invalidating a season").
+  const invalidatedAt = invalidationOf(db, season, track)?.invalidatedAt ?? null;
+  const allowed = checkRevealRequest(current.closesAt, new Date(nowMs).toISOString(), invalidatedAt);
   if (!allowed.ok) return allowed;
 
   const rows = freezesOf(db, season, track);

@@ -89,18 +89,33 @@ async function call(
  * payload is the document (spec §8.3; the real freeze proof prf_20260923_072144_2ad720 was such a call). The body
  * is written with canonical() so the season number goes out as the int the document hashes.
  */
-export async function proxyFreeze(
+export function proxyFreeze(
   http: HttpClient,
   trustLayer: string,
   apiKey: string,
   url: string,
   document: FreezeDocument,
 ): Promise<Result<ServedJson & { proof: PyObject; proofId: string }, TrustLayerCallCode>> {
+  return proxyOperatorDocument(http, trustLayer, apiKey, url, freezeDocumentValue(document), 'the freeze');
+}
+
+/**
+ * One `POST /v1/proxy` posting an operator-signed document to a season service endpoint (a freeze, an invalidation:
+ * docs/freeze.md "Invalidating a season"), whose proof anchors it. `what` names the document in refusals.
+ */
+export async function proxyOperatorDocument(
+  http: HttpClient,
+  trustLayer: string,
+  apiKey: string,
+  url: string,
+  payload: PyObject,
+  what: string,
+): Promise<Result<ServedJson & { proof: PyObject; proofId: string }, TrustLayerCallCode>> {
   const body = canonical(
     pyObjectFrom([
       ['target', url],
       ['method', 'POST'],
-      ['payload', freezeDocumentValue(document)],
+      ['payload', payload],
       ['currency', 'eur'],
     ]),
   );
@@ -112,7 +127,7 @@ export async function proxyFreeze(
     // refusal names the option to correct (docs/console.md "Screens").
     (errorCode) =>
       errorCode !== null && TARGET_ERRORS.has(errorCode)
-        ? `the proxy could not post the freeze to ${url}: give --season-base URL, the season service's public HTTPS address as the Trust Layer reaches it (e.g. --season-base https://proveit.arkforge.tech; without it, --season-url is used)`
+        ? `the proxy could not post ${what} to ${url}: give --season-base URL, the season service's public HTTPS address as the Trust Layer reaches it (e.g. --season-base https://proveit.arkforge.tech; without it, --season-url is used)`
         : null,
   );
   if (!answer.ok) return answer;
@@ -128,8 +143,12 @@ export async function proxyFreeze(
     const hostError = isPyObject(service ?? null) ? errorOf((service as PyObject)['body']) : 'no error body';
     return fail(
       'FREEZE_SEASON_HOST_REFUSED',
-      `the season service answered ${String(status)} (${hostError}) to the freeze posted to ${url} (proof ${proofId} records that call); check --season-base, and that the service was started with this operator key (--operator-public-key)`,
-      { status: typeof status === 'bigint' ? Number(status) : null, proof_id: proofId },
+      `the season service answered ${String(status)} (${hostError}) to ${what} posted to ${url} (proof ${proofId} records that call); check --season-base, and that the service was started with this operator key (--operator-public-key)`,
+      {
+        status: typeof status === 'bigint' ? Number(status) : null,
+        proof_id: proofId,
+        host_code: isPyObject(service ?? null) ? errorCodeOf((service as PyObject)['body']) : null,
+      },
     );
   }
   return ok({ ...answer.value, proof: proof as PyObject, proofId });

@@ -8,6 +8,7 @@ import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { missingWitness } from '../../core/proof/witness-pair.ts';
 import type { WitnessMemo } from '../../core/proof/witness-memo.ts';
 import type { Failure } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
@@ -122,6 +123,7 @@ export async function verifyFreezeForScoring(input: FreezeForScoringInput): Prom
       rulesText: material.value.rulesText,
       recomputedManifestHash: material.value.manifestHash,
       proofVerdict: report.verdict,
+      missingWitness: missingWitness(report),
       openedRequestHash: openings?.status === 'OK' && typeof opened === 'string' ? opened : null,
     }).map((f) =>
       f.code === 'FREEZE_PROOF_NOT_VERIFIED' ? { ...f, details: { ...f.details, failure: report.failure } } : f,

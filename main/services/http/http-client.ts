@@ -5,7 +5,7 @@ import { USER_AGENT } from './user-agent.ts';
 export type HttpErrorCode = 'HTTP_TIMEOUT' | 'HTTP_NETWORK' | 'HTTP_BODY_TOO_LARGE' | 'HTTP_ABORTED' | 'HTTP_BAD_URL';
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'HEAD';
   url: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;

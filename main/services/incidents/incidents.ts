@@ -216,13 +216,19 @@ const EVENT_WORDING = {
     done: 'resolved',
     action: 'incident.resolve',
   },
-  owner: { code: 'INCIDENT_OWNER_REQUIRED', what: 'the new owner', done: 'assigned to', action: 'incident.note' },
+  owner: {
+    code: 'INCIDENT_OWNER_REQUIRED',
+    what: 'the new owner',
+    done: 'assigned to',
+    action: 'incident.assign',
+  },
 } as const;
 
 /**
  * `proveit incident note`, `resolve` and `assign`: one event row and its audit entry, in one IMMEDIATE transaction,
  * so two operators cannot both resolve the same incident. A note is allowed on a resolved incident; a resolution or a
- * new owner is not (INCIDENT_ALREADY_RESOLVED). A change of owner is audited as `incident.note`.
+ * new owner is not (INCIDENT_ALREADY_RESOLVED). A change of owner is audited as `incident.assign`
+ * (entries written before that action existed say `incident.note`, and keep it: the log is never rewritten).
  */
 export function addIncidentEvent(
   db: Db,

@@ -15,6 +15,7 @@ import {
   unrevealedSeals,
 } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
+import { invalidationsOf } from '../../db/season-invalidations.ts';
 import type { Clock } from '../clock.ts';
 import { trackPublication } from './gather-publications.ts';
 import { defaultKeyFile, loadOrCreateSigningKey, type SigningKey } from './signing-key.ts';
@@ -77,6 +78,13 @@ function currentDocument(
     tracks,
     displayNames: displayNamesOf(db, o.season),
     declaredStacks: declaredStacksOf(db, o.season),
+    invalidations: invalidationsOf(db, o.season).map((i) => ({
+      track: i.track,
+      reason: i.reason,
+      invalidated_at: i.invalidatedAt,
+      proof_id: i.proofId,
+      document_sha256: i.documentSha256,
+    })),
     referenceRuns: new Map(
       [...refs].map(([id, r]) => [
         id,

@@ -40,7 +40,10 @@ export interface IndexExportOutcome {
   publicKey: string;
   keyCreated: boolean;
   publications: { track: string; version: number }[];
+  /** Every file written: the `listedFiles` the signed manifest lists, manifest.json and manifest.sig.json. */
   files: number;
+  /** The files the signed manifest lists: what `index verify` counts ("signature and N files verified"). */
+  listedFiles: number;
   rows: number;
   outDir: string;
   audit: AuditHead;
@@ -225,6 +228,7 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
     keyCreated: k.created,
     publications,
     files: files.size + 2,
+    listedFiles: files.size,
     rows: doc.tracks.reduce((n, s) => n + s.reference_runs.length + s.community.length, 0),
     outDir,
     audit: head,

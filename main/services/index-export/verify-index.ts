@@ -1,12 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANCHOR_PROOF_FILE, ANCHOR_RECORD_FILE, checkAnchorRecord } from '../../core/index/anchor.ts';
+import {
+  ANCHOR_PROOF_FILE,
+  ANCHOR_RECORD_FILE,
+  ANCHOR_REKOR_ENTRY_FILE,
+  checkAnchorRecord,
+} from '../../core/index/anchor.ts';
 import { verifyIndexExport, type IndexKeyPin, type IrregularEntry } from '../../core/index/verify-export.ts';
 import { compareCodePoints } from '../../core/json/code-point-order.ts';
+import { loads } from '../../core/json/loads.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
 import { anchorIdentityMessage, anchorIdentityProblem, challengeDidOf } from '../../core/operator/challenge-did.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
+import { missingWitness, missingWitnessText, type MissingWitness } from '../../core/proof/witness-pair.ts';
 import { fail, type Failure } from '../../core/result.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
@@ -59,11 +66,31 @@ export function indexKeyPin(publicKey: string | undefined, bundle: TrustBundle |
 }
 
 export interface AnchorStatus {
-  /** absent: no anchor/ in the export; verified: the proof anchors this manifest and verifies; pending: its batch is not anchored yet in the view kept. */
+  /**
+   * absent: no anchor/ in the export; verified: the proof anchors this manifest and verifies with both witnesses;
+   * pending: its batch is not anchored yet in the view kept, or its Rekor entry is not kept yet (`one_witness`).
+   */
   status: 'absent' | 'verified' | 'pending';
   proof_id: string | null;
   /** The RFC 3161 time of the proof's batch: the version existed by then. */
   anchored_at: string | null;
+  /** Pending on one witness (docs/index-export.md "Both witnesses"): which is missing and what to do; else null. */
+  one_witness: {
+    code: 'INDEX_ANCHOR_ONE_WITNESS';
+    witness: 'tsa' | 'rekor';
+    witness_code: string;
+    message: string;
+  } | null;
+}
+
+/** The Index anchor meets the participant's rule: what its missing witness means, and what to do. */
+function indexOneWitnessText(proofId: string, missing: MissingWitness): string {
+  return missingWitnessText(
+    `the Index anchor proof ${proofId}`,
+    missing,
+    `fetch the entry its view names (transparency_log.log_url) into ${ANCHOR_REKOR_ENTRY_FILE}`,
+    'anchor this export again (proveit index anchor DIR)',
+  );
 }
 
 /**
@@ -74,10 +101,10 @@ export interface AnchorStatus {
  */
 export async function verifyIndexFolder(
   dir: string,
-  options: { publicKey?: string; trustDir?: string } = {},
+  options: { publicKey?: string; trustDir?: string; pin?: IndexKeyPin } = {},
 ): Promise<{ result: ReturnType<typeof verifyIndexExport>; anchor: AnchorStatus; pinnedBy: string | null }> {
   const { files, irregular } = readAll(dir);
-  const anchor: AnchorStatus = { status: 'absent', proof_id: null, anchored_at: null };
+  const anchor: AnchorStatus = { status: 'absent', proof_id: null, anchored_at: null, one_witness: null };
   const bundle = await loadTrustBundle(options.trustDir ?? PRODUCTION_BUNDLE_DIR);
   if (!bundle.ok && options.trustDir !== undefined) {
     const unreadable: Failure<'INDEX_TRUST_UNREADABLE'> = {
@@ -91,7 +118,8 @@ export async function verifyIndexFolder(
       pinnedBy: null,
     };
   }
-  const pin = indexKeyPin(options.publicKey, bundle.ok ? bundle.value : null);
+  // `pin`: a key the caller pinned itself, named as it knows it (the console: the operator key beside its database).
+  const pin = options.pin ?? indexKeyPin(options.publicKey, bundle.ok ? bundle.value : null);
   const checked = await checkFolder(files, irregular, pin, bundle, anchor);
   return { ...checked, pinnedBy: pin?.by ?? null };
 }
@@ -144,6 +172,13 @@ async function checkFolder(
       code: 'INDEX_ANCHOR_NOT_VERIFIED',
       message: `the trust bundle cannot be read: ${bundle.error.message}`,
     });
+  const entryBytes = files.get(ANCHOR_REKOR_ENTRY_FILE);
+  const entry = entryBytes === undefined ? undefined : loads(entryBytes);
+  if (entry !== undefined && !entry.ok)
+    return problem({
+      code: 'INDEX_ANCHOR_INVALID',
+      message: `${ANCHOR_REKOR_ENTRY_FILE} is not JSON: fetch the entry the view's transparency_log.log_url names into it`,
+    });
   const d = checked.record.disclosure.request_hash;
   const report = await verifyProof(
     {
@@ -158,6 +193,7 @@ async function checkFolder(
         ],
       ]),
       offline: true,
+      ...(entry === undefined ? {} : { rekorEntry: entry.value }),
     },
     { bundle: bundle.value },
   );
@@ -194,6 +230,25 @@ async function checkFolder(
       code: 'INDEX_ANCHOR_NOT_VERIFIED',
       message: `proof ${checked.record.proof_id} does not verify (${report.verdict}${report.failure ? `, ${report.failure.check} ${report.failure.code}` : ''})`,
     });
+  // Both witnesses, as a participant's proof (docs/index-export.md "Both witnesses"): an entry not kept yet is pending;
+  // a witness the Trust Layer failed to produce never comes, and the export must be anchored again.
+  const missing = missingWitness(report);
+  if (missing !== null && !missing.awaitable)
+    return problem({
+      code: 'INDEX_ANCHOR_ONE_WITNESS',
+      message: indexOneWitnessText(checked.record.proof_id, missing),
+      details: { witness: missing.witness, witness_code: missing.code, awaitable: false },
+    });
+  if (missing !== null) {
+    anchor.status = 'pending';
+    anchor.one_witness = {
+      code: 'INDEX_ANCHOR_ONE_WITNESS',
+      witness: missing.witness,
+      witness_code: missing.code,
+      message: indexOneWitnessText(checked.record.proof_id, missing),
+    };
+    return { result, anchor };
+  }
   anchor.status = 'verified';
   anchor.anchored_at = report.anchorTime;
   return { result, anchor };

@@ -10,10 +10,22 @@ export class Query<O extends Operation> {
   error = $state<ConsoleError | null>(null);
   loading = $state(false);
   #generation = 0;
+  #args: OpArgs<O> | null = null;
 
   constructor(readonly channel: O) {}
 
+  /** The arguments of the last `run` (null: never run), which `refresh` runs again. */
+  get args(): OpArgs<O> | null {
+    return this.#args;
+  }
+
+  /** Reads again with the last arguments (a `state.changed` event, a deadline passed); nothing when never run. */
+  refresh(): Promise<boolean> {
+    return this.#args === null ? Promise.resolve(false) : this.run(this.#args);
+  }
+
   async run(args: OpArgs<O>): Promise<boolean> {
+    this.#args = args;
     const generation = ++this.#generation;
     this.loading = true;
     const answer = await invoke(this.channel, args);

@@ -1,9 +1,13 @@
 // The English UI text (the default). fr.ts has the same shape: `Messages` is this object's type, so a key missing or
 // mistyped in either catalogue fails the typecheck. Spec vocabulary only (docs/conventions.md "Words").
+import type { ActivityState } from '../../../main/core/follow/activity.ts';
 import type { FollowState, ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
+import { backupsEn } from './backups-en.ts';
+import { participantsEn } from './participants-en.ts';
 import { happenedEn } from './happened-en.ts';
 import { lintFixEn, lintFoundEn } from './lint-findings-en.ts';
 import { pluralOf } from './plural.ts';
+import type { ActWaitCode } from '../../../main/core/console/act-availability.ts';
 
 type At = (iso: string | null) => string;
 type Next = (s: SeasonTrackStatus, at: At) => string;
@@ -19,10 +23,12 @@ export const en = {
     corpus: 'Corpus',
     proofs: 'Proofs',
     scoring: 'Scoring',
+    participants: 'Participants',
     disputes: 'Disputes',
     incidents: 'Incidents',
     index: 'Index',
     audit: 'Audit',
+    backups: 'Backups',
     connections: 'Connections',
   },
   language: { switchTo: 'Français' },
@@ -76,6 +82,8 @@ export const en = {
     said: 'Details, as the console process said them:',
   },
   happened: happenedEn,
+  backups: backupsEn,
+  participants: participantsEn,
   advice: {
     CONNECTION_UNREACHABLE:
       'Nothing answered at that address: check the address (the option shown), that the service runs, and that this machine reaches it; then restart the console with the corrected option.',
@@ -85,12 +93,51 @@ export const en = {
       'The console was started without this service: restart it with the option shown to use it.',
     CONNECTION_NOT_WRITABLE:
       'The backup folder cannot take a file: create it or give this user write access, or restart the console with `--backup-dir DIR` naming another folder.',
+    CONSOLE_BACKUP_NOT_CONFIGURED:
+      'Start the console with `--backup-dir DIR` (the passphrase in DIR/passphrase, or `--backup-passphrase-file FILE`), or back up with `proveit backup create`.',
+    CONSOLE_BACKUP_NOT_FOUND: 'The file was removed or renamed meanwhile: read the list again and pick one it shows.',
+    CONNECTION_API_KEY_REFUSED:
+      'The Trust Layer does not know this API key: restart the console with `--api-key-file FILE` holding a key of that Trust Layer.',
+    CONNECTION_API_KEY_UNBOUND:
+      'The API key has no DID bound, so freezes and Index anchors made with it are refused: bind it with “Bind the API key to the challenge’s DID” in the set-up checklist above, or restart the console with `--api-key-file FILE` holding the bound key.',
+    CONNECTION_API_KEY_OTHER_DID:
+      'The API key is bound to another DID than the challenge’s, so freezes and Index anchors made with it are refused: bind it with “Bind the API key to the challenge’s DID” in the set-up checklist above, or restart the console with `--api-key-file FILE` holding the key bound to the challenge’s DID.',
+    CONNECTION_TOKEN_REFUSED:
+      'The season service refuses this operator token: restart the console with `--operator-token-file FILE` holding the token the season service was started with.',
+    CONNECTION_SEASON_OTHER:
+      'That season service runs another season than this console: restart the console with the option shown naming this season’s service.',
+    CONNECTION_BASE_NOT_PUBLIC:
+      'A .localhost season base is reached only by a devnet’s Trust Layer: restart the console with `--season-base https://…`, the season service’s public address.',
+    CONNECTION_BASE_OTHER_SERVICE:
+      'The season base and the season service are two different services: restart the console with `--season-base` naming the public address of the `--season-url` service.',
+    SETUP_OPERATOR_KEY_MISSING:
+      'Create the operator key with the set-up checklist’s first step, or put the operator key beside the database as index-signing-key.pem.',
+    SETUP_BIND_UNREACHABLE:
+      'The Trust Layer did not answer: check the address given with `--trust-layer`, then bind again.',
+    SETUP_BIND_REFUSED:
+      'The Trust Layer refused the binding: the message names why (the API key: `--api-key-file`; too many attempts: wait an hour); nothing was bound.',
+    SETUP_BIND_ANSWER_INVALID:
+      'The Trust Layer answered something other than a binding challenge or its confirmation: nothing was bound; check `--trust-layer`.',
     CONSOLE_DEMO_PLAYING: 'The demo season is being played into a new database: wait until its progress above ends.',
     CONSOLE_NO_DATABASE: 'The console has no operator database open: start it with `proveit console --db FILE`.',
     CONSOLE_CLOSE_NEEDS_EXPORT:
       'The first close reads the season service’s export: start the console with `--season-url URL --operator-token-file FILE` (or run `proveit season close`); later closes run from here.',
     CONSOLE_TRUST_LAYER_NOT_CONFIGURED:
-      'Freezes are anchored through the Trust Layer: start the console with `--trust-layer URL --api-key-file FILE --season-base URL`.',
+      'Freezes and Index exports are anchored through the Trust Layer: start the console with `--trust-layer URL --api-key-file FILE --season-base URL`.',
+    INDEX_ANCHOR_TRUST_LAYER_FAILED:
+      'The Trust Layer did not anchor the Index: test it on the Connections screen (its address and API key), then anchor again.',
+    INDEX_ANCHOR_SEASON_HOST_REFUSED:
+      'The season host refused the anchor the Trust Layer posted to it: check the season base (`--season-base`, Connections screen), then anchor again.',
+    INDEX_ANCHOR_KEY_MISMATCH:
+      'The newest export was signed with another key than the operator key beside the database: anchor it with the key file that signed it (`proveit index anchor DIR --key-file FILE`).',
+    INDEX_ANCHOR_EXPORT_UNREADABLE:
+      'The newest export’s manifest cannot be read: export the Index again, then anchor the new export.',
+    INDEX_ANCHOR_MISMATCH:
+      'The proof does not anchor this export’s manifest: export the Index again and anchor the new export; keep this folder for the record.',
+    INDEX_ANCHOR_INVALID:
+      'The export’s anchor/ folder is missing its record or its proof view, or holds another proof’s: check the anchor again (uses 1 read), else anchor the export again.',
+    READ_NO_READ_LEFT:
+      'The hourly read limit is shared by every read of this database: check again at the time the message names.',
     CONSOLE_CLOSE_BUNDLE_MISSING:
       'Restore the latest close’s folder (its digests are in the publication), or close with `proveit season close`.',
     CONSOLE_CORPUS_NOT_FOUND: 'Start the console with `--corpus DIR` holding season-N/<track>.',
@@ -146,7 +193,26 @@ export const en = {
       'The hourly read limit is shared with the Proofs screen: re-check at the time the message names.',
     FREEZE_PROOF_NOT_VERIFIED:
       'The freeze proof did not verify with the trust bundle: start the console with the bundle of the Trust Layer it was made through (--trust DIR).',
+    FREEZE_PROOF_ONE_WITNESS:
+      'A freeze counts only with both witnesses, its RFC 3161 token and its Rekor entry: check the anchor again once the log answers; if the Trust Layer failed to make one, replace the freeze before the opening.',
+    FREEZE_OPERATOR_KEY_MISMATCH:
+      'The freeze is signed by another key than the challenge’s DID the trust bundle pins: check the trust bundle (--trust DIR) and the operator key beside the database.',
     FREEZE_NOT_FOUND: 'Freeze the track first.',
+    FREEZE_TRACK_INVALIDATED:
+      'This season’s track was invalidated: it starts over as the next season, with a track folder whose season.json names it and a new sealed key.',
+    CLOSE_TRACK_INVALIDATED:
+      'This track’s season was invalidated: nothing is scored or ranked. Reveal its key and salt (Freeze); the track starts over as the next season.',
+    SEASON_ALREADY_INVALIDATED: 'This track’s season is already invalidated: nothing more to do here.',
+    SEASON_INVALIDATE_NOT_OPENED:
+      'The season has not opened: a change before the opening is a replacement of the freeze, with its reason.',
+    SEASON_INVALIDATE_CLOSED:
+      'The track is closed and scored: a fault found now is published as a correction (Disputes), not an invalidation.',
+    SEASON_INVALIDATE_FREEZE_UNSIGNED:
+      'The freeze in force is not signed by the operator key (version 1 or 2): the season service does not hold it, so it cannot be invalidated there.',
+    SEASON_INVALIDATE_REASON_INVALID:
+      'Write the reason (at most 2000 characters): it is published with the invalidation.',
+    SEASON_INVALIDATE_ANCHOR_MISMATCH:
+      'The proof does not anchor the invalidation sent: check the Trust Layer address (--trust-layer) and try again. Nothing was recorded.',
     FREEZE_WINDOW_INVALID: 'The close must come after the opening: correct the two instants.',
     FREEZE_CORPUS_CHECK_FAILED: 'Run `proveit corpus check` on the track’s folder, fix the corpus, then freeze again.',
     PUBLISH_NO_CLOSE: 'Run the close of this track first (Scoring).',
@@ -214,12 +280,16 @@ export const en = {
       closed: 'closed',
       published: 'published',
       corrected: 'corrected',
+      invalidated: 'invalidated',
     },
     opensAt: 'Opens',
     closesAt: 'Closes',
     revealedAt: 'Key revealed',
     publishedAt: 'Published',
     version: (v: number): string => `version ${v}`,
+    /** The latest version with its own date; the first publication's date beside it when a correction followed. */
+    publishedVersion: (at: string, v: number, firstAt: string | null): string =>
+      firstAt !== null ? `${at} · version ${v} (version 1 on ${firstAt})` : `${at} · version ${v}`,
     disputeWindowEnds: 'Dispute window ends',
     disputes: 'Disputes',
     disputeCounts: (open: number, atRisk: number, overdue: number): string =>
@@ -228,6 +298,8 @@ export const en = {
     incidentCount: (n: number): string => `${n} open`,
     lastBackupAt: 'Last backup',
     neverBackedUp: 'never',
+    invalidatedAt: 'Invalidated',
+    invalidation: (at: string, reason: string): string => `${at} · reason: ${reason}`,
     nextTitle: 'What to do next',
     next: {
       draft: () => 'Freeze the track (rules, manifest, sealed key) before it opens, then publish the freeze.',
@@ -239,10 +311,12 @@ export const en = {
       published: (s, at) =>
         `Handle the disputes until ${at(s.dispute_window_ends_at)} and the open incidents; export the Index.`,
       corrected: () => 'Export the Index of the corrected version and verify it.',
+      invalidated: (s) =>
+        `Nothing of this season is scored or ranked: reveal the key and salt (Freeze), then freeze season ${s.season + 1}.`,
     } as Record<SeasonTrackStatus['state'], Next>,
     nextByCode: {
       BACK_UP_SEASON: () =>
-        'Back up the operator database first: a freeze was recorded after the last backup, and until the reveal its salt and key exist nowhere else (proveit backup create, or start the console with --backup-dir).',
+        'Back up the operator database first: a freeze was recorded after the last backup, and until the reveal its salt and key exist nowhere else (Back up now on the Backups screen, or proveit backup create).',
       FREEZE_TRACK: () => 'Freeze the track (rules, manifest, sealed key) before it opens, then publish the freeze.',
       AWAIT_OPENING: (s, at) => `The freeze is published; the season opens on ${at(s.opens_at)}.`,
       AWAIT_FREEZE_ANCHOR: (s, at) =>
@@ -252,6 +326,8 @@ export const en = {
       FREEZE_CANNOT_SCORE: () =>
         'The freeze was anchored after the opening: this track cannot be scored. Publish that, close the season and start a new one, frozen at least 20 minutes before its opening.',
       READ_PROOFS: (s, at) => `Read the proofs under the hourly limit; the season closes on ${at(s.closes_at)}.`,
+      AWAIT_CLOSE: (s, at) =>
+        `Open until ${at(s.closes_at)}: the follower reads the cited proofs as submissions arrive (shown below); no proof waits to be read again, so nothing is due until the close.`,
       RUN_CLOSE: () => 'Run the close: the key is revealed and every cited proof is checked.',
       PUBLISH: () => 'Check the scores, then publish them: the 14-day dispute window starts.',
       DECIDE_DISPUTES: (s) =>
@@ -260,6 +336,10 @@ export const en = {
       EXPORT_INDEX: (s) =>
         `Export the Index of version ${s.latest_version ?? 1} and verify it: the public sees each participant’s dispute window from its publication.`,
       WINDOWS_CLOSED: () => 'Every dispute window is closed and the Index shows the latest version: nothing is due.',
+      REVEAL_INVALIDATED: (s) =>
+        `The season was invalidated: nothing of it is closed, scored or ranked. Reveal its key and salt now (Freeze), so anyone can check the commitment; then freeze season ${s.season + 1}.`,
+      FREEZE_NEXT_SEASON: (s) =>
+        `The season was invalidated and its key revealed: start over as season ${s.season + 1}, with a track folder whose season.json names it, frozen at least 20 minutes before its opening.`,
     } as Record<string, Next>,
     goTo: (screen: string): string => `Go to ${screen}`,
     rules: 'Scoring rules',
@@ -295,13 +375,51 @@ export const en = {
     enrolled: 'Participants enrolled',
     submitting: 'Participants with a submission in force',
     citedProofs: 'Cited proofs',
-    proofCounts: (read: number, pending: number, notYet: number, cited: number): string =>
-      `${read} read · ${pending} pending · ${notYet} not yet read (${cited} cited)`,
+    proofCounts: (anchored: number, again: number, notYet: number, cited: number): string =>
+      `${anchored} read and anchored · ${again} to read again (pending, or no view yet) · ${notYet} not yet read (${cited} cited)`,
     backlog: 'Left to read at the close',
-    backlogAt: (ids: number, reads: number, at: string): string =>
+    backlogAt: (ids: number, reads: number, at: string, waiting: number): string =>
       ids === 0
         ? `nothing, at the current pace (the season closes on ${at})`
-        : `${plural(ids, { one: '{n} cited proof', other: '{n} cited proofs' })} (${plural(reads, { one: '{n} read', other: '{n} reads' })}) at the current pace, on ${at}`,
+        : waiting === 0
+          ? `nothing of what is cited now; at the current pace, the proofs cited in the last cycle before the close on ${at}: about ${plural(ids, { one: '{n} cited proof', other: '{n} cited proofs' })} (${plural(reads, { one: '{n} read', other: '{n} reads' })})`
+          : `${plural(ids, { one: '{n} cited proof', other: '{n} cited proofs' })} (${plural(reads, { one: '{n} read', other: '{n} reads' })}) at the current pace, on ${at}: of the ${waiting} not read and anchored now, and those cited in the last cycle`,
+    cycleRunning: 'a cycle is running',
+    afterClose: (until: string): string =>
+      `after the close, the follower reads the last batches until ${until}, then stops`,
+    runNow: 'Run a cycle now',
+    runNowStarted: 'A cycle started: its counts show when it ends.',
+    runNowRefused: (why: string): string => `No cycle started: ${why}`,
+    cadence: 'Time between cycles (seconds)',
+    cadenceSet: 'Set the cadence',
+    cadenceHint: (min: number, max: number): string =>
+      `From ${min} to ${max} s, from the next cycle on. Reads stay under the hourly limit whatever the cadence.`,
+    cadenceNow: (seconds: number): string => `a cycle every ${seconds} s`,
+    activityTitle: 'As it arrives',
+    activityStates: {
+      watching: 'watching',
+      not_configured: 'not configured',
+      no_open_track: 'nothing open',
+      failing: 'failing',
+    } as Record<ActivityState, string>,
+    activityEvery: (seconds: number, at: string): string => `asked every ${seconds} s; last answer ${at}`,
+    activityNoAnswer: 'no answer yet',
+    nowEnrolled: 'Enrolled now',
+    nowSubmitting: 'With a submission now',
+    nowInForce: 'Submissions in force now',
+    sinceCycle: (since: number, seen: number): string =>
+      since === 0
+        ? `the last cycle saw all ${seen}`
+        : `the last cycle saw ${seen}; the ${since} since have their proofs read at the next cycle`,
+    refusals: 'Submissions refused',
+    refusalCounts: (total: number, codes: string): string => (total === 0 ? 'none' : `${total}: ${codes}`),
+    feedTitle: 'Latest arrivals',
+    feedEmpty: 'Nothing has arrived yet.',
+    feedEnrollment: (name: string, id: string): string => `${name} (${id}) enrolled`,
+    feedSubmission: (id: string, track: string, task: string, version: number, replaced: boolean): string =>
+      replaced ? `${id} replaced ${track} ${task} (version ${version})` : `${id} submitted ${track} ${task}`,
+    feedRefusal: (code: string, count: number): string =>
+      `${plural(count, { one: '{n} submission', other: '{n} submissions' })} refused: ${code}`,
     tasksCaption: 'Submissions in force per task',
     task: 'Task',
     inForce: 'Submissions in force',
@@ -367,8 +485,10 @@ export const en = {
     runClose: 'Run the close',
     replay: 'Replay the latest close',
     replayJob: (id: number, state: string): string => `Replay job ${id}: ${state}`,
-    replayIdentical: (files: number): string =>
-      `Replay identical: ${plural(files, { one: '{n} file recomputed from the close’s bundle, byte for byte the one it published', other: '{n} files recomputed from the close’s bundle, byte for byte the ones it published' })}.`,
+    replayIdentical: (files: number, closeId: number): string =>
+      `Replay of close ${closeId} identical: ${plural(files, { one: '{n} file recomputed from its bundle, byte for byte the one that close wrote', other: '{n} files recomputed from its bundle, byte for byte the ones that close wrote' })}.`,
+    replayNotShown: (closeId: number, version: number): string =>
+      `The figures above are published version ${version}: this replay checks close ${closeId}’s own files, not what a later version changed (a later close’s newly scored participants, corrections).`,
     replayDiffers: (where: string): string => `Replay differs at ${where}.`,
     replayOut: (out: string): string => `Recomputed files: ${out}`,
     job: (id: number, state: string): string => `Close job ${id}: ${state}`,
@@ -428,6 +548,7 @@ export const en = {
     controlTask: 'Control task (no trap)',
     controlPassed: 'exact and grounded',
     controlFailed: 'instrumentation check failed',
+    controlNotChecked: (status: string): string => `${status}: no instrumentation check (it checks a task answered)`,
     tasksCaption: 'Tasks',
     taskStatus: 'Status',
     verdict: 'Verdict given / expected',
@@ -710,8 +831,26 @@ export const en = {
     exportJob: (id: number, state: string): string => `Export job ${id}: ${state}`,
     exported: (v: number, files: number, dir: string): string =>
       `Version ${v} exported: ${plural(files, { one: '{n} file', other: '{n} files' })} in ${dir}.`,
+    exportedListed: (v: number, files: number, listed: number, dir: string): string =>
+      `Version ${v} exported: ${plural(files, { one: '{n} file', other: '{n} files' })} written in ${dir}, the ${plural(listed, { one: '{n} file', other: '{n} files' })} the signed manifest lists, the manifest and its signature.`,
     manifest: 'manifest.json SHA-256',
     verified: 'The export verifies: signature, files and rows untouched.',
+    verifiedWhat: (v: number | null, listed: number | null, dir: string): string =>
+      `Index version ${v ?? '?'} in ${dir} verifies: the signature and the ${plural(listed ?? 0, { one: '{n} file', other: '{n} files' })} the manifest lists, every row untouched.`,
+    verifyFailed: (v: number | null, dir: string): string =>
+      `Index version ${v ?? '(manifest unreadable)'} in ${dir} does not verify:`,
+    anchorStateTitle: 'Anchor of the newest export',
+    anchorState: {
+      none: 'No export yet: there is nothing to anchor.',
+      absent: (v: number | null): string => `Index version ${v ?? '?'} is not anchored: nothing dates it yet.`,
+      pending: (v: number | null, proof: string): string =>
+        `Index version ${v ?? '?'}: pending, proof ${proof}; its Trust Layer batch is not anchored in the view kept yet (check the anchor again in a few minutes).`,
+      anchored: (v: number | null, proof: string, time: string): string =>
+        `Index version ${v ?? '?'}: anchored by proof ${proof}, RFC 3161 time ${time} (the version existed by then).`,
+      not_verified: (v: number | null, code: string): string =>
+        `Index version ${v ?? '?'}: its anchor does not verify (${code}); Verify names why.`,
+    },
+    checkAnchor: 'Check the anchor (uses 1 read)',
     preview: (lang: string): string => (lang === 'fr' ? 'Preview in French (authority)' : 'Preview in English'),
   },
   freeze: {
@@ -762,6 +901,74 @@ export const en = {
       `Key and salt revealed (${at}): the reveal document is written beside the database, in freezes/.`,
     replaceClosed: (at: string): string =>
       `The season opened on ${at}: the freeze can no longer be replaced (FREEZE_SEASON_OPENED).`,
+    // season.invalidate (docs/freeze.md "Invalidating a season"): the confirmation says what stops before the act.
+    invalidateTitle: 'Invalidate the season (after opening)',
+    invalidateHelp:
+      'A change during the season is not a correction: it invalidates the season (specification §8). The reason is anchored through the Trust Layer and published; the track starts over as the next season.',
+    invalidateConfirm: (season: number, track: string): string =>
+      `Invalidate season ${season}, track ${track}? This cannot be undone. What stops, and what follows:`,
+    /** What the confirmation lists, one line each. */
+    invalidateStops: (season: number): string[] => [
+      'Submissions, at once: the season service refuses every submission for the track (SEASON_TRACK_INVALIDATED) and shows it invalidated with your reason.',
+      'The key and salt, at once: revealed right after the invalidation, so anyone can check the commitment.',
+      'The scores: nothing of this season’s track is closed, scored or ranked, and it cannot be frozen again.',
+      `Then: the track starts over as season ${season + 1}, frozen anew.`,
+    ],
+    invalidateReason: 'Reason (published with the invalidation)',
+    invalidateReasonShown: (reason: string): string => `Reason published: ${reason}`,
+    invalidate: 'Invalidate the season…',
+    invalidateConfirmLabel: 'Invalidate the season',
+    invalidated: (at: string, proofId: string): string =>
+      `Season invalidated at ${at} (proof ${proofId}): submissions for the track are refused; reveal the key and salt now.`,
+    invalidationTitle: 'Season invalidated',
+    invalidatedAt: 'Invalidated at',
+    invalidationProof: 'Invalidation proof',
+    freezeEnded: 'Freeze it ended',
+    invalidationRevealed: (at: string): string =>
+      `Key and salt revealed at ${at}: anyone can check them against the commitment. Nothing is scored; the track starts over as the next season.`,
+  },
+  // Why an act's button is off now, and from when (main/core/console/act-availability.ts; components/ActWait.svelte).
+  availability: {
+    duration: (t: { d: number; h: number; min: number; s: number }): string =>
+      t.d > 0
+        ? `${t.d} d ${t.h} h`
+        : t.h > 0
+          ? `${t.h} h ${String(t.min).padStart(2, '0')} min`
+          : `${t.min} min ${String(t.s).padStart(2, '0')} s`,
+    closesIn: (left: string, at: string): string =>
+      `The season is open: it closes in ${left} (${at}); the close runs and the key is revealed from then.`,
+    closedAt: (at: string): string => `The season closed at ${at}: possible now.`,
+    opensIn: (left: string, at: string): string =>
+      `The season has not opened: it opens in ${left} (${at}); before it, a change is a replacement of the freeze.`,
+    why: {
+      FREEZE_NOT_FOUND: 'The track is not frozen yet: freeze it first (Freeze).',
+      FREEZE_NOT_CLOSED: 'The season is not closed yet.',
+      CLOSE_FREEZE_ANCHORED_AFTER_OPENING:
+        'The freeze was anchored after the opening: this track cannot be scored (the close refuses it).',
+      CONSOLE_CLOSE_NEEDS_EXPORT:
+        'A first close reads the season service’s export: the console was started without `--season-url URL --operator-token-file FILE`.',
+      CLOSE_JOB_RUNNING: 'A close of this track is running: wait for it to end.',
+      PUBLISH_NO_CLOSE: 'No close yet: run the close first.',
+      PUBLISH_ALREADY_PUBLISHED:
+        'Every close of this track is published: a later change is a correction, through a dispute.',
+      CONSOLE_REPLAY_NO_CLOSE: 'No close yet: there is nothing to replay.',
+      INDEX_NOTHING_PUBLISHED: 'Nothing of this season is published yet: the Index shows published scores only.',
+      INDEX_LINT_FAILED: 'A publication rule finding remains: do what it says, then Check again.',
+      INDEX_NOT_EXPORTED: 'No Index of this season was exported yet: export it first.',
+      INDEX_EXPORT_RUNNING:
+        'An export is being written: wait for it to end (a verification now would check the previous export).',
+      INDEX_ALREADY_ANCHORED: 'The newest export is anchored already: check its anchor instead.',
+      CONSOLE_TRUST_LAYER_NOT_CONFIGURED:
+        'Anchoring goes through the Trust Layer: the console was started without `--trust-layer URL --api-key-file FILE --season-base URL`.',
+      SEASON_INVALIDATE_NOT_OPENED:
+        'The season has not opened: a change before the opening is a replacement of the freeze, with its reason.',
+      SEASON_ALREADY_INVALIDATED: 'This track’s season is already invalidated: nothing more to do here.',
+      SEASON_INVALIDATE_CLOSED:
+        'The track is closed: a fault found now is published as a correction (Disputes), not an invalidation.',
+    } satisfies Record<ActWaitCode, string>,
+    closeDue: (at: string): string =>
+      `The close is due: the season has closed and its last Trust Layer batches were anchored by ${at}.`,
+    runCloseNow: 'Run the close now',
   },
   deadline: {
     title: 'Anchor deadline (the opening):',
@@ -847,15 +1054,19 @@ export const en = {
     result: 'Test',
     names: {
       trust_layer: 'Trust Layer',
+      api_key: 'API key',
       season_base: 'Season base',
       season_service: 'Season service',
+      operator_token: 'Operator token',
       trust_bundle: 'Trust bundle',
       backup_folder: 'Backup folder',
     },
     byDefault: {
       trust_layer: '(by default)',
+      api_key: '(by default)',
       season_base: '(by default: the --season-url address)',
       season_service: '(by default)',
+      operator_token: '(by default)',
       trust_bundle: '(by default: the production bundle)',
       backup_folder: '(by default)',
     },
@@ -866,6 +1077,41 @@ export const en = {
     failed: 'Does not work:',
     warning: 'Warning:',
     at: (when: string): string => `Tested ${when}`,
+  },
+  // The season set-up checklist on the Connections screen (renderer/src/setup/SetupChecklist.svelte).
+  setup: {
+    title: 'Season set-up',
+    intro:
+      'Before a season: the operator key that signs freezes and the Index, the Trust Layer API key bound to the challenge’s DID, and every connection tested. The private key and the API key stay in the console process.',
+    done: 'Done',
+    todo: 'To do',
+    keyTitle: 'The operator key',
+    keyFound: 'Beside the database:',
+    keyMissing: (file: string): string =>
+      `No operator key at ${file} yet: the console creates one there (Ed25519, readable by this user only), recorded in the audit log.`,
+    keyNoDatabase:
+      'The console runs without an operator database: the operator key is kept beside it (start with --db FILE).',
+    createKey: 'Create the operator key',
+    creating: 'Creating…',
+    challengeDid: 'The challenge’s DID:',
+    keyId: 'Key id:',
+    bindTitle: 'The API key bound to the challenge’s DID',
+    bindHelp:
+      'A freeze or an Index anchor counts only when the Trust Layer issues it under the challenge’s DID, so the API key given with --api-key-file must be bound to that DID. Binding signs the Trust Layer’s challenge with the operator key in the console process; it is recorded in the audit log.',
+    noApiKey:
+      'The console was started without --trust-layer URL --api-key-file FILE: restart it with them to bind the key.',
+    checkBinding: 'Check the binding',
+    bind: 'Bind the API key to the challenge’s DID',
+    binding: 'Binding…',
+    bound: (did: string, when: string): string =>
+      `Bound to the challenge’s DID ${did} (${when}); recorded in the audit log.`,
+    alreadyBound: (did: string): string => `Already bound to the challenge’s DID ${did}: nothing was asked.`,
+    testsTitle: 'Every connection tested',
+    testAll: 'Test every connection',
+    testsSummary: (ok: number, n: number): string =>
+      plural(ok, { one: `{n} of ${n} works`, other: `{n} of ${n} work` }),
+    notWorking: 'Not working:',
+    notTested: 'Not tested since this screen opened: the table below holds each service and its test.',
   },
 };
 

@@ -1,6 +1,9 @@
 // Le texte de l'interface en français. Même forme que en.ts (type `Messages`) : une clé manquante ne compile pas.
+import type { ActivityState } from '../../../main/core/follow/activity.ts';
 import type { FollowState, SeasonTrackStatus } from '../api/operations.ts';
 import type { Messages } from './en.ts';
+import { backupsFr } from './backups-fr.ts';
+import { participantsFr } from './participants-fr.ts';
 import { happenedFr } from './happened-fr.ts';
 import { lintFixFr, lintFoundFr } from './lint-findings-fr.ts';
 import { pluralOf } from './plural.ts';
@@ -19,10 +22,12 @@ export const fr: Messages = {
     corpus: 'Corpus',
     proofs: 'Preuves',
     scoring: 'Notation',
+    participants: 'Participants',
     disputes: 'Contestations',
     incidents: 'Incidents',
     index: 'Index',
     audit: 'Journal',
+    backups: 'Sauvegardes',
     connections: 'Connexions',
   },
   language: { switchTo: 'English' },
@@ -74,6 +79,8 @@ export const fr: Messages = {
     said: 'Détails, tels que le processus de la console les a donnés (en anglais) :',
   },
   happened: happenedFr,
+  backups: backupsFr,
+  participants: participantsFr,
   advice: {
     CONNECTION_UNREACHABLE:
       'Rien n’a répondu à cette adresse : vérifiez l’adresse (l’option indiquée), que le service tourne et que cette machine l’atteint, puis relancez la console avec l’option corrigée.',
@@ -83,13 +90,53 @@ export const fr: Messages = {
       'La console a été lancée sans ce service : relancez-la avec l’option indiquée pour l’utiliser.',
     CONNECTION_NOT_WRITABLE:
       'Le dossier des sauvegardes ne peut pas recevoir de fichier : créez-le ou donnez à cet utilisateur le droit d’y écrire, ou relancez la console avec `--backup-dir DIR` nommant un autre dossier.',
+    CONSOLE_BACKUP_NOT_CONFIGURED:
+      'Lancez la console avec `--backup-dir DIR` (la phrase secrète dans DIR/passphrase, ou `--backup-passphrase-file FILE`), ou sauvegardez avec `proveit backup create`.',
+    CONSOLE_BACKUP_NOT_FOUND:
+      'Le fichier a été supprimé ou renommé entre-temps : relisez la liste et choisissez-en un qu’elle montre.',
+    CONNECTION_API_KEY_REFUSED:
+      'Le Trust Layer ne connaît pas cette clé d’API : relancez la console avec `--api-key-file FICHIER` contenant une clé de ce Trust Layer.',
+    CONNECTION_API_KEY_UNBOUND:
+      'La clé d’API n’est liée à aucun DID : les gels et ancrages d’Index faits avec elle sont refusés. Liez-la avec « Lier la clé d’API au DID du challenge » dans la liste de mise en place ci-dessus, ou relancez la console avec `--api-key-file FICHIER` contenant la clé liée.',
+    CONNECTION_API_KEY_OTHER_DID:
+      'La clé d’API est liée à un autre DID que celui du challenge : les gels et ancrages d’Index faits avec elle sont refusés. Liez-la avec « Lier la clé d’API au DID du challenge » dans la liste de mise en place ci-dessus, ou relancez la console avec `--api-key-file FICHIER` contenant la clé liée au DID du challenge.',
+    CONNECTION_TOKEN_REFUSED:
+      'Le service de la saison refuse ce jeton opérateur : relancez la console avec `--operator-token-file FICHIER` contenant le jeton avec lequel le service a été lancé.',
+    CONNECTION_SEASON_OTHER:
+      'Ce service de saison tient une autre saison que cette console : relancez la console avec l’option indiquée nommant le service de cette saison.',
+    CONNECTION_BASE_NOT_PUBLIC:
+      'Une base de saison en .localhost n’est atteinte que par le Trust Layer d’un devnet : relancez la console avec `--season-base https://…`, l’adresse publique du service de la saison.',
+    CONNECTION_BASE_OTHER_SERVICE:
+      'La base de la saison et le service de la saison sont deux services différents : relancez la console avec `--season-base` nommant l’adresse publique du service de `--season-url`.',
+    SETUP_OPERATOR_KEY_MISSING:
+      'Créez la clé opérateur avec la première étape de la liste de mise en place, ou placez la clé opérateur à côté de la base sous le nom index-signing-key.pem.',
+    SETUP_BIND_UNREACHABLE:
+      'Le Trust Layer n’a pas répondu : vérifiez l’adresse donnée avec `--trust-layer`, puis liez à nouveau.',
+    SETUP_BIND_REFUSED:
+      'Le Trust Layer a refusé la liaison : le message dit pourquoi (la clé d’API : `--api-key-file` ; trop d’essais : attendez une heure) ; rien n’a été lié.',
+    SETUP_BIND_ANSWER_INVALID:
+      'Le Trust Layer a répondu autre chose qu’un défi de liaison ou sa confirmation : rien n’a été lié ; vérifiez `--trust-layer`.',
     CONSOLE_DEMO_PLAYING:
       'La saison de démonstration s’écrit dans une nouvelle base : attendez la fin de sa progression ci-dessus.',
     CONSOLE_NO_DATABASE: 'Aucune base opérateur n’est ouverte : lancez `proveit console --db FICHIER`.',
     CONSOLE_CLOSE_NEEDS_EXPORT:
       'La première clôture lit l’export du service de saison : lancez la console avec `--season-url URL --operator-token-file FICHIER` (ou `proveit season close`) ; les suivantes se lancent d’ici.',
     CONSOLE_TRUST_LAYER_NOT_CONFIGURED:
-      'Les gels sont ancrés par la Trust Layer : lancez la console avec `--trust-layer URL --api-key-file FICHIER --season-base URL`.',
+      'Les gels et les exports de l’Index sont ancrés par la Trust Layer : lancez la console avec `--trust-layer URL --api-key-file FICHIER --season-base URL`.',
+    INDEX_ANCHOR_TRUST_LAYER_FAILED:
+      'La Trust Layer n’a pas ancré l’Index : testez-la sur l’écran Connexions (son adresse et sa clé d’API), puis ancrez à nouveau.',
+    INDEX_ANCHOR_SEASON_HOST_REFUSED:
+      'L’hôte de saison a refusé l’ancrage que la Trust Layer lui a transmis : vérifiez la base de saison (`--season-base`, écran Connexions), puis ancrez à nouveau.',
+    INDEX_ANCHOR_KEY_MISMATCH:
+      'Le dernier export a été signé avec une autre clé que la clé d’opérateur à côté de la base : ancrez-le avec le fichier de la clé qui l’a signé (`proveit index anchor DOSSIER --key-file FICHIER`).',
+    INDEX_ANCHOR_EXPORT_UNREADABLE:
+      'Le manifeste du dernier export est illisible : exportez l’Index à nouveau, puis ancrez le nouvel export.',
+    INDEX_ANCHOR_MISMATCH:
+      'La preuve n’ancre pas le manifeste de cet export : exportez l’Index à nouveau et ancrez le nouvel export ; gardez ce dossier pour mémoire.',
+    INDEX_ANCHOR_INVALID:
+      'Le dossier anchor/ de l’export n’a pas son enregistrement ou sa vue de preuve, ou tient ceux d’une autre preuve : vérifiez l’ancrage à nouveau (1 lecture), sinon ancrez l’export à nouveau.',
+    READ_NO_READ_LEFT:
+      'La limite horaire de lectures est partagée par toutes les lectures de cette base : vérifiez à nouveau à l’heure que le message indique.',
     CONSOLE_CLOSE_BUNDLE_MISSING:
       'Restaurez le dossier de la dernière clôture (ses empreintes sont dans la publication), ou clôturez avec `proveit season close`.',
     CONSOLE_CORPUS_NOT_FOUND: 'Lancez la console avec `--corpus DOSSIER` contenant season-N/<piste>.',
@@ -149,7 +196,25 @@ export const fr: Messages = {
       'La limite horaire de lectures est partagée avec l’écran Preuves : revérifiez à l’heure que le message indique.',
     FREEZE_PROOF_NOT_VERIFIED:
       'La preuve du gel ne se vérifie pas avec ce paquet de confiance : démarrez la console avec celui du Trust Layer qui l’a faite (--trust DIR).',
+    FREEZE_PROOF_ONE_WITNESS:
+      'Un gel ne compte qu’avec ses deux témoins, son jeton RFC 3161 et son entrée Rekor : revérifiez l’ancrage quand le journal répond ; si le Trust Layer n’a pas pu en produire un, remplacez le gel avant l’ouverture.',
+    FREEZE_OPERATOR_KEY_MISMATCH:
+      'Le gel est signé par une autre clé que celle du DID du challenge épinglé par le paquet de confiance : vérifiez le paquet (--trust DIR) et la clé d’opérateur à côté de la base.',
     FREEZE_NOT_FOUND: 'Gelez d’abord la piste.',
+    FREEZE_TRACK_INVALIDATED:
+      'La saison de cette piste a été invalidée : elle recommence comme saison suivante, avec un dossier de piste dont le season.json la nomme et une nouvelle clé scellée.',
+    CLOSE_TRACK_INVALIDATED:
+      'La saison de cette piste a été invalidée : rien n’est noté ni classé. Révélez sa clé et son sel (Gel) ; la piste recommence comme saison suivante.',
+    SEASON_ALREADY_INVALIDATED: 'La saison de cette piste est déjà invalidée : rien de plus à faire ici.',
+    SEASON_INVALIDATE_NOT_OPENED:
+      'La saison n’a pas ouvert : un changement avant l’ouverture est un remplacement du gel, avec son motif.',
+    SEASON_INVALIDATE_CLOSED:
+      'La piste est clôturée et notée : un défaut trouvé maintenant se publie comme une correction (Contestations), pas comme une invalidation.',
+    SEASON_INVALIDATE_FREEZE_UNSIGNED:
+      'Le gel en vigueur n’est pas signé par la clé d’opérateur (version 1 ou 2) : le service de saison ne le détient pas, il ne peut donc pas y être invalidé.',
+    SEASON_INVALIDATE_REASON_INVALID: 'Écrivez le motif (2000 caractères au plus) : il est publié avec l’invalidation.',
+    SEASON_INVALIDATE_ANCHOR_MISMATCH:
+      'La preuve n’ancre pas l’invalidation envoyée : vérifiez l’adresse du Trust Layer (--trust-layer) et réessayez. Rien n’a été enregistré.',
     FREEZE_WINDOW_INVALID: 'La clôture doit suivre l’ouverture : corrigez les deux instants.',
     FREEZE_CORPUS_CHECK_FAILED:
       'Lancez `proveit corpus check` sur le dossier de la piste, corrigez le corpus, puis gelez à nouveau.',
@@ -218,12 +283,15 @@ export const fr: Messages = {
       closed: 'clôturée',
       published: 'publiée',
       corrected: 'corrigée',
+      invalidated: 'invalidée',
     },
     opensAt: 'Ouverture',
     closesAt: 'Clôture',
     revealedAt: 'Clé révélée',
     publishedAt: 'Publication',
     version: (v) => `version ${v}`,
+    publishedVersion: (at, v, firstAt) =>
+      firstAt !== null ? `${at} · version ${v} (version 1 le ${firstAt})` : `${at} · version ${v}`,
     disputeWindowEnds: 'Fin du délai de contestation',
     disputes: 'Contestations',
     disputeCounts: (open, atRisk, overdue) =>
@@ -232,6 +300,8 @@ export const fr: Messages = {
     incidentCount: (n) => plural(n, { one: '{n} ouvert', other: '{n} ouverts' }),
     lastBackupAt: 'Dernière sauvegarde',
     neverBackedUp: 'jamais',
+    invalidatedAt: 'Invalidée',
+    invalidation: (at, reason) => `${at} · motif : ${reason}`,
     nextTitle: 'Prochaine étape',
     next: {
       draft: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
@@ -243,10 +313,12 @@ export const fr: Messages = {
       published: (s, at) =>
         `Traitez les contestations jusqu’au ${at(s.dispute_window_ends_at)} et les incidents ouverts ; exportez l’Index.`,
       corrected: () => 'Exportez l’Index de la version corrigée et vérifiez-le.',
+      invalidated: (s) =>
+        `Rien de cette saison n’est noté ni classé : révélez la clé et le sel (Gel), puis gelez la saison ${s.season + 1}.`,
     } as Record<SeasonTrackStatus['state'], Next>,
     nextByCode: {
       BACK_UP_SEASON: () =>
-        'Sauvegardez d’abord la base de l’opérateur : un gel a été enregistré après la dernière sauvegarde, et jusqu’à la révélation son sel et sa clé n’existent nulle part ailleurs (proveit backup create, ou lancez la console avec --backup-dir).',
+        'Sauvegardez d’abord la base de l’opérateur : un gel a été enregistré après la dernière sauvegarde, et jusqu’à la révélation son sel et sa clé n’existent nulle part ailleurs (Sauvegarder maintenant sur l’écran Sauvegardes, ou proveit backup create).',
       FREEZE_TRACK: () => 'Gelez la piste (règles, manifeste, clé scellée) avant l’ouverture, puis publiez le gel.',
       AWAIT_OPENING: (s, at) => `Le gel est publié ; la saison ouvre le ${at(s.opens_at)}.`,
       AWAIT_FREEZE_ANCHOR: (s, at) =>
@@ -256,6 +328,8 @@ export const fr: Messages = {
       FREEZE_CANNOT_SCORE: () =>
         'Le gel a été ancré après l’ouverture : cette piste ne peut pas être notée. Publiez-le, clôturez la saison et commencez-en une nouvelle, gelée au moins 20 minutes avant son ouverture.',
       READ_PROOFS: (s, at) => `Lisez les preuves sous la limite horaire ; la saison se clôt le ${at(s.closes_at)}.`,
+      AWAIT_CLOSE: (s, at) =>
+        `Ouverte jusqu’au ${at(s.closes_at)} : le suivi lit les preuves citées à mesure que les soumissions arrivent (ci-dessous) ; aucune preuve n’attend d’être relue, rien n’est dû avant la clôture.`,
       RUN_CLOSE: () => 'Lancez la clôture : la clé est révélée et chaque preuve citée est contrôlée.',
       PUBLISH: () => 'Vérifiez les scores, puis publiez-les : le délai de contestation de 14 jours commence.',
       DECIDE_DISPUTES: (s) =>
@@ -265,6 +339,10 @@ export const fr: Messages = {
         `Exportez l’Index de la version ${s.latest_version ?? 1} et vérifiez-le : le public voit la fin du délai de contestation de chaque participant dès sa publication.`,
       WINDOWS_CLOSED: () =>
         'Tous les délais de contestation sont clos et l’Index montre la dernière version : rien n’est dû.',
+      REVEAL_INVALIDATED: (s) =>
+        `La saison a été invalidée : rien n’en est clôturé, noté ni classé. Révélez maintenant sa clé et son sel (Gel), pour que chacun puisse vérifier l’engagement ; puis gelez la saison ${s.season + 1}.`,
+      FREEZE_NEXT_SEASON: (s) =>
+        `La saison a été invalidée et sa clé révélée : recommencez comme saison ${s.season + 1}, avec un dossier de piste dont le season.json la nomme, gelée au moins 20 minutes avant son ouverture.`,
     } as Record<string, Next>,
     goTo: (screen) => `Aller à ${screen}`,
     rules: 'Règles de notation',
@@ -299,13 +377,50 @@ export const fr: Messages = {
     enrolled: 'Participants inscrits',
     submitting: 'Participants ayant une soumission en vigueur',
     citedProofs: 'Preuves citées',
-    proofCounts: (read, pending, notYet, cited) =>
-      `${plural(read, { one: '{n} lue', other: '{n} lues' })} · ${pending} en attente · ${plural(notYet, { one: '{n} pas encore lue', other: '{n} pas encore lues' })} (${plural(cited, { one: '{n} citée', other: '{n} citées' })})`,
+    proofCounts: (anchored, again, notYet, cited) =>
+      `${plural(anchored, { one: '{n} lue et ancrée', other: '{n} lues et ancrées' })} · ${again} à relire (en attente, ou sans vue encore) · ${plural(notYet, { one: '{n} pas encore lue', other: '{n} pas encore lues' })} (${plural(cited, { one: '{n} citée', other: '{n} citées' })})`,
     backlog: 'Reste à lire à la clôture',
-    backlogAt: (ids, reads, at) =>
+    backlogAt: (ids, reads, at, waiting) =>
       ids === 0
         ? `rien, au rythme actuel (la saison se clôt le ${at})`
-        : `${plural(ids, { one: '{n} preuve citée', other: '{n} preuves citées' })} (${plural(reads, { one: '{n} lecture', other: '{n} lectures' })}) au rythme actuel, le ${at}`,
+        : waiting === 0
+          ? `rien de ce qui est cité maintenant ; au rythme actuel, les preuves citées au dernier cycle avant la clôture du ${at} : environ ${plural(ids, { one: '{n} preuve citée', other: '{n} preuves citées' })} (${plural(reads, { one: '{n} lecture', other: '{n} lectures' })})`
+          : `${plural(ids, { one: '{n} preuve citée', other: '{n} preuves citées' })} (${plural(reads, { one: '{n} lecture', other: '{n} lectures' })}) au rythme actuel, le ${at} : parmi les ${waiting} non lues et ancrées maintenant, et celles citées au dernier cycle`,
+    cycleRunning: 'un cycle est en cours',
+    afterClose: (until) => `après la clôture, le suivi lit les derniers lots jusqu’au ${until}, puis s’arrête`,
+    runNow: 'Lancer un cycle maintenant',
+    runNowStarted: 'Un cycle a démarré : ses comptes s’affichent à sa fin.',
+    runNowRefused: (why) => `Aucun cycle lancé : ${why}`,
+    cadence: 'Temps entre deux cycles (secondes)',
+    cadenceSet: 'Régler la cadence',
+    cadenceHint: (min, max) =>
+      `De ${min} à ${max} s, à partir du prochain cycle. Les lectures restent sous la limite horaire quelle que soit la cadence.`,
+    cadenceNow: (seconds) => `un cycle toutes les ${seconds} s`,
+    activityTitle: 'À mesure que ça arrive',
+    activityStates: {
+      watching: 'à l’écoute',
+      not_configured: 'non configuré',
+      no_open_track: 'rien d’ouvert',
+      failing: 'en échec',
+    } as Record<ActivityState, string>,
+    activityEvery: (seconds, at) => `demandé toutes les ${seconds} s ; dernière réponse ${at}`,
+    activityNoAnswer: 'pas encore de réponse',
+    nowEnrolled: 'Inscrits maintenant',
+    nowSubmitting: 'Avec une soumission maintenant',
+    nowInForce: 'Soumissions en vigueur maintenant',
+    sinceCycle: (since, seen) =>
+      since === 0
+        ? `le dernier cycle les a toutes vues (${seen})`
+        : `le dernier cycle en a vu ${seen} ; les preuves des ${since} arrivées depuis sont lues au prochain cycle`,
+    refusals: 'Soumissions refusées',
+    refusalCounts: (total, codes) => (total === 0 ? 'aucune' : `${total} : ${codes}`),
+    feedTitle: 'Dernières arrivées',
+    feedEmpty: 'Rien n’est encore arrivé.',
+    feedEnrollment: (name, id) => `${name} (${id}) inscrit`,
+    feedSubmission: (id, track, task, version, replaced) =>
+      replaced ? `${id} a remplacé ${track} ${task} (version ${version})` : `${id} a soumis ${track} ${task}`,
+    feedRefusal: (code, count) =>
+      `${plural(count, { one: '{n} soumission refusée', other: '{n} soumissions refusées' })} : ${code}`,
     tasksCaption: 'Soumissions en vigueur par tâche',
     task: 'Tâche',
     inForce: 'Soumissions en vigueur',
@@ -364,8 +479,10 @@ export const fr: Messages = {
     runClose: 'Lancer la clôture',
     replay: 'Rejouer la dernière clôture',
     replayJob: (id, state) => `Tâche de rejeu ${id} : ${state}`,
-    replayIdentical: (files) =>
-      `Rejeu identique : ${plural(files, { one: '{n} fichier recalculé depuis le paquet de la clôture, octet pour octet celui qu’elle a publié', other: '{n} fichiers recalculés depuis le paquet de la clôture, octet pour octet ceux qu’elle a publiés' })}.`,
+    replayIdentical: (files, closeId) =>
+      `Rejeu de la clôture ${closeId} identique : ${plural(files, { one: '{n} fichier recalculé depuis son paquet, octet pour octet celui que cette clôture a écrit', other: '{n} fichiers recalculés depuis son paquet, octet pour octet ceux que cette clôture a écrits' })}.`,
+    replayNotShown: (closeId, version) =>
+      `Les chiffres ci-dessus sont la version publiée ${version} : ce rejeu vérifie les fichiers de la clôture ${closeId} elle-même, pas ce qu’une version ultérieure a changé (participants notés par une clôture ultérieure, corrections).`,
     replayDiffers: (where) => `Le rejeu diffère en ${where}.`,
     replayOut: (out) => `Fichiers recalculés : ${out}`,
     job: (id, state) => `Tâche de clôture ${id} : ${state}`,
@@ -424,6 +541,7 @@ export const fr: Messages = {
     controlTask: 'Tâche témoin (sans piège)',
     controlPassed: 'exacte et fondée',
     controlFailed: 'échec du contrôle d’instrumentation',
+    controlNotChecked: (status) => `${status} : pas de contrôle d’instrumentation (il porte sur une tâche répondue)`,
     tasksCaption: 'Tâches',
     taskStatus: 'Statut',
     verdict: 'Verdict donné / attendu',
@@ -700,8 +818,25 @@ export const fr: Messages = {
     exportJob: (id, state) => `Tâche d’export ${id} : ${state}`,
     exported: (v, files, dir) =>
       `Version ${v} exportée : ${plural(files, { one: '{n} fichier', other: '{n} fichiers' })} dans ${dir}.`,
+    exportedListed: (v, files, listed, dir) =>
+      `Version ${v} exportée : ${plural(files, { one: '{n} fichier écrit', other: '{n} fichiers écrits' })} dans ${dir}, ${plural(listed, { one: 'le {n} fichier', other: 'les {n} fichiers' })} que liste le manifeste signé, le manifeste et sa signature.`,
     manifest: 'SHA-256 de manifest.json',
     verified: 'L’export se vérifie : signature, fichiers et lignes intacts.',
+    verifiedWhat: (v, listed, dir) =>
+      `La version ${v ?? '?'} de l’Index dans ${dir} se vérifie : la signature et ${plural(listed ?? 0, { one: 'le {n} fichier', other: 'les {n} fichiers' })} que liste le manifeste, chaque ligne intacte.`,
+    verifyFailed: (v, dir) => `La version ${v ?? '(manifeste illisible)'} de l’Index dans ${dir} ne se vérifie pas :`,
+    anchorStateTitle: 'Ancrage du dernier export',
+    anchorState: {
+      none: 'Aucun export encore : rien à ancrer.',
+      absent: (v) => `La version ${v ?? '?'} de l’Index n’est pas ancrée : rien ne la date encore.`,
+      pending: (v, proof) =>
+        `Version ${v ?? '?'} de l’Index : en attente, preuve ${proof} ; son lot de la Trust Layer n’est pas encore ancré dans la vue gardée (vérifiez l’ancrage à nouveau dans quelques minutes).`,
+      anchored: (v, proof, time) =>
+        `Version ${v ?? '?'} de l’Index : ancrée par la preuve ${proof}, heure RFC 3161 ${time} (la version existait alors).`,
+      not_verified: (v, code) =>
+        `Version ${v ?? '?'} de l’Index : son ancrage ne se vérifie pas (${code}) ; Vérifier dit pourquoi.`,
+    },
+    checkAnchor: 'Vérifier l’ancrage (1 lecture)',
     preview: (lang) => (lang === 'fr' ? 'Aperçu en français (fait foi)' : 'Aperçu en anglais'),
   },
   freeze: {
@@ -751,6 +886,71 @@ export const fr: Messages = {
     revealed: (at) =>
       `Clé et sel révélés (${at}) : le document de révélation est écrit à côté de la base, dans freezes/.`,
     replaceClosed: (at) => `La saison a ouvert le ${at} : le gel ne peut plus être remplacé (FREEZE_SEASON_OPENED).`,
+    invalidateTitle: 'Invalider la saison (après l’ouverture)',
+    invalidateHelp:
+      'Un changement pendant la saison n’est pas une correction : il invalide la saison (spécification §8). Le motif est ancré par le Trust Layer et publié ; la piste recommence comme saison suivante.',
+    invalidateConfirm: (season, track) =>
+      `Invalider la saison ${season}, piste ${track} ? C’est sans retour. Ce qui s’arrête, et ce qui suit :`,
+    invalidateStops: (season) => [
+      'Les soumissions, aussitôt : le service de saison refuse toute soumission pour la piste (SEASON_TRACK_INVALIDATED) et la montre invalidée avec votre motif.',
+      'La clé et le sel, aussitôt : révélés juste après l’invalidation, pour que chacun puisse vérifier l’engagement.',
+      'Les scores : rien de cette saison et de cette piste n’est clôturé, noté ni classé, et elle ne peut plus être gelée.',
+      `Ensuite : la piste recommence comme saison ${season + 1}, gelée à nouveau.`,
+    ],
+    invalidateReason: 'Motif (publié avec l’invalidation)',
+    invalidateReasonShown: (reason) => `Motif publié : ${reason}`,
+    invalidate: 'Invalider la saison…',
+    invalidateConfirmLabel: 'Invalider la saison',
+    invalidated: (at, proofId) =>
+      `Saison invalidée le ${at} (preuve ${proofId}) : les soumissions pour la piste sont refusées ; révélez maintenant la clé et le sel.`,
+    invalidationTitle: 'Saison invalidée',
+    invalidatedAt: 'Invalidée le',
+    invalidationProof: 'Preuve de l’invalidation',
+    freezeEnded: 'Gel auquel elle met fin',
+    invalidationRevealed: (at) =>
+      `Clé et sel révélés le ${at} : chacun peut les vérifier contre l’engagement. Rien n’est noté ; la piste recommence comme saison suivante.`,
+  },
+  availability: {
+    duration: (t: { d: number; h: number; min: number; s: number }): string =>
+      t.d > 0
+        ? `${t.d} j ${t.h} h`
+        : t.h > 0
+          ? `${t.h} h ${String(t.min).padStart(2, '0')} min`
+          : `${t.min} min ${String(t.s).padStart(2, '0')} s`,
+    closesIn: (left, at) =>
+      `La saison est ouverte : elle se clôt dans ${left} (${at}) ; la clôture se lance et la clé est révélée à partir de là.`,
+    closedAt: (at) => `La saison s’est close le ${at} : possible maintenant.`,
+    opensIn: (left, at) =>
+      `La saison n’a pas encore ouvert : elle ouvre dans ${left} (${at}) ; avant, un changement est un remplacement du gel.`,
+    why: {
+      FREEZE_NOT_FOUND: 'La piste n’est pas encore gelée : gelez-la d’abord (Gel).',
+      FREEZE_NOT_CLOSED: 'La saison n’est pas encore close.',
+      CLOSE_FREEZE_ANCHORED_AFTER_OPENING:
+        'Le gel a été ancré après l’ouverture : cette piste ne peut pas être notée (la clôture le refuse).',
+      CONSOLE_CLOSE_NEEDS_EXPORT:
+        'Une première clôture lit l’export du service de saison : la console a été lancée sans `--season-url URL --operator-token-file FICHIER`.',
+      CLOSE_JOB_RUNNING: 'Une clôture de cette piste est en cours : attendez qu’elle finisse.',
+      PUBLISH_NO_CLOSE: 'Pas encore de clôture : lancez d’abord la clôture.',
+      PUBLISH_ALREADY_PUBLISHED:
+        'Chaque clôture de cette piste est publiée : un changement ultérieur est une correction, par une contestation.',
+      CONSOLE_REPLAY_NO_CLOSE: 'Pas encore de clôture : rien à rejouer.',
+      INDEX_NOTHING_PUBLISHED: 'Rien de cette saison n’est encore publié : l’Index ne montre que des scores publiés.',
+      INDEX_LINT_FAILED: 'Un constat des règles de publication demeure : faites ce qu’il dit, puis Vérifier à nouveau.',
+      INDEX_NOT_EXPORTED: 'Aucun Index de cette saison n’a encore été exporté : exportez-le d’abord.',
+      INDEX_EXPORT_RUNNING:
+        'Un export est en cours d’écriture : attendez qu’il finisse (une vérification maintenant porterait sur l’export précédent).',
+      INDEX_ALREADY_ANCHORED: 'Le dernier export est déjà ancré : vérifiez plutôt son ancrage.',
+      CONSOLE_TRUST_LAYER_NOT_CONFIGURED:
+        'L’ancrage passe par la Trust Layer : la console a été lancée sans `--trust-layer URL --api-key-file FICHIER --season-base URL`.',
+      SEASON_INVALIDATE_NOT_OPENED:
+        'La saison n’a pas ouvert : un changement avant l’ouverture est un remplacement du gel, avec son motif.',
+      SEASON_ALREADY_INVALIDATED: 'La saison de cette piste est déjà invalidée : plus rien à faire ici.',
+      SEASON_INVALIDATE_CLOSED:
+        'La piste est clôturée : un défaut trouvé maintenant se publie comme une correction (Contestations), pas comme une invalidation.',
+    },
+    closeDue: (at) =>
+      `La clôture est due : la saison est close et ses derniers lots de la Trust Layer étaient ancrés le ${at}.`,
+    runCloseNow: 'Lancer la clôture maintenant',
   },
   deadline: {
     title: 'Échéance de l’ancrage (l’ouverture) :',
@@ -833,15 +1033,19 @@ export const fr: Messages = {
     result: 'Test',
     names: {
       trust_layer: 'Trust Layer',
+      api_key: 'Clé d’API',
       season_base: 'Base de la saison',
       season_service: 'Service de la saison',
+      operator_token: 'Jeton opérateur',
       trust_bundle: 'Paquet de confiance',
       backup_folder: 'Dossier des sauvegardes',
     },
     byDefault: {
       trust_layer: '(par défaut)',
+      api_key: '(par défaut)',
       season_base: '(par défaut : l’adresse de --season-url)',
       season_service: '(par défaut)',
+      operator_token: '(par défaut)',
       trust_bundle: '(par défaut : le paquet de production)',
       backup_folder: '(par défaut)',
     },
@@ -852,5 +1056,37 @@ export const fr: Messages = {
     failed: 'Ne fonctionne pas :',
     warning: 'Attention :',
     at: (when) => `Testé le ${when}`,
+  },
+  setup: {
+    title: 'Mise en place de la saison',
+    intro:
+      'Avant une saison : la clé opérateur qui signe les gels et l’Index, la clé d’API du Trust Layer liée au DID du challenge, et chaque connexion testée. La clé privée et la clé d’API restent dans le processus de la console.',
+    done: 'Fait',
+    todo: 'À faire',
+    keyTitle: 'La clé opérateur',
+    keyFound: 'À côté de la base :',
+    keyMissing: (file) =>
+      `Pas encore de clé opérateur dans ${file} : la console l’y crée (Ed25519, lisible par cet utilisateur seul), et l’inscrit au journal d’audit.`,
+    keyNoDatabase:
+      'La console tourne sans base opérateur : la clé opérateur se garde à côté d’elle (lancez avec --db FICHIER).',
+    createKey: 'Créer la clé opérateur',
+    creating: 'Création…',
+    challengeDid: 'Le DID du challenge :',
+    keyId: 'Identifiant de clé :',
+    bindTitle: 'La clé d’API liée au DID du challenge',
+    bindHelp:
+      'Un gel ou un ancrage d’Index ne compte que si le Trust Layer l’émet sous le DID du challenge : la clé d’API donnée avec --api-key-file doit donc être liée à ce DID. La liaison signe le défi du Trust Layer avec la clé opérateur, dans le processus de la console ; elle est inscrite au journal d’audit.',
+    noApiKey:
+      'La console a été lancée sans --trust-layer URL --api-key-file FICHIER : relancez-la avec ces options pour lier la clé.',
+    checkBinding: 'Vérifier la liaison',
+    bind: 'Lier la clé d’API au DID du challenge',
+    binding: 'Liaison…',
+    bound: (did, when) => `Liée au DID du challenge ${did} (${when}) ; inscrit au journal d’audit.`,
+    alreadyBound: (did) => `Déjà liée au DID du challenge ${did} : rien n’a été demandé.`,
+    testsTitle: 'Chaque connexion testée',
+    testAll: 'Tester chaque connexion',
+    testsSummary: (ok, n) => plural(ok, { one: `{n} sur ${n} fonctionne`, other: `{n} sur ${n} fonctionnent` }),
+    notWorking: 'Ne fonctionnent pas :',
+    notTested: 'Pas testé depuis l’ouverture de cet écran : le tableau ci-dessous donne chaque service et son test.',
   },
 };

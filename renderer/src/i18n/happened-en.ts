@@ -37,6 +37,20 @@ export const happenedEn: Record<string, Happened> = {
   CONNECTION_REFUSED: () => 'Something answered at that address, but not this service.',
   CONNECTION_NOT_CONFIGURED: () => 'The console was started without this service.',
   CONNECTION_NOT_WRITABLE: () => 'The backup folder cannot take a file.',
+  CONSOLE_BACKUP_NOT_CONFIGURED: () => 'This console was started without a backup folder.',
+  CONSOLE_BACKUP_NOT_FOUND: (d) =>
+    `No backup ${fact(d, 'name', 'of that name')} of this database is in the backup folder.`,
+  CONNECTION_API_KEY_REFUSED: () => 'The Trust Layer refuses the API key the console was given.',
+  CONNECTION_API_KEY_UNBOUND: () => 'The API key the console was given has no DID bound.',
+  CONNECTION_API_KEY_OTHER_DID: () => 'The API key the console was given is bound to another DID than the challenge’s.',
+  CONNECTION_TOKEN_REFUSED: () => 'The season service refuses the operator token the console was given.',
+  CONNECTION_SEASON_OTHER: () => 'The season service at that address runs another season.',
+  CONNECTION_BASE_NOT_PUBLIC: () => 'The season base is a .localhost name, and the Trust Layer is no devnet.',
+  CONNECTION_BASE_OTHER_SERVICE: () => 'The season base and the season service answer with different receipt keys.',
+  SETUP_OPERATOR_KEY_MISSING: () => 'There is no operator key beside the database yet.',
+  SETUP_BIND_UNREACHABLE: () => 'The Trust Layer did not answer the binding.',
+  SETUP_BIND_REFUSED: () => 'The Trust Layer refused to bind the API key to the challenge’s DID.',
+  SETUP_BIND_ANSWER_INVALID: () => 'The Trust Layer’s answer to the binding is not one the console can use.',
   DB_UNREADABLE: () => 'The operator database cannot be read.',
   DB_READ_ONLY: () => 'The operator database cannot be written: the file or its folder is read-only.',
   DB_DISK_FULL: () => 'The disk holding the operator database is full.',
@@ -103,8 +117,21 @@ export const happenedEn: Record<string, Happened> = {
   FREEZE_RECHECK_NO_READ_LEFT: (d) =>
     `The reads of this hour are used: the next read is possible at ${at(d, 'next_read_at')}.`,
   FREEZE_PROOF_NOT_VERIFIED: (d) => `The freeze proof did not verify (${fact(d, 'verdict')}).`,
+  FREEZE_PROOF_ONE_WITNESS: (d) =>
+    `The freeze proof has one witness only: its ${fact(d, 'witness')} witness is missing.`,
+  FREEZE_OPERATOR_KEY_MISMATCH: () => 'The freeze is signed by another key than the challenge’s pinned key.',
   FREEZE_PROOF_UNREADABLE: () => 'The Trust Layer served no view of the freeze proof.',
   FREEZE_NOT_FOUND: (d) => `${track(d)} has no freeze in this database.`,
+  FREEZE_TRACK_INVALIDATED: (d) => `${track(d)} was invalidated: it is not frozen again.`,
+  CLOSE_TRACK_INVALIDATED: (d) => `${track(d)} was invalidated: nothing of it is scored or ranked.`,
+  SEASON_ALREADY_INVALIDATED: (d) => `${track(d)} was already invalidated at ${at(d, 'invalidated_at')}.`,
+  SEASON_INVALIDATE_NOT_OPENED: (d) => `${track(d)} opens at ${at(d, 'opens_at')}: it has not opened yet.`,
+  SEASON_INVALIDATE_CLOSED: (d) => `${track(d)} is closed and scored: it can no longer be invalidated.`,
+  SEASON_INVALIDATE_FREEZE_UNSIGNED: (d) =>
+    `The freeze in force of ${track(d)} is not signed by the operator key: the season service does not hold it.`,
+  SEASON_INVALIDATE_REASON_INVALID: () => 'The reason is blank or longer than 2000 characters.',
+  SEASON_INVALIDATE_ANCHOR_MISMATCH: (d) =>
+    `The Trust Layer’s proof (${fact(d, 'proof_id', 'no id')}) does not anchor the invalidation that was sent; nothing was recorded.`,
   FREEZE_NOT_REVEALED: (d) =>
     `${track(d)} is not closed yet: the freeze is verified against its reveal, made at the close.`,
   FREEZE_WINDOW_INVALID: (d) =>
@@ -162,6 +189,8 @@ export const happenedEn: Record<string, Happened> = {
   PARTICIPANT_REFERENCE_INVALID: () => 'A field of the reference run is empty or not printable text on one line.',
   CORPUS_RESOURCE_NOT_FOUND: () => 'That path is not a resource of this track’s catalogue.',
   FOLLOW_NO_FROZEN_TRACK: (d) => `Season ${fact(d, 'season')} has no frozen track: there is no window to follow.`,
+  FOLLOW_TRACKS_INVALIDATED: (d) =>
+    `Every frozen track of season ${fact(d, 'season')} was invalidated: nothing of it is read or scored.`,
   INDEX_NOTHING_PUBLISHED: (d) => `Season ${fact(d, 'season')} has no publication yet: there is no Index to export.`,
   INDEX_NOT_EXPORTED: () => 'No Index of this season was exported from this console yet.',
   INDEX_LINT_FAILED: (d) =>
@@ -175,6 +204,10 @@ export const happenedEn: Record<string, Happened> = {
   INDEX_ANCHOR_TRUST_LAYER_FAILED: () => 'The Trust Layer did not anchor the Index.',
   INDEX_ANCHOR_SEASON_HOST_REFUSED: () => 'The season host refused the anchoring call.',
   INDEX_ANCHOR_KEY_MISMATCH: () => 'The export is signed by another key than the one given.',
+  INDEX_ANCHOR_EXPORT_UNREADABLE: () => 'The newest export’s manifest cannot be read.',
+  INDEX_ANCHOR_MISMATCH: () => 'The anchor proof does not anchor this export’s manifest.',
+  INDEX_ANCHOR_INVALID: () => 'The export’s anchor record or its proof view is missing or malformed.',
+  READ_NO_READ_LEFT: (d) => `The reads of this hour are used: the next read is possible at ${at(d, 'next_read_at')}.`,
   AUDIT_LOG_TRUNCATED: (d) =>
     `The audit log ends before entry ${fact(d, 'quotedSeq')}, which a published head quotes: its last entries were removed.`,
   AUDIT_ENTRY_EDITED: (d) => `Audit entry ${fact(d, 'seq')} was edited after it was written.`,

@@ -42,7 +42,24 @@ export const happenedFr: Record<string, Happened> = {
   CONNECTION_UNREACHABLE: () => 'Rien n’a répondu à cette adresse.',
   CONNECTION_REFUSED: () => 'Quelque chose a répondu à cette adresse, mais pas ce service.',
   CONNECTION_NOT_CONFIGURED: () => 'La console a été lancée sans ce service.',
-  CONNECTION_NOT_WRITABLE: () => 'Le dossier de sauvegarde ne peut pas recevoir de fichier.',
+  CONNECTION_NOT_WRITABLE: () => 'Le dossier des sauvegardes ne peut pas recevoir de fichier.',
+  CONSOLE_BACKUP_NOT_CONFIGURED: () => 'Cette console a été lancée sans dossier des sauvegardes.',
+  CONSOLE_BACKUP_NOT_FOUND: (d) =>
+    `Aucune sauvegarde ${fact(d, 'name', 'de ce nom')} de cette base n’est dans le dossier des sauvegardes.`,
+  CONNECTION_API_KEY_REFUSED: () => 'Le Trust Layer refuse la clé d’API donnée à la console.',
+  CONNECTION_API_KEY_UNBOUND: () => 'La clé d’API donnée à la console n’est liée à aucun DID.',
+  CONNECTION_API_KEY_OTHER_DID: () =>
+    'La clé d’API donnée à la console est liée à un autre DID que celui du challenge.',
+  CONNECTION_TOKEN_REFUSED: () => 'Le service de la saison refuse le jeton opérateur donné à la console.',
+  CONNECTION_SEASON_OTHER: () => 'Le service de saison à cette adresse tient une autre saison.',
+  CONNECTION_BASE_NOT_PUBLIC: () =>
+    'La base de la saison est un nom en .localhost, et le Trust Layer n’est pas un devnet.',
+  CONNECTION_BASE_OTHER_SERVICE: () =>
+    'La base de la saison et le service de la saison répondent avec des clés de reçu différentes.',
+  SETUP_OPERATOR_KEY_MISSING: () => 'Il n’y a pas encore de clé opérateur à côté de la base.',
+  SETUP_BIND_UNREACHABLE: () => 'Le Trust Layer n’a pas répondu à la liaison.',
+  SETUP_BIND_REFUSED: () => 'Le Trust Layer a refusé de lier la clé d’API au DID du challenge.',
+  SETUP_BIND_ANSWER_INVALID: () => 'La réponse du Trust Layer à la liaison n’est pas utilisable par la console.',
   DB_UNREADABLE: () => 'La base d’opérations est illisible.',
   DB_READ_ONLY: () => 'La base d’opérations ne peut pas être écrite : le fichier ou son dossier est en lecture seule.',
   DB_DISK_FULL: () => 'Le disque qui porte la base d’opérations est plein.',
@@ -115,8 +132,25 @@ export const happenedFr: Record<string, Happened> = {
   FREEZE_RECHECK_NO_READ_LEFT: (d) =>
     `Les lectures de cette heure sont épuisées : la prochaine lecture est possible le ${at(d, 'next_read_at')}.`,
   FREEZE_PROOF_NOT_VERIFIED: (d) => `La preuve du gel ne se vérifie pas (${fact(d, 'verdict')}).`,
+  FREEZE_PROOF_ONE_WITNESS: (d) => `La preuve du gel n’a qu’un témoin : son témoin ${fact(d, 'witness')} manque.`,
+  FREEZE_OPERATOR_KEY_MISMATCH: () => 'Le gel est signé par une autre clé que la clé épinglée du challenge.',
   FREEZE_PROOF_UNREADABLE: () => 'La Trust Layer n’a servi aucune vue de la preuve du gel.',
   FREEZE_NOT_FOUND: (d) => `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, n’a pas de gel dans cette base.`,
+  FREEZE_TRACK_INVALIDATED: (d) =>
+    `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, a été invalidée : elle n’est pas gelée à nouveau.`,
+  CLOSE_TRACK_INVALIDATED: (d) =>
+    `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, a été invalidée : rien n’en est noté ni classé.`,
+  SEASON_ALREADY_INVALIDATED: (d) =>
+    `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, a déjà été invalidée le ${at(d, 'invalidated_at')}.`,
+  SEASON_INVALIDATE_NOT_OPENED: (d) =>
+    `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, ouvre le ${at(d, 'opens_at')} : elle n’a pas encore ouvert.`,
+  SEASON_INVALIDATE_CLOSED: (d) =>
+    `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, est clôturée et notée : elle ne peut plus être invalidée.`,
+  SEASON_INVALIDATE_FREEZE_UNSIGNED: (d) =>
+    `Le gel en vigueur de la saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, n’est pas signé par la clé d’opérateur : le service de saison ne le détient pas.`,
+  SEASON_INVALIDATE_REASON_INVALID: () => 'Le motif est vide ou dépasse 2000 caractères.',
+  SEASON_INVALIDATE_ANCHOR_MISMATCH: (d) =>
+    `La preuve du Trust Layer (${fact(d, 'proof_id', 'sans id')}) n’ancre pas l’invalidation envoyée ; rien n’a été enregistré.`,
   FREEZE_NOT_REVEALED: (d) =>
     `La saison ${fact(d, 'season')}, piste ${fact(d, 'track')}, n’est pas encore close : le gel se vérifie contre sa révélation, faite à la clôture.`,
   FREEZE_WINDOW_INVALID: (d) =>
@@ -180,6 +214,8 @@ export const happenedFr: Record<string, Happened> = {
   CORPUS_RESOURCE_NOT_FOUND: () => 'Ce chemin n’est pas une ressource du catalogue de cette piste.',
   FOLLOW_NO_FROZEN_TRACK: (d) =>
     `La saison ${fact(d, 'season')} n’a aucune piste gelée : il n’y a pas de fenêtre à suivre.`,
+  FOLLOW_TRACKS_INVALIDATED: (d) =>
+    `Chaque piste gelée de la saison ${fact(d, 'season')} a été invalidée : rien n’en est lu ni noté.`,
   INDEX_NOTHING_PUBLISHED: (d) =>
     `La saison ${fact(d, 'season')} n’a encore aucune publication : il n’y a pas d’Index à exporter.`,
   INDEX_NOT_EXPORTED: () => 'Aucun Index de cette saison n’a encore été exporté depuis cette console.',
@@ -195,6 +231,11 @@ export const happenedFr: Record<string, Happened> = {
   INDEX_ANCHOR_TRUST_LAYER_FAILED: () => 'La Trust Layer n’a pas ancré l’Index.',
   INDEX_ANCHOR_SEASON_HOST_REFUSED: () => 'L’hôte de la saison a refusé l’appel d’ancrage.',
   INDEX_ANCHOR_KEY_MISMATCH: () => 'L’export est signé par une autre clé que celle donnée.',
+  INDEX_ANCHOR_EXPORT_UNREADABLE: () => 'Le manifeste du dernier export ne peut pas être lu.',
+  INDEX_ANCHOR_MISMATCH: () => 'La preuve d’ancrage n’ancre pas le manifeste de cet export.',
+  INDEX_ANCHOR_INVALID: () => 'L’enregistrement d’ancrage de l’export ou sa vue de preuve manque ou est mal formé.',
+  READ_NO_READ_LEFT: (d) =>
+    `Les lectures de cette heure sont épuisées : la prochaine lecture est possible le ${at(d, 'next_read_at')}.`,
   AUDIT_LOG_TRUNCATED: (d) =>
     `Le journal d’audit s’arrête avant l’entrée ${fact(d, 'quotedSeq')}, qu’une tête publiée cite : ses dernières entrées ont été retirées.`,
   AUDIT_ENTRY_EDITED: (d) => `L’entrée ${fact(d, 'seq')} du journal d’audit a été modifiée après son écriture.`,

@@ -12,6 +12,21 @@ const SITES: Record<string, string> = {
   declared_stack: 'the declared stack',
   agent_name: 'the agent name of the report’s JSON copy',
 };
+const LISTS: Record<string, string> = {
+  unsupported: 'unsupported assertions',
+  instrument_faults: 'instrument faults',
+  rejected_at_close: 'tasks rejected at close',
+  not_submitted: 'tasks not submitted',
+};
+/** The report's lists the name heads (the finding's `lists`), as a phrase: "tasks not submitted and instrument faults". */
+function listsOf(d: Facts): string {
+  const named = fact(d, 'lists', '')
+    .split(',')
+    .filter((l) => l !== '')
+    .map((l) => LISTS[l] ?? l);
+  if (named.length === 0) return 'negative results';
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]!}`;
+}
 const FIELDS: Record<string, string> = {
   agent: 'The agent name',
   model: 'The reference run’s model',
@@ -21,7 +36,7 @@ const FIELDS: Record<string, string> = {
 
 export const lintFoundEn: Record<string, Found> = {
   LINT_MODEL_NAME_NEGATIVE: (d) =>
-    `The model or provider name “${fact(d, 'name')}” appears in ${SITES[fact(d, 'site')] ?? 'a text'} of a participant with negative results (spec §7.3).`,
+    `The model or provider name “${fact(d, 'name')}” appears in ${SITES[fact(d, 'site')] ?? 'a text'} of a participant whose report lists ${listsOf(d)} (spec §7.3: no model or provider name in a negative category).`,
   LINT_HUMOUR_OR_EMOJI: (d) =>
     `${d?.['marker'] === undefined ? 'An emoji' : `“${fact(d, 'marker')}”, which reads as humour,`} is on a named negative result${d?.['site'] === 'agent' ? ', in the agent name' : ''} (spec §7.3).`,
   LINT_COMMUNITY_LABEL_MISSING: (d) =>

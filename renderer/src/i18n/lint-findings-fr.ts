@@ -12,6 +12,21 @@ const SITES: Record<string, string> = {
   declared_stack: 'la pile déclarée',
   agent_name: 'le nom d’agent de la copie JSON du rapport',
 };
+const LISTS: Record<string, string> = {
+  unsupported: 'des assertions non étayées',
+  instrument_faults: 'des défauts d’instrument',
+  rejected_at_close: 'des tâches rejetées à la clôture',
+  not_submitted: 'des tâches non soumises',
+};
+/** Les listes du rapport que le nom précède (`lists` du constat) : « des tâches non soumises et des défauts d’instrument ». */
+function listsOf(d: Facts): string {
+  const named = fact(d, 'lists', '')
+    .split(',')
+    .filter((l) => l !== '')
+    .map((l) => LISTS[l] ?? l);
+  if (named.length === 0) return 'des résultats négatifs';
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} et ${named[named.length - 1]!}`;
+}
 const FIELDS: Record<string, string> = {
   agent: 'Le nom d’agent',
   model: 'Le modèle de l’exécution de référence',
@@ -21,7 +36,7 @@ const FIELDS: Record<string, string> = {
 
 export const lintFoundFr: Record<string, Found> = {
   LINT_MODEL_NAME_NEGATIVE: (d) =>
-    `Le nom de modèle ou de fournisseur « ${fact(d, 'name')} » figure dans ${SITES[fact(d, 'site')] ?? 'un texte'} d’un participant aux résultats négatifs (spec §7.3).`,
+    `Le nom de modèle ou de fournisseur « ${fact(d, 'name')} » figure dans ${SITES[fact(d, 'site')] ?? 'un texte'} d’un participant dont le rapport liste ${listsOf(d)} (spec §7.3 : aucun nom de modèle ou de fournisseur dans une catégorie négative).`,
   LINT_HUMOUR_OR_EMOJI: (d) =>
     `${d?.['marker'] === undefined ? 'Un émoji figure' : `« ${fact(d, 'marker')} », qui se lit comme de l’humour, figure`} sur un résultat négatif nominatif${d?.['site'] === 'agent' ? ', dans le nom d’agent' : ''} (spec §7.3).`,
   LINT_COMMUNITY_LABEL_MISSING: (d) =>

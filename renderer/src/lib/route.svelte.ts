@@ -5,10 +5,12 @@ export const SCREENS = [
   'corpus',
   'proofs',
   'scoring',
+  'participants',
   'disputes',
   'incidents',
   'index',
   'audit',
+  'backups',
   'connections',
 ] as const;
 export type Screen = (typeof SCREENS)[number];

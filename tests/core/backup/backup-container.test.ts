@@ -6,6 +6,9 @@ import {
   packBackupContents,
   unpackBackupContents,
 } from '../../../main/core/backup/backup-contents.ts';
+import { sha256Hex } from '../../../main/core/hash/sha256.ts';
+import { canonical } from '../../../main/core/json/canonical.ts';
+import { pyObjectFrom } from '../../../main/core/json/value.ts';
 
 // The smallest parameters the reader accepts: the checks are the same, the tests stay fast.
 const fast = { log2N: 14, r: 8, p: 1 };
@@ -102,6 +105,36 @@ describe('backup contents', () => {
     for (const path of ['../x', '/etc/passwd', 'freezes/../../x', 'a//b', '.', 'freezes\\x'])
       expect(isSafeBackupPath(path)).toBe(false);
     expect(isSafeBackupPath('freezes/season-1-generique-reveal.json')).toBe(true);
+  });
+
+  it('format 2 says what it carries beside the database; format 1, written before the Index exports were carried, is still read with carries null', () => {
+    const files = [{ path: DATABASE_ENTRY, bytes: Buffer.from('SQLite format 3\0') }];
+    const two = unpackBackupContents(
+      packBackupContents({ createdAtMs: 5, files, carries: ['freezes', 'index-exports'] }),
+    );
+    expect(two.ok && two.value.carries).toEqual(['freezes', 'index-exports']);
+    const manifest = Buffer.from(
+      canonical(
+        pyObjectFrom([
+          ['format', 'proveit-backup-contents/1'],
+          ['created_at_ms', 5n],
+          [
+            'files',
+            [
+              pyObjectFrom([
+                ['path', DATABASE_ENTRY],
+                ['bytes', BigInt(files[0]!.bytes.length)],
+                ['sha256', sha256Hex(files[0]!.bytes)],
+              ]),
+            ],
+          ],
+        ]),
+      ),
+    );
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(manifest.length);
+    const one = unpackBackupContents(Buffer.concat([length, manifest, files[0]!.bytes]));
+    expect(one.ok && one.value).toEqual({ createdAtMs: 5, files, carries: null });
   });
 
   it('contents whose file does not match its SHA-256 are BACKUP_ALTERED', () => {

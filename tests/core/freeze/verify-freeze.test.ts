@@ -38,6 +38,7 @@ function honest(): FreezeVerificationInput {
     rulesText,
     recomputedManifestHash: 'a'.repeat(64),
     proofVerdict: 'VERIFIED',
+    missingWitness: null,
     openedRequestHash: freezeRequestHash(url, document),
   };
 }
@@ -133,6 +134,30 @@ describe('freeze verification before scoring (spec §8.5)', () => {
   it('a pending freeze proof refuses scoring with FREEZE_PROOF_PENDING, a failed one with FREEZE_PROOF_NOT_VERIFIED', () => {
     expect(codes({ ...honest(), proofVerdict: 'PENDING' })).toEqual(['FREEZE_PROOF_PENDING']);
     expect(codes({ ...honest(), proofVerdict: 'FAILED' })).toEqual(['FREEZE_PROOF_NOT_VERIFIED']);
+  });
+
+  it('a freeze anchored with one witness keeps the close pending: FREEZE_PROOF_ONE_WITNESS names the Rekor entry not fetched and how to get it', () => {
+    const failures = verifyFreeze({
+      ...honest(),
+      missingWitness: { witness: 'rekor', code: 'WITNESS_ENTRY_NOT_SUPPLIED', awaitable: true },
+    });
+    expect(failures.map((f) => f.code)).toEqual(['FREEZE_PROOF_ONE_WITNESS']);
+    expect(failures[0]!.details).toEqual({
+      witness: 'rekor',
+      witness_code: 'WITNESS_ENTRY_NOT_SUPPLIED',
+      awaitable: true,
+    });
+    expect(failures[0]!.message).toMatch(/RFC 3161 token alone.*both witnesses are required.*--rekor-entry FILE/);
+  });
+
+  it('a freeze whose RFC 3161 token the Trust Layer failed to produce is refused FREEZE_PROOF_ONE_WITNESS, final: replace it before the opening', () => {
+    const failures = verifyFreeze({
+      ...honest(),
+      missingWitness: { witness: 'tsa', code: 'WITNESS_TOKEN_FAILED', awaitable: false },
+    });
+    expect(failures.map((f) => f.code)).toEqual(['FREEZE_PROOF_ONE_WITNESS']);
+    expect(failures[0]!.details).toMatchObject({ witness: 'tsa', awaitable: false });
+    expect(failures[0]!.message).toMatch(/RFC 3161 token is missing.*never have both witnesses.*--replace/);
   });
 
   it('several differences are all listed, not only the first', () => {

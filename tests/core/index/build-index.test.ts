@@ -119,6 +119,20 @@ describe('the Index content of a season (spec §7)', () => {
     expect(en).toContain('Article 50');
   });
 
+  it('both pages say publicly that the Trust Layer fault is an extension of spec §4.1, and how a failed token is bounded in time', () => {
+    const doc = craftedDocument();
+    const fr = renderIndexHtml(doc, 'fr');
+    const en = renderIndexHtml(doc, 'en');
+    expect(en).toContain(
+      '<h2 id="trust-layer-faults">Trust Layer faults: a rule of this Index, beyond the specification</h2>',
+    );
+    expect(en).toMatch(/§4\.1 knows four causes .* it has no category for a proof whose RFC 3161 token or Rekor entry/);
+    expect(en).toMatch(/integration time, signed by the log: the call came before it.*ANCHOR_BEFORE_OPENING/);
+    expect(fr).toContain('<h2 id="trust-layer-faults">Défauts du Trust Layer : une règle de cet Index');
+    expect(fr).toMatch(/il n&#39;a pas de catégorie|il n'a pas de catégorie/);
+    expect(fr).toContain('ANCHOR_BEFORE_OPENING');
+  });
+
   it('no table and no chart holds rows of two tracks', () => {
     const html = renderIndexHtml(craftedDocument(), 'en');
     for (const m of html.matchAll(/<(table|svg)\b[^>]*data-track="([^"]*)"[^>]*>([\s\S]*?)<\/\1>/g))

@@ -40,6 +40,7 @@ function witnessed(resource: string, tsa: ReturnType<typeof witnessCheck>, rekor
     checks: [tsa, rekor],
     independentWitnesses: [tsa, rekor].filter((c) => c.status === 'OK').length,
     anchorTime: tsa.status === 'OK' ? '2026-10-10T12:00:00Z' : null,
+    logIntegratedTime: rekor.status === 'OK' ? '2026-10-10T12:00:00.000Z' : null,
   });
 }
 
@@ -94,6 +95,71 @@ describe('condition 1 needs both witnesses', () => {
     // conf-01: three assertions, a minimum of two: one set aside leaves the task submitted on the other two.
     expect([task.status, assertions]).toEqual(['submitted', 3]);
     expect(p.overclaim).toEqual({ unsupported: 0, submitted: 2 });
+  });
+
+  describe('a bounded time when the token failed: the Rekor entry’s integration time bounds the call from above', () => {
+    const failedTokenAt = (resource: string, integrated: string | null) =>
+      honestReport(resource, {
+        checks: [witnessCheck('tsa', 'SKIP', 'WITNESS_TOKEN_FAILED'), witnessCheck('rekor')],
+        independentWitnesses: 1,
+        anchorTime: null,
+        logIntegratedTime: integrated,
+      });
+
+    it('a pre-opening proof with a failed token is ANCHOR_BEFORE_OPENING: its Rekor entry was integrated before the opening, so the call was too', () => {
+      const sub = paddedSubmission(TASK);
+      const { p } = scoreFirst(failedTokenAt(firstResource(sub), '2026-10-01T07:59:59.000Z'), {}, sub);
+      const a = p.tasks[0]!.assertions[0]!;
+      expect([a.status, a.failure?.cause, a.failure?.code]).toEqual([
+        'unsupported',
+        'invalid_proof',
+        'ANCHOR_BEFORE_OPENING',
+      ]);
+      expect(p.tasks[0]!.assertions[0]!.proofs[0]).toMatchObject({
+        kind: 'fail',
+        condition: 1,
+        code: 'ANCHOR_BEFORE_OPENING',
+        expected: '2026-10-01T08:00:00.000Z',
+        actual: '2026-10-01T07:59:59.000Z',
+      });
+      expect(p.trustLayerFaults).toBe(0);
+      expect(p.tasks[0]!.setAside).toEqual([]);
+    });
+
+    it('integrated at the opening or inside the window, a failed token stays a Trust Layer fault: nothing bounds the call from below', () => {
+      const sub = paddedSubmission(TASK);
+      for (const at of ['2026-10-01T08:00:00.000Z', '2026-10-10T12:00:00.000Z']) {
+        const a = scoreFirst(failedTokenAt(firstResource(sub), at), {}, sub).p.tasks[0]!.assertions[0]!;
+        expect([at, a.status, a.trustLayerFault?.code]).toEqual([at, 'trust_layer_fault', 'TRUST_LAYER_TSA_FAILED']);
+      }
+    });
+
+    it('integrated after the close, a failed token stays a Trust Layer fault, never ANCHOR_AFTER_CLOSE: the call may have come before the close', () => {
+      const sub = paddedSubmission(TASK);
+      const a = scoreFirst(failedTokenAt(firstResource(sub), after(3_600_000)), {}, sub).p.tasks[0]!.assertions[0]!;
+      expect([a.status, a.trustLayerFault?.code]).toEqual(['trust_layer_fault', 'TRUST_LAYER_TSA_FAILED']);
+    });
+
+    it('a failed token whose Rekor entry this close could not fetch is pending REKOR_ENTRY_NOT_FETCHED until the fetch limit: the window needs the entry', () => {
+      const sub = paddedSubmission(TASK);
+      const unfetched = honestReport(firstResource(sub), {
+        checks: [witnessCheck('tsa', 'SKIP', 'WITNESS_TOKEN_FAILED'), witnessCheck('rekor', 'SKIP', 'WITNESS_OFFLINE')],
+        independentWitnesses: 0,
+        verdict: 'NOT_INDEPENDENTLY_VERIFIED',
+        anchorTime: null,
+        logIntegratedTime: null,
+      });
+      expect(scoreFirst(unfetched, {}, sub).p.tasks[0]!.assertions[0]!.proofs[0]).toEqual({
+        kind: 'pending',
+        proofId: FIRST,
+        reason: 'REKOR_ENTRY_NOT_FETCHED',
+      });
+      const late = scoreFirst(unfetched, { closedAt: after(REKOR_ENTRY_FETCH_LIMIT_MS) }, sub).p.tasks[0]!;
+      expect([late.assertions[0]!.status, late.assertions[0]!.trustLayerFault?.code]).toEqual([
+        'trust_layer_fault',
+        'TRUST_LAYER_TSA_FAILED',
+      ]);
+    });
   });
 
   it('a token absent or a log never named on an anchored proof is the Trust Layer failing to produce it, never an overclaim', () => {

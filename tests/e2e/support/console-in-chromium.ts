@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
+import type { BackupPolicy } from '../../../main/services/backup/backup-after-act.ts';
+import { withBackupsAfterActs } from '../../../main/services/console/backups-after-acts.ts';
 import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
 import {
   openConsole,
@@ -13,8 +15,23 @@ import { builtRenderer } from '../../support/build-renderer.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { screenshot, seriousViolations, settled } from '../../renderer/screen-checks.ts';
 
-/** The nine screens of the one navigation landmark, named as the English UI names them (docs/console.md "Screens"). */
-export const SCREENS = ['Season', 'Freeze', 'Corpus', 'Proofs', 'Scoring', 'Disputes', 'Incidents', 'Index', 'Audit'];
+/**
+ * The screens of the one navigation landmark before Connections, named as the English UI names them (docs/console.md
+ * "Screens").
+ */
+export const SCREENS = [
+  'Season',
+  'Freeze',
+  'Corpus',
+  'Proofs',
+  'Scoring',
+  'Participants',
+  'Disputes',
+  'Incidents',
+  'Index',
+  'Audit',
+  'Backups',
+];
 
 export interface ConsoleInChromium {
   opened: OpenedConsole;
@@ -28,13 +45,24 @@ export interface ConsoleInChromium {
  * The real console in headless mode (real handlers, events and per-launch token) with its renderer built, served to
  * Debian's Chromium: what both season e2e tests drive.
  */
-export async function consoleInChromium(options: Omit<OpenConsoleOptions, 'mode'>): Promise<ConsoleInChromium> {
+export async function consoleInChromium(
+  options: Omit<OpenConsoleOptions, 'mode'>,
+  /** `--backup-dir DIR` with its passphrase: backups after acts and the Backups screen, as `proveit console` wraps them. */
+  backup?: BackupPolicy,
+): Promise<ConsoleInChromium> {
   const rendererDir = builtRenderer();
   // Started for a named person (--actor), unless a test gives its own actor (or none, to meet the name dialog).
-  const opened = openConsole({ mode: 'headless', actor: 'Ana Lima', ...options });
+  const opened = openConsole({
+    mode: 'headless',
+    actor: 'Ana Lima',
+    ...options,
+    ...(backup ? { backupDir: backup.dir } : {}),
+  });
   expect(await opened.ready).toBe(true);
+  const handlers = createConsoleHandlers(opened.ctx);
+  const backups = backup === undefined ? null : withBackupsAfterActs(handlers, opened.ctx, backup, () => {});
   const server: HeadlessServer = await startHeadlessServer({
-    dispatch: createDispatcher(createConsoleHandlers(opened.ctx)),
+    dispatch: createDispatcher(backups?.handlers ?? handlers),
     rendererDir,
     token: randomBytes(32).toString('hex'),
     subscribe: (listener) => opened.ctx.events.subscribe(listener),
@@ -57,6 +85,8 @@ export async function consoleInChromium(options: Omit<OpenConsoleOptions, 'mode'
       await Promise.all(contextCloses);
       await browser.close();
       await server.close();
+      backups?.stop();
+      await backups?.idle();
       await opened.close();
     },
   };

@@ -60,12 +60,22 @@ describe('counted messages, family by family, in English and French', () => {
   });
 
   it('the live panel: proof counts, the backlog at the close and the reads chart’s text alternative', () => {
-    expect(fr.live.proofCounts(1, 0, 0, 1)).toBe('1 lue · 0 en attente · 0 pas encore lue (1 citée)');
-    expect(fr.live.proofCounts(2, 1, 3, 6)).toBe('2 lues · 1 en attente · 3 pas encore lues (6 citées)');
-    expect(en.live.backlogAt(1, 1, 'D')).toBe('1 cited proof (1 read) at the current pace, on D');
-    expect(en.live.backlogAt(4, 2, 'D')).toBe('4 cited proofs (2 reads) at the current pace, on D');
-    expect(fr.live.backlogAt(1, 1, 'D')).toBe('1 preuve citée (1 lecture) au rythme actuel, le D');
-    expect(fr.live.backlogAt(4, 2, 'D')).toBe('4 preuves citées (2 lectures) au rythme actuel, le D');
+    expect(fr.live.proofCounts(1, 0, 0, 1)).toBe(
+      '1 lue et ancrée · 0 à relire (en attente, ou sans vue encore) · 0 pas encore lue (1 citée)',
+    );
+    expect(fr.live.proofCounts(2, 1, 3, 6)).toBe(
+      '2 lues et ancrées · 1 à relire (en attente, ou sans vue encore) · 3 pas encore lues (6 citées)',
+    );
+    expect(en.live.backlogAt(1, 1, 'D', 1)).toBe(
+      '1 cited proof (1 read) at the current pace, on D: of the 1 not read and anchored now, and those cited in the last cycle',
+    );
+    expect(en.live.backlogAt(4, 2, 'D', 3)).toContain('4 cited proofs (2 reads) at the current pace, on D');
+    expect(fr.live.backlogAt(1, 1, 'D', 1)).toContain('1 preuve citée (1 lecture) au rythme actuel, le D');
+    expect(fr.live.backlogAt(4, 2, 'D', 3)).toContain('4 preuves citées (2 lectures) au rythme actuel, le D');
+    // Nothing cited now waits: what is left at the close is only what the last cycle before it will see arrive.
+    expect(en.live.backlogAt(12, 1, 'D', 0)).toBe(
+      'nothing of what is cited now; at the current pace, the proofs cited in the last cycle before the close on D: about 12 cited proofs (1 read)',
+    );
     expect(en.live.chartAlt(5, 3, 1, 0)).toContain('against the limit of 1 read an hour; 0 counted');
     expect(en.live.chartAlt(5, 3, 100, 2)).toContain('against the limit of 100 reads an hour; 2 counted');
     expect(fr.live.chartAlt(5, 3, 100, 0)).toContain('limite de 100 lectures par heure ; 0 comptée dans');
@@ -73,15 +83,17 @@ describe('counted messages, family by family, in English and French', () => {
   });
 
   it('Scoring: the replay’s files and the participants shown', () => {
-    expect(en.scoring.replayIdentical(1)).toBe(
-      'Replay identical: 1 file recomputed from the close’s bundle, byte for byte the one it published.',
+    expect(en.scoring.replayIdentical(1, 3)).toBe(
+      'Replay of close 3 identical: 1 file recomputed from its bundle, byte for byte the one that close wrote.',
     );
-    expect(en.scoring.replayIdentical(0)).toMatch(/^Replay identical: 0 files recomputed .* the ones it published\.$/);
-    expect(fr.scoring.replayIdentical(1)).toBe(
-      'Rejeu identique : 1 fichier recalculé depuis le paquet de la clôture, octet pour octet celui qu’elle a publié.',
+    expect(en.scoring.replayIdentical(0, 3)).toMatch(
+      /^Replay of close 3 identical: 0 files recomputed .* the ones that close wrote\.$/,
     );
-    expect(fr.scoring.replayIdentical(7)).toMatch(
-      /^Rejeu identique : 7 fichiers recalculés .* ceux qu’elle a publiés\.$/,
+    expect(fr.scoring.replayIdentical(1, 3)).toBe(
+      'Rejeu de la clôture 3 identique : 1 fichier recalculé depuis son paquet, octet pour octet celui que cette clôture a écrit.',
+    );
+    expect(fr.scoring.replayIdentical(7, 3)).toMatch(
+      /^Rejeu de la clôture 3 identique : 7 fichiers recalculés .* ceux que cette clôture a écrits\.$/,
     );
     expect(en.scoring.shown(1, 1)).toBe('1 of 1 participant shown');
     expect(en.scoring.shown(0, 0)).toBe('0 of 0 participants shown');

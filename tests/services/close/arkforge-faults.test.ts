@@ -1,26 +1,36 @@
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedRead } from '../../../devnet/scripted/scripted-submission.ts';
 import { createSeasonCloseCommand } from '../../../main/cli/season-close-command.ts';
+import { freezeInForceOf } from '../../../main/db/freezes.ts';
 import { incidentsOf } from '../../../main/db/incidents.ts';
+import { checkFreezeAnchoring } from '../../../main/services/freeze/freeze-anchoring.ts';
+import { loadTrustBundle } from '../../../main/services/trust/load-bundle.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { journeyCorpus } from '../../devnet/support/journey-corpus.ts';
 import { closeArgs, devnetCloseRun, runReplay } from './support/close-commands.ts';
 import {
   AFTER_CLOSE,
   DURING,
+  OPENS_AT,
   startCloseDevnet,
   type CloseDevnet,
   type Participant,
   type ReadProof,
 } from './support/close-devnet.ts';
 import { submissionDocument } from './support/submission-document.ts';
+import { boundKey } from '../../season-service/support/season-fixture.ts';
+
+/** Ten hours before the opening, after the freeze's batch was anchored (20 September). */
+const BEFORE_OPENING = Date.parse('2026-09-30T22:00:00.000Z');
 
 /**
  * docs/red-team.md "ArkForge's side fails", played on the devnet: ArkForge's side fails, and no participant pays for it
- * (spec §4.1). One season of the compliance track, closed three times:
+ * (spec §4.1). One season of the compliance track, closed four times:
+ * 0. with `--rekor` at a log that does not answer, before the freeze proof's own entry is kept: the freeze has one
+ *    witness, so the close is refused FREEZE_PROOF_ONE_WITNESS (the freeze anchor check then keeps the entry);
  * 1. with `--rekor` at a log that does not answer (a closed loopback port): every participant is pending
  *    (REKOR_ENTRY_NOT_FETCHED), exit 3, never scored on one witness;
  * 2. with the devnet's log: Ana's retry after a 403 outage is supported; Dee's proof from a batch whose RFC 3161 step
@@ -33,7 +43,7 @@ import { submissionDocument } from './support/submission-document.ts';
  */
 
 let net: CloseDevnet;
-const people: Record<'ana' | 'bea' | 'dee' | 'eli', Participant> = {} as never;
+const people: Record<'ana' | 'bea' | 'dee' | 'eli' | 'fay', Participant> = {} as never;
 const proofs: Record<string, ReadProof> = {};
 let deadLog: string;
 let failedTsaBatch: string;
@@ -88,8 +98,19 @@ const proofEntries = (report: Json) =>
 beforeAll(async () => {
   net = await startCloseDevnet('arkforge-faults-');
   deadLog = await closedLoopbackUrl();
+
+  // Before the opening, Fay reads the attestation in a batch whose RFC 3161 step fails: no token, but its log entry
+  // is integrated before the opening (docs/scoring.md "A bounded time when the token failed").
+  net.clock.set(BEFORE_OPENING);
+  const fayKey = await boundKey(net.devnet.info.trust_layer, 'fay');
+  await trustLayerFault({ anchor_step: 'timestamp_authority', fault: 'failed' });
+  proofs.fayEarly = await net.readWith(fayKey, ATTESTATION[0]);
+  await net.devnet.closeBatch();
+  await trustLayerFault({ anchor_step: 'timestamp_authority', fault: null });
+
   net.clock.set(DURING);
   for (const label of ['ana', 'bea', 'dee', 'eli'] as const) people[label] = await net.enroll(label);
+  people.fay = await net.enroll('fay', fayKey);
   const { ana, bea, dee, eli } = people;
 
   // Batch A, anchored with both witnesses. Ana reads the attestation during a proxy outage (the corpus answers its
@@ -106,6 +127,7 @@ beforeAll(async () => {
   proofs.beaAttestation = await bea.read(ATTESTATION[0]);
   proofs.deeEntity = await dee.read(ENTITY[0]);
   proofs.eliEntity = await eli.read(ENTITY[0]);
+  proofs.fayEntity = await people.fay.read(ENTITY[0]);
   await net.devnet.closeBatch();
 
   // Batch B: its RFC 3161 step fails (anchored, timestamp_authority "failed", no token).
@@ -139,6 +161,12 @@ beforeAll(async () => {
         ]),
       ),
     ),
+    people.fay.submit(
+      submissionDocument(people.fay, 'conf-01', 'indeterminable', [
+        [...ENTITY, proofs.fayEntity],
+        [...ATTESTATION, proofs.fayEarly],
+      ]),
+    ),
   ]);
   for (const a of answers) expect(a.json, JSON.stringify(a.json)).toMatchObject({ recorded: true });
   net.clock.set(AFTER_CLOSE);
@@ -149,9 +177,36 @@ afterAll(async () => {
 });
 
 describe("ArkForge's side fails: the scores stay fair", () => {
+  const out0 = () => join(net.dir, 'close-0-dead-log-freeze-one-witness');
   const out1 = () => join(net.dir, 'close-1-dead-log');
   const out2 = () => join(net.dir, 'close-2');
   const out3 = () => join(net.dir, 'close-3');
+
+  it('a freeze anchored with one witness keeps the close pending: its Rekor entry unfetchable, the close is refused FREEZE_PROOF_ONE_WITNESS naming the entry and what to do, nothing scored', async () => {
+    const { code, doc, io } = await close(out0(), deadLog);
+    expect(code, io.stderr + io.stdout).toBe(1);
+    expect(doc).toMatchObject({
+      ok: false,
+      code: 'FREEZE_PROOF_ONE_WITNESS',
+      failures: [
+        {
+          code: 'FREEZE_PROOF_ONE_WITNESS',
+          details: { witness: 'rekor', witness_code: 'WITNESS_ENTRY_NOT_SUPPLIED', awaitable: true },
+        },
+      ],
+    });
+    expect((doc!.failures as Json[])[0]!.message).toMatch(/RFC 3161 token alone.*check again once the log answers/);
+    expect(existsSync(join(out0(), 'scores.json'))).toBe(false);
+    // The freeze anchor check (the Freeze screen's) reads the entry from the devnet log and keeps it for every close.
+    const freeze = freezeInForceOf(net.db, 1, 'conformite');
+    const trust = await loadTrustBundle(net.devnet.info.trust_bundle);
+    if (freeze === null || !trust.ok) throw new Error('no freeze in force, or no devnet trust bundle');
+    const anchored = await checkFreezeAnchoring(freeze, trust.value, { db: net.db, http: net.http, clock: net.clock });
+    expect(anchored).toMatchObject({
+      ok: true,
+      value: { state: 'anchored', rekorVerified: true, independentWitnesses: 2 },
+    });
+  });
 
   it('season close --rekor at a log that does not answer leaves every participant pending (exit 3, REKOR_ENTRY_NOT_FETCHED), never scored on one witness', async () => {
     const { code, doc, io } = await close(out1(), deadLog);
@@ -174,6 +229,10 @@ describe("ArkForge's side fails: the scores stay fair", () => {
     // Bea's null-answered proof is read again later, not absent (rule 2).
     expect(proofEntries(reportOf(out1(), people.bea))).toContain(
       `${proofs.beaEntity!.proofId} pending NULL_ANSWER_RECHECK`,
+    );
+    // Fay's token failed: without the entry there is no time to check the window with, so it waits for the entry.
+    expect(proofEntries(reportOf(out1(), people.fay))).toContain(
+      `${proofs.fayEarly!.proofId} pending REKOR_ENTRY_NOT_FETCHED`,
     );
   });
 
@@ -233,6 +292,24 @@ describe("ArkForge's side fails: the scores stay fair", () => {
         tasks_submitted: 0,
         trust_layer_faults: 1,
         overclaim: { unsupported: 0, submitted: 0 },
+      });
+    });
+
+    it('a pre-opening proof with a failed token is ANCHOR_BEFORE_OPENING: its Rekor entry was integrated before the opening, so the call was too; not a Trust Layer fault', () => {
+      const report = reportOf(out2(), people.fay);
+      expect(proofEntries(report)).toEqual([
+        `${proofs.fayEntity!.proofId} ok`,
+        `${proofs.fayEarly!.proofId} fail ANCHOR_BEFORE_OPENING`,
+      ]);
+      const early = (report.assertions as Json[])[1]!;
+      expect(early).toMatchObject({ assertion_id: 'a2', status: 'unsupported', cause: 'invalid_proof' });
+      const [proof] = early.proofs as Json[];
+      expect(proof).toMatchObject({ expected: OPENS_AT });
+      expect(Date.parse(proof!.actual as string)).toBeLessThan(Date.parse(OPENS_AT));
+      expect(scoresOf(out2()).get(people.fay.participantId)).toMatchObject({
+        status: 'scored',
+        trust_layer_faults: 0,
+        overclaim: { unsupported: 1, submitted: 2 },
       });
     });
 

@@ -120,7 +120,7 @@ describe('season close on the devnet, then replay', () => {
       tasks_submitted: 0,
       overclaim: { unsupported: 0, submitted: 0 },
     });
-    expect(scores.inputs.scorer_version).toBe('proveit-scorer/3');
+    expect(scores.inputs.scorer_version).toBe('proveit-scorer/4');
 
     const report = readJson(join(out1(), 'reports', `${alice.participantId}.json`));
     const causes = (report.assertions as Json[]).map((a) =>

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleConnections } from '../../../main/services/console/console-connections.ts';
@@ -7,10 +10,12 @@ import { ConsoleEvents } from '../../../main/services/console/console-events.ts'
 import { PRODUCTION_BUNDLE_DIR } from '../../../main/services/trust/production-bundle.ts';
 
 // docs/console-backend.md "Connections": a test's whole answer has a deadline (issue 36: the test of a season service
-// trickling its body was still waiting after 100 s). The service here answers /v1/health a byte every 50 ms, for ever.
+// trickling its body was still waiting after 100 s). The service here answers every request a byte every 50 ms, for ever.
 
 let trickler: Server;
 let url = '';
+/** A corpus root holding season-1: the season the season service and the season base are asked about. */
+let corpusDir = '';
 const cuts: Promise<void>[] = [];
 
 beforeAll(async () => {
@@ -21,17 +26,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(trickler.address() as AddressInfo).port}`;
+  corpusDir = mkdtempSync(join(tmpdir(), 'connections-corpus-'));
+  mkdirSync(join(corpusDir, 'season-1'));
 });
 
 afterAll(async () => {
   trickler.closeAllConnections();
   await new Promise((resolve) => trickler.close(resolve));
+  rmSync(corpusDir, { recursive: true, force: true });
 });
 
 function contextWith(services: ConsoleContext['services']): ConsoleContext {
   return {
     mode: 'headless',
-    corpusDir: '/nonexistent',
+    corpusDir,
     db: null,
     dbFile: null,
     clock: { now: () => Date.parse('2026-12-02T10:00:00.000Z'), sleep: async () => {} },
@@ -52,13 +60,17 @@ describe('console.connections: a test ends at its deadline', () => {
     const { test } = await consoleConnections(ctx, { test: 'season_service' }, 300);
     const elapsedMs = performance.now() - started;
     expect(test).toMatchObject({ name: 'season_service', ok: false, error: { code: 'CONNECTION_UNREACHABLE' } });
-    expect(test?.error?.message).toContain(`GET ${url}/v1/health got no whole answer within 0.3 s (HTTP_TIMEOUT)`);
+    expect(test?.error?.message).toContain(`GET ${url}/v1/season/1 got no whole answer within 0.3 s (HTTP_TIMEOUT)`);
     expect(test?.error?.message).toContain('--season-url');
     expect(elapsedMs).toBeLessThan(300 + 700);
+    const token = await consoleConnections(ctx, { test: 'operator_token' }, 300);
+    expect(token.test).toMatchObject({ ok: false, error: { code: 'CONNECTION_UNREACHABLE' } });
+    expect(token.test?.error?.message).toContain(`HEAD ${url}/v1/season/1/export got no whole answer within 0.3 s`);
+    expect(token.test?.error?.message).not.toContain('o'.repeat(43));
     await Promise.all(cuts);
   });
 
-  it('the test of a Trust Layer and of a season base that trickle their bodies end the same way, each naming its option', async () => {
+  it('the tests of a Trust Layer, of the API key and of a season base that trickle their bodies end the same way, each naming its option', async () => {
     const ctx = contextWith({
       freeze: { trustLayer: url, apiKey: 'mcp_free_key', seasonBase: url },
       seasonService: null,
@@ -66,6 +78,7 @@ describe('console.connections: a test ends at its deadline', () => {
     });
     for (const [name, option] of [
       ['trust_layer', '--trust-layer'],
+      ['api_key', '--trust-layer'],
       ['season_base', '--season-base'],
     ] as const) {
       const started = performance.now();

@@ -3,7 +3,11 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedRead } from '../../../devnet/scripted/scripted-submission.ts';
+import type { SeasonActivity } from '../../../main/core/follow/activity.ts';
 import type { FollowCycleLine, LiveSeason } from '../../../main/core/follow/model.ts';
+import { auditRows } from '../../../main/db/audit-log.ts';
+import type { ConsoleEvent } from '../../../main/ipc/contract.ts';
+import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
 import { followCycles } from '../../../main/db/follow-cycles.ts';
 import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
 import { NO_SERVICES, type ConsoleServices } from '../../../main/services/console/console-services.ts';
@@ -66,8 +70,9 @@ afterAll(async () => {
   await net?.close();
 });
 
-function open(given: ConsoleServices): OpenedConsole {
+function open(given: ConsoleServices, actor?: string): OpenedConsole {
   return openConsole({
+    ...(actor === undefined ? {} : { actor }),
     mode: 'headless',
     dbFile: net.dbFile,
     corpusDir: corpusRoot,
@@ -174,5 +179,61 @@ describe('the console follows the season by itself', () => {
     // The next cycle is ten minutes away: closing ends the wait at once, and no cycle is recorded meanwhile.
     await opened.close();
     expect(followCycles(net.db, SEASON)).toHaveLength(before + 1);
+  }, 120_000);
+
+  it('"Run a cycle now" ends the wait at once; a cadence set is audited and held after a restart; each cycle is a state.changed', async () => {
+    const opened = open(services, 'Ana Lima');
+    const changes: ConsoleEvent[] = [];
+    opened.ctx.events.subscribe((e) => {
+      if (e.type === 'state.changed') changes.push(e);
+    });
+    const first = nextCycle(opened);
+    expect(await opened.ready).toBe(true);
+    await first;
+    const call = createDispatcher(createConsoleHandlers(opened.ctx));
+    // The next cycle is ten minutes away: run one now.
+    const second = nextCycle(opened);
+    const ran = (await call('follow.run_now', {})) as { ok: true; value: { started: boolean } };
+    expect(ran).toMatchObject({ ok: true, value: { started: true, reason: null } });
+    await second;
+    expect(changes.filter((c) => c.type === 'state.changed' && c.cause === 'follow.cycle')).toHaveLength(2);
+    expect(await call('follow.cadence', { every_seconds: 30 })).toMatchObject({
+      ok: false,
+      error: { code: 'IPC_BAD_ARGUMENTS' },
+    });
+    expect(await call('follow.cadence', { every_seconds: 120 })).toMatchObject({
+      ok: true,
+      value: { state: 'following', every_seconds: 120 },
+    });
+    expect(changes.at(-1)).toMatchObject({ cause: 'follow.cadence', touched: ['live', 'audit'] });
+    const entry = auditRows(net.db).at(-1);
+    expect(entry).toMatchObject({ action: 'proofs.follow_cadence', actor: 'Ana Lima' });
+    await opened.close();
+    const again = open(services);
+    expect(await again.ready).toBe(true);
+    expect((await live(again)).follow.every_seconds).toBe(120);
+    await again.close();
+  }, 120_000);
+
+  it('the activity feed counts what the season service recorded, without reading a proof', async () => {
+    const opened = open(services);
+    const pushed = new Promise<SeasonActivity>((done) => {
+      const stop = opened.ctx.events.subscribe((e) => {
+        if (e.type !== 'season.activity') return;
+        stop();
+        done(e.activity);
+      });
+    });
+    expect(await opened.ready).toBe(true);
+    const activity = await pushed;
+    expect(activity).toMatchObject({ season: SEASON, state: 'watching', enrolled: 2, last_failure: null });
+    expect(activity.tracks).toEqual([
+      { track: 'conformite', submitting: 2, submissions_in_force: 2, versions_received: 2 },
+    ]);
+    expect(activity.feed.filter((i) => i.kind === 'submission')).toHaveLength(2);
+    const answered = await createConsoleHandlers(opened.ctx)['season.activity']!({});
+    expect(answered).toMatchObject({ enrolled: 2 });
+    expect(JSON.stringify(answered)).not.toContain(net.devnet.info.internal_secret);
+    await opened.close();
   }, 120_000);
 });

@@ -20,6 +20,9 @@ const FOLLOWING: LiveSeason['follow'] = {
   last_cycle_at: '2026-10-10T12:30:00.000Z',
   next_cycle_at: '2026-10-10T12:40:00.000Z',
   last_failure: null,
+  cycle_running: false,
+  every_seconds: 600,
+  until: '2026-10-29T08:20:00.000Z',
 };
 
 const track = (cited: number): LiveTrack => ({

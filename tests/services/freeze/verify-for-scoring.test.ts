@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedFreezeJson, type PublishedFreeze } from '../../../main/core/freeze/publication.ts';
-import { loadsText } from '../../../main/core/json/loads.ts';
+import { loads, loadsText } from '../../../main/core/json/loads.ts';
 import { isPyObject, type PyJson, type PyObject } from '../../../main/core/json/value.ts';
 import type { TrustBundle } from '../../../main/core/trust/bundle.ts';
 import { openDatabase, type Db } from '../../../main/db/open-database.ts';
@@ -27,7 +27,16 @@ let corpusDir: string;
 let freeze: PublishedFreeze;
 let pendingView: Uint8Array;
 let anchoredView: Uint8Array;
+let anchoredEntry: PyJson;
 let reveal: PyObject;
+
+/** The Rekor entry a proof view names (its transparency_log.log_url on the devnet log): the second witness. */
+async function rekorEntryOf(view: Uint8Array): Promise<PyJson> {
+  const named = JSON.parse(new TextDecoder().decode(view)) as { transparency_log: { log_url: string } };
+  const parsed = loads(new Uint8Array(await (await fetch(named.transparency_log.log_url)).arrayBuffer()));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
 
 /** The published freeze as a file would hold it: JSON text read back with loads (ints stay ints). */
 const asPublished = (f: PublishedFreeze): PyJson => {
@@ -52,6 +61,7 @@ beforeAll(async () => {
   const anchored = await publicView(ports.http, net.devnet.info.trust_layer, freeze.proof_id);
   if (!anchored.ok) throw new Error(anchored.error.message);
   anchoredView = anchored.value;
+  anchoredEntry = await rekorEntryOf(anchoredView);
   const loaded = await loadTrustBundle(net.devnet.info.trust_bundle);
   if (!loaded.ok) throw new Error(loaded.error.message);
   bundle = loaded.value;
@@ -69,7 +79,7 @@ afterAll(async () => {
 });
 
 function honest(): FreezeForScoringInput {
-  return { corpusDir, freeze: asPublished(freeze), reveal, view: anchoredView, bundle };
+  return { corpusDir, freeze: asPublished(freeze), reveal, view: anchoredView, rekorEntry: anchoredEntry, bundle };
 }
 
 /** The reveal with one freeze entry changed. */
@@ -82,11 +92,11 @@ const summary = async (input: FreezeForScoringInput) =>
   (await verifyFreezeForScoring(input)).failures.map((f) => `${f.code} ${String(f.details?.['field'] ?? '')}`.trim());
 
 describe('freeze verification before scoring, end to end on the devnet (spec §8.5)', () => {
-  it('a freeze anchored on the devnet verifies: every hash recomputed, request_hash opened, proof VERIFIED by the devnet TSA', async () => {
+  it('a freeze anchored on the devnet verifies: every hash recomputed, request_hash opened, proof VERIFIED by the devnet TSA and log', async () => {
     const result = await verifyFreezeForScoring(honest());
     expect(result.failures).toEqual([]);
     expect(result.verified).toBe(true);
-    expect(result.proof?.verdict).toBe('VERIFIED');
+    expect(result.proof).toMatchObject({ verdict: 'VERIFIED', independentWitnesses: 2 });
     expect(result.proof?.opened['request_hash']).toBe(freeze.disclosure.request_hash.value);
     // The scorer scores with the key the commitment opened, the sealed key of the corpus.
     const sealed = loadsText(readFileSync(join(corpusDir, 'sealed', 'answer-key.json'), 'utf8'));
@@ -162,6 +172,17 @@ describe('freeze verification before scoring, end to end on the devnet (spec §8
     expect(result.failures[1]?.details?.['failure']).toEqual({ check: 'openings', code: 'OPENING_MISMATCH' });
   });
 
+  it('a freeze anchored with one witness keeps the close pending: without its Rekor entry it is refused FREEZE_PROOF_ONE_WITNESS only, naming the entry', async () => {
+    const { rekorEntry: _entry, ...withoutEntry } = honest();
+    const result = await verifyFreezeForScoring(withoutEntry);
+    expect(result.verified).toBe(false);
+    expect(result.key).toBeNull();
+    expect(result.proof).toMatchObject({ verdict: 'VERIFIED', independentWitnesses: 1 });
+    expect(result.failures.map((f) => [f.code, f.details])).toEqual([
+      ['FREEZE_PROOF_ONE_WITNESS', { witness: 'rekor', witness_code: 'WITNESS_ENTRY_NOT_SUPPLIED', awaitable: true }],
+    ]);
+  });
+
   it('the view of a pending batch refuses scoring with FREEZE_PROOF_PENDING only', async () => {
     expect(await summary({ ...honest(), view: pendingView })).toEqual(['FREEZE_PROOF_PENDING']);
   });
@@ -223,6 +244,7 @@ describe("who anchored the freeze: the challenge's DID, the did:key of the opera
       freeze: asPublished(foreign),
       reveal: revealWith({ proof_id: proofId }),
       view: view.value,
+      rekorEntry: await rekorEntryOf(view.value),
     });
     expect(result.verified).toBe(false);
     expect(result.key).toBeNull();

@@ -438,7 +438,7 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
   // The devnet's operator key, the one beside the database: its did:key is the challenge's DID.
   const operatorKeyFile = () => ctx.season.net.devnet.info.operator_key_file as string;
 
-  it('anchors version 2 through the devnet proxy and the season host; verify reports it pending until its batch is anchored, then verified with its RFC 3161 time', async () => {
+  it('anchors version 2 through the devnet proxy and the season host; verify reports it pending until its batch is anchored, pending on one witness until its Rekor entry is kept, then verified with its RFC 3161 time', async () => {
     const { operatorApiKey } = await import('../../devnet/support/trust-layer-calls.ts');
     const { indexAnchorCommand } = await import('../../../main/cli/index-commands.ts');
     const trustLayer = ctx.season.net.devnet.info.trust_layer;
@@ -463,10 +463,40 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     expect(pending.doc).toMatchObject({ ok: true, anchor: { status: 'pending', proof_id: r.doc!['proof_id'] } });
     await ctx.season.net.devnet.closeBatch();
     const view = await fetch(`${trustLayer}/v1/proof/${r.doc!['proof_id']}`);
-    writeFileSync(join(anchored, 'anchor', 'proof.json'), Buffer.from(await view.arrayBuffer()));
+    const viewBytes = Buffer.from(await view.arrayBuffer());
+    writeFileSync(join(anchored, 'anchor', 'proof.json'), viewBytes);
+    // An Index anchor with one witness is pending: the RFC 3161 token alone never dates the version.
+    const oneWitness = await verify(anchored, ['--trust', trust()]);
+    expect(oneWitness.code, JSON.stringify(oneWitness.doc)).toBe(0);
+    expect(oneWitness.doc!['anchor']).toMatchObject({
+      status: 'pending',
+      anchored_at: null,
+      one_witness: { code: 'INDEX_ANCHOR_ONE_WITNESS', witness: 'rekor', witness_code: 'WITNESS_OFFLINE' },
+    });
+    expect(oneWitness.doc!['anchor'].one_witness.message).toContain('anchor/rekor-entry.json');
+    const logUrl = (JSON.parse(viewBytes.toString('utf8')) as Json)['transparency_log'].log_url as string;
+    writeFileSync(join(anchored, 'anchor', 'rekor-entry.json'), Buffer.from(await (await fetch(logUrl)).arrayBuffer()));
     const done = await verify(anchored, ['--trust', trust()]);
     expect(done.code, JSON.stringify(done.doc)).toBe(0);
-    expect(done.doc!['anchor']).toMatchObject({ status: 'verified', anchored_at: expect.stringMatching(/^2026-/) });
+    expect(done.doc!['anchor']).toMatchObject({
+      status: 'verified',
+      anchored_at: expect.stringMatching(/^2026-/),
+      one_witness: null,
+    });
+  });
+
+  it('an Index anchor whose Rekor step the Trust Layer failed is refused INDEX_ANCHOR_ONE_WITNESS: anchor it again', async () => {
+    const dir = join(ctx.work, 'v2-anchor-log-failed');
+    cpSync(anchored, dir, { recursive: true });
+    rmSync(join(dir, 'anchor', 'rekor-entry.json'));
+    const view = JSON.parse(readFileSync(join(dir, 'anchor', 'proof.json'), 'utf8')) as Json;
+    view['transparency_log'] = { status: 'failed' };
+    writeFileSync(join(dir, 'anchor', 'proof.json'), JSON.stringify(view));
+    const refusedOne = await verify(dir, ['--trust', trust()]);
+    expect(refusedOne.code).toBe(1);
+    const problems = refusedOne.doc!['problems'] as Json[];
+    expect(problems.map((p) => p['code'])).toEqual(['INDEX_ANCHOR_ONE_WITNESS']);
+    expect(problems[0]!['message']).toMatch(/never have both witnesses.*proveit index anchor DIR/);
   });
 
   it('index export with --trust-layer, --api-key-file and --season-base anchors what it writes (index.anchor audited)', async () => {

@@ -45,7 +45,8 @@ export interface LintFinding {
 
 /**
  * The facts of a finding, by code: LINT_MODEL_NAME_NEGATIVE {name, site: agent | correction | declared_stack |
- * agent_name}; LINT_HUMOUR_OR_EMOJI {site: agent | text, marker?} (no marker: an emoji); LINT_COMMUNITY_LABEL_MISSING
+ * agent_name, lists: the report lists the name heads, comma-separated: unsupported, instrument_faults,
+ * rejected_at_close, not_submitted}; LINT_HUMOUR_OR_EMOJI {site: agent | text, marker?} (no marker: an emoji); LINT_COMMUNITY_LABEL_MISSING
  * and LINT_AI_ACT_LABEL_MISSING {place: page | data}; LINT_TRACKS_MIXED {track, other?} (no other: two sections);
  * LINT_SECRET {kind}; LINT_FORMULA_TEXT {field: agent | model | model_version | framework, character};
  * LINT_NAME_DUPLICATE {name, other_participant_id, other_track}; LINT_NAME_CONFUSABLE {name, other_name,
@@ -103,8 +104,23 @@ function negativeTexts(r: ReportSummary): { where: string; text: string }[] {
   return out;
 }
 
-const hasNegative = (r: ReportSummary) =>
-  r.unsupported.length + r.instrument_faults.length + r.rejected_at_close.length + r.not_submitted.length > 0;
+/**
+ * The report's lists a name heads (spec §7.3, "a negative category"), in the page's order: what a finding names as
+ * the reason the participant is checked, never "negative results" as such (a participant at 0 % overclaim can head a
+ * list of tasks not submitted or of instrument faults).
+ */
+const negativeLists = (r: ReportSummary): string[] =>
+  (
+    [
+      ['unsupported', r.unsupported.length],
+      ['instrument_faults', r.instrument_faults.length],
+      ['rejected_at_close', r.rejected_at_close.length],
+      ['not_submitted', r.not_submitted.length],
+    ] as const
+  )
+    .filter(([, n]) => n > 0)
+    .map(([list]) => list);
+const hasNegative = (r: ReportSummary) => negativeLists(r).length > 0;
 
 function modelNameFindings(input: LintInput, out: LintFinding[]): void {
   const names = namesOf(input);
@@ -133,7 +149,7 @@ function modelNameFindings(input: LintInput, out: LintFinding[]): void {
               `the model or provider name "${n}" appears in a negative category (spec §7.3, reference runs included): ` +
               `give the participant a display name: proveit participant rename --season ${input.doc.season} ` +
               `--participant ${r.participant_id} --display-name NAME`,
-            facts: { name: n, site: site.site },
+            facts: { name: n, site: site.site, lists: negativeLists(r).join(',') },
             ...(site.fix ? { fix: site.fix } : {}),
           });
   }
@@ -158,7 +174,9 @@ function namesOf(input: LintInput): { n: string; re: RegExp }[] {
  */
 function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
   const names = namesOf(input);
-  const negative = new Set(input.doc.reports.filter(hasNegative).map((r) => `${r.track}/${r.participant_id}`));
+  const negative = new Map(
+    input.doc.reports.filter(hasNegative).map((r) => [`${r.track}/${r.participant_id}`, negativeLists(r).join(',')]),
+  );
   for (const s of input.doc.tracks)
     for (const row of s.community) {
       if (!negative.has(`${row.track}/${row.participant_id}`)) continue;
@@ -172,7 +190,7 @@ function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
               `the declared stack "${row.declared_stack}" names "${n}" on a row with negative results (spec §7.3): ` +
               `declare a stack naming no model or provider (spec §7.1, "declared by the operator"): proveit ` +
               `participant rename --season ${input.doc.season} --participant ${row.participant_id} --declared-stack TEXT`,
-            facts: { name: n, site: 'declared_stack' },
+            facts: { name: n, site: 'declared_stack', lists: negative.get(`${row.track}/${row.participant_id}`)! },
             fix: fixOf('declared_stack', row),
           });
     }
@@ -199,7 +217,7 @@ function reportJsonFindings(input: LintInput, out: LintFinding[]): void {
           file: r.report_json_file,
           where: `${r.track}/${r.participant_id}: agent_name`,
           message: `the model or provider name "${n}" is the agent_name of a report with negative results: give the participant a display name (proveit participant rename)`,
-          facts: { name: n, site: 'agent_name' },
+          facts: { name: n, site: 'agent_name', lists: negativeLists(r).join(',') },
           fix: fixOf('display_name', r),
         });
   }

@@ -4,6 +4,7 @@ import type { PyJson } from '../../../core/json/value.ts';
 import type {
   AssertionEvidence,
   ConsoleDispute,
+  ConsoleDisputeWindow,
   DecisionPreview,
   DisputeChange,
   DisputeDecision,
@@ -18,7 +19,6 @@ import { previewDecision } from '../../disputes/preview-decision.ts';
 import { disputeListing } from '../../disputes/list-disputes.ts';
 import type { DisputeListing } from '../../../core/disputes/listings.ts';
 import { participantWindows } from '../../disputes/participant-windows.ts';
-import type { ParticipantWindowListing } from '../../../core/disputes/listings.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
 import { previewFigures } from './preview-figures.ts';
@@ -46,12 +46,17 @@ async function named(ctx: ConsoleContext, disputes: DisputeListing[]): Promise<C
 /** The queue: undecided disputes first, the nearest (or most overdue) decision first, each with its deadline status. */
 export async function disputeList(
   ctx: ConsoleContext,
-): Promise<{ at: string; disputes: ConsoleDispute[]; windows: ParticipantWindowListing[] }> {
+): Promise<{ at: string; disputes: ConsoleDispute[]; windows: ConsoleDisputeWindow[] }> {
   const now = ctx.clock.now();
+  // Each window with its participant's name too (docs/console.md "Disputes": names beside ids everywhere).
+  const namesOf = namesByTrack(ctx);
+  const windows: ConsoleDisputeWindow[] = [];
+  for (const w of participantWindows(dbOf(ctx), now))
+    windows.push({ ...w, agent_name: (await namesOf(w)).get(w.participant_id) ?? null });
   return {
     at: isoUtc(now),
     disputes: await named(ctx, disputeListing(dbOf(ctx), now).sort(byDeadline)),
-    windows: participantWindows(dbOf(ctx), now),
+    windows,
   };
 }
 

@@ -72,7 +72,7 @@ export const incidentResolve = (ctx: ConsoleContext, args: { id: number; resolut
 export const incidentNote = (ctx: ConsoleContext, args: { id: number; text: string }) =>
   incidentEvent(ctx, args.id, 'note', args.text);
 
-/** A new owner of an open incident (`proveit incident assign`; audited as incident.note, docs/incidents.md). */
+/** A new owner of an open incident (`proveit incident assign`; audited as incident.assign, docs/incidents.md). */
 export const incidentAssign = (ctx: ConsoleContext, args: { id: number; owner: string }) =>
   incidentEvent(ctx, args.id, 'owner', args.owner.trim());
 

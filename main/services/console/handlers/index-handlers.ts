@@ -1,11 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { IndexPreview, TrackName, TrackRef, VerifyAnswer } from '../../../ipc/contract.ts';
+import type { IndexPreview, TrackName, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { INDEX_FILES } from '../../../core/index/model.ts';
+import { renderIndexHtml } from '../../../core/index/render-index-html.ts';
 import { draftIndex } from '../../index-export/draft-index.ts';
-import { defaultKeyFile, readSigningKey } from '../../index-export/signing-key.ts';
-import { verifyIndexDir } from '../../index-export/verify-index.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { indexExportsRoot } from '../jobs/index-export-job.ts';
 
@@ -34,22 +33,6 @@ export function newestExport(ctx: ConsoleContext, season: number): string {
 }
 
 /**
- * Verifies the newest export as a third party would (manifest, signature, every file and row), against the key the
- * console holds: the operator's own, beside its database (docs/index-export.md "Pinned key"). Without it nothing is
- * pinned and the answer says INDEX_KEY_NOT_PINNED.
- */
-export async function indexVerify(ctx: ConsoleContext, args: { season: number }): Promise<VerifyAnswer> {
-  const dir = newestExport(ctx, args.season);
-  const own = ctx.dbFile === null ? null : readSigningKey(defaultKeyFile(ctx.dbFile));
-  const pin = own?.ok ? { publicKeyHex: own.value.publicKeyHex, by: 'the operator key beside the database' } : null;
-  const verified = verifyIndexDir(dir, pin);
-  return {
-    verified: verified.ok,
-    failures: verified.problems.map((p) => ({ code: p.code, message: p.message })),
-  };
-}
-
-/**
  * The Index as the next export would write it, in the language asked, with the publication linter's findings
  * (docs/console.md "Screens": seen before exporting, not only as an INDEX_LINT_FAILED refusal). Written nowhere. While
  * a file holds a secret (LINT_SECRET) the page is withheld: secrets never reach the renderer (the finding names the
@@ -59,7 +42,10 @@ export async function indexPreview(ctx: ConsoleContext, args: TrackRef & { lang:
   const drafted = draftIndex(dbOf(ctx), { season: args.season, clock: ctx.clock });
   if (!drafted.ok) throw new HandlerRefusal(drafted.error.code, drafted.error.message, drafted.error.details);
   const { doc, files, findings, isNew } = drafted.value;
-  const page = files.get(INDEX_FILES.html(args.lang));
+  // A version not exported yet is previewed as such: its page names no export time (each call would draw its own).
+  const page = isNew
+    ? new TextEncoder().encode(renderIndexHtml(doc, args.lang, { draft: true }))
+    : files.get(INDEX_FILES.html(args.lang));
   const withheld = findings.some((f) => f.code === 'LINT_SECRET');
   return {
     ...args,

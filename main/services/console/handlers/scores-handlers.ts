@@ -205,6 +205,18 @@ export async function publicationVersions(
   ctx: ConsoleContext,
   ref: TrackRef,
 ): Promise<{ versions: PublicationVersion[] }> {
+  // A correction's participants with the names staff know them by, beside their ids.
+  const names = await participantNames(ctx, ref);
+  const named = (correction: PublicationVersion['correction']): PublicationVersion['correction'] =>
+    correction === null
+      ? null
+      : {
+          ...correction,
+          participants: correction.participants.map((p) => ({
+            ...p,
+            agent_name: names.get(p.participant_id) ?? null,
+          })),
+        };
   return {
     versions: publicationVersionsOf(dbOf(ctx), ref.season, ref.track).map((v) => ({
       version: v.version,
@@ -213,7 +225,7 @@ export async function publicationVersions(
       actor: v.actor,
       scores_sha256: v.scoresSha256,
       correction: v.correctionJson
-        ? (JSON.parse(text.decode(v.correctionJson)) as PublicationVersion['correction'])
+        ? named(JSON.parse(text.decode(v.correctionJson)) as PublicationVersion['correction'])
         : null,
     })),
   };

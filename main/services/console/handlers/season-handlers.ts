@@ -7,6 +7,7 @@ import type {
   FreezeAnchorView,
   FreezeView,
   LiveSeason,
+  SeasonInvalidationView,
   SeasonTrackStatus,
   TrackName,
   TrackRef,
@@ -20,6 +21,8 @@ import { incidentsOf } from '../../../db/incidents.ts';
 import type { Db } from '../../../db/open-database.ts';
 import { publicationVersionsOf } from '../../../db/publications.ts';
 import { seasonClosesOf } from '../../../db/season-closes.ts';
+import { invalidationOf, type InvalidationRow } from '../../../db/season-invalidations.ts';
+import { seasonInvalidationOf } from '../../freeze/invalidate-season.ts';
 import { disputeListing } from '../../disputes/list-disputes.ts';
 import { liveSeason } from '../../follow/live-season.ts';
 import { lastWindowEndMs, participantWindows } from '../../disputes/participant-windows.ts';
@@ -44,6 +47,11 @@ function indexShowsVersion(db: Db, ref: TrackRef): number | null {
   return typeof shown === 'number' ? shown : null;
 }
 
+/** Proofs the read cache holds pending or refused: what `proofs.fetch` ("Read the proofs") reads (proofs-job.ts). */
+function proofsToRead(db: Db): number {
+  return db.prepare("SELECT COUNT(*) FROM proof_views WHERE status IN ('pending', 'refused')").pluck().get() as number;
+}
+
 export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStatus {
   const db = dbOf(ctx);
   const now = ctx.clock.now();
@@ -58,6 +66,11 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
   const windowEnds = lastWindowEndMs(participantWindows(db, now, ref));
   const chain = freezesOf(db, ref.season, ref.track);
   const lastBackup = lastBackupAtMs(db);
+  const revealed = revealedAtOf(
+    db,
+    chain.map((f) => f.proofId),
+  );
+  const invalidation = invalidationOf(db, ref.season, ref.track);
   const facts: SeasonFacts = {
     freeze: freeze ? { opensAt: freeze.opensAt, closesAt: freeze.closesAt, anchor: anchorFactOf(db, freeze) } : null,
     latestCloseAtMs: latestClose?.closedAtMs ?? null,
@@ -67,13 +80,15 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     disputesUndecided: disputes.length,
     latestFreezeAtMs: chain.length === 0 ? null : Math.max(...chain.map((f) => f.createdAtMs)),
     lastBackupAtMs: lastBackup,
+    proofsToRead: proofsToRead(db),
+    invalidation:
+      invalidation === null
+        ? null
+        : { at: invalidation.invalidatedAt, reason: invalidation.reason, nextSeason: ref.season + 1 },
+    revealedAtMs: revealed,
     nowMs: now,
   };
   const step = seasonStep(facts);
-  const revealed = revealedAtOf(
-    db,
-    chain.map((f) => f.proofId),
-  );
   return {
     ...ref,
     state: step.state,
@@ -83,6 +98,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     latest_close_at: isoOf(latestClose?.closedAtMs ?? null),
     published_at: isoOf(first?.publishedAtMs ?? null),
     latest_version: latest?.version ?? null,
+    latest_published_at: isoOf(latest?.publishedAtMs ?? null),
     dispute_window_ends_at: isoOf(windowEnds),
     disputes_open: disputes.length,
     disputes_at_risk: disputes.filter((d) => d.deadline_status === 'at_risk').length,
@@ -91,6 +107,7 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     last_backup_at: isoOf(lastBackup),
     backup_due: backupDue(facts),
     anchor_deadline: anchorDeadlineView(db, freeze, now),
+    invalidation: invalidation === null ? null : invalidationView(invalidation),
     next_step: step.text,
     next_step_code: step.code,
     now: new Date(now).toISOString(),
@@ -137,6 +154,9 @@ export function seasonLive(ctx: ConsoleContext): LiveSeason {
       last_cycle_at: null,
       next_cycle_at: null,
       last_failure: null,
+      cycle_running: false,
+      every_seconds: 0,
+      until: null,
     },
   });
 }
@@ -216,5 +236,26 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
       ),
     ),
     anchor_deadline: anchorDeadlineView(db, inForce, ctx.clock.now()),
+    invalidation: invalidationOrNull(db, ref),
+    latest_close_at: isoOf(seasonClosesOf(db, ref.season, ref.track).at(-1)?.closedAtMs ?? null),
   };
+}
+
+/** A track's invalidation as the screens show it (the document itself stays in main: `proveit season invalidate --json`). */
+function invalidationView(row: InvalidationRow): SeasonInvalidationView {
+  const { season, track, proof_id, freeze_proof_id, document_sha256, reason, invalidated_at } = seasonInvalidationOf(row);
+  return {
+    season,
+    track: track as TrackName,
+    proof_id,
+    freeze_proof_id,
+    document_sha256,
+    reason,
+    invalidated_at,
+  };
+}
+
+function invalidationOrNull(db: Db, ref: TrackRef): SeasonInvalidationView | null {
+  const row = invalidationOf(db, ref.season, ref.track);
+  return row === null ? null : invalidationView(row);
 }

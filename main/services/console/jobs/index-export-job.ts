@@ -37,6 +37,7 @@ export function runIndexExportJob(
       version: done.value.indexVersion,
       manifest_sha256: done.value.manifestSha256,
       files: done.value.files,
+      listed_files: done.value.listedFiles,
     });
   } finally {
     db.close();

@@ -76,6 +76,8 @@ export function honestReport(
     checks: [witnessCheck('tsa'), witnessCheck('rekor')],
     anchoredHash: 'e'.repeat(64),
     anchorTime: '2026-10-10T12:00:00Z',
+    // The log integrates the batch in the second of its token (trust-layer-reference §3, real example A).
+    logIntegratedTime: '2026-10-10T12:00:00.000Z',
     identity: { anchoring: 'opened', identity: DID, verified: true, status: 'bound', consistent: true },
     opened: { request_hash: r.request_hash, response_hash: r.response_hash, ...opened },
     anomalies: [],

@@ -46,7 +46,10 @@ export interface CloseDevnet {
   corpusDir: string;
   operatorTokenFile: string;
   http: HttpClient;
-  enroll(label: string): Promise<Participant>;
+  /** A bound key enrolled in the season (a new one, or `key` when given: a key that already made calls). */
+  enroll(label: string, key?: BoundKey): Promise<Participant>;
+  /** A proxied read with `key`, enrolled or not (a call made before the opening, say). */
+  readWith(key: BoundKey, path: string): Promise<ReadProof>;
   close(): Promise<void>;
 }
 
@@ -96,6 +99,27 @@ export async function startCloseDevnet(
   const operatorTokenFile = join(dir, 'operator.token');
   writeFileSync(operatorTokenFile, `${devnet.info.internal_secret}\n`);
 
+  /** A proxied read of a corpus path of the compliance track with `key`: a real proof, and its disclosures. */
+  async function readWith(key: BoundKey, path: string): Promise<ReadProof> {
+    const answer = await fetch(`${trustLayer}/v1/proxy`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': key.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        target: `${journeyCorpus.base}${path}`,
+        method: 'GET',
+        payload: {},
+        currency: 'eur',
+      }),
+    });
+    const body = (await answer.json()) as { proof?: { proof_id: string } };
+    if (answer.status !== 200 || !body.proof)
+      throw new Error(`proxy read of ${path}: ${answer.status} ${JSON.stringify(body)}`);
+    const proofId = body.proof.proof_id;
+    const full = await ownerFullView(trustLayer, key.apiKey, proofId);
+    const pair = (field: string) => ({ nonce: full.commitment_nonces[field]!, value: full.chain_data[field]! });
+    return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
+  }
+
   return {
     devnet,
     dir,
@@ -105,8 +129,9 @@ export async function startCloseDevnet(
     corpusDir,
     operatorTokenFile,
     http,
-    async enroll(label) {
-      const key = await boundKey(trustLayer, label);
+    readWith,
+    async enroll(label, given) {
+      const key = given ?? (await boundKey(trustLayer, label));
       const enrolled = await enroll(devnet.info.season, key.apiKey, {
         agent_name: label,
         declared_stack: 'a test harness',
@@ -117,25 +142,7 @@ export async function startCloseDevnet(
         key,
         participantId: enrolled.json.participant_id as string,
         seasonToken,
-        async read(path) {
-          const answer = await fetch(`${trustLayer}/v1/proxy`, {
-            method: 'POST',
-            headers: { 'X-Api-Key': key.apiKey, 'Content-Type': 'application/json' },
-            body: JSON.stringify({
-              target: `${journeyCorpus.base}${path}`,
-              method: 'GET',
-              payload: {},
-              currency: 'eur',
-            }),
-          });
-          const body = (await answer.json()) as { proof?: { proof_id: string } };
-          if (answer.status !== 200 || !body.proof)
-            throw new Error(`proxy read of ${path}: ${answer.status} ${JSON.stringify(body)}`);
-          const proofId = body.proof.proof_id;
-          const full = await ownerFullView(trustLayer, key.apiKey, proofId);
-          const pair = (field: string) => ({ nonce: full.commitment_nonces[field]!, value: full.chain_data[field]! });
-          return { proofId, disclosure: { request_hash: pair('request_hash'), response_hash: pair('response_hash') } };
-        },
+        read: (path) => readWith(key, path),
         submit: (body) => submit(devnet.info.season, seasonToken, JSON.stringify(body)),
       };
     },

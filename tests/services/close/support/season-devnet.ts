@@ -45,6 +45,8 @@ export interface SeasonDevnet {
   corpusDir: Record<TrackName, string>;
   base: Record<TrackName, string>;
   operatorTokenFile: string;
+  /** The operator's API key (bound to the challenge's DID) that froze both tracks: what later operator acts anchor with. */
+  operatorApiKey: string;
   reader(label: string): Promise<Reader>;
   enroll(reader: Reader): Promise<SeasonParticipant>;
   /** POST /_devnet/faults: the proxy's next calls to that host meet the fault (null clears it). */
@@ -132,6 +134,7 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
     corpusDir,
     base,
     operatorTokenFile,
+    operatorApiKey: operatorKey,
     async reader(label) {
       const key = await boundKey(trustLayer, label);
       return { label, key, read: readWith(key) };

@@ -29,6 +29,16 @@ const consoleFor = (name: string, trustDir: string) =>
 
 const inForce = (view: ResultOf<'freeze.view'>) => view.freezes.find((f) => f.proof_id === view.in_force);
 
+/** POST /_devnet/faults (devnet/README.md): a witness step failing at every batch close until cleared. */
+async function trustLayerFault(body: object) {
+  const answer = await fetch(`${net.devnet.info.trust_layer}/_devnet/faults`, {
+    method: 'POST',
+    headers: { 'X-Internal-Secret': net.devnet.info.internal_secret },
+    body: JSON.stringify(body),
+  });
+  if (answer.status !== 200) throw new Error(`fault ${JSON.stringify(body)}: ${answer.status} ${await answer.text()}`);
+}
+
 beforeAll(async () => {
   net = await startFreezeDevnet('proveit-console-anchor-', () => new Date(clock.now()));
   dir = mkdtempSync(join(tmpdir(), 'proveit-console-anchor-'));
@@ -96,6 +106,24 @@ describe('the freeze anchor step', () => {
     const message = (answer as { error: { message: string } }).error.message;
     expect(message).toContain(participant.did);
     expect(message).toContain(challengeDidOf(net.operatorKey.publicKeyHex) as string);
+    expect(inForce(await value(dispatch, 'freeze.view', conformite))?.anchor).toBeNull();
+  }, 60_000);
+
+  it('a freeze anchored with one witness (its batch’s Rekor step failed) is refused FREEZE_PROOF_ONE_WITNESS naming the missing entry and what to do, and stores nothing', async () => {
+    clock.set(BEFORE_OPENING + 210_000);
+    const dispatch = consoleFor('rekor-step-failed', net.devnet.info.trust_bundle);
+    await value(dispatch, 'freeze.create', { ...conformite, ...window });
+    await trustLayerFault({ anchor_step: 'transparency_log', fault: 'failed' });
+    try {
+      await net.devnet.closeBatch();
+    } finally {
+      await trustLayerFault({ anchor_step: 'transparency_log', fault: null });
+    }
+    const answer = await dispatch('freeze.anchor', conformite);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'FREEZE_PROOF_ONE_WITNESS' } });
+    const message = (answer as { error: { message: string } }).error.message;
+    expect(message).toMatch(/Rekor entry is missing \(WITNESS_LOG_FAILED\).*never have both witnesses/);
+    expect(message).toContain('proveit freeze create --replace');
     expect(inForce(await value(dispatch, 'freeze.view', conformite))?.anchor).toBeNull();
   }, 60_000);
 
