@@ -14,6 +14,7 @@ import { dbPathFrom } from './proofs-options.ts';
  */
 export const BACKED_UP_COMMANDS = [
   'freeze create',
+  'freeze adopt',
   'freeze publish',
   'freeze reveal',
   'season close',

@@ -838,6 +838,12 @@ export interface IpcContract {
   'freeze.publish': Op<TrackRef, FreezeView>;
   'freeze.reveal': Op<TrackRef, FreezeView>;
   /**
+   * Takes in force a freeze chain made elsewhere (docs/freeze.md "Adopting a freeze made elsewhere"): the published
+   * chain and its sealed salt and key as pasted, checked against the proofs and the track folder before anything is
+   * recorded. The seals are never echoed back: the answer is the freeze view.
+   */
+  'freeze.adopt': Op<TrackRef & { freeze_chain: string; seals: string }, FreezeView>;
+  /**
    * Invalidates a track's season in progress (spec §8): the reason anchored through the Trust Layer and posted to the
    * season service, which stops the track's submissions at once; the key may then be revealed (`freeze.reveal`).
    */

@@ -91,6 +91,17 @@ const receiptObject: FieldRule = (v) => {
 };
 const proofId: FieldRule = (v) =>
   typeof v === 'string' && isProofId(v) ? null : "a proof id such as 'prf_20261028_101500_00a1b2'";
+/** A freeze chain as `freeze publish` wrote it, pasted: a few kilobytes a freeze (the headless call is 64 KiB at most). */
+const MAX_FREEZE_CHAIN = 1_048_576;
+/** The sealed salt and key of a chain, pasted: each freeze's answer key (about 10 KB for season 1) with its salt. */
+const MAX_SEALS = 262_144;
+/** A JSON document pasted into a form, parsed in the handler: here only its size (never its text in the message). */
+const pastedJson =
+  (max: number): FieldRule =>
+  (v) =>
+    typeof v === 'string' && v.trim() !== '' && v.length <= max
+      ? null
+      : `a pasted JSON document (not blank, at most ${max} characters)`;
 /** The follower's cadence (`follow.cadence`): whole seconds, a minute to an hour between cycle starts. */
 const cadenceSeconds: FieldRule = (v) =>
   Number.isSafeInteger(v) && (v as number) >= 60 && (v as number) <= 3600
@@ -158,6 +169,7 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'freeze.replace': { ...TRACK_REF, opens_at: instant, closes_at: instant, reason: text },
   'freeze.publish': TRACK_REF,
   'freeze.reveal': TRACK_REF,
+  'freeze.adopt': { ...TRACK_REF, freeze_chain: pastedJson(MAX_FREEZE_CHAIN), seals: pastedJson(MAX_SEALS) },
   'season.invalidate': { ...TRACK_REF, reason: text },
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },

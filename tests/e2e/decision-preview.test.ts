@@ -67,6 +67,7 @@ describe('a dispute of the demo decided in the UI, asked first', () => {
     await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
     // The reviewer starts as the person acting, once the overview that names them has answered (the header says it).
     await page.getByText(`Acting as ${ACTOR}`).waitFor();
+    await review.getByRole('button', { name: 'Review and decide…' }).click();
     expect(await review.getByLabel('Reviewer').inputValue()).toBe(ACTOR);
     await review.getByLabel('upheld').check();
     await review.getByLabel('What the assertion becomes').selectOption('supported');

@@ -230,6 +230,9 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     const receiving = await open();
     await tabTo(receiving, 'Disputes');
     await receiving.keyboard.press('Enter');
+    // The form opens in a dialog, on its Close button; Tab reaches the participant field next.
+    await tabTo(receiving, 'Receive a dispute…', 200);
+    await receiving.keyboard.press('Enter');
     await receiving.getByRole('heading', { name: /^Receive a dispute on/ }).waitFor();
     await tabTo(receiving, 'Participant (participant_id)', 200);
     await receiving.keyboard.type(overclaims.participantId);
@@ -256,6 +259,8 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await tabTo(page, disputeId);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    await tabTo(page, 'Review and decide…', 200);
+    await page.keyboard.press('Enter');
     await tabTo(page, 'Reviewer', 200);
     // The reviewer starts as the person acting (docs/console-backend.md "Who acts"): another reviewer is typed over it.
     await page.keyboard.press('Control+A');

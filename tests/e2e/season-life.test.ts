@@ -95,6 +95,9 @@ describe('the demo season in the console', () => {
     await tabTo(page, demo.dispute.id);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    // The decision form opens in a dialog, on its Close button; Tab reaches the Reviewer field next.
+    await tabTo(page, 'Review and decide…', 200);
+    await page.keyboard.press('Enter');
     await tabTo(page, 'Reviewer', 200);
     // The reviewer starts as the person acting (docs/console-backend.md "Who acts"): another reviewer is typed over it.
     await page.keyboard.press('Control+A');
@@ -226,7 +229,8 @@ describe('the demo season in the console', () => {
     const page = await open();
     await nav(page).getByRole('link', { name: 'Index', exact: true }).click();
     await page.locator('iframe[title="Preview in French (authority)"]').waitFor();
-    await page.locator('iframe[title="Preview in English"]').waitFor();
+    // One language shown at a time (a tab each): the English frame is in the page, hidden until its tab is chosen.
+    await page.locator('iframe[title="Preview in English"]').waitFor({ state: 'attached' });
     expect(
       await page.frameLocator('iframe[title="Preview in French (authority)"]').locator('html').getAttribute('lang'),
     ).toBe('fr');

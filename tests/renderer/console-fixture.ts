@@ -961,6 +961,19 @@ export function createFixture(): {
     },
     'publication.versions': () => ({ versions }),
     'freeze.view': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
+    // freeze.adopt as main answers it (main/services/console/handlers/freeze-adopt-handler.ts): seals holding the
+    // fixture's committed salt (hex(34)) are adopted and the freeze view answered; any other salt is refused as main
+    // refuses it, with the proof and the commitment, never the salt or the key.
+    'freeze.adopt': (a) => {
+      const track = a['track'] as 'conformite' | 'generique';
+      if (!(a['seals'] as string).includes(`"salt": "${hex(34)}"`))
+        throw new HandlerRefusal(
+          'FREEZE_ADOPT_KEY_COMMITMENT_MISMATCH',
+          `freeze prf_20260920_120000_aaaaaa: key_commitment: sha256(salt ‖ key) is not the anchored commitment ${hex(32)}`,
+          { proof_id: 'prf_20260920_120000_aaaaaa', field: 'key_commitment', anchored: hex(32), also: [] },
+        );
+      return freezeView(track);
+    },
     'freeze.reveal': (a) => {
       if (reopened(a['track'] as 'conformite' | 'generique')) {
         if (invalidation.done === null)

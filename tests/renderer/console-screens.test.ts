@@ -114,7 +114,9 @@ describe('Freeze', () => {
       )
       .waitFor();
     expect(await page.getByRole('button', { name: 'Replace the freeze' }).count()).toBe(0);
-    expect(await page.getByLabel('Reason').count()).toBe(0);
+    // The replacement's reason field is gone; the invalidation's own reason field (an open season can be invalidated) stays.
+    expect(await page.getByLabel('Reason', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Reason (published with the invalidation)').count()).toBe(1);
     await page.getByRole('button', { name: 'Reveal key and salt (at close)' }).click();
     await page
       .getByRole('status')
@@ -352,6 +354,7 @@ describe('Disputes', () => {
 
   it("the receive form offers the track's participants by name, then the chosen one's assertions with their status", async () => {
     const page = await open('disputes');
+    await page.getByRole('button', { name: 'Receive a dispute…' }).click();
     const form = page.getByRole('form', { name: /Receive a dispute on/ });
     const participant = form.getByLabel('Participant (participant_id)');
     const offered = async (input: typeof participant) =>
@@ -373,6 +376,7 @@ describe('Disputes', () => {
 
   it('the receive form’s optional receipt: text that is no JSON object is refused in the form (DISPUTE_RECEIPT_INVALID); a pasted one travels as the receipt argument', async () => {
     const page = await open('disputes');
+    await page.getByRole('button', { name: 'Receive a dispute…' }).click();
     const form = page.getByRole('form', { name: /Receive a dispute on/ });
     await form.getByLabel('Participant (participant_id)').fill('p-0003');
     await form.getByLabel('Disputed assertion (TASK_ID/ASSERTION_ID)').fill('conf-01/a3');
@@ -416,6 +420,7 @@ describe('Disputes', () => {
     await page.getByRole('button', { name: 'dsp-1-conformite-0001' }).click();
     const review = page.getByRole('region', { name: 'Review of dsp-1-conformite-0001' });
     await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    await review.getByRole('button', { name: 'Review and decide…' }).click();
     await review.getByLabel('Reviewer').fill('Bea');
     await review.getByLabel('upheld').check();
     await review.getByLabel('What the assertion becomes').selectOption('instrument_fault');
@@ -529,9 +534,11 @@ describe('Index', () => {
     try {
       const page = await open('index');
       const frames = page.locator('iframe.index-preview');
-      await frames.nth(1).waitFor();
+      // One language shown at a time, a tab each: both frames are in the page, the one not chosen hidden.
+      await frames.nth(1).waitFor({ state: 'attached' });
       expect(await frames.count()).toBe(2);
       for (const i of [0, 1]) {
+        await page.getByRole('tab', { name: i === 0 ? 'Preview in French (authority)' : 'Preview in English' }).click();
         expect(await frames.nth(i).getAttribute('sandbox')).toBe('');
         const srcdoc = (await frames.nth(i).getAttribute('srcdoc')) ?? '';
         expect(srcdoc).toMatch(/<head><meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
@@ -621,6 +628,8 @@ describe('every screen', () => {
     await tabTo(page, 'dsp-1-conformite-0002');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Review of dsp-1-conformite-0002' }).waitFor();
+    await tabTo(page, 'Review and decide…');
+    await page.keyboard.press('Enter');
     await tabTo(page, 'Reviewer');
     await page.keyboard.type('Bea');
     await tabTo(page, 'Record the decision');

@@ -30,6 +30,7 @@ async function formOpenedBeforeTheOverview(): Promise<{ page: Page; reviewer: Lo
   await page.getByRole('button', { name: DISPUTE }).click();
   const review = page.getByRole('region', { name: `Review of ${DISPUTE}` });
   await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+  await review.getByRole('button', { name: 'Review and decide…' }).click();
   const reviewer = review.getByLabel('Reviewer');
   expect(await page.getByText('Acting as ann').count()).toBe(0);
   return { page, reviewer };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
-import type { SeasonTrackStatus } from '../../renderer/src/api/operations.ts';
+import type { CorpusView, ProofsView, SeasonTrackStatus, TrackRef } from '../../renderer/src/api/operations.ts';
 import { fixtureInChromium, type FixtureInChromium } from './fixture-in-chromium.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from './screen-checks.ts';
 
@@ -12,10 +12,42 @@ import { artefactsDir, screenshot, seriousViolations, settled } from './screen-c
 const shots = artefactsDir('operations-look');
 let ui: FixtureInChromium;
 
-/** The fixture's season with generique a draft: not frozen, so no calendar, and no close to score. */
+/** Reads per hour the Proofs screen's chart is given instead of the fixture's (null: the fixture's, 40 at most). */
+let hourlyReads: number[] | null = null;
+
+/** A corpus of 45 resources (the fixture has none): the Corpus screen shows them a page at a time. */
+const corpus = (track: TrackRef): CorpusView => ({
+  ...track,
+  base: 'https://corpus.example',
+  manifest_hash: 'a'.repeat(64),
+  check: { ok: true, problems: [] },
+  resources: Array.from({ length: 45 }, (_, k) => ({
+    path: `r/${String(k + 1).padStart(3, '0')}.json`,
+    url: `https://corpus.example/r/${k + 1}`,
+    collection: null,
+    request_hash: 'b'.repeat(64),
+    response_hash: 'c'.repeat(64),
+  })),
+});
+
+/**
+ * The fixture's season with generique a draft: not frozen, so no calendar, and no close to score; a corpus to page
+ * through; and the reads chart's hours as `hourlyReads` says.
+ */
 function withDraftGenerique(dispatch: Dispatch): Dispatch {
   return async (channel, args) => {
     const track = (args as { track?: unknown } | null)?.track;
+    if (channel === 'corpus.view') return { ok: true, value: corpus(args as TrackRef) };
+    if (channel === 'proofs.view' && hourlyReads !== null) {
+      const answer = await dispatch(channel, args);
+      if (!answer.ok) return answer;
+      const view = answer.value as ProofsView;
+      const reads = hourlyReads;
+      return {
+        ok: true,
+        value: { ...view, hourly_reads: view.hourly_reads.map((h, k) => ({ ...h, reads: reads[k] ?? 0 })) },
+      };
+    }
     if (channel === 'scores.view' && track === 'generique')
       return { ok: false, error: { code: 'SCORES_NOT_FOUND', message: 'season 1 generique has no close yet' } };
     const answer = await dispatch(channel, args);
@@ -243,6 +275,217 @@ describe('charts', () => {
     expect(detail).toMatch(/\d\d:00 UTC 40/);
     expect(await chart.locator('rect.bar').count()).toBe(24);
     expect(await chart.locator('line.limit').count()).toBe(1);
+    await page.close();
+  });
+
+  it('the reads chart scales to the reads: 40 in an hour puts the limit of 100 on the scale as a labelled line; 2 reads make a bar half the height, the limit said to be above the scale; each bar has its hover text', async () => {
+    /** The chart's scale top, the plot's height in viewBox units, each bar's height by its reads, and the limit line. */
+    const measure = (page: Page) =>
+      page.locator('svg[aria-describedby="reads-chart-detail"]').evaluate((svg) => {
+        const n = (el: Element | null, a: string) => Number(el?.getAttribute(a));
+        const axis = svg.querySelector('line.axis')!;
+        const limit = svg.querySelector('line.limit')!;
+        const bars = [...svg.querySelectorAll('rect.bar')].map((r) => ({
+          reads: n(r, 'data-reads'),
+          height: n(r, 'height'),
+          title: r.querySelector('title')?.textContent ?? '',
+        }));
+        return {
+          top: n(svg, 'data-top'),
+          bottom: n(axis, 'y1'),
+          bars,
+          limitY: n(limit, 'y1'),
+          offScale: limit.classList.contains('off-scale'),
+          label: svg.querySelector('text.limit-label')?.textContent ?? '',
+          ticks: [...svg.querySelectorAll('text.tick')].map((t) => t.textContent),
+        };
+      });
+
+    let page = await open('proofs');
+    await page.getByRole('img', { name: /^Proof reads per clock hour/ }).waitFor();
+    let shown = await measure(page);
+    expect(shown.top).toBe(100);
+    expect(shown.offScale).toBe(false);
+    expect(shown.label).toBe('limit 100/h');
+    const forty = shown.bars.find((b) => b.reads === 40)!;
+    // The limit line is at 100 on the same scale as the bars: 2.5 times the height of the 40-read bar.
+    expect(shown.bottom - shown.limitY).toBeCloseTo(2.5 * forty.height, 5);
+    expect(forty.title).toMatch(/^\d\d:00 UTC: 40 reads$/);
+    await page.close();
+
+    hourlyReads = [...Array<number>(22).fill(0), 1, 2];
+    try {
+      page = await open('proofs');
+      const chart = page.getByRole('img', { name: /^Proof reads per clock hour/ });
+      await chart.waitFor();
+      shown = await measure(page);
+      expect(shown.top).toBe(2);
+      const [one, two] = [shown.bars.find((b) => b.reads === 1)!, shown.bars.find((b) => b.reads === 2)!];
+      // The 2-read bar reaches the top of the scale, the 1-read bar half of it: both seen, not flattened under 100.
+      expect(two.height).toBeCloseTo(2 * one.height, 5);
+      expect(two.height).toBeGreaterThan(50);
+      expect(two.title).toMatch(/: 2 reads$/);
+      expect(one.title).toMatch(/: 1 read$/);
+      expect(shown.offScale).toBe(true);
+      expect(shown.label).toBe('limit 100/h, above this scale ↑');
+      expect(shown.limitY).toBeLessThan(shown.bottom - two.height + 0.5);
+      // The text alternative still carries the figures.
+      expect(await chart.getAttribute('aria-label')).toContain('3 in all, at most 2 in one hour');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, shots, 'reads-chart-small');
+      await page.close();
+    } finally {
+      hourlyReads = null;
+    }
+  });
+
+  it('each mark of the Scoring chart has its hover text: the participant, its overclaim rate and its success rate', async () => {
+    const page = await open('scoring');
+    const chart = page.getByRole('img', { name: 'Overclaim rate against success rate, per participant' }).first();
+    await chart.waitFor();
+    const titles = await chart.locator('circle.community > title, rect.reference > title').allTextContents();
+    expect(titles.length).toBe(await chart.locator('circle.community, rect.reference').count());
+    expect(titles.every((t) => /: overclaim rate .+, success rate .+$/.test(t))).toBe(true);
+    expect(titles.some((t) => /^Agent 3: overclaim rate /.test(t))).toBe(true);
+    await page.close();
+  });
+});
+
+describe('the navigation’s counters', () => {
+  it('say what waits beside each link, as the link’s description: disputes undecided, incidents open, proofs pending', async () => {
+    const page = await open('season');
+    const link = (name: string) => nav(page).getByRole('link', { name, exact: true });
+    const described = (name: string) =>
+      link(name).evaluate(
+        (a) => document.getElementById(a.getAttribute('aria-describedby') ?? '')?.textContent?.trim() ?? null,
+      );
+    await expect.poll(() => described('Disputes')).toBe('Disputes, 3 undecided');
+    expect(await described('Incidents')).toBe('Incidents, 1 open');
+    expect(await described('Proofs')).toBe('Proofs, 0 pending proofs');
+    expect(await described('Season')).toBeNull();
+    // The figure shown is the count, hidden from screen readers (the description says it in words).
+    const figure = nav(page).locator('#nav-count-disputes > [aria-hidden="true"]');
+    expect(await figure.textContent()).toBe('3');
+    expect(await nav(page).locator('#nav-count-disputes').getAttribute('title')).toBe('Disputes, 3 undecided');
+    // Nothing pending is grey, apart from a count that waits.
+    const ground = (id: string) =>
+      nav(page)
+        .locator(id)
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await ground('#nav-count-proofs')).not.toBe(await ground('#nav-count-disputes'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the controls and the form dialogs', () => {
+  it('buttons, fields and choices share one look: a primary button, a secondary one, a field with its border', async () => {
+    const page = await open('disputes');
+    await page.getByRole('table', { name: 'Disputes, by decision deadline' }).waitFor();
+    const style = (el: Element) => {
+      const c = getComputedStyle(el);
+      return { ground: c.backgroundColor, ink: c.color, border: c.borderTopStyle, radius: c.borderTopLeftRadius };
+    };
+    const opener = page.getByRole('button', { name: 'Receive a dispute…' });
+    expect(await opener.evaluate(style)).toMatchObject({ ground: 'rgb(18, 38, 58)', ink: 'rgb(255, 255, 255)' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: /^Receive a dispute on / });
+    const close = dialog.getByRole('button', { name: 'Close' });
+    expect(await close.evaluate(style)).toMatchObject({ ground: 'rgb(255, 255, 255)', ink: 'rgb(18, 38, 58)' });
+    const field = dialog.getByLabel('Reason, as received');
+    expect(await field.evaluate(style)).toMatchObject({ border: 'solid', radius: '4px' });
+    await page.close();
+  });
+
+  it('Disputes’ receive form opens in a dialog on its Close button; Escape and Close put it away and give the focus back to the button that opened it', async () => {
+    const page = await open('disputes');
+    const opener = page.getByRole('button', { name: 'Receive a dispute…' });
+    await opener.waitFor();
+    const form = page.getByRole('form', { name: /Receive a dispute on/ });
+    expect(await form.count()).toBe(0);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Receive a dispute on / });
+    await dialog.waitFor();
+    expect(await focused()).toBe('Close');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.id)).toBe(
+      await form.getByLabel('Participant (participant_id)').getAttribute('id'),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, shots, 'receive-dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focused()).toBe('Receive a dispute…');
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focused()).toBe('Receive a dispute…');
+
+    // A dispute's decision form too: the review shows the facts and the evidence; the form opens when asked.
+    await page.getByRole('button', { name: 'dsp-1-conformite-0002' }).click();
+    const review = page.getByRole('region', { name: 'Review of dsp-1-conformite-0002' });
+    await review.getByRole('heading', { name: 'Stored evidence' }).waitFor();
+    expect(await review.getByLabel('Reviewer').isVisible()).toBe(false);
+    await review.getByRole('button', { name: 'Review and decide…' }).click();
+    const decide = page.getByRole('dialog', { name: 'Review and decide dsp-1-conformite-0002' });
+    await decide.getByLabel('Reviewer').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => decide.count()).toBe(0);
+    expect(await focused()).toBe('Review and decide…');
+    await page.close();
+  });
+
+  it('Corpus shows its resources 20 at a time; the filter finds one on any page', async () => {
+    const page = await open('corpus');
+    const table = page.getByRole('table', { name: /^Resources \(\d+\)$/ });
+    await page.getByRole('table', { name: 'Resources (45)' }).waitFor();
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(20);
+    const pages = page.getByRole('group', { name: 'Resource pages' });
+    expect(await pages.textContent()).toContain('Resources 1–20 of 45');
+    // A button that cannot act is greyed and dashed (styles.css "The controls").
+    expect(
+      await pages
+        .getByRole('button', { name: 'Previous' })
+        .evaluate((el) => [getComputedStyle(el).borderTopStyle, getComputedStyle(el).cursor]),
+    ).toEqual(['dashed', 'not-allowed']);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
+    expect(await pages.textContent()).toContain('Page 3 of 3');
+    expect(await pages.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByLabel('Find a resource').fill('r/044');
+    await page.getByRole('table', { name: 'Resources (1)' }).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    expect(await pages.count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the Index previews', () => {
+  it('one language at a time at full width, switched by tab or arrow key', async () => {
+    const page = await open('index', { viewport: { width: 1400, height: 900 } });
+    const french = page.getByRole('tab', { name: 'Preview in French (authority)' });
+    await french.waitFor();
+    expect(await french.getAttribute('aria-selected')).toBe('true');
+    const frame = (title: string) => page.locator(`iframe[title="${title}"]`);
+    await frame('Preview in French (authority)').waitFor();
+    expect(await frame('Preview in English').isVisible()).toBe(false);
+    const main = (await page.locator('main').boundingBox())!;
+    const box = (await frame('Preview in French (authority)').boundingBox())!;
+    // The frame takes the column's width (less the card's padding) and most of the window's height.
+    expect(box.width).toBeGreaterThanOrEqual(main.width - 100);
+    expect(box.height).toBeGreaterThan(700);
+    await french.focus();
+    await page.keyboard.press('ArrowRight');
+    await frame('Preview in English').waitFor();
+    expect(await frame('Preview in French (authority)').isVisible()).toBe(false);
+    expect(await page.getByRole('tab', { name: 'Preview in English' }).getAttribute('aria-selected')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, shots, 'index-preview-1400');
     await page.close();
   });
 });

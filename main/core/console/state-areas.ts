@@ -28,6 +28,7 @@ export const AREAS_OF_ACT: Readonly<Record<string, readonly StateArea[]>> = {
   'freeze.replace': ['season', 'freeze', 'live', 'audit'],
   'freeze.publish': ['season', 'freeze', 'audit'],
   'freeze.reveal': ['season', 'freeze', 'audit'],
+  'freeze.adopt': ['season', 'freeze', 'live', 'audit'],
   // Spec §8: an invalidation is published on the Index too (the track shown invalidated, nothing scored).
   'season.invalidate': ['season', 'freeze', 'live', 'audit', 'index'],
   'freeze.anchor': ['season', 'freeze', 'proofs'],

@@ -10,6 +10,7 @@ import { actingAs } from './session-actor.ts';
 const ACT_CHANNELS = [
   'freeze.create',
   'freeze.replace',
+  'freeze.adopt',
   'freeze.publish',
   'freeze.reveal',
   'season.invalidate',

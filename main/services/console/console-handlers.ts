@@ -31,6 +31,7 @@ import { backupHandlers } from './handlers/backup-handlers.ts';
 import { actingAs, nameSessionActor } from './session-actor.ts';
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
 import { seasonInvalidate } from './handlers/invalidate-handler.ts';
+import { freezeAdopt } from './handlers/freeze-adopt-handler.ts';
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
 import { indexPreview } from './handlers/index-handlers.ts';
@@ -90,6 +91,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'freeze.replace': (a) => freezeReplace(ctx, a),
     'freeze.publish': (a) => freezePublish(ctx, a),
     'freeze.reveal': (a) => freezeReveal(ctx, a),
+    'freeze.adopt': (a) => freezeAdopt(ctx, a),
     'season.invalidate': (a) => seasonInvalidate(ctx, a),
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),

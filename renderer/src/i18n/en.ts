@@ -3,6 +3,7 @@
 import type { ActivityState } from '../../../main/core/follow/activity.ts';
 import type { FollowState, ReceiptEvidence, SeasonTrackStatus } from '../api/operations.ts';
 import { backupsEn } from './backups-en.ts';
+import { lookEn } from './look-en.ts';
 import { participantsEn } from './participants-en.ts';
 import { happenedEn } from './happened-en.ts';
 import { lintFixEn, lintFoundEn } from './lint-findings-en.ts';
@@ -83,6 +84,7 @@ export const en = {
   },
   happened: happenedEn,
   backups: backupsEn,
+  look: lookEn,
   participants: participantsEn,
   advice: {
     CONNECTION_UNREACHABLE:
@@ -879,6 +881,7 @@ export const en = {
     inForce: 'in force',
     publish: 'Publish the freeze',
     reveal: 'Reveal key and salt (at close)',
+    revealInvalidated: 'Reveal key and salt (the season is invalidated: now)',
     verify: 'Verify the freeze',
     verified: 'The freeze verifies: rules, manifest, key commitment and proof match.',
     rulesTitle: (file: string): string => `Rules text (${file})`,
@@ -894,6 +897,27 @@ export const en = {
     createHelp:
       'Hashes the rules text and the manifest, commits to the sealed key with a fresh salt, anchors it all through the Trust Layer and records it. The key and salt stay sealed until the close.',
     create: 'Freeze the track',
+    // freeze.adopt (docs/freeze.md "Adopting a freeze made elsewhere"): a freeze chain made outside this console.
+    adoptTitle: 'Adopt a freeze made elsewhere',
+    adoptHelp:
+      'For a freeze made outside this console (season 1’s): paste its published chain and its sealed salt and key. Every check runs before anything is recorded; the freeze then closes, reveals and publishes as one made here.',
+    adoptChain: 'Published freeze chain (the JSON `freeze publish` wrote, replaced freezes included)',
+    adoptSeals: 'Sealed salt and key of each freeze ({"freezes": [{"proof_id", "salt", "key"}]})',
+    adoptSealsHelp:
+      'Kept sealed in the operator database as the console’s own are, until the close; never shown again, answered or logged.',
+    adoptBothNeeded: 'Paste both documents to adopt.',
+    adopt: 'Check and adopt…',
+    adoptConfirm: (season: number, track: string): string =>
+      `Adopt the pasted freeze chain for season ${season}, track ${track}? Before anything is recorded, the console checks:`,
+    /** What the confirmation lists, one line each. */
+    adoptChecks: [
+      'Each freeze proof, read from the Trust Layer: verified with both witnesses (RFC 3161 token and Rekor entry), under the challenge’s DID, anchoring exactly the published document before the opening.',
+      'The chain: one first freeze, each replacement naming the one before it, with its published reason.',
+      'The freeze in force against this track’s folder: its season.json, the rules text and the manifest.',
+      'Each sealed salt and key: sha256(salt ‖ key) against the commitment anchored.',
+      'The first difference refuses the adoption with its code, and nothing is recorded.',
+    ],
+    adoptConfirmLabel: 'Check and adopt',
     notConfigured:
       'This console was started without a Trust Layer: freezing answers with what to give (`--trust-layer URL --api-key-file FILE --season-base URL`).',
     publishedTo: 'The freeze publication is written beside the database, in freezes/.',

@@ -3,6 +3,7 @@ import type { ActivityState } from '../../../main/core/follow/activity.ts';
 import type { FollowState, SeasonTrackStatus } from '../api/operations.ts';
 import type { Messages } from './en.ts';
 import { backupsFr } from './backups-fr.ts';
+import { lookFr } from './look-fr.ts';
 import { participantsFr } from './participants-fr.ts';
 import { happenedFr } from './happened-fr.ts';
 import { lintFixFr, lintFoundFr } from './lint-findings-fr.ts';
@@ -80,6 +81,7 @@ export const fr: Messages = {
   },
   happened: happenedFr,
   backups: backupsFr,
+  look: lookFr,
   participants: participantsFr,
   advice: {
     CONNECTION_UNREACHABLE:
@@ -865,6 +867,7 @@ export const fr: Messages = {
     inForce: 'en vigueur',
     publish: 'Publier le gel',
     reveal: 'Révéler clé et sel (à la clôture)',
+    revealInvalidated: 'Révéler clé et sel (la saison est invalidée : maintenant)',
     verify: 'Vérifier le gel',
     verified: 'Le gel se vérifie : règles, manifeste, engagement de clé et preuve concordent.',
     rulesTitle: (file) => `Texte des règles (${file})`,
@@ -880,6 +883,25 @@ export const fr: Messages = {
     createHelp:
       'Calcule les empreintes du texte des règles et du manifeste, s’engage sur la clé scellée avec un sel neuf, ancre le tout par la Trust Layer et l’enregistre. Clé et sel restent scellés jusqu’à la clôture.',
     create: 'Geler la piste',
+    adoptTitle: 'Adopter un gel fait ailleurs',
+    adoptHelp:
+      'Pour un gel fait hors de cette console (celui de la saison 1) : collez sa chaîne publiée et son sel et sa clé scellés. Toutes les vérifications ont lieu avant tout enregistrement ; le gel se clôture, se révèle et se publie ensuite comme un gel fait ici.',
+    adoptChain: 'Chaîne de gels publiée (le JSON écrit par `freeze publish`, gels remplacés compris)',
+    adoptSeals: 'Sel et clé scellés de chaque gel ({"freezes": [{"proof_id", "salt", "key"}]})',
+    adoptSealsHelp:
+      'Gardés scellés dans la base de l’opérateur comme ceux de la console, jusqu’à la clôture ; jamais réaffichés, renvoyés ni journalisés.',
+    adoptBothNeeded: 'Collez les deux documents pour adopter.',
+    adopt: 'Vérifier et adopter…',
+    adoptConfirm: (season, track) =>
+      `Adopter la chaîne de gels collée pour la saison ${season}, piste ${track} ? Avant tout enregistrement, la console vérifie :`,
+    adoptChecks: [
+      'Chaque preuve de gel, lue sur le Trust Layer : vérifiée avec ses deux témoins (jeton RFC 3161 et entrée Rekor), sous le DID du challenge, ancrant exactement le document publié avant l’ouverture.',
+      'La chaîne : un premier gel, chaque remplacement nommant le précédent, avec son motif publié.',
+      'Le gel en vigueur contre le dossier de cette piste : son season.json, le texte des règles et le manifeste.',
+      'Chaque sel et clé scellés : sha256(sel ‖ clé) contre l’engagement ancré.',
+      'La première différence refuse l’adoption avec son code, et rien n’est enregistré.',
+    ],
+    adoptConfirmLabel: 'Vérifier et adopter',
     notConfigured:
       'Cette console a été lancée sans Trust Layer : geler répond avec ce qu’il faut donner (`--trust-layer URL --api-key-file FICHIER --season-base URL`).',
     publishedTo: 'La publication du gel est écrite à côté de la base, dans freezes/.',

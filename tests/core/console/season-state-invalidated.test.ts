@@ -7,7 +7,11 @@ const at = (iso: string) => Date.parse(iso);
 const frozen = {
   opensAt: '2026-10-01T08:00:00.000Z',
   closesAt: '2026-10-29T08:00:00.000Z',
-  anchor: { state: 'anchored' as const, anchorTime: '2026-09-20T12:00:03.000Z', checkedAtMs: at('2026-09-20T12:05:00Z') },
+  anchor: {
+    state: 'anchored' as const,
+    anchorTime: '2026-09-20T12:00:03.000Z',
+    checkedAtMs: at('2026-09-20T12:05:00Z'),
+  },
 };
 const invalidation = { at: '2026-10-05T10:00:00.000Z', reason: 'task conf-03 was changed', nextSeason: 2 };
 const facts = (f: Partial<SeasonFacts>): SeasonFacts => ({

@@ -243,7 +243,8 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
 
 /** A track's invalidation as the screens show it (the document itself stays in main: `proveit season invalidate --json`). */
 function invalidationView(row: InvalidationRow): SeasonInvalidationView {
-  const { season, track, proof_id, freeze_proof_id, document_sha256, reason, invalidated_at } = seasonInvalidationOf(row);
+  const { season, track, proof_id, freeze_proof_id, document_sha256, reason, invalidated_at } =
+    seasonInvalidationOf(row);
   return {
     season,
     track: track as TrackName,

@@ -61,7 +61,12 @@ describe('an invalidated track in season.status and freeze.view', () => {
     expect(status).toMatchObject({
       state: 'invalidated',
       next_step_code: 'REVEAL_INVALIDATED',
-      invalidation: { proof_id: proof, freeze_proof_id: freeze, reason: REASON, invalidated_at: '2026-11-03T12:00:00.000Z' },
+      invalidation: {
+        proof_id: proof,
+        freeze_proof_id: freeze,
+        reason: REASON,
+        invalidated_at: '2026-11-03T12:00:00.000Z',
+      },
     });
     expect(status.next_step).toContain('freeze season 2');
     expect(status.next_step).not.toMatch(/run the close/i);
