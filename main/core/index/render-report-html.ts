@@ -48,9 +48,7 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
     ((r as Partial<ReportSummary>).dispute_window_ends_at === undefined
       ? ''
       : `<p data-section="dispute-window">${esc(rt.disputeWindow(r.dispute_window_ends_at))}</p>\n`) +
-    (r.control_task && !r.control_task.exact_and_grounded
-      ? `<p data-section="instrumentation-check"><strong>${esc(rt.instrumentationCheckFailed(r.control_task.task_id))}</strong></p>\n`
-      : '') +
+    instrumentationNote(r, rt.instrumentationCheckFailed) +
     `<h2>${esc(rt.unsupported)}</h2>\n${unsupported}\n` +
     `<h2>${esc(rt.instrumentFaults)}</h2>\n` +
     list(
@@ -120,4 +118,15 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
     otherHref: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
     body,
   });
+}
+
+/**
+ * Spec §5.5: a control task answered but not exact and grounded says the instruments need looking at; one not
+ * submitted or rejected at close checked nothing and says nothing (main/core/scoring/control-reading.ts).
+ */
+function instrumentationNote(r: ReportSummary, failed: (task: string) => string): string {
+  const control = r.control_task;
+  if (!control || control.exact_and_grounded) return '';
+  if ([...r.not_submitted, ...r.rejected_at_close].some((t) => t.task_id === control.task_id)) return '';
+  return `<p data-section="instrumentation-check"><strong>${esc(failed(control.task_id))}</strong></p>\n`;
 }

@@ -151,12 +151,18 @@ function figures(p: ScoredParticipantResult): [string, PyJson][] {
 /** Spec §5.5, in its neutral words: a control task missed says the instruments, not the answers, need looking at. */
 export const INSTRUMENTATION_CHECK_FAILED = 'instrumentation check failed';
 
+/**
+ * Only a control task that was answered (submitted) checks the instruments: one not submitted or rejected at close
+ * checks nothing (control-reading.ts), and says no instrumentation check failed.
+ */
 function controlNote(p: ScoredParticipantResult): [string, PyJson][] {
-  return p.controlTask && !p.controlTask.exactAndGrounded
+  const control = p.controlTask;
+  const answered = control !== null && p.tasks.some((t) => t.taskId === control.taskId && t.status === 'submitted');
+  return control && !control.exactAndGrounded && answered
     ? [
         [
           'instrumentation_check',
-          `${INSTRUMENTATION_CHECK_FAILED}: the control task ${p.controlTask.taskId}, which has no trap, is not exact and grounded (spec §5.5)`,
+          `${INSTRUMENTATION_CHECK_FAILED}: the control task ${control.taskId}, which has no trap, is not exact and grounded (spec §5.5)`,
         ],
       ]
     : [];

@@ -78,6 +78,15 @@ describe('the Index content of a season (spec §7)', () => {
     }
     const before = renderIndexFiles(doc, { reportJson: new Map(), prompts: new Map([['ref-1', new Uint8Array()]]) });
     expect(text(before, 'reports/conformite/p-fay.en.html')).not.toMatch(/Trust Layer faults|Instrumentation check/);
+    const unanswered = craftedDocument();
+    const fay = unanswered.reports.find((r) => r.participant_id === 'p-fay')!;
+    fay.not_submitted = [...fay.not_submitted, { task_id: 'conf-07', reason: 'BELOW_MINIMUM' }];
+    const never = renderIndexFiles(unanswered, {
+      reportJson: new Map(),
+      prompts: new Map([['ref-1', new Uint8Array()]]),
+    });
+    // A control task never submitted checked no instrument: no "instrumentation check failed" on its page.
+    expect(text(never, 'reports/conformite/p-fay.en.html')).not.toContain('data-section="instrumentation-check"');
   });
 
   it('each track keeps its own best constant answer (4/10 compliance, 3/10 generic), never an average of the two', () => {

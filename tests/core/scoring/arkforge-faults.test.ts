@@ -294,11 +294,20 @@ describe('the control task (spec §5.5)', () => {
     expect(report.instrumentation_check).toBeUndefined();
   });
 
-  it('a participant that misses the control task reads "instrumentation check failed", in the spec\'s neutral words', () => {
+  it('a control task answered with an inexact verdict reads "instrumentation check failed", in the spec\'s neutral words', () => {
+    const answered = paddedSubmission(control.taskId);
+    answered['verdict'] = key.map((k) => k.verdict).find((v) => v !== control.verdict)!;
+    const input = inputWith([participant([[control.taskId, answered]])]);
+    const report = JSON.parse(canonical(reportDocument(input, scoreTrack(input).participants[0]!)));
+    expect(report.control_task).toEqual({ task_id: control.taskId, exact_and_grounded: false });
+    expect(report.instrumentation_check).toMatch(/^instrumentation check failed: the control task/);
+  });
+
+  it('a participant that never submitted the control task reads no instrumentation check: an unanswered task checks no instrument', () => {
     const other = tasks.find((t) => t.id !== control.taskId)!.id;
     const input = inputWith([participant([[other, paddedSubmission(other)]])]);
     const report = JSON.parse(canonical(reportDocument(input, scoreTrack(input).participants[0]!)));
     expect(report.control_task).toEqual({ task_id: control.taskId, exact_and_grounded: false });
-    expect(report.instrumentation_check).toMatch(/^instrumentation check failed: the control task/);
+    expect(report.instrumentation_check).toBeUndefined();
   });
 });
