@@ -10,10 +10,9 @@ import {
   type SignedFreezeReceived,
 } from '../../main/db/season-service/freezes-received.ts';
 import { readBody, sendError, type ServiceError } from '../http/respond.ts';
-import { secretsEqual } from '../secrets.ts';
 import { trackState } from '../season-windows.ts';
 import { loadFreezes, type ServiceContext } from '../service-context.ts';
-import { operatorRefusal, type OperatorDocumentKind } from './operator-document.ts';
+import { answerDocument, cameThroughProxy, type OperatorDocumentKind, operatorRefusal } from './operator-document.ts';
 
 const FREEZE_DOCUMENT: OperatorDocumentKind = {
   what: 'A freeze',
@@ -33,15 +32,6 @@ type Decision =
   | { kind: 'in_force'; current: SignedFreezeReceived }
   | { kind: 'superseded' | 'replaces_unknown' | 'opened'; current: SignedFreezeReceived | null };
 
-function answerDocument(response: ServerResponse, bytes: Buffer) {
-  response.writeHead(200, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(bytes.length),
-    'Cache-Control': 'no-store',
-  });
-  response.end(bytes);
-}
-
 /**
  * POST /v1/season/{n}/freeze (docs/freeze.md step 6): the freeze document, posted through the Trust Layer proxy so
  * that the proof anchors it. The challenge secret proves only that it came through the proxy, which adds it for
@@ -52,12 +42,7 @@ function answerDocument(response: ServerResponse, bytes: Buffer) {
  * document is answered back byte for byte.
  */
 export async function freezeRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
-  const secret = request.headers['x-challenge-secret'];
-  if (
-    context.challengeSecretSha256 === null ||
-    typeof secret !== 'string' ||
-    !secretsEqual(secret, context.challengeSecretSha256)
-  ) {
+  if (!cameThroughProxy(context, request)) {
     return sendError(response, 403, {
       code: 'FREEZE_NOT_THROUGH_PROXY',
       message:

@@ -3,9 +3,8 @@ import { parseIntake } from '../../main/core/json/intake.ts';
 import { isPyObject } from '../../main/core/json/value.ts';
 import { INDEX_ANCHOR_FORMAT } from '../../main/core/index/anchor.ts';
 import { readBody, sendError } from '../http/respond.ts';
-import { secretsEqual } from '../secrets.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { operatorRefusal, type OperatorDocumentKind } from './operator-document.ts';
+import { cameThroughProxy, type OperatorDocumentKind, operatorRefusal } from './operator-document.ts';
 
 const INDEX_ANCHOR: OperatorDocumentKind = {
   what: 'An Index anchor',
@@ -22,12 +21,7 @@ const INDEX_ANCHOR: OperatorDocumentKind = {
  * the record; the document is answered back byte for byte.
  */
 export async function indexAnchorRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
-  const secret = request.headers['x-challenge-secret'];
-  if (
-    context.challengeSecretSha256 === null ||
-    typeof secret !== 'string' ||
-    !secretsEqual(secret, context.challengeSecretSha256)
-  ) {
+  if (!cameThroughProxy(context, request)) {
     return sendError(response, 403, {
       code: 'INDEX_ANCHOR_NOT_THROUGH_PROXY',
       message: 'An Index manifest hash is posted through the Trust Layer proxy (proveit index anchor).',

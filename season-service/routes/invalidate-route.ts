@@ -8,10 +8,9 @@ import {
   type InvalidationReceived,
 } from '../../main/db/season-service/invalidations-received.ts';
 import { readBody, sendError } from '../http/respond.ts';
-import { secretsEqual } from '../secrets.ts';
 import { trackState } from '../season-windows.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { operatorRefusal, type OperatorDocumentKind } from './operator-document.ts';
+import { answerDocument, cameThroughProxy, type OperatorDocumentKind, operatorRefusal } from './operator-document.ts';
 
 const INVALIDATION: OperatorDocumentKind = {
   what: 'An invalidation',
@@ -27,15 +26,6 @@ type Decision =
   | { kind: 'not_in_force'; inForce: string | null }
   | { kind: 'not_opened'; opensAt: string | null };
 
-function answerDocument(response: ServerResponse, bytes: Buffer) {
-  response.writeHead(200, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(bytes.length),
-    'Cache-Control': 'no-store',
-  });
-  response.end(bytes);
-}
-
 /**
  * POST /v1/season/{n}/invalidate (docs/season-service.md "Invalidation"; spec §8: "A change during the season is not
  * a correction: it invalidates the season"): the operator's signed invalidation of one track's season, posted through
@@ -46,12 +36,7 @@ function answerDocument(response: ServerResponse, bytes: Buffer) {
  * the same one posted again, is answered back byte for byte; a refusal records nothing.
  */
 export async function invalidateRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
-  const secret = request.headers['x-challenge-secret'];
-  if (
-    context.challengeSecretSha256 === null ||
-    typeof secret !== 'string' ||
-    !secretsEqual(secret, context.challengeSecretSha256)
-  ) {
+  if (!cameThroughProxy(context, request)) {
     return sendError(response, 403, {
       code: 'INVALIDATION_NOT_THROUGH_PROXY',
       message:

@@ -1,5 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PyObject } from '../../main/core/json/value.ts';
 import { OPERATOR_PUBLIC_KEY, operatorSignatureProblem } from '../../main/core/operator/operator-signature.ts';
+import { secretsEqual } from '../secrets.ts';
+import type { ServiceContext } from '../service-context.ts';
+
+/**
+ * Whether a request came through the Trust Layer proxy: it alone sends the challenge secret (spec §2.3), compared in
+ * constant time with the hash the service keeps. Necessary for an operator-only route, never enough: the proxy sends
+ * the secret for every caller, so the document must also be the operator's (operatorRefusal).
+ */
+export function cameThroughProxy(context: ServiceContext, request: IncomingMessage): boolean {
+  const secret = request.headers['x-challenge-secret'];
+  return (
+    context.challengeSecretSha256 !== null &&
+    typeof secret === 'string' &&
+    secretsEqual(secret, context.challengeSecretSha256)
+  );
+}
+
+/** An operator document accepted, answered back byte for byte (never cached: the season's state may move on). */
+export function answerDocument(response: ServerResponse, bytes: Buffer): void {
+  response.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(bytes.length),
+    'Cache-Control': 'no-store',
+  });
+  response.end(bytes);
+}
 
 /** What an operator-only route accepts (a freeze from document version 3, an Index anchor from version 2). */
 export interface OperatorDocumentKind {
