@@ -236,4 +236,24 @@ describe('the console follows the season by itself', () => {
     expect(JSON.stringify(answered)).not.toContain(net.devnet.info.internal_secret);
     await opened.close();
   }, 120_000);
+
+  it('an operator token the season service refuses: the feed says SEASON_ACTIVITY_REFUSED and counts nothing, never a stale figure', async () => {
+    const opened = open({
+      ...services,
+      seasonService: { url: net.devnet.info.season, operatorToken: 'y'.repeat(43) },
+    });
+    const pushed = new Promise<SeasonActivity>((done) => {
+      const stop = opened.ctx.events.subscribe((e) => {
+        if (e.type !== 'season.activity' || e.activity.last_failure === null) return;
+        stop();
+        done(e.activity);
+      });
+    });
+    await opened.ready;
+    const activity = await pushed;
+    expect(activity.last_failure).toMatchObject({ code: 'SEASON_ACTIVITY_REFUSED' });
+    expect(activity.enrolled).toBe(0);
+    expect(JSON.stringify(activity)).not.toContain('y'.repeat(43));
+    await opened.close();
+  }, 120_000);
 });
