@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { sealBackup } from '../../core/backup/backup-container.ts';
 import { DATABASE_ENTRY, packBackupContents } from '../../core/backup/backup-contents.ts';
@@ -11,6 +11,7 @@ import { recordAction } from '../audit/record-action.ts';
 import type { Clock } from '../clock.ts';
 import { BACKUP_CARRIES, besideFilesOf } from './beside-files.ts';
 import { replaceFileAtomically } from './new-file.ts';
+import { removeLeftoversBeside } from './leftovers.ts';
 import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
 
 export type CreateBackupCode =
@@ -41,26 +42,6 @@ export interface CreatedBackup {
 }
 
 const SNAPSHOT_MARK = '.backup-snapshot-';
-
-/** A process id still running (a snapshot of a live process is in use; one of a killed process is left over). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes snapshots a killed backup left beside the database (their pid no longer runs). */
-function removeLeftoverSnapshots(dbFile: string): void {
-  const prefix = `.${basename(dbFile)}${SNAPSHOT_MARK}`;
-  for (const name of readdirSync(dirname(dbFile))) {
-    const pid = Number(name.startsWith(prefix) ? name.slice(prefix.length).split('-')[0] : NaN);
-    if (Number.isInteger(pid) && pid !== process.pid && !running(pid))
-      rmSync(join(dirname(dbFile), name), { force: true });
-  }
-}
 
 /**
  * What `integrity_check` finds wrong in a snapshot's image (docs/operator-database.md "Backups"): a backup of a
@@ -100,7 +81,7 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
     return fail('BACKUP_OUT_IS_DATABASE', `--out ${outFile} is the database itself: write the backup to another file`, {
       out: outFile,
     });
-  removeLeftoverSnapshots(dbFile);
+  removeLeftoversBeside(dbFile, SNAPSHOT_MARK);
   const createdAtMs = input.clock.now();
   const snapshot = join(
     dirname(dbFile),

@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import { indexExportsAgreement, type IndexExportAgreement } from './index-exports-agree.ts';
 import { restoreBackup, type RestoreBackupCode, type RestoredBackup } from './restore-backup.ts';
+import { removeLeftoversBeside } from './leftovers.ts';
 import { readReplacedChain, restoredChainWarnings } from './restored-chain-checks.ts';
 
 export interface RestoreCheck {
@@ -21,25 +22,6 @@ export interface RestoreCheck {
 
 const MARK = '.restore-check-';
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes restore checks a killed process left beside the database: they hold the database in clear. */
-function removeLeftovers(dbFile: string): void {
-  const prefix = `.${basename(dbFile)}${MARK}`;
-  for (const name of readdirSync(dirname(dbFile))) {
-    const pid = Number(name.startsWith(prefix) ? name.slice(prefix.length).split('-')[0] : NaN);
-    if (Number.isInteger(pid) && pid !== process.pid && !running(pid))
-      rmSync(join(dirname(dbFile), name), { recursive: true, force: true });
-  }
-}
-
 /**
  * The console's restore check (docs/operator-database.md "Backups"): the backup restored for real, as `proveit backup
  * restore` restores it (decrypted, integrity_check, the audit chain, every unrevealed freeze's seal, then every file
@@ -55,7 +37,7 @@ export async function checkRestore(input: {
   dbFile: string;
   clock: Clock;
 }): Promise<Result<RestoreCheck, RestoreBackupCode | 'BACKUP_RESTORE_DOES_NOT_OPEN'>> {
-  removeLeftovers(input.dbFile);
+  removeLeftoversBeside(input.dbFile, MARK);
   const folder = join(
     dirname(input.dbFile),
     `.${basename(input.dbFile)}${MARK}${process.pid}-${input.clock.now().toString(36)}`,
