@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
+import { artefactsDir, goToScreen, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { copyOfSharedDemo } from '../support/played-demo.ts';
-import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
+import { consoleInChromium, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // docs/console-backend.md "Who acts", in Chromium: the console started without --actor asks the person's name once;
 // then the Incidents screen opens, notes and assigns an incident, and the Index screen fixes a linter finding in place,
@@ -30,11 +30,7 @@ afterAll(async () => {
 });
 
 const participant = (agent: string) => demo.participants.find((p) => p.agent === agent)!.participantId;
-const screen = async (name: string) => {
-  await nav(page).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
-  await settled(page);
-};
+const screen = (name: string) => goToScreen(page, name);
 
 describe('every act in the UI, signed by a person', () => {
   it('the name is asked once in a dialog (axe clean), kept for the session, and shown in the header', async () => {

@@ -52,8 +52,37 @@ export async function tabTo(page: Page, name: string | RegExp, max = 80, key = '
   throw new Error(`the keyboard never reached ${String(name)} in ${max} presses of Tab`);
 }
 
-/** Waits until no panel says it is loading (network idle never comes: the event stream stays open). */
+/**
+ * Waits until no panel says it is loading and the navigation has its counters (network idle never comes: the event
+ * stream stays open).
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !/Loading…|Chargement…/.test(document.querySelector('main')?.textContent ?? ''));
-  await page.waitForTimeout(200);
+  // Quiet for five frames running: no panel loading, no navigation counter awaited (its arrival would move the links
+  // under a click) — so an answer that starts another query is waited for too, without a sleep.
+  await page.evaluate(() => {
+    (window as unknown as { quietFrames?: number }).quietFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const quiet = () =>
+        !/Loading…|Chargement…/.test(document.querySelector('main')?.textContent ?? '') &&
+        document.querySelector('nav[aria-busy="true"]') === null;
+      const w = window as unknown as { quietFrames?: number };
+      w.quietFrames = quiet() ? (w.quietFrames ?? 0) + 1 : 0;
+      return w.quietFrames >= 5;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
+/**
+ * Opens a screen from the navigation as a person would, once the page is quiet (a counter arriving moves the links),
+ * and waits for its heading.
+ */
+export async function goToScreen(page: Page, name: string): Promise<void> {
+  await settled(page);
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+  await settled(page);
 }

@@ -14,9 +14,16 @@ export interface NavCount {
  * answers: the disputes not decided yet (received or under review, `dispute.list`), the incidents still open
  * (`incident.list`) and the proofs still pending (`proofs.view`). Read once, then again on each `state.changed` that
  * touches them, from this window or another. A list the console refuses shows no counter. Call it once in a
- * component's script; `counts(m)` reads them in the catalogue's words.
+ * component's script.
  */
-export function navCounts(): (m: Messages) => Partial<Record<Screen, NavCount>> {
+export interface NavCounts {
+  /** The counters known so far, in the catalogue's words. */
+  of(m: Messages): Partial<Record<Screen, NavCount>>;
+  /** The screens whose count is still awaited (never refused): their place is kept so no link moves when it comes. */
+  awaited(): Screen[];
+}
+
+export function navCounts(): NavCounts {
   const disputes = new Query('dispute.list');
   const incidents = new Query('incident.list');
   const proofs = new Query('proofs.view');
@@ -26,7 +33,8 @@ export function navCounts(): (m: Messages) => Partial<Record<Screen, NavCount>> 
     void incidents.run({});
     void proofs.run({});
   });
-  return (m) => {
+  const queries = { disputes, incidents, proofs } as const;
+  const of = (m: Messages): Partial<Record<Screen, NavCount>> => {
     const found: Partial<Record<Screen, NavCount>> = {};
     if (disputes.value) {
       const n = disputes.value.disputes.filter((d) => d.state === 'received' || d.state === 'under_review').length;
@@ -42,4 +50,9 @@ export function navCounts(): (m: Messages) => Partial<Record<Screen, NavCount>> 
     }
     return found;
   };
+  const awaited = (): Screen[] =>
+    (Object.keys(queries) as (keyof typeof queries)[]).filter(
+      (screen) => queries[screen].value === null && queries[screen].error === null,
+    );
+  return { of, awaited };
 }

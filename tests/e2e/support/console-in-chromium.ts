@@ -77,6 +77,8 @@ export async function consoleInChromium(
       // Each context is closed with its page, and close() waits for those closes before closing the browser: a
       // close still in flight when the browser goes would reject with nobody listening.
       page.on('close', () => contextCloses.push(context.close()));
+      // A script error leaves the screens as they were while the test waits for a change: say it where CI prints.
+      page.on('pageerror', (error) => console.error(`script error in ${page.url()}: ${error.stack ?? error.message}`));
       await page.goto(server.url);
       await page.getByRole('heading', { level: 2, name: 'Season' }).waitFor();
       return page;
@@ -101,6 +103,6 @@ export async function everyScreen(page: Page, shots: string, stage: string | nul
     await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
     await settled(page);
     await screenshot(page, shots, stage === null ? name.toLowerCase() : `${stage}-${name.toLowerCase()}`);
-    expect(await seriousViolations(page), stage === null ? name : `${stage}: ${name}`).toEqual([]);
+    expect((await seriousViolations(page)).join('\n'), stage === null ? name : `${stage}: ${name}`).toBe('');
   }
 }
