@@ -5,6 +5,7 @@ import { readJsonFile, readSeason } from '../main/core/corpus/load-corpus.ts';
 import { parseTasks, type ParsedTask } from '../main/core/corpus/parse-tasks-and-key.ts';
 import { Problems } from '../main/core/corpus/problems.ts';
 import { buildIntakeTrack, type IntakeTrack } from '../main/core/intake/context.ts';
+import { loadTrackCatalogue, type TrackCatalogue } from './track-catalogue.ts';
 
 /**
  * A task as participants receive it (docs/season-service.md "For participants: where the season stands"): what the spec
@@ -29,6 +30,11 @@ export interface ServiceTrack {
   tasks: ParsedTask[];
   /** What intake checks submissions of this track against (main/core/intake). */
   intake: IntakeTrack;
+  /**
+   * The catalogue GET /v1/season/{n}/catalogue/{track} serves (season-service/track-catalogue.ts); null when the
+   * folder holds no catalogue.json.
+   */
+  catalogue: TrackCatalogue | null;
 }
 
 export interface SeasonMaterial {
@@ -45,7 +51,9 @@ export class SeasonMaterialError extends Error {
 
 /**
  * Reads the published part of a season folder (docs/corpus-format.md): for each track folder, season.json and
- * tasks.json only. The service never opens sealed/ (spec §5.5: the key is revealed at close, by the operator).
+ * tasks.json, and what its catalogue is made of (season-service/track-catalogue.ts: catalogue.json, the response
+ * files, the /_systeme bodies). The service never opens sealed/ (spec §5.5: the key is revealed at close, by the
+ * operator).
  */
 export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMaterial> {
   const entries = await readdir(seasonDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -82,6 +90,9 @@ export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMater
     season = Number(read.season);
     const intake = buildIntakeTrack({ season, track: read.track, tasks: tasksValue ?? null });
     if (!intake.ok) throw new SeasonMaterialError(`${dir}: ${intake.error.message}`);
+    const catalogue = await loadTrackCatalogue(dir).catch((error: unknown) => {
+      throw new SeasonMaterialError((error as Error).message);
+    });
     tracks.set(read.track, {
       track: read.track,
       rulesVersion: read.rulesVersion,
@@ -94,6 +105,7 @@ export async function loadSeasonMaterial(seasonDir: string): Promise<SeasonMater
       })),
       tasks,
       intake: intake.value,
+      catalogue,
     });
   }
   if (season === undefined) {

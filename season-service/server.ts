@@ -10,6 +10,7 @@ import { trustedProxySet } from './limits/client-address.ts';
 import { applyHttpLimits, httpServerOptions } from './limits/http-limits.ts';
 import { TokenBuckets } from './limits/token-buckets.ts';
 import { activityRoute } from './routes/activity-route.ts';
+import { catalogueRoute } from './routes/catalogue-route.ts';
 import { enrollRoute } from './routes/enroll-route.ts';
 import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
@@ -56,32 +57,48 @@ export interface SeasonService {
   close(): Promise<void>;
 }
 
-type Route = (context: ServiceContext, request: IncomingMessage, response: ServerResponse) => unknown;
+type Route = (context: ServiceContext, request: IncomingMessage, response: ServerResponse, track: string) => unknown;
 
-const ROUTES: Record<string, { method: string; route: Route }> = {
-  season: { method: 'GET', route: seasonRoute },
+/**
+ * The routes under /v1/season/{n}, by their path segment ('' for /v1/season/{n} itself); `track` when the route takes
+ * a track name as its last segment. The dispatcher's pattern and its 404 text are made from this table.
+ */
+const ROUTES: Record<string, { method: string; route: Route; track?: true }> = {
+  '': { method: 'GET', route: seasonRoute },
   enroll: { method: 'POST', route: enrollRoute },
   submit: { method: 'POST', route: submitRoute },
   export: { method: 'GET', route: exportRoute },
   activity: { method: 'GET', route: activityRoute },
   tasks: { method: 'GET', route: tasksRoute },
+  catalogue: { method: 'GET', route: catalogueRoute, track: true },
   freeze: { method: 'POST', route: freezeRoute },
   index: { method: 'POST', route: indexAnchorRoute },
   invalidate: { method: 'POST', route: invalidateRoute },
 };
 
+const SEGMENTS = Object.keys(ROUTES).filter((segment) => segment !== '');
+// A track name is a short word of URI-unreserved characters (main/core/corpus/model.ts); anything else is no route.
+const SEASON_PATH = new RegExp(`^/v1/season/(\\d{1,6})(?:/(${SEGMENTS.join('|')})(?:/([A-Za-z0-9._~-]{1,64}))?)?$`);
+
+/** What the 404 of an unknown path lists: every route of the table, then /v1/health. */
+const ROUTE_LIST = [
+  ...Object.entries(ROUTES).map(
+    ([segment, { method, track }]) =>
+      `${method} /v1/season/{n}${segment === '' ? '' : `/${segment}`}${track ? '/{track}' : ''}`,
+  ),
+  'GET /v1/health',
+].join(', ');
+
 function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse): unknown {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
   if (path === '/v1/health') return sendJson(response, 200, { ok: true });
-  const match = /^\/v1\/season\/(\d{1,6})(?:\/(enroll|submit|export|activity|tasks|freeze|index|invalidate))?$/.exec(
-    path,
-  );
-  if (!match) {
+  const match = SEASON_PATH.exec(path);
+  const entry = match ? ROUTES[match[2] ?? ''] : undefined;
+  if (!match || !entry || (entry.track === true) !== (match[3] !== undefined)) {
     return sendError(response, 404, {
       code: 'NOT_FOUND',
-      message:
-        'The season service answers /v1/season/{n}, /v1/season/{n}/enroll, /submit, /export, /activity, /tasks (docs/season-service.md).',
+      message: `The season service answers ${ROUTE_LIST} (docs/season-service.md).`,
     });
   }
   if (Number(match[1]) !== context.material.season) {
@@ -90,8 +107,7 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
       message: `This service runs season ${context.material.season}, not season ${match[1]}.`,
     });
   }
-  // GET /v1/season/{n} itself is the season's state (routes/season-route.ts).
-  const { method, route } = ROUTES[match[2] ?? 'season']!;
+  const { method, route } = entry;
   // HEAD is a GET without its body (RFC 9110 §9.3.2): the export answers it after the token check, reading nothing.
   if (request.method !== method && !(method === 'GET' && request.method === 'HEAD')) {
     return sendError(
@@ -101,7 +117,7 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
       { Allow: method },
     );
   }
-  return route(context, request, response);
+  return route(context, request, response, match[3] ?? '');
 }
 
 /**

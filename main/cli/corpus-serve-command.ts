@@ -9,6 +9,9 @@ const SYNOPSIS = synopsis([
   may('port', { defaultText: '0' }),
   may('host'),
   may('call-log'),
+  may('season-url', {
+    help: "the season service participants read: each 404 answer links its track's catalogue route (Link header)",
+  }),
   may('json', { help: 'print {url, dir, tracks, call_log} as one JSON document' }),
 ]);
 
@@ -18,7 +21,8 @@ const SYNOPSIS = synopsis([
  * its base (the Host header picks the track). It runs until SIGINT or SIGTERM. The secret may come from
  * PROVEIT_CORPUS_SECRET instead of
  * --secret, to keep it out of `ps`. --call-log keeps the call log in that SQLite file across restarts; without it
- * the log is in memory and ends with the process.
+ * the log is in memory and ends with the process. --season-url names the season service in a Link header of each 404
+ * answer (its catalogue route, docs/corpus-format.md "9. Corpus server").
  */
 export const corpusServeCommand: Command = {
   path: ['corpus', 'serve'],
@@ -47,6 +51,7 @@ export const corpusServeCommand: Command = {
         host: parsed.values.host ?? '127.0.0.1',
         port,
         ...(callLog !== undefined ? { callLogFile: callLog } : {}),
+        ...(parsed.values['season-url'] !== undefined ? { seasonService: parsed.values['season-url'] } : {}),
       });
     } catch (error) {
       io.err(`proveit corpus serve: ${(error as Error).message}\n`);

@@ -3,6 +3,7 @@ import type { Failure } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { closeSeason } from '../services/close/close-season.ts';
+import { sameParticipantValue } from '../services/close/record-close.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
 import { readSeasonExport } from '../services/season-export/read-export.ts';
 import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.ts';
@@ -206,6 +207,7 @@ async function runClose(
           rekor_failed:
             s.fetch.rekor?.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })) ??
             [],
+          same_participant: s.sameParticipant.map(sameParticipantValue),
         });
       } else {
         const lines = [
@@ -225,6 +227,16 @@ async function runClose(
           lines.push(
             `  incidents: ${opened.length} opened${opened.length ? ` (${opened.join(', ')})` : ''}, ${extended.length} already open with new items; proveit incident list --season ${which.season} --track ${which.track}`,
           );
+        for (const f of s.sameParticipant) {
+          const [l] = f.links;
+          lines.push(
+            `  one participant (spec §9.1, ${f.code}): ${f.notRanked.join(', ')} enrolled after ${f.ranked}; only ${f.ranked} is ranked` +
+              (l
+                ? `: ${l.citedBy}'s ${l.taskId} ${l.assertionId} opens ${l.proofId}, issued under ${l.didOf}'s DID`
+                : '') +
+              (f.links.length > 1 ? ` (and ${f.links.length - 1} more proof(s))` : ''),
+          );
+        }
         for (const f of s.fetch.rekor?.failed ?? [])
           lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
         if (s.pending.length > 0) {

@@ -1,5 +1,4 @@
 import { isoUtc } from '../core/disputes/calendar.ts';
-import { disputeWindowEnd } from '../core/disputes/calendar.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { publishSeason } from '../services/publications/publish-season.ts';
@@ -50,7 +49,8 @@ async function run(command: Command, clock: Clock, args: string[], io: CliIo): P
         version: v.version,
         corrects_version: v.correctsVersion,
         published_at: isoUtc(v.publishedAtMs),
-        dispute_window_ends_at: isoUtc(disputeWindowEnd(v.publishedAtMs)),
+        // Spec §9.2: no window runs until an exported Index holds this version (docs/disputes.md "The calendar").
+        dispute_window_ends_at: null,
         close_id: v.closeId,
         scores_sha256: v.scoresSha256,
         bundle_sha256: v.bundleSha256,
@@ -68,10 +68,9 @@ async function run(command: Command, clock: Clock, args: string[], io: CliIo): P
         `  scores.json SHA-256 ${v.scoresSha256}; ${v.reports} report(s); bundle digests SHA-256 ${v.bundleSha256}`,
         `  ${v.scored.length} scored, ${v.pending.length} pending${v.pending.length ? ` (published as pending: ${v.pending.join(', ')})` : ''}`,
         `  audit log head: entry ${v.audit.seq}, ${v.audit.hash}`,
-        // Spec §9.2 (docs/disputes.md "The calendar"): the window of each participant this version publishes a report
-        // of.
-        `  disputes of the participants it publishes accepted until ${isoUtc(disputeWindowEnd(v.publishedAtMs))} ` +
-          '(14 days, UTC, inclusive; each participant\u2019s window is its own: proveit dispute list)',
+        // Spec §9.2 (docs/disputes.md "The calendar"): the windows run from the public Index, not from this record.
+        `  not public yet: export the Index (proveit index export --season ${v.season}); the 14-day dispute window of ` +
+          'each participant it publishes runs from that export (proveit dispute list)',
       ];
       io.out(`${lines.join('\n')}\n`);
     }

@@ -111,8 +111,8 @@ export async function playDemo(options: PlayDemoOptions): Promise<Result<DemoSum
 }
 
 /**
- * The season, date by date of the calendar: frozen, then played by the agents, closed and published, disputed, and
- * exported as the signed Index.
+ * The season, date by date of the calendar: frozen, then played by the agents, closed and published, exported as the
+ * signed Index, and disputed.
  */
 async function playSeason(run: DemoRun): Promise<Result<DemoSummary>> {
   const frozen = await freezeDemoTracks(run);
@@ -128,12 +128,13 @@ async function playSeason(run: DemoRun): Promise<Result<DemoSummary>> {
   const tracks = await closeDemoTracks(run);
   if (!tracks.ok) return tracks;
 
-  // Two days after publication: the dispute, then the Index.
+  // The Index at once: the scores are public, and the dispute windows run, from its export (spec §9.2). Two days
+  // later, the dispute.
+  const index = exportDemoIndex(run, participants.value);
+  if (!index.ok) return index;
   run.clock.set(run.calendar.disputedAt);
   const dispute = await openDemoDispute(run, participants.value);
   if (!dispute.ok) return dispute;
-  const index = exportDemoIndex(run, participants.value);
-  if (!index.ok) return index;
 
   const summary: DemoSummary = {
     out: run.outDir,

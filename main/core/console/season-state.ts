@@ -128,13 +128,13 @@ function stepOfCalendar(f: SeasonFacts): SeasonStep {
     };
   if (f.latestVersion !== null) {
     const state: SeasonState = f.latestVersion > 1 ? 'corrected' : 'published';
-    // Spec §9.2: a window runs from the publication, so the public sees the version (and each participant's window
-    // end, docs/disputes.md "The calendar") as soon as it is out, not once the windows are over.
+    // Spec §9.2: a window runs from the publication, and the scores are published when the Index holding them is out
+    // (docs/disputes.md "The calendar"): export it first, never after the windows.
     if (f.indexShowsVersion !== f.latestVersion)
       return {
         state,
         code: 'EXPORT_INDEX',
-        text: `Export and verify the Index of version ${f.latestVersion}: the dispute windows run from its publication.`,
+        text: `Export and verify the Index of version ${f.latestVersion}: the scores are public, and the dispute windows run, from its export.`,
       };
     if (f.disputesUndecided > 0)
       return {

@@ -1,6 +1,6 @@
 /** One step of the demo season as it plays: the console shows it, `proveit demo` prints it on stderr. */
 export interface DemoProgress {
-  step: 'devnet' | 'freeze' | 'enroll' | 'read' | 'submit' | 'close' | 'publish' | 'dispute' | 'export' | 'done';
+  step: 'devnet' | 'freeze' | 'enroll' | 'read' | 'submit' | 'close' | 'publish' | 'export' | 'dispute' | 'done';
   message: string;
   /** Items done of `total` within the step (0 of 0 when the step has no count). */
   done: number;

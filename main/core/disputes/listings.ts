@@ -31,11 +31,16 @@ export interface ParticipantWindowListing {
   season: number;
   track: string;
   participant_id: string;
-  /** `pending` while the participant has no published figures: nothing can be disputed yet (spec §4.1). */
-  status: 'scored' | 'pending';
+  /**
+   * `pending` while the participant has no published figures: nothing can be disputed yet (spec §4.1). `not_public`
+   * while no exported Index holds the version that last changed them: no window runs yet (spec §9.2, "after the score
+   * is published"; docs/disputes.md "The calendar").
+   */
+  status: 'scored' | 'pending' | 'not_public';
   /** The version that last changed the participant's figures or report: its window runs from it. */
   version: number;
-  published_at: string;
+  /** When that version became public (the export of the first Index holding it); null while not public. */
+  published_at: string | null;
   /** The last instant (inclusive) a dispute of this participant is received; null while pending. */
   window_ends_at: string | null;
   /** Whether a dispute received at the listing's instant is in the window. */

@@ -8,6 +8,7 @@ import {
   type IndexRow,
   type TrackSection,
 } from './model.ts';
+import { citedProofs, type SubmittedCitation } from './cited-proofs.ts';
 import { figuresFrom, reportSummary } from './report-summary.ts';
 import { TEXTS } from './texts.ts';
 
@@ -35,6 +36,21 @@ export interface TrackPublication {
   corrections: { version: number; correctsVersion: number; reason: string; publishedAtMs: number }[];
   /** participant id → narratives submitted (spec §5.8: published, not scored), when the close's bundle is at hand. */
   narratives: ReadonlyMap<string, { task_id: string; text: string }[]>;
+  /**
+   * Spec §7.2 "link to proofs" (docs/index-export.md "Proofs pages"): what the proofs pages need beside the reports.
+   * Absent: no proofs page, the tables as before (a document built without it renders as one recorded before).
+   */
+  proofs?: TrackProofs;
+}
+
+/** The material of a track's proofs pages, from the shown close's bundle and its freeze (gather-publications.ts). */
+export interface TrackProofs {
+  /** The Trust Layer the track's freeze was anchored through: public views are `{trustLayer}/v1/proof/{id}`. */
+  trustLayer: string | null;
+  /** participant id → its assertions as submitted, with the proof ids each cites (the bundle's submissions.ndjson). */
+  submitted: ReadonlyMap<string, readonly SubmittedCitation[]>;
+  /** proof id → path in the export of the view the bundle holds (`bundles/<track>/proofs/<id>.json`). */
+  bundledViews: ReadonlyMap<string, string>;
 }
 
 export interface BuildIndexInput {
@@ -88,6 +104,7 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
         : null,
       report_file: INDEX_FILES.reportHtml(t.track, id, 'fr'),
       dispute_window_ends_at: windowEnd(t, id),
+      ...(t.proofs && t.reports.has(id) ? { proofs_file: INDEX_FILES.proofsHtml(t.track, id, 'fr') } : {}),
     };
     (mark ? reference : community).push(row);
   }
@@ -119,6 +136,21 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
       reason: c.reason,
       published_at: isoUtc(c.publishedAtMs),
     })),
+    ...(t.proofs ? { proofs_pages: true as const } : {}),
+  };
+}
+
+/** The report's proofs page fields (spec §7.2 "link to proofs"), when the track has them. */
+function proofsOf(t: TrackPublication, id: string, report: PyObject) {
+  if (!t.proofs) return {};
+  return {
+    cited_proofs: citedProofs({
+      report,
+      submitted: t.proofs.submitted.get(id) ?? [],
+      trustLayer: t.proofs.trustLayer,
+      bundledViews: t.proofs.bundledViews,
+    }),
+    proofs_file: INDEX_FILES.proofsHtml(t.track, id, 'fr'),
   };
 }
 
@@ -133,8 +165,8 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
   const reports = tracks.flatMap((t) =>
     [...t.reports.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([id, r]) =>
-        reportSummary({
+      .map(([id, r]) => ({
+        ...reportSummary({
           track: t.track,
           participantId: id,
           agent: input.displayNames.get(id) ?? str(r.report['agent_name']),
@@ -146,7 +178,8 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
           disputeWindowEndsAt: windowEnd(t, id),
           narratives: t.narratives.get(id) ?? [],
         }),
-      ),
+        ...proofsOf(t, id, r.report),
+      })),
   );
   return {
     format: INDEX_FORMAT,
@@ -156,6 +189,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
     exported_at: isoUtc(input.exportedAtMs),
     signing_key: { algorithm: 'ed25519', public_key: input.signingKey.publicKeyHex, key_id: input.signingKey.keyId },
     ai_act_label: { fr: TEXTS.fr.aiActLabel, en: TEXTS.en.aiActLabel },
+    report_copies_labelled: true,
     tracks: sections,
     reports,
     ...(input.invalidations && input.invalidations.length > 0

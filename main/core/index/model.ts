@@ -47,6 +47,42 @@ export interface IndexRow {
    * received, 14 days from the version that last changed its figures or report; null while pending.
    */
   dispute_window_ends_at: string | null;
+  /**
+   * Spec §7.2 "link to proofs": path of the participant's proofs page (French page), relative to the export folder.
+   * Absent from an index.json recorded before proofs pages: rendered again as it was.
+   */
+  proofs_file?: string;
+}
+
+/** One assertion citing a proof, and what the close found for that citation (docs/index-export.md "Proofs pages"). */
+export interface ProofCitation {
+  task_id: string;
+  assertion_id: string;
+  /**
+   * The proof's outcome for this claim (docs/scoring.md, the report's `proofs` entry): `supported` (it met the four
+   * conditions of spec §4.1), `unsupported` (with its cause), `pending`, `instrument_fault`, `trust_layer_fault`, or
+   * `not_assessed` (the assertion's task was rejected at close or not submitted: the close judged no proof of it).
+   */
+  status: 'supported' | 'unsupported' | 'pending' | 'instrument_fault' | 'trust_layer_fault' | 'not_assessed';
+  /** For `unsupported`: one of the four causes of spec §4.1; else null. */
+  cause: string | null;
+  /**
+   * The code beside the status: the failing check (`VALUE_DIFFERS`...), the pending reason (`BATCH_PENDING`...), the
+   * `/_systeme/403` response, the `TRUST_LAYER_` code, or the rule or reason that left the task unassessed.
+   */
+  code: string | null;
+  /** An upheld dispute changed the assertion since (docs/publications.md): that version and the status it now has. */
+  corrected: { version: number; assertion_status: string } | null;
+}
+
+/** A proof a participant cites (spec §7.2 "link to proofs"), with where to read it and who cites it. */
+export interface CitedProof {
+  proof_id: string;
+  /** Its public view on the Trust Layer, `{base}/v1/proof/{id}` (trust-layer-reference §3.2); null if none recorded. */
+  view_url: string | null;
+  /** The view as the close read it, in this export's replay bundle (`bundles/<track>/proofs/<id>.json`), or null. */
+  bundled_view: string | null;
+  citations: ProofCitation[];
 }
 
 export interface UnsupportedItem {
@@ -97,6 +133,12 @@ export interface ReportSummary {
    */
   trust_layer_faults?: { task_id: string; assertion_id: string; code: string }[];
   control_task?: { task_id: string; exact_and_grounded: boolean } | null;
+  /**
+   * Spec §7.2 "link to proofs": every proof the participant cites, in the order first cited, and its page. Absent
+   * from an index.json recorded before proofs pages: rendered again as it was, without them.
+   */
+  cited_proofs?: CitedProof[];
+  proofs_file?: string;
 }
 
 export interface TrackSection {
@@ -114,6 +156,11 @@ export interface TrackSection {
   reference_runs: IndexRow[];
   community: IndexRow[];
   corrections: { version: number; corrects_version: number; reason: string; published_at: string }[];
+  /**
+   * true: the tables have a "link to proofs" column apart from the report's (spec §7.2). Absent from an index.json
+   * recorded before proofs pages, whose last column links the report only: rendered again as it was.
+   */
+  proofs_pages?: true;
 }
 
 export interface IndexDocument {
@@ -130,6 +177,12 @@ export interface IndexDocument {
    * before: a stored version is rendered again as it was.
    */
   ai_act_label?: { fr: string; en: string };
+  /**
+   * true: every report's JSON copy (`reports/<track>/<id>.json`) carries `ai_act_label` too (spec §7.3: "on every
+   * report"; render-files.ts reportCopy). Absent from the documents exported before: their copies are rendered again
+   * as they were, the scorer's bytes.
+   */
+  report_copies_labelled?: true;
   tracks: TrackSection[];
   reports: ReportSummary[];
   /**
@@ -155,6 +208,8 @@ export const INDEX_FILES = {
   csv: (track: string, table: 'reference' | 'community') => `tables/${track}-${table}.csv`,
   reportHtml: (track: string, id: string, lang: Lang) => `reports/${track}/${id}${lang === 'fr' ? '' : '.en'}.html`,
   reportJson: (track: string, id: string) => `reports/${track}/${id}.json`,
+  /** Spec §7.2 "link to proofs": the participant's cited proofs, their public view and status (render-proofs-html.ts). */
+  proofsHtml: (track: string, id: string, lang: Lang) => `proofs/${track}/${id}${lang === 'fr' ? '' : '.en'}.html`,
   prompt: (id: string) => `prompts/${id}.txt`,
   publicKey: 'signing-key.json',
   /**

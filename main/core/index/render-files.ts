@@ -5,6 +5,7 @@ import { indexJsonText } from './index-json.ts';
 import { INDEX_FILES, LANGS, type IndexDocument } from './model.ts';
 import { renderTableCsv } from './render-csv.ts';
 import { renderIndexHtml } from './render-index-html.ts';
+import { renderProofsHtml } from './render-proofs-html.ts';
 import { renderReportHtml } from './render-report-html.ts';
 
 export interface RenderExtras {
@@ -35,8 +36,16 @@ export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<
   for (const r of doc.reports) {
     for (const lang of LANGS)
       files.set(INDEX_FILES.reportHtml(r.track, r.participant_id, lang), enc.encode(renderReportHtml(doc, r, lang)));
+    // Spec §7.2 "link to proofs": absent from an index.json recorded before proofs pages, which renders as it was.
+    if (r.cited_proofs !== undefined)
+      for (const lang of LANGS)
+        files.set(INDEX_FILES.proofsHtml(r.track, r.participant_id, lang), enc.encode(renderProofsHtml(doc, r, lang)));
     const json = extras.reportJson.get(`${r.track}/${r.participant_id}`);
-    if (json) files.set(INDEX_FILES.reportJson(r.track, r.participant_id), reportCopy(json, r.agent));
+    if (json)
+      files.set(
+        INDEX_FILES.reportJson(r.track, r.participant_id),
+        reportCopy(json, r.agent, doc.report_copies_labelled ? doc.ai_act_label : undefined),
+      );
   }
   files.set(
     INDEX_FILES.publicKey,
@@ -54,15 +63,23 @@ export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<
 }
 
 /**
- * The report as published, byte for byte, unless the operator gave the participant a display name: then its
- * `agent_name` is that name (canonical JSON again), so a model or provider name the linter keeps out of the pages does
- * not come back through the JSON copy (spec §7.3). The page states the SHA-256 of the published bytes, which a replay
- * of the close reproduces.
+ * The report as published: the scorer's bytes, unless the operator gave the participant a display name or the document
+ * labels report copies. A display name replaces its `agent_name`, so a model or provider name the linter keeps out of
+ * the pages does not come back through the JSON copy (spec §7.3). The label is the EU AI Act art. 50 label in both
+ * languages, `ai_act_label` as index.json carries it (spec §7.3: "on the Index and on every report"). Either change
+ * writes canonical JSON again; the page states the SHA-256 of the scorer's bytes, which a replay of the close
+ * reproduces and the replay bundle holds (docs/index-export.md "index.json").
  */
-export function reportCopy(bytes: Uint8Array, agent: string): Uint8Array {
+export function reportCopy(bytes: Uint8Array, agent: string, label?: { fr: string; en: string }): Uint8Array {
   const parsed = loads(bytes);
-  if (!parsed.ok || !isPyObject(parsed.value) || parsed.value['agent_name'] === agent) return bytes;
+  if (!parsed.ok || !isPyObject(parsed.value)) return bytes;
+  if (parsed.value['agent_name'] === agent && label === undefined) return bytes;
   const copy = pyObjectFrom(Object.entries(parsed.value));
   copy['agent_name'] = agent;
+  if (label !== undefined)
+    copy['ai_act_label'] = pyObjectFrom([
+      ['fr', label.fr],
+      ['en', label.en],
+    ]);
   return enc.encode(`${canonical(copy)}\n`);
 }

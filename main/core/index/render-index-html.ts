@@ -8,11 +8,38 @@ import {
   type Lang,
   type TrackSection,
 } from './model.ts';
+import { PROOFS_TEXTS } from './proofs-texts.ts';
 import { overclaimText, rateText, successText } from './rates.ts';
 import { TEXTS } from './texts.ts';
 
 /** A link from the index page (at the root) to a participant's report in the same language. */
 const reportHref = (row: IndexRow, lang: Lang) => INDEX_FILES.reportHtml(row.track, row.participant_id, lang);
+
+/** The row's link to its individual report (spec §7.5), a cell of its own once the table has proofs pages. */
+const reportCell = (row: IndexRow, lang: Lang) =>
+  `<td data-cell="report"><a href="${esc(reportHref(row, lang))}">${esc(TEXTS[lang].reportLink)}</a></td>`;
+
+/**
+ * Spec §7.2 "link to proofs": the row's link to its proofs page in the same language. A table recorded before proofs
+ * pages (no `proofs_pages`) has one last cell, the report's link, under the header "Proofs and report", as it was.
+ */
+function proofsCells(section: TrackSection, row: IndexRow, lang: Lang): string {
+  if (!section.proofs_pages)
+    return `<td><a href="${esc(reportHref(row, lang))}">${esc(TEXTS[lang].reportLink)}</a></td>`;
+  const proofs =
+    row.proofs_file === undefined
+      ? '<td data-cell="proofs"></td>'
+      : `<td data-cell="proofs"><a href="${esc(INDEX_FILES.proofsHtml(row.track, row.participant_id, lang))}">` +
+        `${esc(PROOFS_TEXTS[lang].proofsLink)}</a></td>`;
+  return reportCell(row, lang) + proofs;
+}
+
+/** The last header cells: "Proofs and report" before proofs pages, then the report and the spec's "link to proofs". */
+function proofsHeaders(section: TrackSection, lang: Lang): string {
+  if (!section.proofs_pages) return `<th scope="col">${TEXTS[lang].columns.proofs}</th>`;
+  const t = PROOFS_TEXTS[lang];
+  return `<th scope="col">${esc(t.reportColumn)}</th><th scope="col">${esc(t.proofsColumn)}</th>`;
+}
 
 function bestConstantRow(section: TrackSection, lang: Lang, span: number): string {
   const t = TEXTS[lang];
@@ -47,16 +74,17 @@ function referenceTable(section: TrackSection, lang: Lang): string {
       `<td>${esc(row.reference!.model)}</td><td>${esc(row.reference!.model_version)}</td>` +
       `<td>${esc(row.reference!.framework)}</td>` +
       `<td><a href="${esc(row.reference!.prompt_file)}">${esc(t.promptLink)}</a> <span class="mono">${esc(row.reference!.prompt_sha256.slice(0, 16))}</span></td>` +
-      `<td><a href="${esc(reportHref(row, lang))}">${esc(t.reportLink)}</a></td></tr>`,
+      `${proofsCells(section, row, lang)}</tr>`,
   );
+  const extra = section.proofs_pages ? 1 : 0;
   return (
     `<table data-track="${esc(section.track)}" data-table="reference">\n` +
     `<caption>${esc(t.referenceCaption)}. <strong>${esc(t.referenceLabel)}</strong></caption>\n` +
     `<thead><tr><th scope="col">${c.agent}</th><th scope="col">${c.did}</th><th scope="col">${c.overclaim}</th>` +
     `<th scope="col">${c.success}</th><th scope="col">${c.tasksSubmitted}</th><th scope="col">${c.model}</th>` +
     `<th scope="col">${c.version}</th><th scope="col">${c.framework}</th><th scope="col">${c.prompt}</th>` +
-    `<th scope="col">${c.proofs}</th></tr></thead>\n<tbody>\n${bestConstantRow(section, lang, 6)}\n` +
-    (rows.length === 0 ? `<tr><td colspan="10">${esc(t.noRows)}</td></tr>\n` : `${rows.join('\n')}\n`) +
+    `${proofsHeaders(section, lang)}</tr></thead>\n<tbody>\n${bestConstantRow(section, lang, 6 + extra)}\n` +
+    (rows.length === 0 ? `<tr><td colspan="${10 + extra}">${esc(t.noRows)}</td></tr>\n` : `${rows.join('\n')}\n`) +
     '</tbody>\n</table>\n'
   );
 }
@@ -70,14 +98,15 @@ function communityTable(section: TrackSection, lang: Lang): string {
       `<th scope="row">${esc(row.agent)}</th><td class="mono">${esc(row.did)}</td>${figureCells(row, lang)}` +
       // Spec §7.1: the label on each row, not only in a legend.
       `<td>${esc(row.declared_stack)}<span class="label" data-lint="community-label">${esc(t.communityLabel)}</span></td>` +
-      `<td><a href="${esc(reportHref(row, lang))}">${esc(t.reportLink)}</a></td></tr>`,
+      `${proofsCells(section, row, lang)}</tr>`,
   );
+  const extra = section.proofs_pages ? 1 : 0;
   return (
     `<table data-track="${esc(section.track)}" data-table="community">\n<caption>${esc(t.communityCaption)}</caption>\n` +
     `<thead><tr><th scope="col">${c.agent}</th><th scope="col">${c.did}</th><th scope="col">${c.overclaim}</th>` +
     `<th scope="col">${c.success}</th><th scope="col">${c.tasksSubmitted}</th><th scope="col">${c.declaredStack}</th>` +
-    `<th scope="col">${c.proofs}</th></tr></thead>\n<tbody>\n${bestConstantRow(section, lang, 3)}\n` +
-    (rows.length === 0 ? `<tr><td colspan="7">${esc(t.noRows)}</td></tr>\n` : `${rows.join('\n')}\n`) +
+    `${proofsHeaders(section, lang)}</tr></thead>\n<tbody>\n${bestConstantRow(section, lang, 3 + extra)}\n` +
+    (rows.length === 0 ? `<tr><td colspan="${7 + extra}">${esc(t.noRows)}</td></tr>\n` : `${rows.join('\n')}\n`) +
     '</tbody>\n</table>\n'
   );
 }

@@ -1,6 +1,6 @@
 import { compareCodePoints } from '../json/code-point-order.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
-import { isHex64 } from '../proof/encodings.ts';
+import { isHex64AnyCase } from '../proof/encodings.ts';
 import type { Citations } from './check-assertions.ts';
 import { exactObject } from './exact-keys.ts';
 import { describe, pointerOf, quote, refuse, type Refused } from './refusal.ts';
@@ -14,8 +14,10 @@ const FROM_FULL_VIEW = ', as GET /v1/proof/{id}/full returns them (commitment_no
  * Spec §4: exactly one entry per cited proof, each exactly {request_hash, response_hash}, each exactly {nonce, value}
  * as strings. Order: the object; every cited proof has an entry (in order of first citation); every entry is cited
  * (entries in code-point order of their key); then each entry, in order of first citation: its keys, then each pair
- * (request_hash, then response_hash): its keys, then nonce and value, 64 lowercase hex each. Whether a pair opens its
- * commitment is never looked at here (spec §4: that is decided at scoring, §4.1).
+ * (request_hash, then response_hash): its keys, then nonce and value, 64 hex digits each in either case (spec §4 asks
+ * for strings; the commitment is over the 32 raw bytes, and the Trust Layer's verifier reads either case: the scorer
+ * lower-cases them before opening, disclosureOf in core/scoring/submitted-assertions.ts, and the stored document keeps
+ * what was sent). Whether a pair opens its commitment is never looked at here (spec §4: decided at scoring, §4.1).
  */
 export function checkDisclosures(disclosures: PyJson, citations: Citations): Refused | undefined {
   const at = pointerOf('disclosures');
@@ -66,12 +68,12 @@ export function checkDisclosures(disclosures: PyJson, citations: Citations): Ref
       if (pairShape) return pairShape;
       for (const part of HASH_PAIR_KEYS) {
         const text = (pair as PyObject)[part] as PyJson;
-        if (!isHex64(text)) {
+        if (!isHex64AnyCase(text)) {
           const partAt = pointerOf('disclosures', id, hash, part);
           return refuse(
             'SUBMISSION_HASH_NOT_HEX64',
             partAt,
-            `the ${part} at ${partAt} must be 64 lowercase hexadecimal characters, found ${hexFault(text)}: copy the ${part === 'nonce' ? `nonce of ${hash} from commitment_nonces` : `value of ${hash} from chain_data`} in GET /v1/proof/{id}/full`,
+            `the ${part} at ${partAt} must be 64 hexadecimal characters, found ${hexFault(text)}: copy the ${part === 'nonce' ? `nonce of ${hash} from commitment_nonces` : `value of ${hash} from chain_data`} in GET /v1/proof/{id}/full`,
             { proofId: id, hash, part },
           );
         }
@@ -89,9 +91,6 @@ function hexFault(value: PyJson): string {
   if (typeof value !== 'string') return describe(value);
   const length = Array.from(value).length;
   if (value.startsWith('sha256:')) return 'a string with a "sha256:" prefix (write the bare hex)';
-  if (/^[0-9a-fA-F]*$/.test(value) && /[A-F]/.test(value)) {
-    return `a string with capital letters${length === 64 ? '' : ` of ${length} characters`}`;
-  }
-  if (/^[0-9a-f]*$/.test(value)) return `a string of ${length} hexadecimal characters`;
+  if (/^[0-9a-fA-F]*$/.test(value)) return `a string of ${length} hexadecimal characters`;
   return `a string of ${length} characters that are not all hexadecimal digits`;
 }

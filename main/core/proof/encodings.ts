@@ -2,12 +2,22 @@
 // altered text that still decodes to something, so each one checks the alphabet and the length first.
 
 const HEX_64 = /^[0-9a-f]{64}$/;
+const HEX_64_ANY_CASE = /^[0-9a-fA-F]{64}$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const BASE64URL_NOPAD = /^[A-Za-z0-9_-]*$/;
 
 /** 64 lowercase hex characters: how the Trust Layer writes every SHA-256 value. */
 export function isHex64(text: unknown): text is string {
   return typeof text === 'string' && HEX_64.test(text);
+}
+
+/**
+ * 64 hex characters in either case: what a participant may send as a disclosed nonce or value (spec §4 "pairs
+ * {nonce, value} as strings"; the commitment is over the 32 raw bytes, trust-layer-reference §4.3). Lower-case it
+ * before hashing or comparing.
+ */
+export function isHex64AnyCase(text: unknown): text is string {
+  return typeof text === 'string' && HEX_64_ANY_CASE.test(text);
 }
 
 /** "sha256:<64 hex>" → the hex; the bare hex is accepted too (commitments in spec vectors carry no prefix). */

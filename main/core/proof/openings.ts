@@ -1,7 +1,7 @@
 import { isPyObject, type PyJson } from '../json/value.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
 import { commitmentHex } from './commitments.ts';
-import { isHex64, stripSha256Prefix } from './encodings.ts';
+import { isHex64AnyCase, stripSha256Prefix } from './encodings.ts';
 import type { OpeningView } from './parse-view.ts';
 
 /** Where an opening came from: the proof's `disclosed` block, the owner view, or a disclosure supplied with it. */
@@ -101,11 +101,12 @@ export function checkOpenings(view: OpeningView, openings: readonly Opening[]): 
         opened,
       };
     }
-    if (!isHex64(opening.nonce)) {
+    // The nonce is 32 raw bytes written as hex; the Trust Layer's verifier decodes either case (bytes.fromhex).
+    if (!isHex64AnyCase(opening.nonce)) {
       return {
         outcome: checkFailed(
           'OPENING_NONCE_MALFORMED',
-          `the nonce of "${opening.field}" must be 64 lowercase hex (32 bytes)`,
+          `the nonce of "${opening.field}" must be 64 hex digits (32 bytes)`,
           where,
         ),
         opened,
@@ -122,7 +123,7 @@ export function checkOpenings(view: OpeningView, openings: readonly Opening[]): 
         opened,
       };
     }
-    const computed = commitmentHex(opening.field, opening.nonce, opening.value);
+    const computed = commitmentHex(opening.field, opening.nonce.toLowerCase(), opening.value);
     if (computed !== committed) {
       return {
         outcome: checkFailed(

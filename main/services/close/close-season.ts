@@ -1,5 +1,6 @@
 import { ok, fail, type Failure, type Result } from '../../core/result.ts';
 import type { ScoreInputs } from '../../core/scoring/model.ts';
+import type { SameParticipantFinding } from '../../core/scoring/same-participant.ts';
 import { databaseFaultOf } from '../../db/database-fault.ts';
 import { invalidationOf } from '../../db/season-invalidations.ts';
 import { recordReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
@@ -32,6 +33,11 @@ export interface CloseSummary {
   replacedPartial: boolean;
   /** Stored views and Rekor entries older than their digests, hashed at this first use (docs/operator-database.md). */
   hashedAtFirstUse: { proofIds: string[]; rekorUuids: string[] };
+  /**
+   * Participants found to be one by their cited proofs (spec §9.1; docs/scoring.md "One participant under two DIDs"):
+   * recorded in the `season.close` audit entry; scores.json and the reports are unchanged.
+   */
+  sameParticipant: SameParticipantFinding[];
 }
 
 function corruptedRefusal(corrupted: readonly CorruptedBytes[], incidents: CloseIncidents) {
@@ -183,7 +189,7 @@ async function closeFrom(
   const bundled = await bundleAndScore(input, material, stored, freeze.value, rekorOf);
   if (!bundled.ok) return { ...bundled, fetch };
   const { scored, bundleDir } = bundled.value;
-  const { closeId, incidents, scoresSha256 } = recordClose(input, material, scored, stored, fetch);
+  const { closeId, incidents, scoresSha256, sameParticipant } = recordClose(input, material, scored, stored, fetch);
   return ok({
     outDir: input.outDir,
     bundleDir,
@@ -196,6 +202,7 @@ async function closeFrom(
     incidents,
     replacedPartial,
     hashedAtFirstUse: bytesCheck.hashedAtFirstUse,
+    sameParticipant,
   });
 }
 

@@ -1,6 +1,7 @@
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { incidentGroupsOfClose } from '../../core/incidents/group-incidents.ts';
-import { pyObjectFrom } from '../../core/json/value.ts';
+import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
+import { sameParticipantFindings, type SameParticipantFinding } from '../../core/scoring/same-participant.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import type { StoredView } from '../../db/proof-views.ts';
 import { insertSeasonClose } from '../../db/season-closes.ts';
@@ -25,8 +26,10 @@ export function recordClose(
   scored: ScoredClose,
   stored: ReadonlyMap<string, StoredView>,
   fetch: FetchReport,
-): { closeId: number; incidents: CloseIncidents; scoresSha256: string } {
+): { closeId: number; incidents: CloseIncidents; scoresSha256: string; sameParticipant: SameParticipantFinding[] } {
   const { db, season, track } = input;
+  // Spec §9.1 at close: participants whose cited proofs tie them (docs/scoring.md "One participant under two DIDs").
+  const sameParticipant = sameParticipantFindings(scored.score, material.exported.participants);
   const scoresSha256 = sha256Hex(scored.files.find((f) => f.path === SCORES_FILE)!.bytes);
   const closedAtMs = input.clock.now();
   const groups = incidentGroupsOfClose({
@@ -89,6 +92,10 @@ export function recordClose(
           ['scored', BigInt(scored.scored.length)],
           ['pending', BigInt(scored.pending.length)],
           ['reads_this_run', BigInt(fetch.progress.readsThisRun)],
+          // Only when found, so every other close's entry keeps its form.
+          ...(sameParticipant.length > 0
+            ? [['same_participant', sameParticipant.map(sameParticipantValue)] as [string, PyJson]]
+            : []),
         ]),
       });
       const incidents = openIncidentsFromClose(db, {
@@ -99,7 +106,29 @@ export function recordClose(
         actor: input.actor,
         groups,
       });
-      return { closeId: id, incidents, scoresSha256 };
+      return { closeId: id, incidents, scoresSha256, sameParticipant };
     })
     .immediate();
+}
+
+/** A finding as the audit entry and `season close --json` write it (docs/scoring.md "One participant under two DIDs"). */
+export function sameParticipantValue(f: SameParticipantFinding): PyJson {
+  return pyObjectFrom([
+    ['code', f.code],
+    ['ranked', f.ranked],
+    ['not_ranked', [...f.notRanked]],
+    [
+      'links',
+      f.links.map((l) =>
+        pyObjectFrom([
+          ['cited_by', l.citedBy],
+          ['task_id', l.taskId],
+          ['assertion_id', l.assertionId],
+          ['proof_id', l.proofId],
+          ['did', l.did],
+          ['did_of', l.didOf],
+        ]),
+      ),
+    ],
+  ]);
 }

@@ -31,6 +31,13 @@ export interface CorpusServerOptions {
    * same file stay. Without one the log is kept in memory and ends with the server.
    */
   callLogFile?: string;
+  /**
+   * The season service participants read (https://proveit.arkforge.tech): when given, every 404 answer carries
+   * `Link: <{seasonService}/v1/season/{n}/catalogue/{track}>; rel="describedby"`, the route that publishes the
+   * track's canonical URLs (spec §2.4). The frozen /_systeme/404 body only says they "are published in the
+   * catalogue": its bytes are hashed in the manifest, so the route is named in a header, which nothing hashes.
+   */
+  seasonService?: string;
 }
 
 /** One track a corpus server serves. */
@@ -89,6 +96,27 @@ interface LoadedTrack extends ServedTrack {
   references: readonly CollectionReferences[];
   systeme: Record<SystemeStatus, Uint8Array>;
   unavailable: boolean;
+  /** The Link header of its 404 answers, when a season service is given. */
+  catalogueLink: string | null;
+}
+
+/**
+ * The season service's URL as a Link target: http(s), no query, no fragment, no trailing slash; anything a header
+ * cannot carry is refused at start rather than at the first 404.
+ */
+function seasonServiceBase(url: string): string {
+  let parsed: URL;
+  try {
+    // The URL parser drops tabs and line breaks silently: a value holding any is refused, not repaired.
+    if (/[\s<>"]/.test(url)) throw new Error('not a URL');
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`corpus server: the season service '${url}' is not a URL`);
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search !== '' || parsed.hash !== '') {
+    throw new Error(`corpus server: the season service '${url}' must be an http(s) URL without query or fragment`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
 function loadTrack(folder: TrackFolder): LoadedTrack {
@@ -117,7 +145,18 @@ function loadTrack(folder: TrackFolder): LoadedTrack {
     );
   }
   const { references } = definition;
-  return { track, season: Number(season), base, host: baseHost(base), dir: folder.dir, resources, references, systeme, unavailable: false };
+  return {
+    track,
+    season: Number(season),
+    base,
+    host: baseHost(base),
+    dir: folder.dir,
+    resources,
+    references,
+    systeme,
+    unavailable: false,
+    catalogueLink: null,
+  };
 }
 
 /**
@@ -143,7 +182,7 @@ function outsideCatalogue(track: LoadedTrack, target: string): [number, Uint8Arr
  * - 200 + the catalogue resource's file for its canonical path, GET or POST alike (absent references are
  *   catalogue resources too, with their `exists: false` body);
  * - 200 + an absence body for a reference of one of the track's collections that the catalogue does not hold;
- * - 404 + /_systeme/404 for any other path.
+ * - 404 + /_systeme/404 for any other path (with `seasonService`, and a Link to the track's catalogue route).
  * Every call is appended to the call log (`callLogFile`, or memory).
  */
 export async function startCorpusServer(options: CorpusServerOptions): Promise<CorpusServer> {
@@ -156,6 +195,12 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
     );
   }
   const tracks = sortedTracks(folders.map(loadTrack));
+  if (options.seasonService !== undefined) {
+    const service = seasonServiceBase(options.seasonService);
+    for (const t of tracks) {
+      t.catalogueLink = `<${service}/v1/season/${t.season}/catalogue/${encodeURIComponent(t.track)}>; rel="describedby"`;
+    }
+  }
   const together = seasonTracksProblems(tracks.map((t) => ({ dir: t.dir, season: BigInt(t.season), track: t.track, base: t.base })));
   if (together.length > 0) {
     throw new Error(`corpus server: ${options.corpusDir} cannot be served (${together.map((p) => `${p.code}: ${p.message}`).join('; ')})`);
@@ -212,7 +257,8 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
       else [status, body] = outsideCatalogue(track, target);
     }
     record(req, status, track);
-    res.writeHead(status, { ...HEADERS, 'Content-Length': String(body.byteLength) });
+    const link = status === 404 && track?.catalogueLink ? { Link: track.catalogueLink } : {};
+    res.writeHead(status, { ...HEADERS, ...link, 'Content-Length': String(body.byteLength) });
     res.end(body);
   };
 

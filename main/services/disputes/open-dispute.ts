@@ -10,6 +10,7 @@ import {
   type ReceiptAgainstExport,
 } from '../../core/disputes/receipt-evidence.ts';
 import { checkParticipantWindow, participantWindow, versionAt } from '../../core/disputes/participant-window.ts';
+import { publicVersions } from '../../core/disputes/public-versions.ts';
 import { checkDisputeScope } from '../../core/disputes/scope.ts';
 import { stateAfter, isDecided } from '../../core/disputes/transitions.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
@@ -21,6 +22,7 @@ import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { openSignedExport } from '../../core/season-export/signed-export.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { disputeEvents, insertDispute, listDisputes, nextDisputeId } from '../../db/disputes.ts';
+import { indexShowingsOf } from '../../db/index-showings.ts';
 import type { Db } from '../../db/open-database.ts';
 import {
   closeReportOf,
@@ -67,6 +69,17 @@ export interface OpenedDispute {
 
 const enc = new TextEncoder();
 
+/** Figures the database publishes that no exported Index holds yet: no window runs for them (spec §9.2). */
+function notPublic(season: number, track: string, version: number) {
+  return fail(
+    'DISPUTE_SCORES_NOT_PUBLIC',
+    `season ${season}, track ${track}: version ${version}, which holds this participant's figures, is published in the ` +
+      'operator database but no exported Index holds it yet, so no dispute window runs (spec §9.2: 14 days after the ' +
+      'score is published). Export the Index (proveit index export), then receive the dispute.',
+    { season, track, version },
+  );
+}
+
 const parseDoc = (bytes: Uint8Array): PyObject | undefined => {
   const r = loads(bytes);
   return r.ok && isPyObject(r.value) ? r.value : undefined;
@@ -104,17 +117,23 @@ export async function openDispute(
       `season ${season}, track ${track} is not published: a dispute concerns a publication (proveit season publish)`,
       { season, track },
     );
-  // What was published at the receipt (before the first version, the calendar refuses it below).
+  // Spec §9.2, "after the score is published": a version is published when the Index holding it is exported
+  // (core/disputes/public-versions.ts); what the database records before that opens no window.
+  const made = publicVersions(versions, indexShowingsOf(db, season, track));
+  // What was published at the receipt (before the first version, the calendar refuses it below); the participant's
+  // figures there must be public for a window to run.
   const inForce: PublicationVersionRow = versionAt(versions, receivedAtMs) ?? versions[0]!;
   const stored = publishedReport(db, season, track, inForce.version, participantId);
+  if (stored && !made.some((v) => v.version === stored.version)) return notPublic(season, track, stored.version);
   // Spec §9.2 (docs/disputes.md "The calendar"): the participant's own window, from the version that last changed its
   // report; the publication disputed is that version. A participant with no report is refused by the scope check below.
-  const own = participantWindow(versions, stored?.version) ?? {
+  const own = participantWindow(made, stored?.version) ?? {
     version: inForce.version,
     publishedAtMs: inForce.publishedAtMs,
     windowEndsMs: disputeWindowEnd(inForce.publishedAtMs),
   };
-  const disputed = versions.find((v) => v.version === own.version)!;
+  // Its publishedAtMs is when it became public: the window's start, which the dispute records.
+  const disputed = made.find((v) => v.version === own.version) ?? versions.find((v) => v.version === own.version)!;
   const window = checkParticipantWindow(participantId, own, receivedAtMs);
   if (!window.ok)
     return { ok: false, error: { ...window.error, details: { ...window.error.details, version: disputed.version } } };

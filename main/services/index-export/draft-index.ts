@@ -63,8 +63,9 @@ function currentDocument(
 > | null {
   const tracks: TrackPublication[] = [];
   const reportBytes = new Map<string, Uint8Array>();
+  const exportingAtMs = o.clock.now();
   for (const track of TRACK_NAMES) {
-    const p = trackPublication(db, o.season, track);
+    const p = trackPublication(db, o.season, track, undefined, exportingAtMs);
     if (!p) continue;
     if (!p.ok) return p;
     tracks.push(p.value.publication);
@@ -108,7 +109,7 @@ function currentDocument(
     ...input,
     indexVersion: (latest?.indexVersion ?? 0) + 1,
     correctsVersion: latest?.indexVersion ?? null,
-    exportedAtMs: o.clock.now(),
+    exportedAtMs: exportingAtMs,
   });
   return ok({ doc, isNew: true, reportBytes });
 }

@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import { sha256HexOfText } from '../../core/hash/sha256.ts';
 import type { TrackPublication } from '../../core/index/build-index.ts';
 import { participantWindow } from '../../core/disputes/participant-window.ts';
+import { publicVersions } from '../../core/disputes/public-versions.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { closePublishedTextsOf } from '../../db/close-published-texts.ts';
+import { indexShowingsOf } from '../../db/index-showings.ts';
 import type { Db } from '../../db/open-database.ts';
 import { publicationVersionsOf, publishedReport, seasonCloseById } from '../../db/publications.ts';
 import { BUNDLE } from '../close/bundle-layout.ts';
+import { trackProofs } from './proofs-material.ts';
 
 const parseObject = (bytes: Uint8Array): PyObject | null => {
   const parsed = loads(bytes);
@@ -98,6 +101,8 @@ export function trackPublication(
   season: number,
   track: string,
   version?: number,
+  /** The instant of the export being drafted: what it holds becomes public then (spec §9.2). */
+  exportingAtMs?: number,
 ):
   | Result<{ publication: TrackPublication; reportBytes: Map<string, Uint8Array> }, 'INDEX_NARRATIVE_MISSING'>
   | undefined {
@@ -111,15 +116,17 @@ export function trackPublication(
     { report: PyObject; sha256: string; version: number; disputeWindowEndsMs: number | null }
   >();
   const reportBytes = new Map<string, Uint8Array>();
+  const drafted = exportingAtMs === undefined ? [] : [{ publicationVersion: v.version, publicAtMs: exportingAtMs }];
+  const made = publicVersions(versions, [...indexShowingsOf(db, season, track), ...drafted]);
   const rows = (Array.isArray(scores['participants']) ? scores['participants'] : []).filter(isPyObject);
   for (const row of rows) {
     const id = String(row['participant_id']);
     const published = publishedReport(db, season, track, v.version, id);
     const report = published ? parseObject(published.reportJson) : null;
     if (!published || !report) continue;
-    // Spec §9.2 (docs/disputes.md "The calendar"): the participant's own window, from the version that published its
-    // report.
-    const window = participantWindow(versions, published.version);
+    // Spec §9.2 (docs/disputes.md "The calendar"): the participant's own window, from the first Index export holding
+    // the version that published its report (this one, when none did before).
+    const window = participantWindow(made, published.version);
     reports.set(id, {
       report,
       sha256: published.reportSha256,
@@ -165,6 +172,13 @@ export function trackPublication(
       reports,
       corrections,
       narratives: narratives.value,
+      // Spec §7.2 "link to proofs": the material of the track's proofs pages.
+      proofs: trackProofs(db, {
+        season,
+        track,
+        closeId: v.closeId,
+        digests: parseObject(v.bundleDigestsJson) ?? (Object.create(null) as PyObject),
+      }),
     },
     reportBytes,
   });

@@ -331,12 +331,13 @@ export const en = {
       AWAIT_CLOSE: (s, at) =>
         `Open until ${at(s.closes_at)}: the follower reads the cited proofs as submissions arrive (shown below); no proof waits to be read again, so nothing is due until the close.`,
       RUN_CLOSE: () => 'Run the close: the key is revealed and every cited proof is checked.',
-      PUBLISH: () => 'Check the scores, then publish them: the 14-day dispute window starts.',
+      PUBLISH: () =>
+        'Check the scores, then publish them and export the Index: the 14-day dispute windows start when the Index is out.',
       DECIDE_DISPUTES: (s) =>
         `${plural(s.disputes_open, { one: 'Decide the undecided dispute before its deadline', other: 'Decide the {n} undecided disputes before their deadlines' })} (${s.disputes_overdue} overdue, ${s.disputes_at_risk} at risk).`,
       AWAIT_DISPUTES: (s, at) => `Disputes may arrive until ${at(s.dispute_window_ends_at)}.`,
       EXPORT_INDEX: (s) =>
-        `Export the Index of version ${s.latest_version ?? 1} and verify it: the public sees each participant’s dispute window from its publication.`,
+        `Export the Index of version ${s.latest_version ?? 1} and verify it: until then the scores are not public and no dispute window runs (each starts at the export).`,
       WINDOWS_CLOSED: () => 'Every dispute window is closed and the Index shows the latest version: nothing is due.',
       REVEAL_INVALIDATED: (s) =>
         `The season was invalidated: nothing of it is closed, scored or ranked. Reveal its key and salt now (Freeze), so anyone can check the commitment; then freeze season ${s.season + 1}.`,
@@ -623,6 +624,7 @@ export const en = {
     windowFrom: 'From',
     windowEnds: 'Disputes received until',
     windowPending: 'pending: no figures to dispute yet',
+    windowNotPublic: 'not public yet: the window starts when the Index holding these figures is exported',
     windowOpen: 'open',
     windowClosed: 'closed',
     id: 'Dispute',

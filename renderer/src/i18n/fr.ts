@@ -333,12 +333,13 @@ export const fr: Messages = {
       AWAIT_CLOSE: (s, at) =>
         `Ouverte jusqu’au ${at(s.closes_at)} : le suivi lit les preuves citées à mesure que les soumissions arrivent (ci-dessous) ; aucune preuve n’attend d’être relue, rien n’est dû avant la clôture.`,
       RUN_CLOSE: () => 'Lancez la clôture : la clé est révélée et chaque preuve citée est contrôlée.',
-      PUBLISH: () => 'Vérifiez les scores, puis publiez-les : le délai de contestation de 14 jours commence.',
+      PUBLISH: () =>
+        'Vérifiez les scores, puis publiez-les et exportez l’Index : les délais de contestation de 14 jours courent dès que l’Index est public.',
       DECIDE_DISPUTES: (s) =>
         `${plural(s.disputes_open, { one: 'Tranchez la contestation en cours avant son échéance', other: 'Tranchez les {n} contestations en cours avant leur échéance' })} (${s.disputes_overdue} en retard, ${s.disputes_at_risk} à risque).`,
       AWAIT_DISPUTES: (s, at) => `Des contestations peuvent arriver jusqu’au ${at(s.dispute_window_ends_at)}.`,
       EXPORT_INDEX: (s) =>
-        `Exportez l’Index de la version ${s.latest_version ?? 1} et vérifiez-le : le public voit la fin du délai de contestation de chaque participant dès sa publication.`,
+        `Exportez l’Index de la version ${s.latest_version ?? 1} et vérifiez-le : d’ici là les scores ne sont pas publics et aucun délai de contestation ne court (chacun part de l’export).`,
       WINDOWS_CLOSED: () =>
         'Tous les délais de contestation sont clos et l’Index montre la dernière version : rien n’est dû.',
       REVEAL_INVALIDATED: (s) =>
@@ -610,6 +611,7 @@ export const fr: Messages = {
     windowFrom: 'Depuis',
     windowEnds: 'Contestations reçues jusqu’au',
     windowPending: 'en attente : aucun chiffre à contester',
+    windowNotPublic: 'pas encore public : le délai court à l’export de l’Index qui porte ces chiffres',
     windowOpen: 'ouvert',
     windowClosed: 'clos',
     id: 'Contestation',

@@ -24,6 +24,7 @@ export const participantsEn = {
   windowOpen: (until: string): string => `open until ${until}`,
   windowClosed: (until: string): string => `closed since ${until}`,
   windowPending: 'none yet (pending)',
+  windowNotPublic: 'not yet: starts when the Index holding its figures is exported',
   windowNone: '—',
   changeLabel: (name: string): string => `Change ${name}`,
   panelTitle: (name: string): string => `Change ${name}`,

@@ -23,6 +23,7 @@ export const participantsFr: typeof participantsEn = {
   windowOpen: (until) => `ouverte jusqu’au ${until}`,
   windowClosed: (until) => `fermée depuis le ${until}`,
   windowPending: 'aucune pour l’instant (en attente)',
+  windowNotPublic: 'pas encore : court dès l’export de l’Index qui porte ses chiffres',
   windowNone: '—',
   changeLabel: (name) => `Modifier ${name}`,
   panelTitle: (name) => `Modifier ${name}`,

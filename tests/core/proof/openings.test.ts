@@ -108,6 +108,14 @@ describe('openings', () => {
     expect(checkOpenings(view, noValue).outcome.code).toBe('OPENING_MALFORMED');
   });
 
+  it("the real proof's disclosed nonces in capitals still open their commitments (32 raw bytes, either case)", () => {
+    const proof = gel();
+    for (const pair of Object.values(proof.disclosed as PyObject))
+      (pair as PyObject).nonce = ((pair as PyObject).nonce as string).toUpperCase();
+    const view = viewOf(proof);
+    expect(checkOpenings(view, own(view)).outcome.status).toBe('OK');
+  });
+
   it('a disclosure for a proof before spec 3.0 fails with OPENING_BEFORE_COMMITMENTS', () => {
     const view = artefactView('proof_2026_07.json');
     const supplied = openingsFromFieldMap({ seller: { nonce: '22'.repeat(32), value: 'x' } }, 'disclosure') ?? [];

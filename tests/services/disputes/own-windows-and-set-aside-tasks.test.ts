@@ -40,14 +40,18 @@ const decideArgs = (id: string, change: string) => [
 
 type Published = Awaited<ReturnType<typeof fixture.published>>;
 
-/** Alice's conf-01/a3 disputed and upheld (supported) on day 10: version 2 corrects Alice alone. */
-async function aliceCorrectedOnDay10(t: Published) {
+/**
+ * Alice's conf-01/a3 disputed and upheld (supported) on day 10: version 2 corrects Alice alone, and the Index holding it
+ * is exported the same day (her new window runs from that export) unless `exported` is false.
+ */
+async function aliceCorrectedOnDay10(t: Published, { exported = true } = {}) {
   t.clock.current = day(10);
   const opened = await dispute(t.clock, t.dbFile, 'open', openArgs(alice(), 'conf-01/a3'));
   expect(opened.code, opened.io.stderr + opened.io.stdout).toBe(0);
   const decided = await dispute(t.clock, t.dbFile, 'decide', decideArgs(opened.doc!.dispute_id as string, 'supported'));
   expect(decided.code, decided.io.stderr + decided.io.stdout).toBe(0);
   expect(decided.doc).toMatchObject({ correction: { version: 2, participant_id: alice() } });
+  if (exported) await fixture.madePublic(t);
 }
 
 /** `proveit index export` of the season into a new folder; the Index signing key is the devnet operator's. */
@@ -99,6 +103,29 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     });
   });
 
+  it('a dispute is refused before the Index export (DISPUTE_SCORES_NOT_PUBLIC) and received 13 days after it, 18 days after the database publication', async () => {
+    const t = await fixture.publishedOnly();
+    t.clock.current = day(2);
+    const listedEarly = await dispute(t.clock, t.dbFile, 'list', []);
+    expect((listedEarly.doc!.windows as Json[]).find((w) => w.participant_id === alice())).toMatchObject({
+      status: 'not_public',
+      published_at: null,
+      window_ends_at: null,
+      open: false,
+    });
+    const early = await dispute(t.clock, t.dbFile, 'open', openArgs(alice(), 'conf-01/a3'));
+    expect(early.code).toBe(1);
+    expect(early.doc).toMatchObject({ ok: false, code: 'DISPUTE_SCORES_NOT_PUBLIC', details: { version: 1 } });
+    expect(early.doc!.message).toContain('proveit index export');
+
+    t.clock.current = day(5);
+    await fixture.madePublic(t);
+    t.clock.current = day(18);
+    const received = await dispute(t.clock, t.dbFile, 'open', openArgs(alice(), 'conf-01/a3'));
+    expect(received.code, received.io.stderr + received.io.stdout).toBe(0);
+    expect(received.doc).toMatchObject({ ok: true, published_at: iso(day(5)), window_ends_at: iso(day(19)) });
+  });
+
   it('dispute list names each participant\u2019s own window: Alice from her correction, Carol from version 1, Bob pending', async () => {
     const t = await fixture.published();
     await aliceCorrectedOnDay10(t);
@@ -140,7 +167,7 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
   });
 
   it('the Season state right after publishing proposes exporting the Index; once exported, the last participant\u2019s window', async () => {
-    const t = await fixture.published();
+    const t = await fixture.publishedOnly();
     const db = t.open();
     // Backed up after its freeze (docs/operator-database.md "Backups"), so the calendar's step is the first one.
     const backedUp = await createBackup({
@@ -153,46 +180,40 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     });
     expect(backedUp.ok).toBe(true);
     try {
-      const status = () =>
-        trackStatus(
-          {
-            mode: 'headless',
-            corpusDir: fixture.season.net.corpusDir,
-            db,
-            dbFile: t.dbFile,
-            clock: t.clock,
-            events: new ConsoleEvents(),
-            jobs: null,
-          },
-          { season: 1, track: 'conformite' },
-        );
+      const context = (opened: typeof db) => ({
+        mode: 'headless' as const,
+        corpusDir: fixture.season.net.corpusDir,
+        db: opened,
+        dbFile: t.dbFile,
+        clock: t.clock,
+        events: new ConsoleEvents(),
+        jobs: null,
+      });
+      const status = () => trackStatus(context(db), { season: 1, track: 'conformite' });
       t.clock.current = day(0) + 60_000;
       expect(status()).toMatchObject({ state: 'published', next_step_code: 'EXPORT_INDEX' });
       expect((await exportIndex(t, 'after-publish')).code).toBe(0);
+      // The windows run from the export, a minute after the publication.
       expect(status()).toMatchObject({
         next_step_code: 'AWAIT_DISPUTES',
-        dispute_window_ends_at: iso(day(14)),
+        dispute_window_ends_at: iso(day(14) + 60_000),
       });
       db.close();
-      await aliceCorrectedOnDay10(t);
+      await aliceCorrectedOnDay10(t, { exported: false });
       const reopened = t.open();
       try {
-        const after = trackStatus(
-          {
-            mode: 'headless',
-            corpusDir: fixture.season.net.corpusDir,
-            db: reopened,
-            dbFile: t.dbFile,
-            clock: t.clock,
-            events: new ConsoleEvents(),
-            jobs: null,
-          },
-          { season: 1, track: 'conformite' },
-        );
-        // The correction is version 2: the public must see it (and Alice's new window, day 24, the track's last).
+        const after = trackStatus(context(reopened), { season: 1, track: 'conformite' });
+        // The correction is version 2: the public must see it. Until its Index is out Alice's new window does not run,
+        // so the track's last window end is Carol's (day 14 and a minute); from the export on day 10, Alice's (day 24).
         expect(after).toMatchObject({
           state: 'corrected',
           next_step_code: 'EXPORT_INDEX',
+          dispute_window_ends_at: iso(day(14) + 60_000),
+        });
+        expect((await exportIndex(t, 'correction-status')).code).toBe(0);
+        expect(trackStatus(context(reopened), { season: 1, track: 'conformite' })).toMatchObject({
+          state: 'corrected',
+          next_step_code: 'AWAIT_DISPUTES',
           dispute_window_ends_at: iso(day(24)),
         });
       } finally {
@@ -350,7 +371,8 @@ describe('a task ArkForge\u2019s faults left below its minimum (spec §4.1)', ()
     } finally {
       db.close();
     }
-    // Her window now runs from the correction (day 5), Alice's still from version 1.
+    // Once the Index holding the correction is out (day 5), her window runs from it, Alice's still from version 1's.
+    await fixture.madePublic(t);
     t.clock.current = day(16);
     const listed = await dispute(t.clock, t.dbFile, 'list', []);
     const windows = new Map((listed.doc!.windows as Json[]).map((w) => [w.participant_id, w.window_ends_at]));

@@ -38,12 +38,13 @@ const openArgs = (participant: string, assertion: string, extra: string[] = []) 
 
 describe('season publish', () => {
   it('publishes the latest close as version 1: scores.json and every report byte for byte, bundle digests, the audit head after its own entry', async () => {
-    const t = await published();
+    const t = await fixture.publishedOnly();
     expect(t.publication).toMatchObject({
       ok: true,
       version: 1,
       published_at: '2026-11-02T10:00:00.000Z',
-      dispute_window_ends_at: '2026-11-16T10:00:00.000Z',
+      // Not public yet: no window runs until an Index holds it (spec §9.2).
+      dispute_window_ends_at: null,
       scored: [fixture.season.alice.participantId],
       pending: [fixture.season.bob.participantId],
       reports: 2,
@@ -455,8 +456,9 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
         ['decision', 'upheld', 'Ana', PUBLISHED_AT + 10 * DAY_MS],
       ]);
       const rows = auditRows(db);
-      expect(rows.map((r) => r.action).slice(-5)).toEqual([
+      expect(rows.map((r) => r.action).slice(-6)).toEqual([
         'season.publish',
+        'index.export',
         'dispute.open',
         'dispute.review',
         'dispute.decide',
@@ -473,7 +475,11 @@ describe('an upheld value-mismatch dispute: correction version 2', () => {
       db.close();
     }
 
-    // The assertion is now supported: disputing it again is out of scope.
+    // Before the Index holds version 2 no window runs for Alice's new figures; once it does, the assertion is
+    // supported there and disputing it again is out of scope.
+    const early = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
+    expect(early.doc).toMatchObject({ ok: false, code: 'DISPUTE_SCORES_NOT_PUBLIC', details: { version: 2 } });
+    await fixture.madePublic(t);
     const again = await dispute(t.clock, t.dbFile, 'open', openArgs(fixture.season.alice.participantId, 'conf-01/a3'));
     expect(again.doc).toMatchObject({ ok: false, code: 'DISPUTE_SCOPE' });
   });
@@ -589,6 +595,8 @@ describe('a later close of the participants pending in version 1 (it anchors the
       scored: [fixture.season.bob.participantId],
       pending: [],
     });
+    // Bob's figures become public with the Index exported the same day: his window runs from it.
+    await fixture.madePublic(t);
 
     const db = t.open();
     try {
@@ -619,7 +627,7 @@ describe('a later close of the participants pending in version 1 (it anchors the
     } finally {
       db.close();
     }
-    // Bob is scored now: his assertions can be disputed from version 2's date, with evidence from the later close's bundle.
+    // Bob is scored now: his assertions can be disputed from the export of version 2, with evidence from the later close's bundle.
     t.clock.current = PUBLISHED_AT + 15 * DAY_MS;
     const bobDispute = await dispute(
       t.clock,

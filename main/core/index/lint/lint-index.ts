@@ -295,8 +295,9 @@ function communityLabelFindings(input: LintInput, out: LintFinding[]): void {
 }
 
 /**
- * The label of the JSON and CSV files (docs/index-export.md "CSV"): index.json's `ai_act_label`, a CSV column on every
- * row.
+ * The label of the JSON and CSV files (docs/index-export.md "CSV"): index.json's `ai_act_label`, each report's JSON
+ * copy's when the document labels them (`report_copies_labelled`; a version exported before is written again as it
+ * was), a CSV column on every row.
  */
 function aiActDataFindings(input: LintInput, out: LintFinding[]): void {
   const missing = (file: string, where: string) =>
@@ -309,17 +310,21 @@ function aiActDataFindings(input: LintInput, out: LintFinding[]): void {
         'export the latest publications, whose document carries it',
       facts: { place: 'data' },
     });
-  const json = input.files.get(INDEX_FILES.json);
-  if (json) {
+  const labelled = (bytes: Uint8Array) => {
     let label: unknown;
     try {
-      label = (JSON.parse(dec.decode(json)) as { ai_act_label?: unknown }).ai_act_label;
+      label = (JSON.parse(dec.decode(bytes)) as { ai_act_label?: unknown }).ai_act_label;
     } catch {
       label = undefined;
     }
     const l = label as { fr?: unknown; en?: unknown } | undefined;
-    if (l?.fr !== TEXTS.fr.aiActLabel || l.en !== TEXTS.en.aiActLabel) missing(INDEX_FILES.json, 'ai_act_label');
-  }
+    return l?.fr === TEXTS.fr.aiActLabel && l.en === TEXTS.en.aiActLabel;
+  };
+  const json = input.files.get(INDEX_FILES.json);
+  if (json && !labelled(json)) missing(INDEX_FILES.json, 'ai_act_label');
+  if (input.doc.report_copies_labelled)
+    for (const [path, bytes] of input.files)
+      if (path.startsWith('reports/') && path.endsWith('.json') && !labelled(bytes)) missing(path, 'ai_act_label');
   for (const [path, bytes] of input.files) {
     if (!path.endsWith('.csv')) continue;
     const lines = dec

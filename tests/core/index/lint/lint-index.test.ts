@@ -7,6 +7,9 @@ import {
 } from '../../../../main/core/index/lint/name-lists.ts';
 import type { IndexDocument } from '../../../../main/core/index/model.ts';
 import { renderIndexFiles } from '../../../../main/core/index/render-files.ts';
+import { TEXTS } from '../../../../main/core/index/texts.ts';
+import { canonical } from '../../../../main/core/json/canonical.ts';
+import { pyObjectFrom } from '../../../../main/core/json/value.ts';
 import { craftedDocument } from '../support/crafted-season.ts';
 
 const enc = new TextEncoder();
@@ -56,7 +59,7 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
     expect(codes({ ...input(doc), modelNames: ['Acme Model'] })).toEqual(['LINT_MODEL_NAME_NEGATIVE']);
   });
 
-  it('LINT_MODEL_NAME_NEGATIVE in the JSON copy of a report; a display name rewrites its agent_name, else the bytes are the published ones', () => {
+  it('LINT_MODEL_NAME_NEGATIVE in the JSON copy of a report; a display name rewrites its agent_name, the art. 50 label is added, nothing else changes', () => {
     const published = enc.encode('{"agent_name":"Gemini scout","status":"scored"}\n');
     const lintWith = (doc: IndexDocument) => {
       const files = renderIndexFiles(doc, {
@@ -70,14 +73,33 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
       ['LINT_MODEL_NAME_NEGATIVE', 'reports/conformite/p-ada.html'],
       ['LINT_MODEL_NAME_NEGATIVE', 'reports/conformite/p-ada.json'],
     ]);
-    expect(raw.files.get('reports/conformite/p-ada.json')).toBe(published);
+    // Canonical JSON, as the copy is written: ensure_ascii turns the French label's accents into \u escapes.
+    const label = `"ai_act_label":${canonical(
+      pyObjectFrom([
+        ['en', TEXTS.en.aiActLabel],
+        ['fr', TEXTS.fr.aiActLabel],
+      ]),
+    )}`;
+    expect(dec.decode(raw.files.get('reports/conformite/p-ada.json'))).toBe(
+      `{"agent_name":"Gemini scout",${label},"status":"scored"}\n`,
+    );
     const renamed = lintWith(
       craftedDocument({ names: { 'p-ada': 'Gemini scout' }, displayNames: new Map([['p-ada', 'Agent A']]) }),
     );
     expect(renamed.findings).toEqual([]);
     expect(dec.decode(renamed.files.get('reports/conformite/p-ada.json'))).toBe(
-      '{"agent_name":"Agent A","status":"scored"}\n',
+      `{"agent_name":"Agent A",${label},"status":"scored"}\n`,
     );
+    // A version exported before report copies were labelled is written again as it was: the scorer's bytes.
+    const before = craftedDocument({ names: { 'p-ada': 'Ada' } });
+    delete before.report_copies_labelled;
+    const unlabelled = enc.encode('{"agent_name":"Ada","status":"scored"}\n');
+    const files = renderIndexFiles(before, {
+      reportJson: new Map([['conformite/p-ada', unlabelled]]),
+      prompts: new Map(),
+    });
+    expect(files.get('reports/conformite/p-ada.json')).toBe(unlabelled);
+    expect(lintIndex({ ...input(before), files })).toEqual([]);
   });
 
   it('LINT_MODEL_NAME_NEGATIVE: a declared stack naming a model on a row with negative results; a stack the operator declares resolves it', () => {
@@ -147,6 +169,34 @@ describe('the publication linter (spec §7.3): each rule fires on a crafted viol
       ['tables/conformite-community.csv', 'row 2'],
       ['tables/generique-reference.csv', 'header'],
     ]);
+  });
+
+  it('LINT_AI_ACT_LABEL_MISSING: a report JSON copy without ai_act_label, or with one language only', () => {
+    const doc = craftedDocument();
+    const report = enc.encode('{"agent_name":"Ada","status":"scored"}\n');
+    const files = renderIndexFiles(doc, {
+      reportJson: new Map([
+        ['conformite/p-ada', report],
+        ['conformite/p-bob', report],
+      ]),
+      prompts: new Map(),
+    });
+    const paths = [...files.keys()].filter((p) => p.startsWith('reports/') && p.endsWith('.json'));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(lintIndex({ ...input(doc), files }).filter((f) => f.code === 'LINT_AI_ACT_LABEL_MISSING')).toEqual([]);
+    const [first, second] = paths;
+    files.set(first!, report);
+    if (second)
+      editText(files, second, (t) => {
+        const o = JSON.parse(t) as { ai_act_label: Record<string, string> };
+        delete o.ai_act_label['en'];
+        return JSON.stringify(o);
+      });
+    expect(
+      lintIndex({ ...input(doc), files })
+        .filter((f) => f.code === 'LINT_AI_ACT_LABEL_MISSING')
+        .map((f) => [f.file, f.where, f.facts]),
+    ).toEqual(paths.slice(0, 2).map((p) => [p, 'ai_act_label', { place: 'data' }]));
   });
 
   it('LINT_HUMOUR_OR_EMOJI: an emoji or "lol" on a named negative result', () => {

@@ -1,11 +1,13 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createDisputeCommands } from '../../../../main/cli/dispute-commands.ts';
+import { createIndexExportCommand } from '../../../../main/cli/index-commands.ts';
 import { createSeasonPublishCommand } from '../../../../main/cli/season-publish-command.ts';
 import { openDatabase, type Db } from '../../../../main/db/open-database.ts';
 import { systemClock, type Clock } from '../../../../main/services/clock.ts';
+import { defaultKeyFile } from '../../../../main/services/index-export/signing-key.ts';
 import { captureIo } from '../../../support/capture-io.ts';
 import { closeFromDevnet } from '../../close/support/close-commands.ts';
 import {
@@ -149,6 +151,22 @@ export async function publish(clock: Clock, dbFile: string, extra: string[] = []
   return { code, io, doc: io.stdout ? (JSON.parse(io.stdout) as Json) : null };
 }
 
+/**
+ * `proveit index export` in-process at the clock's instant, into a new folder beside the database, signed with the
+ * devnet operator's key: the scores it holds become public, and their dispute windows run from now (spec §9.2).
+ */
+export async function exportIndexNow(clock: Clock, dbFile: string, operatorKeyFile: string) {
+  copyFileSync(operatorKeyFile, defaultKeyFile(dbFile));
+  const io = captureIo();
+  const out = join(dirname(dbFile), `index-${clock.now()}`);
+  const code = await createIndexExportCommand(clock).run(
+    ['--season', '1', '--db', dbFile, '--out', out, '--actor', 'ana', '--json'],
+    io,
+  );
+  expect(code, io.stderr + io.stdout).toBe(0);
+  return out;
+}
+
 /** Runs one `proveit dispute ...` subcommand in-process with --db and --json. */
 export async function dispute(
   clock: Clock,
@@ -164,7 +182,8 @@ export async function dispute(
 
 /**
  * The closed season a dispute test file works on, with its lifecycle: closed once on the devnet before the file's
- * tests; `copy()` gives each test a fresh copy of its database and `published()` a fresh copy of its database published as version 1 at `publishedAt`; every
+ * tests; `copy()` gives each test a fresh copy of its database and `published()` a fresh copy of its database published as
+ * version 1 at `publishedAt` with its Index exported then; every
  * copy and the devnet are disposed after the tests. Call once at the top of a test file.
  */
 export function closedSeasonFixture(publishedAt: number, options: { carol?: boolean } = {}) {
@@ -177,12 +196,23 @@ export function closedSeasonFixture(publishedAt: number, options: { carol?: bool
       copies.push(copy);
       return copy;
     },
+    /** A fresh copy published as version 1 at `publishedAt`, its Index exported at once (the window starts). */
     async published() {
+      const t = await fixture.publishedOnly();
+      await fixture.madePublic(t);
+      return t;
+    },
+    /** A fresh copy published as version 1 at `publishedAt` in the database only: no Index holds it yet. */
+    async publishedOnly() {
       const copy = fixture.copy();
       const clock = new SetClock(publishedAt);
       const r = await publish(clock, copy.dbFile);
       expect(r.code, r.io.stderr + r.io.stdout).toBe(0);
       return { ...copy, clock, publication: r.doc! };
+    },
+    /** The Index exported at the copy's clock: what the database publishes becomes public now. */
+    async madePublic(t: { clock: Clock; dbFile: string }) {
+      return exportIndexNow(t.clock, t.dbFile, fixture.season.net.devnet.info.operator_key_file as string);
     },
   };
   beforeAll(async () => {
