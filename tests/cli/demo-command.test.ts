@@ -128,8 +128,8 @@ describe('proveit demo --out DIR', () => {
       'submit',
       'close',
       'publish',
-      'dispute',
       'export',
+      'dispute',
       'done',
     ]);
   });

@@ -1,18 +1,20 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
+import { artefactsDir, goToScreen, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { copyOfSharedDemo } from '../support/played-demo.ts';
-import { consoleInChromium, nav, SCREENS, type ConsoleInChromium } from './support/console-in-chromium.ts';
+import { consoleInChromium, SCREENS, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // docs/console.md "Screens": an operations console read on a laptop. Every screen of the demo season (the real
 // console, real handlers) at 1024 × 768 and 1400 × 900 has no sideways scroll, no element of the screen reaching
 // past the window, and no serious axe violation; full-page screenshots of each go to test-artefacts/screens/.
 const root = resolve(import.meta.dirname, '../..');
 const shots = artefactsDir('screens');
+// axe runs at the narrow width only: at the wide one the layout is season-life's (1280 px, the same demo), whose
+// every-screen sweep runs axe already; what the width changes is what this file checks, the sideways overflow.
 const WIDTHS = [
-  { width: 1400, height: 900 },
-  { width: 1024, height: 768 },
+  { width: 1400, height: 900, axe: false },
+  { width: 1024, height: 768, axe: true },
 ] as const;
 // The run's demo, copied: the console opens its database to write, even when the screens only read.
 const demo = copyOfSharedDemo();
@@ -70,38 +72,34 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
-async function toScreen(name: string): Promise<void> {
-  await nav(page).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
-  await settled(page);
-}
+const toScreen = (name: string) => goToScreen(page, name);
 
 /**
  * The page as it stands at this width: nothing sideways, a screenshot, axe clean. Soft checks: one run names every
  * screen that fails, not only the first.
  */
-async function checked(label: string, shot: string): Promise<void> {
+async function checked(label: string, shot: string, axe = true): Promise<void> {
   expect.soft(await sidewaysOverflow(page), label).toEqual([]);
   // From the top: a sticky table head drawn where the window last scrolled would cover a row in a full-page shot.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, shots, shot);
-  expect.soft(await seriousViolations(page), label).toEqual([]);
+  if (axe) expect.soft((await seriousViolations(page)).join('\n'), label).toBe('');
 }
 
 describe('every screen at 1400 and 1024 px', () => {
   for (const size of WIDTHS)
-    it(`at ${size.width} × ${size.height} no screen scrolls sideways, each is axe clean, and each has a screenshot`, async () => {
-      await page.setViewportSize(size);
+    it(`at ${size.width} × ${size.height} no screen scrolls sideways${size.axe ? ', each is axe clean,' : ''} and each has a screenshot`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
       for (const name of [...SCREENS, 'Connections']) {
         await toScreen(name);
-        await checked(`${name} at ${size.width} px`, `${name.toLowerCase()}-${size.width}`);
+        await checked(`${name} at ${size.width} px`, `${name.toLowerCase()}-${size.width}`, size.axe);
       }
     }, 300_000);
 });
 
 describe('the detail views at 1024 px', () => {
   it('a participant’s report and an assertion’s witnesses on Scoring do not scroll sideways', async () => {
-    await page.setViewportSize(WIDTHS[1]);
+    await page.setViewportSize({ width: WIDTHS[1].width, height: WIDTHS[1].height });
     await toScreen('Scoring');
     const community = page.locator('section.score-table').nth(1);
     await community.getByRole('button', { name: 'Agent claiming values the corpus does not serve' }).click();
@@ -117,7 +115,7 @@ describe('the detail views at 1024 px', () => {
   });
 
   it('a dispute’s review on Disputes does not scroll sideways', async () => {
-    await page.setViewportSize(WIDTHS[1]);
+    await page.setViewportSize({ width: WIDTHS[1].width, height: WIDTHS[1].height });
     await toScreen('Disputes');
     await page.getByRole('button', { name: demo.dispute.id }).click();
     const review = page.getByRole('region', { name: `Review of ${demo.dispute.id}` });
@@ -127,7 +125,7 @@ describe('the detail views at 1024 px', () => {
   });
 
   it('an incident’s detail on Incidents does not scroll sideways', async () => {
-    await page.setViewportSize(WIDTHS[1]);
+    await page.setViewportSize({ width: WIDTHS[1].width, height: WIDTHS[1].height });
     await toScreen('Incidents');
     await page
       .getByRole('button', { name: /^Incident \d+$/ })
@@ -142,7 +140,7 @@ describe('the detail views at 1024 px', () => {
 
 describe('the charts of the demo', () => {
   it('Scoring carries the overclaim-against-success chart and Proofs the reads-per-hour chart, each an image with its text', async () => {
-    await page.setViewportSize(WIDTHS[1]);
+    await page.setViewportSize({ width: WIDTHS[1].width, height: WIDTHS[1].height });
     await toScreen('Scoring');
     const rates = page.getByRole('img', { name: 'Overclaim rate against success rate, per participant' }).first();
     await rates.waitFor();

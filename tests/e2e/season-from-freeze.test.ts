@@ -183,7 +183,7 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     await page.close();
   }, 240_000);
 
-  it('close: the first close runs from Scoring (the export read in main), scores both tables, then publish', async () => {
+  it('close: the first close runs from Scoring (the export read in main), scores both tables, then publish and export the Index', async () => {
     // The system clock is still a day before closes_at: the close job's worker reveals the key on the console's clock.
     moveTo(window.closesAt + 1000);
     const page = await open();
@@ -205,6 +205,12 @@ describe('a season from its freeze to its verified Index, in the console', () =>
     expect(await seriousViolations(page)).toEqual([]);
     await nav(page).getByRole('link', { name: 'Season', exact: true }).click();
     await page.getByRole('region', { name: REGION }).getByText('published', { exact: true }).waitFor();
+    // The next step: the Index, from which the scores are public and the dispute windows run (docs/disputes.md).
+    await nav(page).getByRole('link', { name: 'Index', exact: true }).click();
+    await page.getByRole('button', { name: 'Export the Index' }).click();
+    const exported = page.getByText(/^Version 1 exported: \d+ files written in /);
+    await exported.or(page.getByRole('alert')).first().waitFor({ timeout: 60_000 });
+    expect(await exported.count(), (await page.getByRole('alert').allTextContents()).join('\n')).toBe(1);
     await page.close();
   }, 300_000);
 

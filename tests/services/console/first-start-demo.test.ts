@@ -74,8 +74,8 @@ describe('--demo (or the default database on first start): the demo season is pl
       'submit',
       'close',
       'publish',
-      'dispute',
       'export',
+      'dispute',
       'done',
     ]);
     const dispatch = createDispatcher(createConsoleHandlers(opened.ctx));

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertIndexVersion, insertSigningKey } from '../../../main/db/index-exports.ts';
 import type { Db } from '../../../main/db/open-database.ts';
 import { publicationVersionsOf } from '../../../main/db/publications.ts';
 import { systemClock } from '../../../main/services/clock.ts';
@@ -55,6 +56,19 @@ describe('publishSeason refuses material that is not the close\u2019s, and write
     rmSync(f.out, { recursive: true });
     const [v1] = publicationVersionsOf(f.db, 1, 'conformite');
     expect(Buffer.from(v1!.scoresJson).toString('utf8')).toBe(SCORES);
+    // The Index holding version 1, exported at once: its windows run (the export's own files play no part here).
+    insertSigningKey(f.db, 'k1', '00'.repeat(32), f.clock.now());
+    insertIndexVersion(f.db, {
+      season: 1,
+      indexVersion: 1,
+      correctsVersion: null,
+      exportedAtMs: f.clock.now(),
+      actor: 'ana',
+      keyId: 'k1',
+      publicationsJson: '{"conformite":1}',
+      indexJson: new TextEncoder().encode('{}'),
+      indexSha256: '00'.repeat(32),
+    });
     const r = await openDispute(f.db, f.clock, {
       season: 1,
       track: 'conformite',
