@@ -177,7 +177,9 @@ describe('the live Season screen on a running season', () => {
     const card = watching.getByRole('region', { name: REGION });
     const bar = watching.getByRole('region', { name: 'Context' });
     await card.getByText('closed', { exact: true }).waitFor();
-    const publishStep = card.getByText('Check the scores, then publish them and export the Index: the 14-day dispute windows start when the Index is out.');
+    const publishStep = card.getByText(
+      'Check the scores, then publish them and export the Index: the 14-day dispute windows start when the Index is out.',
+    );
     expect(await publishStep.count()).toBe(0);
     // The close runs as a job of the console (as "Run the close" starts it); its end is announced to every tab.
     const closed = new Promise<void>((done) => {
