@@ -49,7 +49,8 @@ function human(notice: PublishedNotice): string {
 export function createSeasonNoticeCommand(clock: Clock): Command {
   const command: Command = {
     path: ['season', 'notice'],
-    summary: 'publish a notice to participants (incident, freeze replacement, invalidation, outage), signed, in French and English',
+    summary:
+      'publish a notice to participants (incident, freeze replacement, invalidation, outage), signed, in French and English',
     synopsis: SYNOPSIS,
     run: (args, io) => runNotice(command, clock, args, io),
   };
@@ -83,8 +84,18 @@ async function runNotice(command: Command, clock: Clock, args: string[], io: Cli
     window = { from: from.value, to: to.value };
   }
   if (values.incident !== undefined && !/^\d{1,9}$/.test(values.incident))
-    return usageError(io, command, `--incident is an incident number, as incident list shows it (got '${values.incident}')`);
-  const tasks = values.tasks === undefined ? null : values.tasks.split(',').map((t) => t.trim()).filter((t) => t !== '');
+    return usageError(
+      io,
+      command,
+      `--incident is an incident number, as incident list shows it (got '${values.incident}')`,
+    );
+  const tasks =
+    values.tasks === undefined
+      ? null
+      : values.tasks
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== '');
   const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
   if (typeof token !== 'string') return usageError(io, command, token.problem);
   const dbPath = values.db ?? DEFAULT_DB_PATH;

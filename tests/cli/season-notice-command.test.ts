@@ -89,7 +89,10 @@ describe('proveit season notice', () => {
       '--json',
     ]);
     expect([code, io.stderr]).toEqual([0, '']);
-    expect(doc).toMatchObject({ ok: true, notice: { season: 1, kind: 'incident', track: 'generique', incident_id: 1 } });
+    expect(doc).toMatchObject({
+      ok: true,
+      notice: { season: 1, kind: 'incident', track: 'generique', incident_id: 1 },
+    });
     const db = openDatabase(dbFile, { readOnly: true });
     try {
       expect(noticesOf(db, 1).map((n) => n.documentSha256)).toEqual([doc!['notice'].document_sha256]);
@@ -110,7 +113,17 @@ describe('proveit season notice', () => {
     const alone = await run([...outage, '--from', '2026-10-10T09:00:00Z']);
     expect(alone.code).toBe(2);
     expect(alone.io.stderr).toContain('--from ISO and --to ISO go together');
-    const long = await run([...outage.slice(0, 5), 'x'.repeat(2001), '--text-en', 'Outage.', '--from', '2026-10-10T09:00:00Z', '--to', '2026-10-10T09:30:00Z', '--json']);
+    const long = await run([
+      ...outage.slice(0, 5),
+      'x'.repeat(2001),
+      '--text-en',
+      'Outage.',
+      '--from',
+      '2026-10-10T09:00:00Z',
+      '--to',
+      '2026-10-10T09:30:00Z',
+      '--json',
+    ]);
     expect([long.code, long.doc?.['code']]).toEqual([1, 'NOTICE_TEXT_TOO_LONG']);
     const done = await run([...outage, '--from', '2026-10-10T09:00:00Z', '--to', '2026-10-10T09:30:00Z']);
     expect([done.code, done.io.stdout]).toEqual([0, expect.stringContaining('outage notice published')]);

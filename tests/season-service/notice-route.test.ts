@@ -164,7 +164,8 @@ describe('POST /v1/season/{n}/notice and the notices of GET /v1/season/{n}', () 
   });
 
   it('a notice for another season, with an oversized text, an edited text or an unknown track is refused with its code', async () => {
-    const sign = (fields: Partial<NoticeFields>) => canonical(signNotice({ ...OUTAGE, ...fields }, TEST_OPERATOR.privateKey));
+    const sign = (fields: Partial<NoticeFields>) =>
+      canonical(signNotice({ ...OUTAGE, ...fields }, TEST_OPERATOR.privateKey));
     expect((await post(sign({ season: 2 }))).code).toBe('NOTICE_OTHER_SEASON');
     expect((await post(sign({ textFr: 'é'.repeat(NOTICE_TEXT_MAX + 1) }))).code).toBe('NOTICE_TEXT_TOO_LONG');
     expect((await post(sign({ textEn: '' }))).code).toBe('NOTICE_TEXT_INVALID');

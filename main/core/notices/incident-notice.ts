@@ -36,7 +36,11 @@ export function noticeDraftOfIncident(incident: StoredIncident): Omit<NoticeFiel
       : { from: iso(incident.windowStartMs), to: iso(incident.windowEndMs ?? incident.windowStartMs) };
   const what = WHAT[incident.kind];
   const span = (lang: 'fr' | 'en') =>
-    window === null ? '' : lang === 'fr' ? ` (du ${window.from} au ${window.to})` : ` (from ${window.from} to ${window.to})`;
+    window === null
+      ? ''
+      : lang === 'fr'
+        ? ` (du ${window.from} au ${window.to})`
+        : ` (from ${window.from} to ${window.to})`;
   const affected = (lang: 'fr' | 'en') =>
     tasks.length === 0
       ? ''

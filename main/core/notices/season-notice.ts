@@ -120,7 +120,11 @@ export function noticeFieldsProblem(fields: Omit<NoticeFields, 'issuedAt' | 'sea
   }
   if (fields.window === null) {
     if (fields.kind === 'outage')
-      return { code: 'NOTICE_WINDOW_INVALID', field: 'window', message: 'an outage notice gives its window (from, to)' };
+      return {
+        code: 'NOTICE_WINDOW_INVALID',
+        field: 'window',
+        message: 'an outage notice gives its window (from, to)',
+      };
   } else {
     if (fields.kind !== 'incident' && fields.kind !== 'outage')
       return { code: 'NOTICE_WINDOW_INVALID', field: 'window', message: 'only an incident or an outage has a window' };
@@ -192,20 +196,24 @@ const bad = (code: NoticeCode, field: string, message: string) => fail(code, `${
 /** The fields of a notice document, checked for shape (not for its signature: verifyNotice). */
 export function readNotice(doc: PyObject): Result<NoticeFields, NoticeCode> {
   const keys = Object.keys(doc);
-  const extra = keys.find((k) => !(REQUIRED as readonly string[]).includes(k) && !(OPTIONAL as readonly string[]).includes(k));
+  const extra = keys.find(
+    (k) => !(REQUIRED as readonly string[]).includes(k) && !(OPTIONAL as readonly string[]).includes(k),
+  );
   if (extra !== undefined) return bad('NOTICE_DOCUMENT_INVALID', extra, `a notice has no key '${extra}'`);
   const missing = REQUIRED.find((k) => !keys.includes(k));
   if (missing === OPERATOR_PUBLIC_KEY || missing === OPERATOR_SIGNATURE)
     return bad('NOTICE_UNSIGNED', missing, 'a notice is signed by the operator key');
   if (missing !== undefined) return bad('NOTICE_DOCUMENT_INVALID', missing, 'missing');
-  if (doc['document'] !== NOTICE_FORMAT) return bad('NOTICE_DOCUMENT_INVALID', 'document', `must be "${NOTICE_FORMAT}"`);
+  if (doc['document'] !== NOTICE_FORMAT)
+    return bad('NOTICE_DOCUMENT_INVALID', 'document', `must be "${NOTICE_FORMAT}"`);
   const season = doc['season'];
   if (typeof season !== 'bigint' || season < 0n || season > 999_999n)
     return bad('NOTICE_DOCUMENT_INVALID', 'season', 'must be an int');
   const kind = doc['kind'];
   if (typeof kind !== 'string') return bad('NOTICE_KIND_UNKNOWN', 'kind', `must be one of ${NOTICE_KINDS.join(', ')}`);
   const track = doc['track'];
-  if (track !== undefined && typeof track !== 'string') return bad('NOTICE_DOCUMENT_INVALID', 'track', 'must be a text');
+  if (track !== undefined && typeof track !== 'string')
+    return bad('NOTICE_DOCUMENT_INVALID', 'track', 'must be a text');
   const text = doc['text'];
   if (!isPyObject(text) || Object.keys(text).sort().join(',') !== 'en,fr')
     return bad('NOTICE_TEXT_INVALID', 'text', 'must be {"fr": TEXT, "en": TEXT}');

@@ -35,8 +35,7 @@ export function recordNoticeReceived(db: Db, row: NoticeReceived): void {
 /** The notice of this name, or null. */
 export function noticeReceived(db: Db, documentSha256: string): NoticeReceived | null {
   const row = prepared(db, 'SELECT * FROM season_notices WHERE document_sha256 = ?').get(documentSha256) as
-    | NoticeSqlRow
-    | undefined;
+    NoticeSqlRow | undefined;
   return row === undefined ? null : fromSql(row);
 }
 

@@ -50,10 +50,7 @@ export interface PublishedNotice {
 }
 
 export type PublishNoticeCode =
-  | 'NOTICE_INCIDENT_UNKNOWN'
-  | 'NOTICE_REFUSED'
-  | 'NOTICE_SERVICE_UNREACHABLE'
-  | NoticeFieldsCode;
+  'NOTICE_INCIDENT_UNKNOWN' | 'NOTICE_REFUSED' | 'NOTICE_SERVICE_UNREACHABLE' | NoticeFieldsCode;
 
 export const noticeUrl = (seasonUrl: string, season: number) =>
   `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/notice`;

@@ -24,7 +24,8 @@ const OUTAGE: NoticeFields = {
   season: 1,
   kind: 'outage',
   track: 'conformite',
-  textFr: 'Le service de saison a été indisponible de 14 h à 14 h 20 (UTC) ; les soumissions refusées peuvent être renvoyées.',
+  textFr:
+    'Le service de saison a été indisponible de 14 h à 14 h 20 (UTC) ; les soumissions refusées peuvent être renvoyées.',
   textEn: 'The season service was unavailable from 14:00 to 14:20 UTC; refused submissions may be sent again.',
   tasks: null,
   window: { from: '2026-10-12T14:00:00.000Z', to: '2026-10-12T14:20:00.000Z' },
@@ -56,7 +57,17 @@ describe('the season notice document (proveit-season-notice/1)', () => {
   it('an optional field that does not apply is absent, never null: one spelling per notice', () => {
     const doc = signNotice(OUTAGE, KEY);
     expect(Object.keys(doc).sort()).toEqual(
-      ['document', 'issued_at', 'kind', 'operator_public_key', 'operator_signature', 'season', 'text', 'track', 'window'].sort(),
+      [
+        'document',
+        'issued_at',
+        'kind',
+        'operator_public_key',
+        'operator_signature',
+        'season',
+        'text',
+        'track',
+        'window',
+      ].sort(),
     );
   });
 
@@ -107,7 +118,10 @@ describe('the season notice document (proveit-season-notice/1)', () => {
     const doc = signNotice(OUTAGE, KEY);
     expect(code({ ...doc, kind: 'apology' } as PyObject)).toBe('NOTICE_KIND_UNKNOWN');
     const extra = verifyNotice({ ...doc, score: 'x' } as PyObject, EXPECTED);
-    expect(!extra.ok && [extra.error.code, extra.error.details?.['field']]).toEqual(['NOTICE_DOCUMENT_INVALID', 'score']);
+    expect(!extra.ok && [extra.error.code, extra.error.details?.['field']]).toEqual([
+      'NOTICE_DOCUMENT_INVALID',
+      'score',
+    ]);
   });
 });
 

@@ -47,7 +47,10 @@ export async function seasonNotice(ctx: ConsoleContext, request: NoticeRequest):
       'a notice is published to the season service with its operator token: start the console with --season-url URL --operator-token-file FILE',
     );
   if (ctx.dbFile === null)
-    throw new HandlerRefusal('CONSOLE_NO_DATABASE', 'the operator key is kept beside the database: start with --db FILE');
+    throw new HandlerRefusal(
+      'CONSOLE_NO_DATABASE',
+      'the operator key is kept beside the database: start with --db FILE',
+    );
   if ((request.window_from === undefined) !== (request.window_to === undefined))
     throw new HandlerRefusal('NOTICE_WINDOW_INVALID', 'window_from and window_to go together', { field: 'window' });
   const window =
