@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Db } from '../main/db/open-database.ts';
 import { GroupCommit } from '../main/db/season-service/group-commit.ts';
 import { invalidationsReceived } from '../main/db/season-service/invalidations-received.ts';
+import { noticesReceived } from '../main/db/season-service/notices-received.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { BodyTooLarge, sendError, sendJson } from './http/respond.ts';
 import { trustedProxySet } from './limits/client-address.ts';
@@ -16,6 +17,7 @@ import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
 import { indexAnchorRoute } from './routes/index-anchor-route.ts';
 import { invalidateRoute } from './routes/invalidate-route.ts';
+import { noticeRoute } from './routes/notice-route.ts';
 import { seasonRoute } from './routes/season-route.ts';
 import { submitRoute } from './routes/submit-route.ts';
 import { tasksRoute } from './routes/tasks-route.ts';
@@ -74,6 +76,7 @@ const ROUTES: Record<string, { method: string; route: Route; track?: true }> = {
   freeze: { method: 'POST', route: freezeRoute },
   index: { method: 'POST', route: indexAnchorRoute },
   invalidate: { method: 'POST', route: invalidateRoute },
+  notice: { method: 'POST', route: noticeRoute },
 };
 
 const SEGMENTS = Object.keys(ROUTES).filter((segment) => segment !== '');
@@ -148,6 +151,7 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     trustedProxies,
     freezes: loadFreezes(options.db, options.material.season),
     invalidations: invalidationsReceived(options.db, options.material.season),
+    notices: noticesReceived(options.db, options.material.season),
   };
   const server = createServer(httpServerOptions(limits), (request, response) => {
     Promise.resolve()

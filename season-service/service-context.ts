@@ -3,6 +3,7 @@ import type { Db } from '../main/db/open-database.ts';
 import { freezesInForce, type FreezeReceived } from '../main/db/season-service/freezes-received.ts';
 import type { GroupCommit } from '../main/db/season-service/group-commit.ts';
 import type { InvalidationReceived } from '../main/db/season-service/invalidations-received.ts';
+import type { NoticeReceived } from '../main/db/season-service/notices-received.ts';
 import type { TokenBuckets } from './limits/token-buckets.ts';
 import type { ReceiptSigner } from './receipt-key.ts';
 import type { SeasonMaterial } from './season-material.ts';
@@ -108,6 +109,11 @@ export interface ServiceContext {
    * and replaced by the invalidate route after it records one (the only writer).
    */
   invalidations: Map<string, InvalidationReceived>;
+  /**
+   * The season's notices, oldest first (docs/season-service.md "Notices"), kept in memory for GET /v1/season/{n}: read
+   * at start and replaced by the notice route after it records one (the only writer).
+   */
+  notices: NoticeReceived[];
 }
 
 export interface TrackWindow {

@@ -19,6 +19,7 @@ export const BACKED_UP_COMMANDS = [
   'freeze reveal',
   'season close',
   'season invalidate',
+  'season notice',
   'season publish',
   'dispute decide',
   'index export',

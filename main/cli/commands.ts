@@ -19,6 +19,7 @@ import { proofsFollowCommand } from './proofs-follow.ts';
 import { proofsPlanCommand } from './proofs-plan.ts';
 import { seasonCloseCommand } from './season-close-command.ts';
 import { seasonInvalidateCommand } from './season-invalidate-command.ts';
+import { seasonNoticeCommand } from './season-notice-command.ts';
 import { seasonPublishCommand } from './season-publish-command.ts';
 import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
@@ -43,6 +44,7 @@ export const commands: Command[] = [
   seasonServeCommand,
   seasonCloseCommand,
   seasonInvalidateCommand,
+  seasonNoticeCommand,
   seasonReplayCommand,
   seasonPublishCommand,
   seasonReceiptVerifyCommand,

@@ -30,6 +30,7 @@ export type {
 import type { FetchProgress } from '../core/proofs-plan/progress.ts';
 
 import type { TrackName } from '../core/corpus/model.ts';
+import type { NoticeKind } from '../core/notices/season-notice.ts';
 import type { ConnectionName } from '../core/console/connection-names.ts';
 import type { Lang } from '../core/index/model.ts';
 
@@ -245,6 +246,38 @@ export interface SeasonInvalidationView extends TrackRef {
   document_sha256: string;
   reason: string;
   invalidated_at: string;
+}
+
+/**
+ * A notice to participants as the operator writes it (`season.notice`; docs/season-service.md "Notices"): the fields of
+ * a `proveit-season-notice/1` document before it is signed. `incident_id` names the incident it tells about (its
+ * reference becomes `incident ID`); `window_from` and `window_to` go together.
+ */
+export interface NoticeRequest {
+  season: number;
+  kind: NoticeKind;
+  track?: TrackName;
+  text_fr: string;
+  text_en: string;
+  tasks?: string[];
+  window_from?: string;
+  window_to?: string;
+  incident_id?: number;
+}
+
+/** A notice drafted from an incident (`incident.notice_draft`), to publish as it is or edited: nothing signed yet. */
+export type NoticeDraft = NoticeRequest & { reference: string };
+
+/** A notice published (`season.notice`): the season service serves it in GET /v1/season/{n}. */
+export interface NoticeView {
+  season: number;
+  kind: string;
+  track: string | null;
+  incident_id: number | null;
+  document_sha256: string;
+  issued_at: string;
+  /** The signed document as posted (canonical JSON). */
+  document: string;
 }
 
 export interface FreezeView extends TrackRef {
@@ -848,6 +881,11 @@ export interface IpcContract {
    * season service, which stops the track's submissions at once; the key may then be revealed (`freeze.reveal`).
    */
   'season.invalidate': Op<TrackRef & { reason: string }, SeasonInvalidationView>;
+  /**
+   * Publishes a notice to participants (docs/season-service.md "Notices"): signed with the operator key beside the
+   * database, posted to the season service with the operator token, recorded and audited `season.notice`.
+   */
+  'season.notice': Op<NoticeRequest, NoticeView>;
   'corpus.view': Op<TrackRef, CorpusView>;
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;
@@ -880,6 +918,8 @@ export interface IpcContract {
   >;
   'incident.list': Op<None, { incidents: Incident[] }>;
   'incident.view': Op<{ id: number }, Incident>;
+  /** "Tell participants": the notice drafted from the incident (its kind, track, window, affected tasks, summary). */
+  'incident.notice_draft': Op<{ id: number }, NoticeDraft>;
   'incident.resolve': Op<{ id: number; resolution: string }, Incident>;
   'incident.open': Op<IncidentOpening, Incident>;
   'incident.note': Op<{ id: number; text: string }, Incident>;

@@ -3,6 +3,7 @@ import { CONNECTION_NAMES } from '../core/console/connection-names.ts';
 import { DECISIONS, DISPUTE_CHANGES } from '../core/disputes/transitions.ts';
 import { INCIDENT_KINDS } from '../core/incidents/group-incidents.ts';
 import { LANGS } from '../core/index/model.ts';
+import { NOTICE_KINDS, NOTICE_TASKS_MAX, NOTICE_TEXT_MAX } from '../core/notices/season-notice.ts';
 import { isProofId } from '../core/proofs-plan/proof-id.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import type { ArgsOf, Channel } from './contract.ts';
@@ -113,6 +114,18 @@ const oneOf =
   (v) =>
     typeof v === 'string' && values.includes(v) ? null : values.map((x) => `'${x}'`).join(' or ');
 
+/** A notice's text in one language: the notice's own limit (NOTICE_TEXT_TOO_LONG past it, in the handler's check). */
+const noticeText: FieldRule = (v) =>
+  typeof v === 'string' && v.trim() !== '' && [...v].length <= NOTICE_TEXT_MAX
+    ? null
+    : `a written text (not blank, at most ${NOTICE_TEXT_MAX} characters)`;
+const taskId: FieldRule = (v) =>
+  typeof v === 'string' && /^[A-Za-z0-9._~-]{1,64}$/.test(v) ? null : "a task id such as 'conf-01'";
+const noticeTasks: FieldRule = (v) =>
+  Array.isArray(v) && v.length <= NOTICE_TASKS_MAX && v.every((x) => taskId(x) === null)
+    ? null
+    : `a list of at most ${NOTICE_TASKS_MAX} task ids`;
+
 /** Field → rule; a name ending in `?` is optional. Any other field is refused. */
 type Shape = Record<string, FieldRule>;
 
@@ -171,6 +184,17 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'freeze.reveal': TRACK_REF,
   'freeze.adopt': { ...TRACK_REF, freeze_chain: pastedJson(MAX_FREEZE_CHAIN), seals: pastedJson(MAX_SEALS) },
   'season.invalidate': { ...TRACK_REF, reason: text },
+  'season.notice': {
+    season,
+    kind: oneOf(...NOTICE_KINDS),
+    'track?': track,
+    text_fr: noticeText,
+    text_en: noticeText,
+    'tasks?': noticeTasks,
+    'window_from?': instant,
+    'window_to?': instant,
+    'incident_id?': positive,
+  },
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},
@@ -199,6 +223,7 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
   'dispute.decide': DECISION_ARGS,
   'incident.list': {},
   'incident.view': { id: positive },
+  'incident.notice_draft': { id: positive },
   'incident.resolve': { id: positive, resolution: text },
   'incident.open': {
     ...TRACK_REF,

@@ -984,6 +984,26 @@ export function createFixture(): {
       }
       return freezeView(a['track'] as 'conformite' | 'generique');
     },
+    // The incident detail's "Tell participants" as main answers it (main/services/console/handlers/notice-handlers.ts):
+    // the draft of the incident asked for, published as sent.
+    'incident.notice_draft': (a) => ({
+      season: 1,
+      kind: 'incident',
+      track: 'conformite',
+      text_fr: `Indisponibilité du corpus, piste conformite. Incident ${String(a['id'])}.`,
+      text_en: `Corpus outage, track conformite. Incident ${String(a['id'])}.`,
+      incident_id: a['id'],
+      reference: `incident ${String(a['id'])}`,
+    }),
+    'season.notice': (a) => ({
+      season: a['season'],
+      kind: a['kind'],
+      track: a['track'] ?? null,
+      incident_id: a['incident_id'] ?? null,
+      document_sha256: hex(42),
+      issued_at: iso(NOW),
+      document: '{}',
+    }),
     // season.invalidate as main answers it (main/services/console/handlers/invalidate-handler.ts): the open track only.
     'season.invalidate': (a) => {
       const track = a['track'] as 'conformite' | 'generique';

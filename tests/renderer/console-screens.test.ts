@@ -452,6 +452,14 @@ describe('Incidents and Audit', () => {
     expect(await detail.textContent()).toContain('never counts against anyone');
     // Each affected participant by the name staff know it by, its id beside.
     expect(await affected.locator('tbody td').first().textContent()).toContain('Agent 3 (p-0003)');
+    // "Tell participants": the notice drafted from the incident, each text editable, published in one more click.
+    await detail.getByRole('button', { name: 'Draft the notice' }).click();
+    expect(await detail.getByLabel('Text in English').inputValue()).toContain('Corpus outage');
+    await detail.getByRole('button', { name: 'Publish the notice' }).click();
+    await detail
+      .getByRole('status')
+      .getByText(/Notice published/)
+      .waitFor();
     await detail.getByRole('button', { name: 'Resolve the incident' }).click();
     await detail.getByText('INCIDENT_RESOLUTION_REQUIRED').waitFor();
     await detail.getByLabel('Resolution').fill('frontend restarted');

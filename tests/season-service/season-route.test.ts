@@ -53,13 +53,14 @@ describe('GET /v1/season/{n}: the season state for participants', () => {
   it('before any freeze every track is not_frozen with no times; no token is needed and the receipt key is named', async () => {
     const answer = await seasonState(service.url);
     expect(answer.status).toBe(200);
-    expect(Object.keys(answer.json)).toEqual(['season', 'now', 'tracks', 'receipt_public_key']);
+    expect(Object.keys(answer.json)).toEqual(['season', 'now', 'tracks', 'receipt_public_key', 'notices']);
     const none = { state: 'not_frozen', opens_at: null, closes_at: null, last_safe_call_at: null };
     expect(answer.json).toEqual({
       season: 1,
       now: clock.current.toISOString(),
       tracks: { conformite: none, generique: none },
       receipt_public_key: service.receiptPublicKey,
+      notices: [],
     });
   });
 

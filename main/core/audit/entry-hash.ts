@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'backup.failed',
   'operator_key.create',
   'api_key.bind',
+  'season.notice',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -31,6 +31,8 @@ export const AREAS_OF_ACT: Readonly<Record<string, readonly StateArea[]>> = {
   'freeze.adopt': ['season', 'freeze', 'live', 'audit'],
   // Spec §8: an invalidation is published on the Index too (the track shown invalidated, nothing scored).
   'season.invalidate': ['season', 'freeze', 'live', 'audit', 'index'],
+  // A notice is served in the season state and listed on the Index (docs/season-service.md "Notices").
+  'season.notice': ['season', 'incidents', 'index', 'audit'],
   'freeze.anchor': ['season', 'freeze', 'proofs'],
   'freeze.verify': ['season', 'freeze'],
   'proofs.recheck': ['season', 'freeze', 'proofs'],
@@ -81,6 +83,7 @@ export const AREAS_READ: Readonly<Record<string, readonly StateArea[]>> = {
   'dispute.view': ['disputes'],
   'incident.list': ['incidents'],
   'incident.view': ['incidents'],
+  'incident.notice_draft': ['incidents'],
   'index.preview': ['index', 'scores'],
   'index.status': ['index'],
   'participant.list': ['scores', 'index'],

@@ -5,6 +5,7 @@ import {
   INDEX_FORMAT,
   type IndexDocument,
   type IndexInvalidation,
+  type IndexNotice,
   type IndexRow,
   type TrackSection,
 } from './model.ts';
@@ -67,6 +68,8 @@ export interface BuildIndexInput {
   referenceRuns: ReadonlyMap<string, { model: string; modelVersion: string; framework: string; promptSha256: string }>;
   /** The season's invalidated tracks (docs/freeze.md "Invalidating a season"), shown as such, never scored. */
   invalidations?: readonly IndexInvalidation[];
+  /** The season's notices to participants, oldest first (docs/season-service.md "Notices"). */
+  notices?: readonly IndexNotice[];
 }
 
 const str = (v: PyJson | undefined): string => (typeof v === 'string' ? v : '');
@@ -195,5 +198,6 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
     ...(input.invalidations && input.invalidations.length > 0
       ? { invalidations: [...input.invalidations].sort((a, b) => (a.track < b.track ? -1 : a.track > b.track ? 1 : 0)) }
       : {}),
+    ...(input.notices && input.notices.length > 0 ? { notices: [...input.notices] } : {}),
   };
 }

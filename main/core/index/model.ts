@@ -191,6 +191,21 @@ export interface IndexDocument {
    * before keeps its bytes.
    */
   invalidations?: IndexInvalidation[];
+  /**
+   * The notices published to participants during the season (docs/season-service.md "Notices"), oldest first, each
+   * with its signed document as posted. Present only when there is one, so every Index exported before keeps its bytes.
+   */
+  notices?: IndexNotice[];
+}
+
+export interface IndexNotice {
+  kind: 'incident' | 'freeze_replacement' | 'invalidation' | 'outage';
+  track: string | null;
+  issued_at: string;
+  text: { fr: string; en: string };
+  document_sha256: string;
+  /** The signed `proveit-season-notice/1` document, its canonical text as published. */
+  document: string;
 }
 
 export interface IndexInvalidation {

@@ -4,6 +4,7 @@ import {
   INDEX_FILES,
   type IndexDocument,
   type IndexInvalidation,
+  type IndexNotice,
   type IndexRow,
   type Lang,
   type TrackSection,
@@ -169,6 +170,20 @@ function invalidatedTrackHtml(invalidation: IndexInvalidation, lang: Lang): stri
   );
 }
 
+/** The season's notices (docs/season-service.md "Notices"): a short list, oldest first, in the page's language. */
+function noticesHtml(notices: readonly IndexNotice[], lang: Lang): string {
+  if (notices.length === 0) return '';
+  const t = TEXTS[lang];
+  const items = notices.map(
+    (n) =>
+      `<li data-notice="${esc(n.document_sha256)}">${esc(t.noticeLine(n.issued_at, t.noticeKind[n.kind], n.track === null ? null : t.trackName(n.track), n.text[lang]))}</li>`,
+  );
+  return (
+    `<section aria-labelledby="notices"><h2 id="notices">${esc(t.noticesTitle)}</h2>\n<p>${esc(t.noticesNote)}</p>\n` +
+    `<ul>\n${items.join('\n')}\n</ul>\n</section>\n`
+  );
+}
+
 /**
  * The Index page in one language (index.html in French, the authority; index.en.html in English). `draft`: the
  * console's preview of a version no export has written yet, whose version line names no export time (the document's
@@ -183,6 +198,7 @@ export function renderIndexHtml(doc: IndexDocument, lang: Lang, options: { draft
     `<h1>${esc(t.title(doc.season))}</h1>\n<p>${esc(versionLine)}</p>\n` +
     doc.tracks.map((s) => trackHtml(s, lang)).join('') +
     (doc.invalidations ?? []).map((i) => invalidatedTrackHtml(i, lang)).join('') +
+    noticesHtml(doc.notices ?? [], lang) +
     `<section aria-labelledby="trust-layer-faults"><h2 id="trust-layer-faults">${esc(t.trustLayerFaultTitle)}</h2>\n` +
     `<p>${esc(t.trustLayerFaultRule)}</p>\n</section>\n` +
     `<section aria-labelledby="limits"><h2 id="limits">${esc(t.limitsTitle)}</h2>\n<ul>\n` +

@@ -61,6 +61,11 @@ export interface IndexTexts {
   noCorrections: string;
   /** docs/freeze.md "Invalidating a season": an invalidated track, never scored or ranked, with the reason and proof. */
   invalidatedLine: (at: string, reason: string, proofId: string) => string;
+  /** The notices published to participants during the season (docs/season-service.md "Notices"). */
+  noticesTitle: string;
+  noticesNote: string;
+  noticeKind: Record<'incident' | 'freeze_replacement' | 'invalidation' | 'outage', string>;
+  noticeLine: (at: string, kind: string, track: string | null, text: string) => string;
   /**
    * Spec §9.2 (docs/disputes.md "The calendar"): each participant's own dispute window, shown from the publication on.
    */
@@ -180,6 +185,17 @@ const fr: IndexTexts = {
   correctionsTitle: 'Historique des versions publiées',
   correctionLine: (v, c, at, r) => `Version ${v} (remplace la version ${c}), ${at} : ${r}`,
   noCorrections: 'Aucune correction publiée.',
+  noticesTitle: 'Avis aux participants',
+  noticesNote:
+    "Les avis publiés pendant la saison dans l'état de la saison (GET /v1/season/{n}, notices), chacun signé par la " +
+    "clé de l'opérateur ; le document signé et son empreinte figurent dans index.json.",
+  noticeKind: {
+    incident: 'Incident',
+    freeze_replacement: 'Remplacement du gel',
+    invalidation: 'Invalidation',
+    outage: 'Indisponibilité',
+  },
+  noticeLine: (at, kind, track, text) => `${at}, ${kind}${track === null ? '' : ` (parcours ${track})`} : ${text}`,
   invalidatedLine: (at, reason, proof) =>
     `Saison invalidée le ${at} (spécification §8) : rien n'est noté ni classé sur ce parcours, qui recommence avec une nouvelle saison. Motif : ${reason}. Preuve de l'invalidation : ${proof} ; la clé et le sel de son gel sont publiés.`,
   disputeWindowsTitle: 'Délais de contestation',
@@ -329,6 +345,17 @@ const en: IndexTexts = {
   correctionsTitle: 'History of published versions',
   correctionLine: (v, c, at, r) => `Version ${v} (replaces version ${c}), ${at}: ${r}`,
   noCorrections: 'No correction published.',
+  noticesTitle: 'Notices to participants',
+  noticesNote:
+    'The notices published during the season in the season state (GET /v1/season/{n}, notices), each signed by the ' +
+    "operator's key; the signed document and its hash are in index.json.",
+  noticeKind: {
+    incident: 'Incident',
+    freeze_replacement: 'Freeze replacement',
+    invalidation: 'Invalidation',
+    outage: 'Outage',
+  },
+  noticeLine: (at, kind, track, text) => `${at}, ${kind}${track === null ? '' : ` (track ${track})`}: ${text}`,
   invalidatedLine: (at, reason, proof) =>
     `Season invalidated on ${at} (specification §8): nothing is scored or ranked on this track, which starts over with a new season. Reason: ${reason}. Proof of the invalidation: ${proof}; the key and salt of its freeze are published.`,
   disputeWindowsTitle: 'Dispute windows',

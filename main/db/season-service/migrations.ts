@@ -115,9 +115,30 @@ CREATE TABLE track_invalidations (
 ${appendOnly('track_invalidations', 'track_invalidations is append-only: an invalidation is never withdrawn')}
 `;
 
+/**
+ * docs/season-service.md "Notices" (issue 39 item 5): the operator-signed notices (`proveit-season-notice/1`,
+ * main/core/notices/season-notice.ts) posted with the operator token, served in GET /v1/season/{n} oldest first (`seq`).
+ * A notice is recorded once (its document_sha256); append-only: a notice published is never withdrawn, a correction
+ * is a later notice.
+ */
+const SEASON_SERVICE_V5 = `
+CREATE TABLE season_notices (
+  seq INTEGER PRIMARY KEY,
+  season INTEGER NOT NULL,
+  received_at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  track TEXT,
+  issued_at TEXT NOT NULL,
+  document TEXT NOT NULL,
+  document_sha256 TEXT NOT NULL UNIQUE
+) STRICT;
+${appendOnly('season_notices', 'season_notices is append-only: a notice is never withdrawn')}
+`;
+
 export const seasonServiceMigrations: readonly Migration[] = [
   { version: 1, name: 'season service: freezes, participants, submissions', sql: SEASON_SERVICE_V1 },
   { version: 2, name: 'season service: operator-signed freeze chain', sql: SEASON_SERVICE_V2 },
   { version: 3, name: 'season service: submission refusals counted per code', sql: SEASON_SERVICE_V3 },
   { version: 4, name: 'season service: track invalidations', sql: SEASON_SERVICE_V4 },
+  { version: 5, name: 'season service: notices', sql: SEASON_SERVICE_V5 },
 ];

@@ -14,6 +14,7 @@ const ACT_CHANNELS = [
   'freeze.publish',
   'freeze.reveal',
   'season.invalidate',
+  'season.notice',
   'season.publish',
   'dispute.decide',
 ] as const satisfies readonly Channel[];

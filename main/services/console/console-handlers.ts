@@ -31,6 +31,7 @@ import { backupHandlers } from './handlers/backup-handlers.ts';
 import { actingAs, nameSessionActor } from './session-actor.ts';
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
 import { seasonInvalidate } from './handlers/invalidate-handler.ts';
+import { incidentNoticeDraft, seasonNotice } from './handlers/notice-handlers.ts';
 import { freezeAdopt } from './handlers/freeze-adopt-handler.ts';
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
 import { freezeVerify } from './handlers/freeze-verify-handler.ts';
@@ -93,6 +94,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'freeze.reveal': (a) => freezeReveal(ctx, a),
     'freeze.adopt': (a) => freezeAdopt(ctx, a),
     'season.invalidate': (a) => seasonInvalidate(ctx, a),
+    'season.notice': (a) => seasonNotice(ctx, a),
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
@@ -114,6 +116,7 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'dispute.decide': (a) => disputeDecide(ctx, a),
     'incident.list': () => incidentList(ctx),
     'incident.view': (a) => incidentView(ctx, a),
+    'incident.notice_draft': async (a) => incidentNoticeDraft(ctx, a),
     'incident.resolve': (a) => incidentResolve(ctx, a),
     'incident.open': (a) => incidentOpen(ctx, a),
     'incident.note': (a) => incidentNote(ctx, a),

@@ -16,6 +16,8 @@ import {
 } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import { invalidationsOf } from '../../db/season-invalidations.ts';
+import { noticesOf, type NoticeRow } from '../../db/season-notices.ts';
+import type { IndexNotice } from '../../core/index/model.ts';
 import type { Clock } from '../clock.ts';
 import { trackPublication } from './gather-publications.ts';
 import { defaultKeyFile, loadOrCreateSigningKey, type SigningKey } from './signing-key.ts';
@@ -86,6 +88,7 @@ function currentDocument(
       proof_id: i.proofId,
       document_sha256: i.documentSha256,
     })),
+    notices: noticesOf(db, o.season).map(indexNoticeOf),
     referenceRuns: new Map(
       [...refs].map(([id, r]) => [
         id,
@@ -193,4 +196,20 @@ export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, Ind
     secrets,
   });
   return ok({ doc, files, findings, isNew, key: k });
+}
+
+/**
+ * A notice as the Index lists it (docs/season-service.md "Notices"): its texts read from the signed document the
+ * operator database keeps (the canonical text it posted), the document itself beside them so a reader checks it.
+ */
+function indexNoticeOf(row: NoticeRow): IndexNotice {
+  const doc = JSON.parse(row.document) as { text: { fr: string; en: string } };
+  return {
+    kind: row.kind as IndexNotice['kind'],
+    track: row.track,
+    issued_at: row.issuedAt,
+    text: { fr: doc.text.fr, en: doc.text.en },
+    document_sha256: row.documentSha256,
+    document: row.document,
+  };
 }

@@ -10,6 +10,10 @@ import { auditCommands } from '../../../main/cli/audit-commands.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { latestIndexVersion } from '../../../main/db/index-exports.ts';
 import { draftIndex } from '../../../main/services/index-export/draft-index.ts';
+import { canonical } from '../../../main/core/json/canonical.ts';
+import { noticeSha256, signNotice } from '../../../main/core/notices/season-notice.ts';
+import { openDatabase } from '../../../main/db/open-database.ts';
+import { insertNotice } from '../../../main/db/season-notices.ts';
 import { forgeIndex } from './support/forge-index.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { dispute, type Json } from '../disputes/support/published-close.ts';
@@ -140,6 +144,36 @@ describe('proveit index export on a published devnet season', () => {
       ...['--prompt', prompt, '--db', ctx.db.dbFile, '--actor', 'ana', '--json'],
     ]);
     expect(marked.code).toBe(0);
+    // A notice published during the season (docs/season-service.md "Notices"): the Index lists it, the linter and the
+    // verifier accept it.
+    const notice = signNotice(
+      {
+        season: 1,
+        kind: 'outage',
+        track: null,
+        textFr: 'Service de saison indisponible de 9 h à 9 h 30 (UTC).',
+        textEn: 'Season service unavailable from 09:00 to 09:30 UTC.',
+        tasks: null,
+        window: { from: '2026-10-10T09:00:00.000Z', to: '2026-10-10T09:30:00.000Z' },
+        reference: null,
+        issuedAt: '2026-10-10T10:00:00.000Z',
+      },
+      new Uint8Array(32).fill(7),
+    );
+    const db = openDatabase(ctx.db.dbFile);
+    insertNotice(db, {
+      season: 1,
+      kind: 'outage',
+      track: null,
+      incidentId: null,
+      document: canonical(notice),
+      documentSha256: noticeSha256(notice),
+      issuedAt: '2026-10-10T10:00:00.000Z',
+      url: 'http://127.0.0.1:9/v1/season/1/notice',
+      actor: 'ana',
+      createdAtMs: Date.parse('2026-10-10T10:00:00.000Z'),
+    });
+    db.close();
     const r = await exportTo(join(ctx.work, 'v1'));
     expect(r.io.stderr).toBe('');
     expect(r.doc).toMatchObject({ ok: true, index_version: 1, corrects_version: null, new_version: true });
@@ -153,6 +187,8 @@ describe('proveit index export on a published devnet season', () => {
     expect(conf.best_constant_answer.out_of).toBe(10);
     const html = readFileSync(join(ctx.work, 'v1', 'index.html'), 'utf8');
     expect(html).toContain('en attente');
+    expect(html).toContain('Service de saison indisponible de 9 h à 9 h 30 (UTC).');
+    expect(index['notices'].map((n: Json) => n.document_sha256)).toEqual([noticeSha256(notice)]);
     expect(readFileSync(join(ctx.work, 'v1', 'prompts', `${bob}.txt`), 'utf8')).toContain('corpus only');
     // The JSON copy of a renamed participant's report carries the display name, not the enrolled one.
     const report = JSON.parse(
