@@ -20,6 +20,7 @@ import { proofsPlanCommand } from './proofs-plan.ts';
 import { seasonCloseCommand } from './season-close-command.ts';
 import { seasonInvalidateCommand } from './season-invalidate-command.ts';
 import { seasonPublishCommand } from './season-publish-command.ts';
+import { seasonConsentsCommand, seasonDeliverCommand } from './season-reports-commands.ts';
 import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
@@ -45,6 +46,8 @@ export const commands: Command[] = [
   seasonInvalidateCommand,
   seasonReplayCommand,
   seasonPublishCommand,
+  seasonDeliverCommand,
+  seasonConsentsCommand,
   seasonReceiptVerifyCommand,
   ...disputeCommands,
   ...incidentCommands,
