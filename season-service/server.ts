@@ -12,12 +12,14 @@ import { applyHttpLimits, httpServerOptions } from './limits/http-limits.ts';
 import { TokenBuckets } from './limits/token-buckets.ts';
 import { activityRoute } from './routes/activity-route.ts';
 import { catalogueRoute } from './routes/catalogue-route.ts';
+import { consentRoute, consentsRoute } from './routes/consent-routes.ts';
 import { enrollRoute } from './routes/enroll-route.ts';
 import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
 import { indexAnchorRoute } from './routes/index-anchor-route.ts';
 import { invalidateRoute } from './routes/invalidate-route.ts';
 import { noticeRoute } from './routes/notice-route.ts';
+import { deliverReportsRoute, reportRoute } from './routes/report-routes.ts';
 import { seasonRoute } from './routes/season-route.ts';
 import { submitRoute } from './routes/submit-route.ts';
 import { tasksRoute } from './routes/tasks-route.ts';
@@ -77,6 +79,10 @@ const ROUTES: Record<string, { method: string; route: Route; track?: true }> = {
   index: { method: 'POST', route: indexAnchorRoute },
   invalidate: { method: 'POST', route: invalidateRoute },
   notice: { method: 'POST', route: noticeRoute },
+  report: { method: 'GET', route: reportRoute, track: true },
+  reports: { method: 'POST', route: deliverReportsRoute, track: true },
+  consent: { method: 'POST', route: consentRoute, track: true },
+  consents: { method: 'GET', route: consentsRoute },
 };
 
 const SEGMENTS = Object.keys(ROUTES).filter((segment) => segment !== '');

@@ -16,6 +16,11 @@ export interface ServiceLimits {
   /** Largest enrollment or freeze body. */
   smallBodyBytes: number;
   /**
+   * Largest delivery of a track's reports (POST /reports/{track}): every participant's signed report of one
+   * publication version, a few KiB to some hundred KiB each.
+   */
+  reportDeliveryBytes: number;
+  /**
    * Submissions per participant: a burst, then a steady rate (at least 120 a minute, docs/season-service.md "Durability
    * and limits").
    */
@@ -55,6 +60,7 @@ export interface ServiceLimits {
 export const DEFAULT_LIMITS: ServiceLimits = {
   submissionBytes: 1_048_576,
   smallBodyBytes: 16_384,
+  reportDeliveryBytes: 64 * 1_048_576,
   submitBurst: 120,
   submitPerMinute: 600,
   enrollPerIpPerHour: 20,

@@ -21,6 +21,7 @@ import { seasonCloseCommand } from './season-close-command.ts';
 import { seasonInvalidateCommand } from './season-invalidate-command.ts';
 import { seasonNoticeCommand } from './season-notice-command.ts';
 import { seasonPublishCommand } from './season-publish-command.ts';
+import { seasonConsentsCommand, seasonDeliverCommand } from './season-reports-commands.ts';
 import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
@@ -47,6 +48,8 @@ export const commands: Command[] = [
   seasonNoticeCommand,
   seasonReplayCommand,
   seasonPublishCommand,
+  seasonDeliverCommand,
+  seasonConsentsCommand,
   seasonReceiptVerifyCommand,
   ...disputeCommands,
   ...incidentCommands,

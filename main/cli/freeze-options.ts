@@ -3,7 +3,7 @@ import type { Failure } from '../core/result.ts';
 import { printJson, type CliIo } from './io.ts';
 
 /** --season N: the season number as the freeze document carries it (an int). */
-function seasonOf(text: string | undefined): number | string {
+export function seasonOf(text: string | undefined): number | string {
   if (text === undefined) return '--season N is required, e.g. --season 1';
   if (!/^\d{1,6}$/.test(text)) return `--season '${text}' is not a season number; e.g. --season 1`;
   return Number(text);

@@ -17,6 +17,7 @@ import type { DemoProgress, DemoSummary } from '../core/demo/demo-progress.ts';
 import { DEMO_TRACKS, type DemoRun, type Participant } from './demo-run.ts';
 import { enrollDemoAgents } from './enroll-demo-agents.ts';
 import { exportDemoIndex } from './export-demo-index.ts';
+import { publishDemoReports } from './demo-report-consents.ts';
 import { freezeDemoTracks } from './freeze-demo-tracks.ts';
 import { playDemoAgents } from './play-demo-agents.ts';
 
@@ -130,6 +131,9 @@ async function playSeason(run: DemoRun): Promise<Result<DemoSummary>> {
 
   // The Index at once: the scores are public, and the dispute windows run, from its export (spec §9.2). Two days
   // later, the dispute.
+  // Each participant receives its report and makes it public before the export (docs/publications.md).
+  const consents = await publishDemoReports(run, participants.value);
+  if (!consents.ok) return consents;
   const index = exportDemoIndex(run, participants.value);
   if (!index.ok) return index;
   run.clock.set(run.calendar.disputedAt);

@@ -2,13 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkSubmission, type IntakeContext } from '../../main/core/intake/check-submission.ts';
 import { signReceipt } from '../../main/core/receipts/submission-receipt.ts';
 import { countSubmissionRefusal } from '../../main/db/season-service/activity.ts';
-import { participantByTokenHash } from '../../main/db/season-service/participants.ts';
 import { recordSubmission } from '../../main/db/season-service/submissions.ts';
-import { bearerToken, readBody, sendError, sendJson } from '../http/respond.ts';
+import { readBody, sendError, sendJson } from '../http/respond.ts';
 import { refuseStorageBound } from '../limits/storage-refusal.ts';
-import { secretSha256, secretsEqual } from '../secrets.ts';
 import { seasonState } from '../season-windows.ts';
 import { trackWindows, type ServiceContext } from '../service-context.ts';
+import { participantAllowed } from './participant-auth.ts';
 import { refuseInvalidated, refuseOutsideWindow } from './window-refusal.ts';
 
 /**
@@ -28,14 +27,8 @@ function countRefusal(context: ServiceContext, code: string): Promise<void> {
  * is on disk, with nothing that hints at a score: proofs are not looked at here.
  */
 export async function submitRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
-  const token = bearerToken(request);
-  const participant = token === null ? null : participantByTokenHash(context.db, secretSha256(token));
-  if (token === null || participant === null || !secretsEqual(token, participant.tokenSha256)) {
-    return sendError(response, 401, {
-      code: 'SEASON_TOKEN_REFUSED',
-      message: 'Send the season token you received at enrollment as Authorization: Bearer <token>.',
-    });
-  }
+  const participant = participantAllowed(context, request, response);
+  if (participant === null) return;
   const arrived = context.now();
   const windows = trackWindows(context, arrived);
   const state = seasonState([...windows.values()].map((w) => w.state));

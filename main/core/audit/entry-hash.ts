@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'season.close',
   'season.publish',
   'season.invalidate',
+  'season.deliver',
+  'season.consents',
   'dispute.open',
   'dispute.review',
   'dispute.decide',

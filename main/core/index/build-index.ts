@@ -2,11 +2,13 @@ import { isoUtc } from '../disputes/calendar.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import {
   INDEX_FILES,
+  type CitedProof,
   INDEX_FORMAT,
   type IndexDocument,
   type IndexInvalidation,
   type IndexNotice,
   type IndexRow,
+  type PrivateReport,
   type TrackSection,
 } from './model.ts';
 import { citedProofs, type SubmittedCitation } from './cited-proofs.ts';
@@ -70,6 +72,21 @@ export interface BuildIndexInput {
   invalidations?: readonly IndexInvalidation[];
   /** The season's notices to participants, oldest first (docs/season-service.md "Notices"). */
   notices?: readonly IndexNotice[];
+  /**
+   * `${track}/${participant_id}` → the participant's choice in force at the export (true: public; docs/publications.md
+   * "Private reports, public by choice"). A community participant absent has never chosen: its report stays private.
+   * Absent (not empty): every report is published and no row says so, the document as exported before consents.
+   */
+  reportConsents?: ReadonlyMap<string, boolean>;
+}
+
+/**
+ * Whether the version publishes the participant's detailed report: always for a reference run (the operator's own,
+ * spec §7.1), else only on the participant's choice (spec §3, §7.5). Every report when no choices are given.
+ */
+export function reportIsPublic(input: BuildIndexInput, track: string, participantId: string): boolean {
+  if (input.reportConsents === undefined || input.referenceRuns.has(participantId)) return true;
+  return input.reportConsents.get(`${track}/${participantId}`) === true;
 }
 
 const str = (v: PyJson | undefined): string => (typeof v === 'string' ? v : '');
@@ -105,7 +122,8 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
             prompt_file: INDEX_FILES.prompt(id),
           }
         : null,
-      report_file: INDEX_FILES.reportHtml(t.track, id, 'fr'),
+      report_file: reportIsPublic(input, t.track, id) ? INDEX_FILES.reportHtml(t.track, id, 'fr') : null,
+      ...(input.reportConsents === undefined ? {} : { report_public: reportIsPublic(input, t.track, id) }),
       dispute_window_ends_at: windowEnd(t, id),
       ...(t.proofs && t.reports.has(id) ? { proofs_file: INDEX_FILES.proofsHtml(t.track, id, 'fr') } : {}),
     };
@@ -144,7 +162,11 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
 }
 
 /** The report's proofs page fields (spec §7.2 "link to proofs"), when the track has them. */
-function proofsOf(t: TrackPublication, id: string, report: PyObject) {
+function proofsOf(
+  t: TrackPublication,
+  id: string,
+  report: PyObject,
+): { cited_proofs?: CitedProof[]; proofs_file?: string } {
   if (!t.proofs) return {};
   return {
     cited_proofs: citedProofs({
@@ -158,6 +180,36 @@ function proofsOf(t: TrackPublication, id: string, report: PyObject) {
 }
 
 /**
+ * A report kept private (docs/publications.md "Private reports, public by choice"): the figures and the SHA-256 of
+ * the report the participant received; of its proofs, the ids and public views only. A citation's status carries the
+ * unsupported cause and code, the detail spec §7.5 leaves to the participant to publish.
+ */
+function privateReport(
+  t: TrackPublication,
+  id: string,
+  r: { report: PyObject; sha256: string; version: number },
+  agent: string,
+): PrivateReport {
+  const proofs = proofsOf(t, id, r.report);
+  return {
+    track: t.track,
+    participant_id: id,
+    agent,
+    did: str(r.report['did']),
+    figures: figuresFrom(r.report),
+    report_sha256: r.sha256,
+    publication_version: r.version,
+    dispute_window_ends_at: windowEnd(t, id),
+    ...(proofs.cited_proofs === undefined
+      ? {}
+      : {
+          cited_proofs: proofs.cited_proofs.map((p) => ({ proof_id: p.proof_id, view_url: p.view_url })),
+          proofs_file: proofs.proofs_file,
+        }),
+  };
+}
+
+/**
  * The Index of a season (spec §7): per track, its reference runs and its community in two tables, the best constant
  * answer, the publication it shows; one individual report per participant and track. Pure: the same input gives the
  * same document, hence the same bytes.
@@ -165,24 +217,31 @@ function proofsOf(t: TrackPublication, id: string, report: PyObject) {
 export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
   const tracks = [...input.tracks].sort((a, b) => (a.track < b.track ? -1 : a.track > b.track ? 1 : 0));
   const sections = tracks.map((t) => trackSection(input, t));
-  const reports = tracks.flatMap((t) =>
+  const entries = (t: TrackPublication, published: boolean) =>
     [...t.reports.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([id, r]) => ({
-        ...reportSummary({
-          track: t.track,
-          participantId: id,
-          agent: input.displayNames.get(id) ?? str(r.report['agent_name']),
-          isReferenceRun: input.referenceRuns.has(id),
-          report: r.report,
-          reportSha256: r.sha256,
-          reportJsonFile: INDEX_FILES.reportJson(t.track, id),
-          publicationVersion: r.version,
-          disputeWindowEndsAt: windowEnd(t, id),
-          narratives: t.narratives.get(id) ?? [],
-        }),
-        ...proofsOf(t, id, r.report),
-      })),
+      .filter(([id]) => reportIsPublic(input, t.track, id) === published);
+  const reports = tracks.flatMap((t) =>
+    entries(t, true).map(([id, r]) => ({
+      ...reportSummary({
+        track: t.track,
+        participantId: id,
+        agent: input.displayNames.get(id) ?? str(r.report['agent_name']),
+        isReferenceRun: input.referenceRuns.has(id),
+        report: r.report,
+        reportSha256: r.sha256,
+        reportJsonFile: INDEX_FILES.reportJson(t.track, id),
+        publicationVersion: r.version,
+        disputeWindowEndsAt: windowEnd(t, id),
+        narratives: t.narratives.get(id) ?? [],
+      }),
+      ...proofsOf(t, id, r.report),
+    })),
+  );
+  const privateReports = tracks.flatMap((t) =>
+    entries(t, false).map(([id, r]) =>
+      privateReport(t, id, r, input.displayNames.get(id) ?? str(r.report['agent_name'])),
+    ),
   );
   return {
     format: INDEX_FORMAT,
@@ -195,6 +254,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
     report_copies_labelled: true,
     tracks: sections,
     reports,
+    ...(input.reportConsents === undefined ? {} : { private_reports: privateReports }),
     ...(input.invalidations && input.invalidations.length > 0
       ? { invalidations: [...input.invalidations].sort((a, b) => (a.track < b.track ? -1 : a.track > b.track ? 1 : 0)) }
       : {}),

@@ -40,8 +40,18 @@ export interface IndexRow {
   declared_stack: string;
   figures: Figures;
   reference: ReferenceRun | null;
-  /** Path of the individual report (French page), relative to the export folder. */
-  report_file: string;
+  /**
+   * Path of the individual report (French page), relative to the export folder; null when the participant keeps its
+   * report private (`report_public` false: docs/publications.md "Private reports, public by choice").
+   */
+  report_file: string | null;
+  /**
+   * Spec §3 "The participant retains control over sharing", §7.5 "may publish": whether this version links and ships
+   * the row's detailed report, from the participant's choice in force at the export (a reference run: always true).
+   * Recorded with the version, so `index export --version K` writes it again as it was after a later change of mind.
+   * Absent from an index.json recorded before consents, which published every report: rendered again as it was.
+   */
+  report_public?: boolean;
   /**
    * Spec §9.2 (docs/disputes.md "The calendar"): the last instant (ISO UTC, inclusive) a dispute of this participant is
    * received, 14 days from the version that last changed its figures or report; null while pending.
@@ -141,6 +151,26 @@ export interface ReportSummary {
   proofs_file?: string;
 }
 
+/**
+ * A community participant's report this version does not publish (it has not made it public: docs/publications.md
+ * "Private reports, public by choice"): its figures and the SHA-256 of the report delivered to it, so anyone it shows
+ * the report to can check it is the one scored; its proofs page keeps the proof ids and their public views only, never
+ * a citation's status, cause or code (the §7.5 detail).
+ */
+export interface PrivateReport {
+  track: string;
+  participant_id: string;
+  agent: string;
+  did: string;
+  figures: Figures;
+  report_sha256: string;
+  publication_version: number;
+  /** As the row's: until when a dispute of this participant is received (spec §9.2); null while pending. */
+  dispute_window_ends_at: string | null;
+  cited_proofs?: { proof_id: string; view_url: string | null }[];
+  proofs_file?: string;
+}
+
 export interface TrackSection {
   track: string;
   rules_version: string;
@@ -184,7 +214,13 @@ export interface IndexDocument {
    */
   report_copies_labelled?: true;
   tracks: TrackSection[];
+  /** The reports this version publishes: every reference run's, and each community participant's made public. */
   reports: ReportSummary[];
+  /**
+   * The community reports kept private at this version's export (figures and `report_sha256` only). Absent from the
+   * documents exported before consents, which published every report: a stored version is rendered as it was.
+   */
+  private_reports?: PrivateReport[];
   /**
    * The season's invalidated tracks (spec §8; docs/freeze.md "Invalidating a season"): never scored or ranked, shown
    * with the reason and the invalidation's proof. Present only when a track was invalidated, so every Index exported

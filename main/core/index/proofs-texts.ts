@@ -20,6 +20,10 @@ export interface ProofsTexts {
   noBundled: string;
   none: string;
   status: (c: ProofCitation) => string;
+  /** The row's report cell when the participant keeps its report private (docs/publications.md). */
+  reportPrivate: string;
+  /** The proofs page of a private report: why no status is shown (spec §7.5, the participant's to publish). */
+  privateNote: string;
 }
 
 function trackWords(lang: Lang, track: string): string {
@@ -54,6 +58,11 @@ const fr: ProofsTexts = {
   noView: 'aucun Trust Layer enregistré',
   noBundled: 'aucune vue (réponse null du Trust Layer)',
   none: 'Aucune preuve citée.',
+  reportPrivate: 'rapport gardé privé par le participant',
+  privateNote:
+    'Le participant garde son rapport détaillé privé : cette page donne les preuves citées et leur vue publique, ' +
+    "sans le statut trouvé à la clôture pour chaque assertion ni la cause d'une assertion non étayée (spécification " +
+    '§7.5 : le participant reçoit ce détail et décide de le publier). Ses chiffres sont dans le tableau de l’Index.',
   status: (c) => {
     const base =
       c.status === 'supported'
@@ -99,6 +108,11 @@ const en: ProofsTexts = {
   noView: 'no Trust Layer recorded',
   noBundled: "no view (the Trust Layer's null answer)",
   none: 'No proof cited.',
+  reportPrivate: 'report kept private by the participant',
+  privateNote:
+    'The participant keeps its detailed report private: this page gives the proofs cited and their public view, ' +
+    'without the status the close found for each assertion or the cause of an unsupported assertion (specification ' +
+    '§7.5: the participant receives that detail and decides whether to publish it). Its figures are in the Index table.',
   status: (c) => {
     const base =
       c.status === 'supported'

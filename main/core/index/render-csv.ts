@@ -79,7 +79,7 @@ export function renderTableCsv(doc: IndexDocument, section: TrackSection, table:
       ...(table === 'reference'
         ? [row.reference!.model, row.reference!.model_version, row.reference!.framework, row.reference!.prompt_sha256]
         : [row.declared_stack, label]),
-      row.report_file,
+      row.report_file ?? '',
       sha256Canonical(indexRowValue(row)),
       ...aiAct,
     ]),

@@ -5,7 +5,7 @@ import { indexJsonText } from './index-json.ts';
 import { INDEX_FILES, LANGS, type IndexDocument } from './model.ts';
 import { renderTableCsv } from './render-csv.ts';
 import { renderIndexHtml } from './render-index-html.ts';
-import { renderProofsHtml } from './render-proofs-html.ts';
+import { renderPrivateProofsHtml, renderProofsHtml } from './render-proofs-html.ts';
 import { renderReportHtml } from './render-report-html.ts';
 
 export interface RenderExtras {
@@ -47,6 +47,14 @@ export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<
         reportCopy(json, r.agent, doc.report_copies_labelled ? doc.ai_act_label : undefined),
       );
   }
+  // A report kept private ships no page and no JSON copy; its proofs page names the proofs and their public views only.
+  for (const r of doc.private_reports ?? [])
+    if (r.proofs_file !== undefined)
+      for (const lang of LANGS)
+        files.set(
+          INDEX_FILES.proofsHtml(r.track, r.participant_id, lang),
+          enc.encode(renderPrivateProofsHtml(doc, r, lang)),
+        );
   files.set(
     INDEX_FILES.publicKey,
     enc.encode(

@@ -16,17 +16,24 @@ import { TEXTS } from './texts.ts';
 /** A link from the index page (at the root) to a participant's report in the same language. */
 const reportHref = (row: IndexRow, lang: Lang) => INDEX_FILES.reportHtml(row.track, row.participant_id, lang);
 
-/** The row's link to its individual report (spec §7.5), a cell of its own once the table has proofs pages. */
-const reportCell = (row: IndexRow, lang: Lang) =>
-  `<td data-cell="report"><a href="${esc(reportHref(row, lang))}">${esc(TEXTS[lang].reportLink)}</a></td>`;
+/**
+ * The row's link to its individual report (spec §7.5), or, when the participant keeps it private (`report_public`
+ * false, docs/publications.md "Private reports, public by choice"), the sentence saying so and no link.
+ */
+const reportContent = (row: IndexRow, lang: Lang) =>
+  row.report_public === false
+    ? `<span data-report="private">${esc(PROOFS_TEXTS[lang].reportPrivate)}</span>`
+    : `<a href="${esc(reportHref(row, lang))}">${esc(TEXTS[lang].reportLink)}</a>`;
+
+/** The row's report cell, a cell of its own once the table has proofs pages. */
+const reportCell = (row: IndexRow, lang: Lang) => `<td data-cell="report">${reportContent(row, lang)}</td>`;
 
 /**
  * Spec §7.2 "link to proofs": the row's link to its proofs page in the same language. A table recorded before proofs
  * pages (no `proofs_pages`) has one last cell, the report's link, under the header "Proofs and report", as it was.
  */
 function proofsCells(section: TrackSection, row: IndexRow, lang: Lang): string {
-  if (!section.proofs_pages)
-    return `<td><a href="${esc(reportHref(row, lang))}">${esc(TEXTS[lang].reportLink)}</a></td>`;
+  if (!section.proofs_pages) return `<td>${reportContent(row, lang)}</td>`;
   const proofs =
     row.proofs_file === undefined
       ? '<td data-cell="proofs"></td>'

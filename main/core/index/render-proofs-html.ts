@@ -1,5 +1,12 @@
 import { esc, page } from './html.ts';
-import { INDEX_FILES, type CitedProof, type IndexDocument, type Lang, type ReportSummary } from './model.ts';
+import {
+  INDEX_FILES,
+  type CitedProof,
+  type IndexDocument,
+  type Lang,
+  type PrivateReport,
+  type ReportSummary,
+} from './model.ts';
 import { PROOFS_TEXTS } from './proofs-texts.ts';
 
 /** A link only to a web address: a Trust Layer base the operator typed never becomes a `javascript:` link. */
@@ -53,6 +60,47 @@ export function renderProofsHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
     `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(t.back)}</a></p>\n` +
     `<h1>${esc(t.title(r.agent, r.track))}</h1>\n<p class="mono">DID ${esc(r.did)}</p>\n` +
     `<p>${esc(t.intro)}</p>\n<p>${esc(t.check(r.track))}</p>\n${table}\n`;
+  return page({
+    lang,
+    title: t.title(r.agent, r.track),
+    season: doc.season,
+    version: doc.index_version,
+    otherHref: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
+    body,
+  });
+}
+
+/**
+ * The proofs page of a report kept private (docs/publications.md "Private reports, public by choice"): the proof ids
+ * and their public Trust Layer views only. A citation's status carries the unsupported cause and code, the detail
+ * spec §7.5 leaves to the participant to publish, so none is shown.
+ */
+export function renderPrivateProofsHtml(doc: IndexDocument, r: PrivateReport, lang: Lang): string {
+  const t = PROOFS_TEXTS[lang];
+  const proofs = r.cited_proofs ?? [];
+  const view = (url: string | null) =>
+    url === null
+      ? esc(t.noView)
+      : isWebUrl(url)
+        ? `<a class="mono" href="${esc(url)}">${esc(url)}</a>`
+        : `<span class="mono">${esc(url)}</span>`;
+  const table =
+    proofs.length === 0
+      ? `<p data-section="cited-proofs">${esc(t.none)}</p>`
+      : `<table data-section="cited-proofs" data-track="${esc(r.track)}" data-report="private"><thead><tr>` +
+        `<th scope="col">${esc(t.cols.proof)}</th><th scope="col">${esc(t.cols.view)}</th></tr></thead><tbody>` +
+        proofs
+          .map(
+            (p) =>
+              `<tr data-proof="${esc(p.proof_id)}"><th scope="row" class="mono">${esc(p.proof_id)}</th>` +
+              `<td>${view(p.view_url)}</td></tr>`,
+          )
+          .join('') +
+        '</tbody></table>';
+  const body =
+    `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(t.back)}</a></p>\n` +
+    `<h1>${esc(t.title(r.agent, r.track))}</h1>\n<p class="mono">DID ${esc(r.did)}</p>\n` +
+    `<p data-report="private">${esc(t.privateNote)}</p>\n${table}\n`;
   return page({
     lang,
     title: t.title(r.agent, r.track),

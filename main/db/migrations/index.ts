@@ -19,6 +19,7 @@ import { participantDeclaredStacksMigration } from './0017-participant-declared-
 import { seasonFollowMigration } from './0018-season-follow.ts';
 import { seasonInvalidationsMigration } from './0019-season-invalidations.ts';
 import { seasonNoticesMigration } from './0020-season-notices.ts';
+import { reportDeliveriesAndConsentsMigration } from './0021-report-deliveries-and-consents.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   seasonFollowMigration,
   seasonInvalidationsMigration,
   seasonNoticesMigration,
+  reportDeliveriesAndConsentsMigration,
 ];

@@ -135,10 +135,44 @@ CREATE TABLE season_notices (
 ${appendOnly('season_notices', 'season_notices is append-only: a notice is never withdrawn')}
 `;
 
+/**
+ * docs/publications.md "Private reports, public by choice" (spec §3, §7.5): each participant's report of a publication
+ * version, signed by the operator (main/core/publications/participant-report.ts) and delivered by it
+ * (`POST /v1/season/{n}/reports/{track}`), served to that participant only; and each participant's choice to have its
+ * detailed report published in the Index or not, every change a row (the latest in force), so the operator reads when
+ * each was made. Both append-only: a delivered report is never replaced (a correction is the next version's row).
+ */
+const SEASON_SERVICE_V6 = `
+CREATE TABLE reports_delivered (
+  season INTEGER NOT NULL,
+  track TEXT NOT NULL,
+  publication_version INTEGER NOT NULL,
+  participant_id TEXT NOT NULL,
+  delivered_at TEXT NOT NULL,
+  document TEXT NOT NULL,
+  document_sha256 TEXT NOT NULL,
+  PRIMARY KEY (season, track, participant_id, publication_version)
+) STRICT;
+
+CREATE TABLE report_consents (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  season INTEGER NOT NULL,
+  track TEXT NOT NULL,
+  participant_id TEXT NOT NULL REFERENCES participants (participant_id),
+  public INTEGER NOT NULL CHECK (public IN (0, 1)),
+  recorded_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX report_consents_by_participant ON report_consents (season, track, participant_id, seq);
+
+${appendOnly('reports_delivered', 'reports_delivered is append-only: a later report is the next version')}
+${appendOnly('report_consents', 'report_consents is append-only: a change of mind is a new row')}
+`;
+
 export const seasonServiceMigrations: readonly Migration[] = [
   { version: 1, name: 'season service: freezes, participants, submissions', sql: SEASON_SERVICE_V1 },
   { version: 2, name: 'season service: operator-signed freeze chain', sql: SEASON_SERVICE_V2 },
   { version: 3, name: 'season service: submission refusals counted per code', sql: SEASON_SERVICE_V3 },
   { version: 4, name: 'season service: track invalidations', sql: SEASON_SERVICE_V4 },
   { version: 5, name: 'season service: notices', sql: SEASON_SERVICE_V5 },
+  { version: 6, name: 'season service: participant reports and consents', sql: SEASON_SERVICE_V6 },
 ];

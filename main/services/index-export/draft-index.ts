@@ -15,6 +15,7 @@ import {
   unrevealedSeals,
 } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
+import { consentsInForce } from '../../db/report-consents.ts';
 import { invalidationsOf } from '../../db/season-invalidations.ts';
 import { noticesOf, type NoticeRow } from '../../db/season-notices.ts';
 import type { IndexNotice } from '../../core/index/model.ts';
@@ -75,7 +76,13 @@ function currentDocument(
   }
   if (tracks.length === 0) return null;
   const refs = referenceRunsOf(db, o.season);
+  // Each participant's choice in force as `season consents` last read it (docs/publications.md "Private reports,
+  // public by choice"): recorded in the version's rows, so a later change of mind applies from the next version.
+  const reportConsents = new Map<string, boolean>();
+  for (const t of tracks)
+    for (const [id, c] of consentsInForce(db, o.season, t.track)) reportConsents.set(`${t.track}/${id}`, c.public);
   const input = {
+    reportConsents,
     season: o.season,
     signingKey: key,
     tracks,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -234,16 +234,19 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     const conf = (index.tracks as Json[]).find((x) => x.track === 'conformite')!;
     const rows = new Map((conf.community as Json[]).map((r) => [r.participant_id, r.dispute_window_ends_at]));
     expect(Object.fromEntries(rows)).toEqual({ [alice()]: iso(day(24)), [bob()]: null, [carol()]: iso(day(14)) });
-    const summaries = (index.reports as Json[]).filter((r) => r.track === 'conformite');
+    // No participant made its report public here: each is a private entry, its window kept (docs/publications.md).
+    const summaries = [...(index.reports as Json[]), ...((index.private_reports ?? []) as Json[])].filter(
+      (r) => r.track === 'conformite',
+    );
     expect(summaries.find((r) => r.participant_id === alice())!.dispute_window_ends_at).toBe(iso(day(24)));
     const line = (file: string, id: string) =>
       new RegExp(`<li data-participant="${id}">([^<]*)</li>`).exec(readFileSync(join(exported.out, file), 'utf8'))?.[1];
     expect(line('index.html', carol())).toContain(`contestation reçue jusqu\u2019au ${iso(day(14))}`);
     expect(line('index.en.html', alice())).toContain(`a dispute is received until ${iso(day(24))}`);
     expect(line('index.en.html', bob())).toContain('pending, no published figures to dispute');
-    expect(readFileSync(join(exported.out, 'reports', 'conformite', `${alice()}.en.html`), 'utf8')).toContain(
-      `Disputes: received until ${iso(day(24))}`,
-    );
+    // Alice never made her report public, so it has no page (docs/publications.md "Private reports, public by
+    // choice"); a public report's page states its window too (tests/core/index/build-index.test.ts).
+    expect(existsSync(join(exported.out, 'reports', 'conformite', `${alice()}.en.html`))).toBe(false);
   });
 });
 

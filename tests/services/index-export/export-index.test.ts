@@ -17,7 +17,7 @@ import { insertNotice } from '../../../main/db/season-notices.ts';
 import { forgeIndex } from './support/forge-index.ts';
 import { captureIo } from '../../support/capture-io.ts';
 import { dispute, type Json } from '../disputes/support/published-close.ts';
-import { publishedSeason } from './support/exported-season.ts';
+import { chooseReport, publishedSeason } from './support/exported-season.ts';
 
 let ctx: Awaited<ReturnType<typeof publishedSeason>>;
 let alice: string;
@@ -666,5 +666,38 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
     ]);
     expect([r.code, r.doc!['code']]).toEqual([1, 'INDEX_ANCHOR_KEY_MISMATCH']);
     expect(existsSync(join(dir, 'anchor'))).toBe(false);
+  });
+});
+
+describe('private reports, public by choice, through the season service (docs/publications.md)', () => {
+  it('a consent revoked on the season service and read applies to the next Index version: the report unlinked and unshipped, its proofs page without causes; --version 2 still writes version 2 byte for byte', async () => {
+    const report = `reports/conformite/${alice}`;
+    expect(existsSync(join(ctx.work, 'v2', `${report}.json`))).toBe(true);
+    ctx.clock.current += 3600_000;
+    await chooseReport(ctx, ctx.season.alice, false);
+    const r = await exportTo(join(ctx.work, 'v-revoked'));
+    expect(r.doc).toMatchObject({ ok: true, corrects_version: 2, new_version: true });
+    const dir = join(ctx.work, 'v-revoked');
+    for (const suffix of ['.html', '.en.html', '.json'])
+      expect(existsSync(join(dir, `${report}${suffix}`))).toBe(false);
+    const page = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(page).not.toContain(`href="${report}.html"`);
+    expect(page).toContain('rapport gardé privé par le participant');
+    const proofs = readFileSync(join(dir, `proofs/conformite/${alice}.en.html`), 'utf8');
+    expect(proofs).not.toContain('data-status');
+    expect(proofs).not.toMatch(/value_mismatch|identity_not_bound|VALUE_DIFFERS/);
+    // Bob still consents; his report is published.
+    expect(existsSync(join(dir, `reports/conformite/${bob}.json`))).toBe(true);
+    const json = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Json;
+    expect(json['private_reports'].map((p: Json) => p['participant_id'])).toEqual([alice]);
+    expect((await verify(dir)).code).toBe(0);
+    // Version 2, exported while Alice's report was public, is written again as it was.
+    const again = await exportTo(join(ctx.work, 'v2-after-revocation'), ['--version', '2']);
+    expect(again.doc).toMatchObject({ ok: true, index_version: 2, new_version: false });
+    for (const f of ['manifest.json', 'manifest.sig.json', 'index.html', 'index.json', `${report}.json`])
+      expect(
+        readFileSync(join(ctx.work, 'v2-after-revocation', f)).equals(readFileSync(join(ctx.work, 'v2', f))),
+        f,
+      ).toBe(true);
   });
 });

@@ -1,7 +1,14 @@
 import { codePointLabel, normalizeName } from '../../names/name-text.ts';
 import { startsAsFormula } from '../csv-cell.ts';
 import { esc } from '../html.ts';
-import { INDEX_FILES, LANGS, type IndexDocument, type IndexRow, type ReportSummary } from '../model.ts';
+import {
+  INDEX_FILES,
+  LANGS,
+  type IndexDocument,
+  type IndexRow,
+  type PrivateReport,
+  type ReportSummary,
+} from '../model.ts';
 import { TEXTS } from '../texts.ts';
 import { skeleton } from './confusable-skeleton.ts';
 
@@ -122,8 +129,35 @@ const negativeLists = (r: ReportSummary): string[] =>
     .map(([list]) => list);
 const hasNegative = (r: ReportSummary) => negativeLists(r).length > 0;
 
+/** The negative lists a private report's figures count (its detail is not published). */
+const privateNegativeLists = (r: PrivateReport): string[] =>
+  [
+    ['unsupported', r.figures.overclaim?.unsupported ?? 0],
+    ['instrument_faults', r.figures.instrument_faults],
+  ]
+    .filter(([, n]) => (n as number) > 0)
+    .map(([list]) => list as string);
+
 function modelNameFindings(input: LintInput, out: LintFinding[]): void {
   const names = namesOf(input);
+  // A report kept private publishes no page: its agent name is shown beside the negative figures of its row.
+  for (const r of input.doc.private_reports ?? []) {
+    const lists = privateNegativeLists(r);
+    if (lists.length === 0) continue;
+    for (const { n, re } of names)
+      if (re.test(r.agent))
+        out.push({
+          code: 'LINT_MODEL_NAME_NEGATIVE',
+          file: INDEX_FILES.html('fr'),
+          where: `${r.track}/${r.participant_id}: agent name beside negative figures`,
+          message:
+            `the model or provider name "${n}" appears in a negative category (spec §7.3, reference runs included): ` +
+            `give the participant a display name: proveit participant rename --season ${input.doc.season} ` +
+            `--participant ${r.participant_id} --display-name NAME`,
+          facts: { name: n, site: 'agent', lists: lists.join(',') },
+          fix: fixOf('display_name', r),
+        });
+  }
   for (const r of input.doc.reports) {
     if (!hasNegative(r)) continue;
     const file = INDEX_FILES.reportHtml(r.track, r.participant_id, 'fr');
@@ -174,9 +208,14 @@ function namesOf(input: LintInput): { n: string; re: RegExp }[] {
  */
 function declaredStackFindings(input: LintInput, out: LintFinding[]): void {
   const names = namesOf(input);
-  const negative = new Map(
-    input.doc.reports.filter(hasNegative).map((r) => [`${r.track}/${r.participant_id}`, negativeLists(r).join(',')]),
-  );
+  const negative = new Map([
+    ...input.doc.reports.filter(hasNegative).map((r) => [`${r.track}/${r.participant_id}`, negativeLists(r).join(',')]),
+    // A report kept private (docs/publications.md "Private reports, public by choice") shows its figures only: the
+    // negative lists the row publishes are those its figures count.
+    ...(input.doc.private_reports ?? [])
+      .map((r) => [`${r.track}/${r.participant_id}`, privateNegativeLists(r).join(',')])
+      .filter(([, lists]) => lists !== ''),
+  ] as [string, string][]);
   for (const s of input.doc.tracks)
     for (const row of s.community) {
       if (!negative.has(`${row.track}/${row.participant_id}`)) continue;
