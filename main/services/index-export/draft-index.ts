@@ -18,6 +18,7 @@ import type { Db } from '../../db/open-database.ts';
 import { invalidationsOf } from '../../db/season-invalidations.ts';
 import type { Clock } from '../clock.ts';
 import { trackPublication } from './gather-publications.ts';
+import { bundleFiles } from './replay-files.ts';
 import { defaultKeyFile, loadOrCreateSigningKey, type SigningKey } from './signing-key.ts';
 
 export type IndexDraftCode =
@@ -47,6 +48,11 @@ export interface IndexDraft {
   doc: IndexDocument;
   files: Map<string, Uint8Array>;
   findings: LintFinding[];
+  /**
+   * Each track's replay bundle as the export would copy it (replay-files.ts), read once here so that the linter reads
+   * them too; a bundle gone or changed is the export's refusal (INDEX_REPLAY_BUNDLE_*), its files unlinted.
+   */
+  bundles: ReturnType<typeof bundleFiles>;
   /** false when the document is the latest version again (nothing changed since, or `version`). */
   isNew: boolean;
   key: SigningKey;
@@ -182,9 +188,11 @@ export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, Ind
     ]),
     ...(o.extraSecrets ?? []),
   ];
+  const bundles = bundleFiles(db, doc);
   const findings = lintIndex({
     doc,
     files,
+    ...(bundles.ok ? { bundles: bundles.value } : {}),
     modelNames: [
       ...(o.modelNames ?? DEFAULT_MODEL_AND_PROVIDER_NAMES),
       ...[...referenceRunsOf(db, o.season).values()].map((r) => r.model),
@@ -192,5 +200,5 @@ export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, Ind
     humourMarkers: o.humourMarkers ?? DEFAULT_HUMOUR_MARKERS,
     secrets,
   });
-  return ok({ doc, files, findings, isNew, key: k });
+  return ok({ doc, files, findings, bundles, isNew, key: k });
 }

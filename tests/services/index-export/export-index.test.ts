@@ -164,6 +164,43 @@ describe('proveit index export on a published devnet season', () => {
     expect(v.doc).toMatchObject({ ok: true, season: 1, index_version: 1 });
   });
 
+  it('after a rename, an enrolled name the rules forbid still in the replay bundle blocks the export (LINT_MODEL_NAME_NEGATIVE naming each bundle file): no published file holds it', async () => {
+    // Alice is shown as "Agent A" since the rename above; her enrolled name "alice" stands for "GPT-4o": listed as a
+    // model name, it is in a negative category in the bundle's copies of the export and of the scorer's outputs.
+    const names = join(ctx.work, 'names-with-alice.txt');
+    writeFileSync(names, 'alice\n');
+    const out = join(ctx.work, 'blocked-by-bundle');
+    const r = await exportTo(out, ['--names', names]);
+    expect(r.code).toBe(1);
+    expect(r.doc).toMatchObject({ ok: false, code: 'INDEX_LINT_FAILED' });
+    const findings = r.doc!['details'].findings as Json[];
+    expect(findings.map((f) => [f.code, f.file, f.where, f.facts.site])).toEqual([
+      [
+        'LINT_MODEL_NAME_NEGATIVE',
+        `bundles/conformite/expected/reports/${alice}.json`,
+        `conformite/${alice}: agent_name in the replay bundle`,
+        'bundle_agent_name',
+      ],
+      [
+        'LINT_MODEL_NAME_NEGATIVE',
+        'bundles/conformite/expected/scores.json',
+        `conformite/${alice}: agent_name in the replay bundle`,
+        'bundle_agent_name',
+      ],
+      [
+        'LINT_MODEL_NAME_NEGATIVE',
+        'bundles/conformite/submissions.ndjson',
+        `conformite/${alice}: agent_name in the replay bundle`,
+        'bundle_agent_name',
+      ],
+    ]);
+    // No operator act removes it (the bundle is the replay's input, byte for byte): no fix, the message says why.
+    expect(
+      findings.every((f) => f.fix === undefined && /cannot change without breaking the replay/.test(f.message)),
+    ).toBe(true);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('the public key is in the audit log; the private key is in neither the export, the database nor the log', async () => {
     const pem = readFileSync(join(ctx.db.dir, 'index-signing-key.pem'), 'utf8');
     const body = pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
