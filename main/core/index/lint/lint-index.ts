@@ -507,7 +507,8 @@ function trackMixFindings(input: LintInput, out: LintFinding[]): void {
 
 function secretFindings(input: LintInput, out: LintFinding[]): void {
   const secrets = input.secrets.filter((s) => s.value.length >= 12);
-  for (const [path, bytes] of input.files) {
+  // Every published byte: the pages and the replay bundles copied beside them (issue 39 item 6).
+  for (const [path, bytes] of [...input.files, ...(input.bundles ?? [])]) {
     const text = dec.decode(bytes);
     for (const s of secrets)
       if (text.includes(s.value))

@@ -440,4 +440,13 @@ describe('the linter reads the replay bundles the export publishes (issue 39 ite
     });
     expect(findings.map((f) => [f.code, f.facts['site']])).toEqual([['LINT_HUMOUR_OR_EMOJI', 'bundle_agent_name']]);
   });
+
+  it('a secret in a bundle file is LINT_SECRET naming it, as on a page', () => {
+    const findings = lintIndex({
+      ...input(renamed),
+      secrets: [{ kind: 'operator signing key (hex)', value: 'ab'.repeat(32) }],
+      bundles: bundles({ 'bundles/conformite/proofs/p1.json': `{"note":"${'ab'.repeat(32)}"}\n` }),
+    });
+    expect(findings.map((f) => [f.code, f.file])).toEqual([['LINT_SECRET', 'bundles/conformite/proofs/p1.json']]);
+  });
 });
