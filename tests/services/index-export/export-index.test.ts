@@ -1,5 +1,15 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexExportCommand, indexVerifyCommand } from '../../../main/cli/index-commands.ts';
 import {
@@ -7,6 +17,7 @@ import {
   createParticipantRenameCommand,
 } from '../../../main/cli/participant-commands.ts';
 import { auditCommands } from '../../../main/cli/audit-commands.ts';
+import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { latestIndexVersion } from '../../../main/db/index-exports.ts';
 import { draftIndex } from '../../../main/services/index-export/draft-index.ts';
@@ -162,6 +173,27 @@ describe('proveit index export on a published devnet season', () => {
     const v = await verify(join(ctx.work, 'v1'), ['--public-key', join(ctx.work, 'v1', 'signing-key.json')]);
     expect(v.code).toBe(0);
     expect(v.doc).toMatchObject({ ok: true, season: 1, index_version: 1 });
+  });
+
+  it('after a rename, outside bundles/ no published file holds the old name; inside, only the name-carrying bundle files do, and the bundle replays byte for byte', async () => {
+    // Version 1, exported above after Alice was renamed "Agent A": every file of the folder, as bytes.
+    const dir = join(ctx.work, 'v1');
+    const holding = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+      .filter((file) => readFileSync(join(dir, file)).includes(Buffer.from('"alice"')))
+      .sort();
+    expect(holding).toEqual([
+      `bundles/conformite/expected/reports/${alice}.json`,
+      'bundles/conformite/expected/scores.json',
+      'bundles/conformite/submissions.ndjson',
+    ]);
+    const io = captureIo();
+    expect(
+      await seasonReplayCommand.run([join(dir, 'bundles', 'conformite'), '--out', join(ctx.work, 'replayed-v1')], io),
+    ).toBe(3);
+    // Exit 3: identical, Bob still pending (docs/replay-bundle.md "Commands").
+    expect(io.stdout).toContain('identical');
   });
 
   it('after a rename, an enrolled name the rules forbid still in the replay bundle blocks the export (LINT_MODEL_NAME_NEGATIVE naming each bundle file): no published file holds it', async () => {
