@@ -18,6 +18,7 @@ import { disputeChangeCountedMigration } from './0016-dispute-change-counted.ts'
 import { participantDeclaredStacksMigration } from './0017-participant-declared-stacks.ts';
 import { seasonFollowMigration } from './0018-season-follow.ts';
 import { seasonInvalidationsMigration } from './0019-season-invalidations.ts';
+import { closeParticipantNamesMigration } from './0020-close-participant-names.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   participantDeclaredStacksMigration,
   seasonFollowMigration,
   seasonInvalidationsMigration,
+  closeParticipantNamesMigration,
 ];

@@ -15,6 +15,7 @@ import {
   unrevealedSeals,
 } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
+import { enrolledNamesOf } from '../../db/close-participant-names.ts';
 import { invalidationsOf } from '../../db/season-invalidations.ts';
 import type { Clock } from '../clock.ts';
 import { trackPublication } from './gather-publications.ts';
@@ -85,6 +86,7 @@ function currentDocument(
     tracks,
     displayNames: displayNamesOf(db, o.season),
     declaredStacks: declaredStacksOf(db, o.season),
+    enrolledNames: enrolledNamesOf(db, o.season),
     invalidations: invalidationsOf(db, o.season).map((i) => ({
       track: i.track,
       reason: i.reason,
