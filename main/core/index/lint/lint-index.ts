@@ -277,8 +277,10 @@ function bundleNames(bytes: Uint8Array): BundleName[] {
  * (docs/replay-bundle.md "The bundle"), so each participant's `agent_name` and `declared_stack` as enrolled: a display
  * name or a declared stack set by the operator changes the pages, not those bytes (issue 39 item 6). A model or
  * provider name there, for a participant whose report has negative results, is in a negative category as much as on
- * its page (spec §7.3): found in every bundle file that carries it, and no operator act removes it (the bundle cannot
- * change without breaking the replay), hence no `fix` (docs/index-export.md "Names in the replay bundles").
+ * its page (spec §7.3): found in every bundle file that carries it, and no act on the Index removes it (the bundle
+ * cannot change without breaking the replay), hence no `fix`. Since proveit-scorer/5 and export format 2 a close's
+ * bundle carries no name: this reads the bundles of earlier closes (docs/index-export.md "Names in the replay
+ * bundles").
  */
 function bundleNameFindings(input: LintInput, out: LintFinding[]): void {
   if (!input.bundles) return;
@@ -301,7 +303,8 @@ function bundleNameFindings(input: LintInput, out: LintFinding[]): void {
       const why =
         `the replay bundle publishes the season service's export and the scorer's outputs byte for byte, so a ` +
         `display name or declared stack set by the operator does not change it, and it cannot change without breaking ` +
-        `the replay: do not export this Index (docs/index-export.md "Names in the replay bundles")`;
+        `the replay: close the track again with this version, whose bundles carry no name (proveit-scorer/5), and ` +
+        `publish that close (docs/index-export.md "Names in the replay bundles")`;
       for (const { n, re } of names)
         if (re.test(found.text))
           out.push({
