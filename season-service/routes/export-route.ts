@@ -37,13 +37,23 @@ export function exportRoute(context: ServiceContext, request: IncomingMessage, r
     lines++;
     response.write(bytes);
   };
+  // Format 2 (issue 39 item 6): names and stacks are not scored, so they travel apart from the submission lines,
+  // under a digest of their own, and a replay bundle keeps the lines without them (docs/season-service.md "Export").
+  const namesDigest = createHash('sha256');
+  const names: Buffer[] = [];
   response.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
   for (const participant of participantsOf(context.db, context.material.season)) {
     const head =
       `{"participant_id":${JSON.stringify(participant.participantId)},` +
-      `"enrolled_did":${JSON.stringify(participant.did)},` +
-      `"agent_name":${JSON.stringify(participant.agentName)},` +
-      `"declared_stack":${JSON.stringify(participant.declaredStack)},`;
+      `"enrolled_did":${JSON.stringify(participant.did)},`;
+    names.push(
+      Buffer.from(
+        `{"enrollment":{"participant_id":${JSON.stringify(participant.participantId)},` +
+          `"agent_name":${JSON.stringify(participant.agentName)},` +
+          `"declared_stack":${JSON.stringify(participant.declaredStack)}}}\n`,
+        'utf8',
+      ),
+    );
     const submissions = submissionsInForceOf(context.db, participant.participantId);
     if (submissions.length === 0) {
       write(`${head}"version":null,"received_at":null,"submission_sha256":null,"submission":null}\n`);
@@ -56,6 +66,10 @@ export function exportRoute(context: ServiceContext, request: IncomingMessage, r
       );
     }
   }
+  for (const line of names) {
+    namesDigest.update(line);
+    response.write(line);
+  }
   const trailer = exportTrailerLine(
     {
       season: context.material.season,
@@ -63,6 +77,7 @@ export function exportRoute(context: ServiceContext, request: IncomingMessage, r
       publicKeyHex: context.receipts.publicKeyHex,
       lines,
       linesSha256: digest.digest('hex'),
+      enrollments: { lines: names.length, sha256: namesDigest.digest('hex') },
     },
     (bytes) => context.receipts.sign(bytes),
   );

@@ -1,3 +1,4 @@
+import { enrolledNamesOf } from '../../main/db/close-participant-names.ts';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,13 @@ let summary: Json;
 let progressLines: string[];
 let db: Db;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
-const scoresOf = (track: string) => readJson(join(out, track, 'scores.json'));
+/** scores.json with each participant's enrolled name beside it: proveit-scorer/5 writes none (issue 39 item 6). */
+const scoresOf = (track: string) => {
+  const scores = readJson(join(out, track, 'scores.json'));
+  const names = enrolledNamesOf(db, 1);
+  for (const p of scores.participants as Json[]) p.agent_name = names.get(p.participant_id)?.agentName;
+  return scores;
+};
 const rowOf = (track: string, name: string) =>
   (scoresOf(track).participants as Json[]).find((p) => p.agent_name === name) as Json;
 

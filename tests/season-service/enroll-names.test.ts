@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 const enrolledNames = async () =>
-  (await exportLines(service)).lines.map((l) => ({ agent_name: l['agent_name'], declared_stack: l['declared_stack'] }));
+  // Names are in the export's enrollment lines (format 2, issue 39 item 6), not in its submission lines.
+  (await exportLines(service)).enrollments.map((l) => ({
+    agent_name: l['enrollment']['agent_name'],
+    declared_stack: l['enrollment']['declared_stack'],
+  }));
 
 /** Enrolls with `body` and expects the refusal: 422, the code, the field's pointer; nothing recorded, the key free. */
 async function refused(body: object, code: string, pointer: string) {
@@ -100,7 +104,9 @@ describe('POST /v1/season/{n}/enroll: the names the Index will show', () => {
       declared_stack: 'un agent de Mu\u0308ller',
     });
     expect(answer.status).toBe(201);
-    const line = (await exportLines(service)).lines.find((l) => l['participant_id'] === answer.json.participant_id);
+    const line = (await exportLines(service)).enrollments.find(
+      (l) => l['enrollment']['participant_id'] === answer.json.participant_id,
+    )?.['enrollment'];
     expect([line!['agent_name'], line!['declared_stack']]).toEqual(['Équipe Zoë', 'un agent de Müller']);
   });
 
@@ -108,7 +114,9 @@ describe('POST /v1/season/{n}/enroll: the names the Index will show', () => {
     for (const name of ['Équipe Zoë', 'Müller', 'Nguyễn Thị Ánh', 'སྒྲོལ་མ']) {
       const answer = await enroll(service.url, newKey(), { agent_name: name, declared_stack: 'a harness' });
       expect(answer.status, name).toBe(201);
-      const line = (await exportLines(service)).lines.find((l) => l['participant_id'] === answer.json.participant_id);
+      const line = (await exportLines(service)).enrollments.find(
+        (l) => l['enrollment']['participant_id'] === answer.json.participant_id,
+      )?.['enrollment'];
       expect(line!['agent_name']).toBe(name);
     }
   });

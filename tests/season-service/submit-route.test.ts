@@ -1,3 +1,4 @@
+import { openSignedExport } from '../../main/core/season-export/signed-export.ts';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -193,11 +194,10 @@ describe('GET /v1/season/{n}/export (what season close scores)', () => {
     const exported = await exportLines(service);
     expect(exported.contentType).toBe('application/x-ndjson');
     const line = exported.lines.find((l) => l.submission?.task_id === 'conf-05');
+    // Format 2 (issue 39 item 6): no name or stack in a submission line; they are in the enrollment lines.
     expect(Object.keys(line ?? {})).toEqual([
       'participant_id',
       'enrolled_did',
-      'agent_name',
-      'declared_stack',
       'version',
       'received_at',
       'submission_sha256',
@@ -232,13 +232,29 @@ describe('GET /v1/season/{n}/export (what season close scores)', () => {
       {
         participant_id: enrolled.json.participant_id,
         enrolled_did: key.did,
-        agent_name: 'Agent Nord',
-        declared_stack: 'a framework, a model',
         version: null,
         received_at: null,
         submission_sha256: null,
         submission: null,
       },
+    ]);
+  });
+
+  it('names and stacks travel in enrollment lines under their own signed digest; the copy without them still verifies and holds no name', async () => {
+    const exported = await exportLines(service);
+    const nord = exported.enrollments.filter((l) => l.enrollment.agent_name === 'Agent Nord');
+    expect(nord.length).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(nord[0]!.enrollment)).toEqual(['participant_id', 'agent_name', 'declared_stack']);
+    expect(exported.trailer?.enrollments?.lines).toBe(exported.enrollments.length);
+    const copy = exported.withoutNames!;
+    expect(new TextDecoder().decode(copy)).not.toContain('Agent Nord');
+    const reopened = openSignedExport(copy, null);
+    expect(reopened.ok && reopened.value.enrollments).toBe(null);
+    // An enrollment line edited after signing is CLOSE_EXPORT_ALTERED, naming the enrollments' digest.
+    const edited = openSignedExport(new TextEncoder().encode(exported.text.replace('Agent Nord', 'Agent Sud')), null);
+    expect(edited.ok ? null : [edited.error.code, edited.error.details?.['field']]).toEqual([
+      'CLOSE_EXPORT_ALTERED',
+      'enrollments_sha256',
     ]);
   });
 });

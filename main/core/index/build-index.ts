@@ -67,6 +67,11 @@ export interface BuildIndexInput {
   displayNames: ReadonlyMap<string, string>;
   /** participant id → the stack the operator declared (spec §7.1), shown instead of the enrolled one. */
   declaredStacks?: ReadonlyMap<string, string>;
+  /**
+   * participant id → name and stack as enrolled, from the operator database (migration 22): since proveit-scorer/5
+   * scores.json and the reports carry neither (issue 39 item 6); a scores.json of an earlier scorer still names them.
+   */
+  enrolledNames?: ReadonlyMap<string, { agentName: string; declaredStack: string }>;
   referenceRuns: ReadonlyMap<string, { model: string; modelVersion: string; framework: string; promptSha256: string }>;
   /** The season's invalidated tracks (docs/freeze.md "Invalidating a season"), shown as such, never scored. */
   invalidations?: readonly IndexInvalidation[];
@@ -109,9 +114,10 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
     const row: IndexRow = {
       track: t.track,
       participant_id: id,
-      agent: input.displayNames.get(id) ?? str(p['agent_name']),
+      agent: input.displayNames.get(id) ?? input.enrolledNames?.get(id)?.agentName ?? str(p['agent_name']),
       did: str(p['did']),
-      declared_stack: input.declaredStacks?.get(id) ?? str(p['declared_stack']),
+      declared_stack:
+        input.declaredStacks?.get(id) ?? input.enrolledNames?.get(id)?.declaredStack ?? str(p['declared_stack']),
       figures: figuresFrom(p),
       reference: mark
         ? {
@@ -226,7 +232,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
       ...reportSummary({
         track: t.track,
         participantId: id,
-        agent: input.displayNames.get(id) ?? str(r.report['agent_name']),
+        agent: input.displayNames.get(id) ?? input.enrolledNames?.get(id)?.agentName ?? str(r.report['agent_name']),
         isReferenceRun: input.referenceRuns.has(id),
         report: r.report,
         reportSha256: r.sha256,
@@ -240,7 +246,12 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
   );
   const privateReports = tracks.flatMap((t) =>
     entries(t, false).map(([id, r]) =>
-      privateReport(t, id, r, input.displayNames.get(id) ?? str(r.report['agent_name'])),
+      privateReport(
+        t,
+        id,
+        r,
+        input.displayNames.get(id) ?? input.enrolledNames?.get(id)?.agentName ?? str(r.report['agent_name']),
+      ),
     ),
   );
   return {

@@ -173,7 +173,12 @@ export function inputsValue(input: ScoringInput): PyJson {
   return pyObjectFrom(Object.entries(input.inputs).map(([k, v]) => [k, v] as [string, PyJson]));
 }
 
-/** scores.json (docs/replay-bundle.md "The bundle"): counts, never floats; both overclaim counts null while pending. */
+/**
+ * scores.json (docs/replay-bundle.md "The bundle"): counts, never floats; both overclaim counts null while pending.
+ * Participants by id and DID only: no agent_name or declared_stack since proveit-scorer/5, as the scorer needs neither
+ * and the Index publishes this file byte for byte in its bundles (issue 39 item 6, docs/replay-bundle.md "Names in the
+ * bundle"); the names are in the operator database.
+ */
 export function scoresDocument(input: ScoringInput, score: TrackScore): PyJson {
   return pyObjectFrom([
     ['season', int(input.season)],
@@ -197,13 +202,7 @@ export function scoresDocument(input: ScoringInput, score: TrackScore): PyJson {
     [
       'participants',
       score.participants.map((p) =>
-        pyObjectFrom([
-          ['participant_id', p.participant.participantId],
-          ['did', p.participant.did],
-          ['agent_name', p.participant.agentName],
-          ['declared_stack', p.participant.declaredStack],
-          ...figures(p),
-        ]),
+        pyObjectFrom([['participant_id', p.participant.participantId], ['did', p.participant.did], ...figures(p)]),
       ),
     ],
   ]);
@@ -217,7 +216,6 @@ export function reportDocument(input: ScoringInput, p: ScoredParticipantResult):
     ['rules_version', input.rulesVersion],
     ['participant_id', p.participant.participantId],
     ['did', p.participant.did],
-    ['agent_name', p.participant.agentName],
     ...figures(p),
     ...controlNote(p),
     ['tasks', p.tasks.map(taskValue)],

@@ -6,14 +6,18 @@ import type { PyJson, PyObject } from '../json/value.ts';
 import type { ProofReport } from '../proof/report.ts';
 
 /** The version of these rules as implemented; every scores.json names it (docs/scoring.md). */
-export const SCORER_VERSION = 'proveit-scorer/4';
+export const SCORER_VERSION = 'proveit-scorer/5';
 
 /** One participant as the season service exported it (docs/season-service.md), submissions of this track only. */
 export interface ScoredParticipant {
   participantId: string;
   did: string;
-  agentName: string;
-  declaredStack: string;
+  /**
+   * The name and stack a format 1 export line carries. Not scored and, since proveit-scorer/5, not written in
+   * scores.json or a report (issue 39 item 6: names stay in the operator database and the Index's own tables).
+   */
+  agentName?: string;
+  declaredStack?: string;
   /** task id → the submission document as received (already through intake). */
   submissions: ReadonlyMap<string, PyObject>;
 }

@@ -5,8 +5,14 @@ import { isPyObject, pyObjectFrom, type PyObject } from '../json/value.ts';
 import { verifyEd25519 } from '../proof/ed25519-verify.ts';
 import { fail, ok, type Result } from '../result.ts';
 
-/** The signed export's format name (docs/season-service.md "Export"): the trailer line says it. */
-export const EXPORT_FORMAT = 'proveit-season-export/1';
+/**
+ * The signed export's format name (docs/season-service.md "Export"): the trailer line says it. Format 2 keeps the
+ * participants' names out of the submission lines: they follow them as enrollment lines under a digest of their own
+ * that the trailer signs, so a copy without them (the replay bundle's, docs/replay-bundle.md "Names in the bundle")
+ * still verifies and publishes no name (issue 39 item 6). Format 1 (names in every line) is still read.
+ */
+export const EXPORT_FORMAT = 'proveit-season-export/2';
+const EXPORT_FORMAT_1 = 'proveit-season-export/1';
 
 export type SignedExportCode =
   'CLOSE_EXPORT_UNSIGNED' | 'CLOSE_EXPORT_SIGNATURE_INVALID' | 'CLOSE_EXPORT_ALTERED' | 'CLOSE_EXPORT_BEFORE_CLOSE';
@@ -23,16 +29,24 @@ export interface ExportTrailer {
   linesSha256: string;
   publicKeyHex: string;
   signature: string;
+  /** Format 2: how many enrollment lines follow the submission lines, and the SHA-256 of their exact bytes. */
+  enrollments?: { lines: number; sha256: string };
 }
 
 /** The object the signature covers: the trailer without its signature, as Python-canonical JSON. */
 function signedPart(t: Omit<ExportTrailer, 'signature'>): PyObject {
   return pyObjectFrom([
-    ['document', EXPORT_FORMAT],
+    ['document', t.enrollments ? EXPORT_FORMAT : EXPORT_FORMAT_1],
     ['season', BigInt(t.season)],
     ['taken_at', t.takenAt],
     ['lines', BigInt(t.lines)],
     ['lines_sha256', t.linesSha256],
+    ...(t.enrollments
+      ? ([
+          ['enrollments', BigInt(t.enrollments.lines)],
+          ['enrollments_sha256', t.enrollments.sha256],
+        ] as [string, bigint | string][])
+      : []),
     ['receipt_public_key', t.publicKeyHex],
   ]);
 }
@@ -55,7 +69,14 @@ export function bodyDigest(body: Uint8Array): { lines: number; linesSha256: stri
  * its bytes by the receipt key: the core never holds the key.
  */
 export function exportTrailerLine(
-  meta: { season: number; takenAt: string; publicKeyHex: string; lines: number; linesSha256: string },
+  meta: {
+    season: number;
+    takenAt: string;
+    publicKeyHex: string;
+    lines: number;
+    linesSha256: string;
+    enrollments?: { lines: number; sha256: string };
+  },
   sign: (bytes: Uint8Array) => string,
 ): string {
   const part = signedPart(meta);
@@ -68,6 +89,13 @@ export interface OpenedExport {
   /** The participant lines, exactly as signed (what trackSubmissions reads). */
   body: Uint8Array;
   trailer: ExportTrailer;
+  /**
+   * Format 2: the enrollment lines (participant id, agent name, declared stack), checked against the trailer; null
+   * when the copy was taken without them (a replay bundle's) or the export is of format 1 (names in `body`).
+   */
+  enrollments: Uint8Array | null;
+  /** The export without its enrollment lines, still verifying: what a replay bundle keeps (write-bundle.ts). */
+  withoutNames: Uint8Array;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -94,7 +122,7 @@ function lastLineStart(bytes: Uint8Array): { start: number; end: number } {
 function readTrailer(line: PyObject): ExportTrailer | string {
   const t = line['export_signature'];
   if (!isPyObject(t)) return 'export_signature';
-  if (t['document'] !== EXPORT_FORMAT) return 'document';
+  if (t['document'] !== EXPORT_FORMAT && t['document'] !== EXPORT_FORMAT_1) return 'document';
   const season = t['season'];
   if (typeof season !== 'bigint' || season < 0n) return 'season';
   const takenAt = t['taken_at'];
@@ -107,7 +135,13 @@ function readTrailer(line: PyObject): ExportTrailer | string {
   if (typeof publicKeyHex !== 'string' || !HEX64.test(publicKeyHex)) return 'receipt_public_key';
   const signature = t['signature'];
   if (typeof signature !== 'string' || !BASE64_SIGNATURE.test(signature)) return 'signature';
-  return { season: Number(season), takenAt, lines: Number(lines), linesSha256, publicKeyHex, signature };
+  const read = { season: Number(season), takenAt, lines: Number(lines), linesSha256, publicKeyHex, signature };
+  if (t['document'] === EXPORT_FORMAT_1) return read;
+  const enrollments = t['enrollments'];
+  if (typeof enrollments !== 'bigint' || enrollments < 0n) return 'enrollments';
+  const enrollmentsSha256 = t['enrollments_sha256'];
+  if (typeof enrollmentsSha256 !== 'string' || !HEX64.test(enrollmentsSha256)) return 'enrollments_sha256';
+  return { ...read, enrollments: { lines: Number(enrollments), sha256: enrollmentsSha256 } };
 }
 
 /**
@@ -143,7 +177,28 @@ export function openSignedExport(
       field: 'signature',
     });
   }
-  const body = bytes.subarray(0, start);
+  const before = bytes.subarray(0, start);
+  // Format 2: the submission lines are the first `lines` lines; what follows, up to the trailer, the enrollments.
+  const split = trailer.enrollments ? afterLines(before, trailer.lines) : before.length;
+  const body = before.subarray(0, split);
+  const rest = before.subarray(split);
+  let enrollments: Uint8Array | null = null;
+  if (trailer.enrollments && rest.length > 0) {
+    const got = bodyDigest(rest);
+    if (got.lines !== trailer.enrollments.lines || got.linesSha256 !== trailer.enrollments.sha256)
+      return fail(
+        'CLOSE_EXPORT_ALTERED',
+        `the export's enrollment lines changed after signing (signed: ${trailer.enrollments.lines} lines, SHA-256 ` +
+          `${trailer.enrollments.sha256}; now ${got.lines} lines, SHA-256 ${got.linesSha256}); read it again from the ` +
+          'season service',
+        {
+          field: 'enrollments_sha256',
+          anchored: { lines: trailer.enrollments.lines, sha256: trailer.enrollments.sha256 },
+          recomputed: { lines: got.lines, sha256: got.linesSha256 },
+        },
+      );
+    enrollments = rest;
+  }
   const { lines, linesSha256 } = bodyDigest(body);
   if (lines !== trailer.lines || linesSha256 !== trailer.linesSha256) {
     return fail(
@@ -157,7 +212,21 @@ export function openSignedExport(
       },
     );
   }
-  return ok({ body, trailer });
+  const withoutNames = new Uint8Array(body.length + bytes.length - start);
+  withoutNames.set(body);
+  withoutNames.set(bytes.subarray(start), body.length);
+  return ok({ body, trailer, enrollments, withoutNames });
+}
+
+/** Where the line after the first `n` lines starts (the whole length when there are fewer). */
+function afterLines(bytes: Uint8Array, n: number): number {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const lf = bytes.indexOf(0x0a, at);
+    if (lf === -1) return bytes.length;
+    at = lf + 1;
+  }
+  return at;
 }
 
 /**

@@ -20,6 +20,7 @@ import { seasonFollowMigration } from './0018-season-follow.ts';
 import { seasonInvalidationsMigration } from './0019-season-invalidations.ts';
 import { seasonNoticesMigration } from './0020-season-notices.ts';
 import { reportDeliveriesAndConsentsMigration } from './0021-report-deliveries-and-consents.ts';
+import { closeParticipantNamesMigration } from './0022-close-participant-names.ts';
 
 /** Every schema step, in order. A new feature appends its migration here with the next number. */
 export const migrations: Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   seasonInvalidationsMigration,
   seasonNoticesMigration,
   reportDeliveriesAndConsentsMigration,
+  closeParticipantNamesMigration,
 ];

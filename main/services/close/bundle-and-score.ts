@@ -56,7 +56,7 @@ export async function bundleAndScore(
     freezeView: freeze.view,
     freezeRekorEntry: rekorOf(freeze.rekorUuid),
     revealText: material.revealText,
-    submissions: input.submissions,
+    submissions: material.submissionsInBundle,
     views,
     rekorEntries: [...rekorEntries].map(([uuid, raw]) => ({ uuid, raw })),
     closedAtMs: input.clock.now(),

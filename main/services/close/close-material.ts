@@ -11,13 +11,20 @@ import { prepareReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { SAFE_PROOF_ID } from './bundle-layout.ts';
 import type { CloseSeasonInput } from './close-input.ts';
-import { trackSubmissions, type TrackSubmissions } from './export-lines.ts';
+import { enrolledNames, trackSubmissions, type EnrolledName, type TrackSubmissions } from './export-lines.ts';
 
 /** What a close has checked before it reads anything: the trust, the freeze in force, the export, the corpus. */
 export interface CloseMaterial {
   trust: TrustBundle;
   publication: FreezePublication;
   exported: TrackSubmissions;
+  /**
+   * The export as the bundle keeps it: without its enrollment lines (format 2), still verifying, so the replay bundle
+   * and the Index that copies it publish no participant's name (docs/replay-bundle.md "Names in the bundle").
+   */
+  submissionsInBundle: Uint8Array;
+  /** participant id → name and stack as enrolled (the enrollment lines, or format 1 lines), for the operator database. */
+  enrolled: Map<string, EnrolledName>;
   revealText: string;
   /** The reveal, recorded with the close row, or with the close's refusal (close-season.ts), never before. */
   reveal: PreparedReveal;
@@ -37,16 +44,27 @@ export const inForceFreeze = (publication: FreezePublication) =>
  * The export as the season service signed it, taken at or after the close, every submission of the track received
  * inside the window of the freeze in force (docs/season-service.md "Export").
  */
-function checkedExport(input: CloseSeasonInput, publication: FreezePublication): Result<TrackSubmissions> {
+function checkedExport(
+  input: CloseSeasonInput,
+  publication: FreezePublication,
+): Result<{ exported: TrackSubmissions; withoutNames: Uint8Array; enrolled: Map<string, EnrolledName> }> {
   const opened = openSignedExport(input.submissions, input.serviceKey);
   if (!opened.ok) return opened;
   const inForce = inForceFreeze(publication);
   const taken = checkTakenAfterClose(opened.value.trailer, inForce.closes_at);
   if (!taken.ok) return taken;
-  return trackSubmissions(opened.value.body, input.season, input.track, {
+  const exported = trackSubmissions(opened.value.body, input.season, input.track, {
     opensAt: inForce.opens_at,
     closesAt: inForce.closes_at,
   });
+  if (!exported.ok) return exported;
+  const names = opened.value.enrollments === null ? ok(new Map()) : enrolledNames(opened.value.enrollments);
+  if (!names.ok) return names;
+  const enrolled = names.value;
+  for (const p of exported.value.participants)
+    if (!enrolled.has(p.participantId) && p.agentName !== undefined)
+      enrolled.set(p.participantId, { agentName: p.agentName, declaredStack: p.declaredStack ?? '' });
+  return ok({ exported: exported.value, withoutNames: opened.value.withoutNames, enrolled });
 }
 
 /**
@@ -81,7 +99,7 @@ export async function closeMaterial(
   const manifest = computeManifest(tree);
   if (!manifest.ok) return { ...manifest, reveal };
 
-  const badId = exported.value.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
+  const badId = exported.value.exported.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
   if (badId) {
     return {
       ...fail(
@@ -93,11 +111,13 @@ export async function closeMaterial(
     };
   }
   const freezeId = publication.value.in_force;
-  const citedIds = [...new Set(exported.value.cited.map((c) => c.proofId))];
+  const citedIds = [...new Set(exported.value.exported.cited.map((c) => c.proofId))];
   return ok({
     trust: trust.value,
     publication: publication.value,
-    exported: exported.value,
+    exported: exported.value.exported,
+    submissionsInBundle: exported.value.withoutNames,
+    enrolled: exported.value.enrolled,
     revealText: reveal.text,
     reveal,
     tree,

@@ -127,16 +127,26 @@ export function trackSubmissions(
     if (!isPyObject(line)) return invalid(lineNumber, 'not a JSON object');
     const id = text(line, 'participant_id');
     const did = text(line, 'enrolled_did');
-    const name = text(line, 'agent_name');
-    const stack = text(line, 'declared_stack');
+    // Format 1 lines name the participant; format 2 lines do not (its names are in the enrollment lines).
+    const name = 'agent_name' in line ? text(line, 'agent_name') : undefined;
+    const stack = 'declared_stack' in line ? text(line, 'declared_stack') : undefined;
     if (id === null || did === null || name === null || stack === null) {
-      return invalid(lineNumber, 'participant_id, enrolled_did, agent_name and declared_stack must be strings');
+      return invalid(
+        lineNumber,
+        'participant_id and enrolled_did (and agent_name, declared_stack when given) must be strings',
+      );
     }
     let entry = participants.get(id);
     if (!entry) {
       const submissions = new Map<string, PyObject>();
       entry = {
-        participant: { participantId: id, did, agentName: name, declaredStack: stack, submissions },
+        participant: {
+          participantId: id,
+          did,
+          ...(name === undefined ? {} : { agentName: name }),
+          ...(stack === undefined ? {} : { declaredStack: stack }),
+          submissions,
+        },
         submissions,
       };
       participants.set(id, entry);
@@ -170,4 +180,35 @@ export function trackSubmissions(
     }
   }
   return ok({ participants: [...participants.values()].map((e) => e.participant), cited: [...cited.values()] });
+}
+
+/** A participant's name and stack as it enrolled (the export's enrollment lines, format 2). */
+export interface EnrolledName {
+  agentName: string;
+  declaredStack: string;
+}
+
+/**
+ * The enrollment lines of a format 2 export (docs/season-service.md "Export"), participant id → name and stack, or
+ * CLOSE_SUBMISSIONS_INVALID naming the line: they are signed, so only a service fault makes one malformed.
+ */
+export function enrolledNames(bytes: Uint8Array): Result<Map<string, EnrolledName>, 'CLOSE_SUBMISSIONS_INVALID'> {
+  const names = new Map<string, EnrolledName>();
+  const lines = new TextDecoder().decode(bytes).split('\n');
+  for (const [i, raw] of lines.entries()) {
+    if (raw === '') continue;
+    const parsed = loads(new TextEncoder().encode(raw));
+    const e = parsed.ok && isPyObject(parsed.value) ? parsed.value['enrollment'] : undefined;
+    const id = e !== undefined && isPyObject(e) ? text(e, 'participant_id') : null;
+    const agentName = e !== undefined && isPyObject(e) ? text(e, 'agent_name') : null;
+    const declaredStack = e !== undefined && isPyObject(e) ? text(e, 'declared_stack') : null;
+    if (id === null || agentName === null || declaredStack === null)
+      return fail(
+        'CLOSE_SUBMISSIONS_INVALID',
+        `export enrollment line ${i + 1}: not {"enrollment": {participant_id, agent_name, declared_stack}} (docs/season-service.md, export)`,
+        { line: i + 1 },
+      );
+    names.set(id, { agentName, declaredStack });
+  }
+  return ok(names);
 }

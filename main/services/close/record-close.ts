@@ -5,6 +5,7 @@ import { sameParticipantFindings, type SameParticipantFinding } from '../../core
 import { appendAudit } from '../../db/audit-log.ts';
 import type { StoredView } from '../../db/proof-views.ts';
 import { insertSeasonClose } from '../../db/season-closes.ts';
+import { insertCloseParticipantNames } from '../../db/close-participant-names.ts';
 import { recordReveal } from '../freeze/reveal-freeze.ts';
 import { openIncidentsFromClose, type CloseIncidents } from '../incidents/incidents.ts';
 import type { FetchReport } from '../proofs/fetch-proofs.ts';
@@ -71,6 +72,7 @@ export function recordClose(
         outDir: input.outDir,
       });
       keepClosePublishedTexts(db, id, material.exported.participants);
+      insertCloseParticipantNames(db, id, material.enrolled);
       appendAudit(db, {
         atMs: closedAtMs,
         actor: input.actor,

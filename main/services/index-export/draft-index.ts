@@ -16,11 +16,13 @@ import {
 } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import { consentsInForce } from '../../db/report-consents.ts';
+import { enrolledNamesOf } from '../../db/close-participant-names.ts';
 import { invalidationsOf } from '../../db/season-invalidations.ts';
 import { noticesOf, type NoticeRow } from '../../db/season-notices.ts';
 import type { IndexNotice } from '../../core/index/model.ts';
 import type { Clock } from '../clock.ts';
 import { trackPublication } from './gather-publications.ts';
+import { bundleFiles } from './replay-files.ts';
 import { defaultKeyFile, loadOrCreateSigningKey, type SigningKey } from './signing-key.ts';
 
 export type IndexDraftCode =
@@ -50,6 +52,11 @@ export interface IndexDraft {
   doc: IndexDocument;
   files: Map<string, Uint8Array>;
   findings: LintFinding[];
+  /**
+   * Each track's replay bundle as the export would copy it (replay-files.ts), read once here so that the linter reads
+   * them too; a bundle gone or changed is the export's refusal (INDEX_REPLAY_BUNDLE_*), its files unlinted.
+   */
+  bundles: ReturnType<typeof bundleFiles>;
   /** false when the document is the latest version again (nothing changed since, or `version`). */
   isNew: boolean;
   key: SigningKey;
@@ -88,6 +95,7 @@ function currentDocument(
     tracks,
     displayNames: displayNamesOf(db, o.season),
     declaredStacks: declaredStacksOf(db, o.season),
+    enrolledNames: enrolledNamesOf(db, o.season),
     invalidations: invalidationsOf(db, o.season).map((i) => ({
       track: i.track,
       reason: i.reason,
@@ -192,9 +200,11 @@ export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, Ind
     ]),
     ...(o.extraSecrets ?? []),
   ];
+  const bundles = bundleFiles(db, doc);
   const findings = lintIndex({
     doc,
     files,
+    ...(bundles.ok ? { bundles: bundles.value } : {}),
     modelNames: [
       ...(o.modelNames ?? DEFAULT_MODEL_AND_PROVIDER_NAMES),
       ...[...referenceRunsOf(db, o.season).values()].map((r) => r.model),
@@ -202,7 +212,7 @@ export function draftIndex(db: Db, o: IndexDraftOptions): Result<IndexDraft, Ind
     humourMarkers: o.humourMarkers ?? DEFAULT_HUMOUR_MARKERS,
     secrets,
   });
-  return ok({ doc, files, findings, isNew, key: k });
+  return ok({ doc, files, findings, bundles, isNew, key: k });
 }
 
 /**

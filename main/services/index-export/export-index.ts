@@ -13,7 +13,7 @@ import type { Db } from '../../db/open-database.ts';
 import { inTransaction, Refused } from '../refused.ts';
 import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
 import { draftIndex, type IndexDraftCode, type IndexDraftOptions } from './draft-index.ts';
-import { replayFiles, type ReplayFilesCode } from './replay-files.ts';
+import { withReplayKit, type ReplayFilesCode } from './replay-files.ts';
 
 export type IndexExportCode =
   | IndexDraftCode
@@ -91,7 +91,7 @@ function isEmptyOrAbsent(dir: string): boolean {
 export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
   const drafted = draftIndex(db, o);
   if (!drafted.ok) return drafted;
-  const { doc, files: pages, findings, isNew, key: k } = drafted.value;
+  const { doc, files: pages, findings, bundles, isNew, key: k } = drafted.value;
   if (findings.length > 0)
     return {
       ...fail('INDEX_LINT_FAILED', `the publication linter found ${findings.length} problem(s); nothing is written`, {
@@ -109,7 +109,8 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
     );
   // docs/replay-bundle.md "The replay kit": the replay bundles and the kit, beside the pages and listed in the same
   // signed manifest.
-  const replay = replayFiles(db, doc);
+  if (!bundles.ok) return bundles;
+  const replay = withReplayKit(bundles.value);
   if (!replay.ok) return replay;
   const files = new Map([...pages, ...replay.value].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const manifest = manifestBytes(buildManifest(doc, files));

@@ -29,6 +29,18 @@ function readOrNull(path: string): Uint8Array | null {
  * files those digests list are copied. path → bytes, for the signed manifest.
  */
 export function replayFiles(db: Db, doc: IndexDocument): Result<Map<string, Uint8Array>, ReplayFilesCode> {
+  const bundles = bundleFiles(db, doc);
+  return bundles.ok ? withReplayKit(bundles.value) : bundles;
+}
+
+/**
+ * The bundles alone, as replayFiles copies them: what the draft hands the publication linter, which reads every
+ * published byte, the bundles' included (lint-index.ts, bundleNameFindings).
+ */
+export function bundleFiles(
+  db: Db,
+  doc: IndexDocument,
+): Result<Map<string, Uint8Array>, 'INDEX_REPLAY_BUNDLE_MISSING' | 'INDEX_REPLAY_BUNDLE_CHANGED'> {
   const files = new Map<string, Uint8Array>();
   for (const section of doc.tracks) {
     const version = publicationVersionsOf(db, doc.season, section.track).find(
@@ -64,6 +76,14 @@ export function replayFiles(db: Db, doc: IndexDocument): Result<Map<string, Uint
       files.set(`${INDEX_FILES.bundle(section.track)}/${path}`, bytes);
     }
   }
+  return ok(files);
+}
+
+/** The bundles and the replay kit built from the source (docs/replay-bundle.md "The replay kit"). */
+export function withReplayKit(
+  bundles: ReadonlyMap<string, Uint8Array>,
+): Result<Map<string, Uint8Array>, 'INDEX_REPLAY_KIT_UNBUILDABLE'> {
+  const files = new Map(bundles);
   const kit = buildReplayKit();
   if (!kit.ok) return fail('INDEX_REPLAY_KIT_UNBUILDABLE', kit.error.message, kit.error.details);
   files.set(INDEX_FILES.replayKit, kit.value.bytes);

@@ -817,7 +817,7 @@ export const en = {
       'The page is not shown: a file would hold a secret (LINT_SECRET). The finding names its kind, never its value.',
     lintAdvice: {
       LINT_MODEL_NAME_NEGATIVE:
-        'The name is in a correction’s reason, which is published as decided: it cannot be changed from this screen; read docs/index-export.md, "Publication rules", then Check again. A name, a declared stack or a reference run has its control beside the finding.',
+        'The name is in a correction’s reason, published as decided, or in a replay bundle, which publishes the enrolled name byte for byte: neither can be changed from this screen; read docs/index-export.md, "Publication rules" and "Names in the replay bundles", then Check again. A name, a declared stack or a reference run has its control beside the finding.',
       LINT_HUMOUR_OR_EMOJI:
         'A named negative result carries no emoji and no joke (spec §7.3): when it is in the name, the control beside the finding renames the participant; elsewhere, see docs/index-export.md, "Publication rules".',
       LINT_COMMUNITY_LABEL_MISSING:

@@ -804,7 +804,7 @@ export const fr: Messages = {
       'La page n’est pas affichée : un fichier contiendrait un secret (LINT_SECRET). Le constat en nomme le genre, jamais la valeur.',
     lintAdvice: {
       LINT_MODEL_NAME_NEGATIVE:
-        'Le nom figure dans le motif d’une correction, publié tel que décidé : il ne peut pas être changé depuis cet écran ; lisez docs/index-export.md, « Publication rules », puis Vérifier à nouveau. Un nom, une pile déclarée ou une exécution de référence a son contrôle à côté du constat.',
+        'Le nom figure dans le motif d’une correction, publié tel que décidé, ou dans un bundle de rejeu, qui publie le nom inscrit à l’octet près : ni l’un ni l’autre ne peut être changé depuis cet écran ; lisez docs/index-export.md, « Publication rules » et « Names in the replay bundles », puis Vérifier à nouveau. Un nom, une pile déclarée ou une exécution de référence a son contrôle à côté du constat.',
       LINT_HUMOUR_OR_EMOJI:
         'Un résultat négatif nominatif ne porte ni émoji ni trait d’humour (spec §7.3) : s’il est dans le nom, le contrôle placé à côté du constat renomme le participant ; ailleurs, voyez docs/index-export.md, « Publication rules ».',
       LINT_COMMUNITY_LABEL_MISSING:

@@ -11,6 +11,9 @@ const SITES: Record<string, string> = {
   correction: 'a correction’s reason',
   declared_stack: 'the declared stack',
   agent_name: 'the agent name of the report’s JSON copy',
+  bundle_agent_name: 'the enrolled agent name, which the replay bundle publishes as it is (no display name changes it)',
+  bundle_declared_stack:
+    'the enrolled stack, which the replay bundle publishes as it is (no declared stack changes it)',
 };
 const LISTS: Record<string, string> = {
   unsupported: 'unsupported assertions',

@@ -11,6 +11,10 @@ const SITES: Record<string, string> = {
   correction: 'le motif d’une correction',
   declared_stack: 'la pile déclarée',
   agent_name: 'le nom d’agent de la copie JSON du rapport',
+  bundle_agent_name:
+    'le nom d’agent inscrit, que le bundle de rejeu publie tel quel (aucun nom d’affichage ne le change)',
+  bundle_declared_stack:
+    'la pile inscrite, que le bundle de rejeu publie telle quelle (aucune pile déclarée ne la change)',
 };
 const LISTS: Record<string, string> = {
   unsupported: 'des assertions non étayées',

@@ -303,10 +303,9 @@ describe('close scoring of one track (docs/scoring.md)', () => {
       'season',
       'track',
     ]);
+    // proveit-scorer/5 (issue 39 item 6): no agent_name or declared_stack, the scorer needs neither for a score.
     expect(Object.keys(parsed.participants[0]).sort()).toEqual([
-      'agent_name',
       'control_task',
-      'declared_stack',
       'did',
       'instrument_faults',
       'overclaim',

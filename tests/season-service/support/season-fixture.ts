@@ -297,6 +297,14 @@ export async function exportLines(service: { url: string; operatorToken: string 
     contentType: answer.headers.get('content-type'),
     text,
     trailer: opened?.value.trailer ?? null,
+    /** The enrollment lines (format 2): each participant's name and stack, apart from the submission lines. */
+    enrollments: new TextDecoder()
+      .decode(opened?.value.enrollments ?? new Uint8Array())
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Answer),
+    /** The export as a replay bundle keeps it: no enrollment line, still signed. */
+    withoutNames: opened?.value.withoutNames ?? null,
     lines: new TextDecoder()
       .decode(opened?.value.body ?? new Uint8Array())
       .split('\n')

@@ -120,7 +120,10 @@ describe('season close on the devnet, then replay', () => {
       tasks_submitted: 0,
       overclaim: { unsupported: 0, submitted: 0 },
     });
-    expect(scores.inputs.scorer_version).toBe('proveit-scorer/4');
+    expect(scores.inputs.scorer_version).toBe('proveit-scorer/5');
+    // Issue 39 item 6: no name or stack in the outputs nor in the bundle's export (kept without its enrollment lines).
+    expect(JSON.stringify(scores)).not.toContain('agent_name');
+    expect(readFileSync(join(out1(), 'bundle', 'submissions.ndjson'), 'utf8')).not.toMatch(/agent_name|declared_stack/);
 
     const report = readJson(join(out1(), 'reports', `${alice.participantId}.json`));
     const causes = (report.assertions as Json[]).map((a) =>

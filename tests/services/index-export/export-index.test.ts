@@ -1,5 +1,15 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexExportCommand, indexVerifyCommand } from '../../../main/cli/index-commands.ts';
 import {
@@ -7,6 +17,7 @@ import {
   createParticipantRenameCommand,
 } from '../../../main/cli/participant-commands.ts';
 import { auditCommands } from '../../../main/cli/audit-commands.ts';
+import { seasonReplayCommand } from '../../../main/cli/season-replay-command.ts';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { latestIndexVersion } from '../../../main/db/index-exports.ts';
 import { draftIndex } from '../../../main/services/index-export/draft-index.ts';
@@ -198,6 +209,36 @@ describe('proveit index export on a published devnet season', () => {
     const v = await verify(join(ctx.work, 'v1'), ['--public-key', join(ctx.work, 'v1', 'signing-key.json')]);
     expect(v.code).toBe(0);
     expect(v.doc).toMatchObject({ ok: true, season: 1, index_version: 1 });
+  });
+
+  it('after a rename, no published file of the Index (bundles included) holds the old name; the published bundle replays identical and index verify passes', async () => {
+    // Version 1, exported above after Alice (enrolled as "alice") was renamed "Agent A": every file, as bytes.
+    const dir = join(ctx.work, 'v1');
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
+    expect(files).toContain('bundles/conformite/submissions.ndjson');
+    expect(files).toContain('bundles/conformite/expected/scores.json');
+    expect(files.filter((file) => readFileSync(join(dir, file)).includes(Buffer.from('alice')))).toEqual([]);
+    const io = captureIo();
+    expect(
+      await seasonReplayCommand.run([join(dir, 'bundles', 'conformite'), '--out', join(ctx.work, 'replayed-v1')], io),
+    ).toBe(3);
+    // Exit 3: identical, Bob still pending (docs/replay-bundle.md "Commands").
+    expect(io.stdout).toContain('identical');
+    expect((await verify(dir)).code).toBe(0);
+  });
+
+  it('with the enrolled name on the model list, the renamed participant no longer blocks the export: the linter, which reads the bundles, finds it in no file', async () => {
+    const names = join(ctx.work, 'names-with-alice.txt');
+    writeFileSync(names, 'alice\n');
+    const db = ctx.db.open();
+    const draft = draftIndex(db, { season: 1, clock: ctx.clock, modelNames: ['alice'] });
+    db.close();
+    expect(draft.ok && draft.value.bundles.ok && draft.value.bundles.value.size).toBeGreaterThan(0);
+    expect(draft.ok ? draft.value.findings : draft.error).toEqual([]);
+    const r = await exportTo(join(ctx.work, 'with-alice-listed'), ['--names', names]);
+    expect(r.doc).toMatchObject({ ok: true, index_version: 1, new_version: false });
   });
 
   it('the public key is in the audit log; the private key is in neither the export, the database nor the log', async () => {

@@ -86,6 +86,11 @@ export interface LintInput {
   modelNames: readonly string[];
   humourMarkers: readonly string[];
   secrets: readonly KnownSecret[];
+  /**
+   * The replay bundles the export publishes beside its pages (`bundles/<track>/...`, replay-files.ts), path → bytes:
+   * read for the names they hold (bundleNameFindings). Absent: a draft made without them (pages only).
+   */
+  bundles?: ReadonlyMap<string, Uint8Array>;
 }
 
 const dec = new TextDecoder();
@@ -259,6 +264,114 @@ function reportJsonFindings(input: LintInput, out: LintFinding[]): void {
           facts: { name: n, site: 'agent_name', lists: negativeLists(r).join(',') },
           fix: fixOf('display_name', r),
         });
+  }
+}
+
+/** A value of a bundle file naming a participant (`participant_id` beside `agent_name` or `declared_stack`). */
+interface BundleName {
+  participantId: string;
+  field: 'agent_name' | 'declared_stack';
+  text: string;
+}
+
+/** Every object of a JSON value with a string `participant_id`, with the name fields it carries. */
+function namesIn(value: unknown, out: BundleName[]): void {
+  if (Array.isArray(value)) for (const v of value) namesIn(v, out);
+  else if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const id = o['participant_id'];
+    if (typeof id === 'string')
+      for (const field of ['agent_name', 'declared_stack'] as const) {
+        const text = o[field];
+        if (typeof text === 'string') out.push({ participantId: id, field, text });
+      }
+    for (const v of Object.values(o)) if (v !== null && typeof v === 'object') namesIn(v, out);
+  }
+}
+
+/** The names a bundle file publishes: JSON documents and NDJSON lines; a file with no name field is not parsed. */
+function bundleNames(bytes: Uint8Array): BundleName[] {
+  const out: BundleName[] = [];
+  const text = dec.decode(bytes);
+  if (!text.includes('"agent_name"') && !text.includes('"declared_stack"')) return out;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      namesIn(JSON.parse(line), out);
+    } catch {
+      // Not one JSON value per line: the whole file as one document.
+      try {
+        namesIn(JSON.parse(text), out);
+      } catch {
+        // Not JSON: it names no participant by field.
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The replay bundles hold the season service's signed export and the scorer's outputs byte for byte
+ * (docs/replay-bundle.md "The bundle"), so each participant's `agent_name` and `declared_stack` as enrolled: a display
+ * name or a declared stack set by the operator changes the pages, not those bytes (issue 39 item 6). A model or
+ * provider name there, for a participant whose report has negative results, is in a negative category as much as on
+ * its page (spec §7.3): found in every bundle file that carries it, and no act on the Index removes it (the bundle
+ * cannot change without breaking the replay), hence no `fix`. Since proveit-scorer/5 and export format 2 a close's
+ * bundle carries no name: this reads the bundles of earlier closes (docs/index-export.md "Names in the replay
+ * bundles").
+ */
+function bundleNameFindings(input: LintInput, out: LintFinding[]): void {
+  if (!input.bundles) return;
+  const names = namesOf(input);
+  const markers = input.humourMarkers.map((m) => ({ m, re: wordRe(m) }));
+  const negative = new Map(
+    input.doc.reports.filter(hasNegative).map((r) => [`${r.track}/${r.participant_id}`, negativeLists(r).join(',')]),
+  );
+  const prefix = `${INDEX_FILES.bundle('')}`;
+  for (const [path, bytes] of input.bundles) {
+    if (!path.startsWith(prefix)) continue;
+    const track = path.slice(prefix.length).split('/')[0]!;
+    const seen = new Set<string>();
+    for (const found of bundleNames(bytes)) {
+      const lists = negative.get(`${track}/${found.participantId}`);
+      const key = `${found.participantId}\u0000${found.field}\u0000${found.text}`;
+      if (lists === undefined || seen.has(key)) continue;
+      seen.add(key);
+      const where = `${track}/${found.participantId}: ${found.field} in the replay bundle`;
+      const why =
+        `the replay bundle publishes the season service's export and the scorer's outputs byte for byte, so a ` +
+        `display name or declared stack set by the operator does not change it, and it cannot change without breaking ` +
+        `the replay: close the track again with this version, whose bundles carry no name (proveit-scorer/5), and ` +
+        `publish that close (docs/index-export.md "Names in the replay bundles")`;
+      for (const { n, re } of names)
+        if (re.test(found.text))
+          out.push({
+            code: 'LINT_MODEL_NAME_NEGATIVE',
+            file: path,
+            where,
+            message: `the model or provider name "${n}" is the ${found.field} of participant ${found.participantId}, whose report has negative results (spec §7.3), in ${path}: ${why}`,
+            facts: { name: n, site: `bundle_${found.field}`, lists },
+          });
+      if (found.field !== 'agent_name') continue;
+      if (EMOJI.test(found.text))
+        out.push({
+          code: 'LINT_HUMOUR_OR_EMOJI',
+          file: path,
+          where,
+          message: `an emoji in the agent_name of participant ${found.participantId}, on a named negative result (spec §7.3), in ${path}: ${why}`,
+          facts: { site: 'bundle_agent_name' },
+        });
+      for (const { m, re } of markers)
+        if (re.test(found.text))
+          out.push({
+            code: 'LINT_HUMOUR_OR_EMOJI',
+            file: path,
+            where,
+            message: `"${m}" in the agent_name of participant ${found.participantId} reads as humour on a named negative result (spec §7.3), in ${path}: ${why}`,
+            facts: { site: 'bundle_agent_name', marker: m },
+          });
+    }
   }
 }
 
@@ -436,7 +549,8 @@ function trackMixFindings(input: LintInput, out: LintFinding[]): void {
 
 function secretFindings(input: LintInput, out: LintFinding[]): void {
   const secrets = input.secrets.filter((s) => s.value.length >= 12);
-  for (const [path, bytes] of input.files) {
+  // Every published byte: the pages and the replay bundles copied beside them (issue 39 item 6).
+  for (const [path, bytes] of [...input.files, ...(input.bundles ?? [])]) {
     const text = dec.decode(bytes);
     for (const s of secrets)
       if (text.includes(s.value))
@@ -602,6 +716,7 @@ export function lintIndex(input: LintInput): LintFinding[] {
   modelNameFindings(input, out);
   declaredStackFindings(input, out);
   reportJsonFindings(input, out);
+  bundleNameFindings(input, out);
   humourFindings(input, out);
   communityLabelFindings(input, out);
   aiActFindings(input, out);

@@ -14,6 +14,7 @@ import type {
   TrackRef,
 } from '../../../ipc/contract.ts';
 import { displayNamesOf, referenceRunsOf } from '../../../db/index-exports.ts';
+import { enrolledNamesOf, type EnrolledParticipantName } from '../../../db/close-participant-names.ts';
 import { HandlerRefusal, valueOrRefuse } from '../../../ipc/refusal.ts';
 import { figuresSource, notScored } from './figures-source.ts';
 import {
@@ -61,11 +62,17 @@ async function scoresDocument(ctx: ConsoleContext, ref: TrackRef & FiguresAsked)
  * set, and the reference-run table when the operator marked the participant as one (migration 8), never inferred from
  * scores.json.
  */
-const row = (p: Json, names: Map<string, string>, references: ReadonlySet<string>): ScoreRow => ({
+const row = (
+  p: Json,
+  names: Map<string, string>,
+  references: ReadonlySet<string>,
+  enrolled: ReadonlyMap<string, EnrolledParticipantName>,
+): ScoreRow => ({
   participant_id: p.participant_id,
   did: p.did ?? p.enrolled_did ?? '',
-  agent_name: names.get(p.participant_id) ?? p.agent_name,
-  declared_stack: p.declared_stack,
+  // proveit-scorer/5 writes no names (issue 39 item 6): the close recorded them (migration 22); earlier scores name them.
+  agent_name: names.get(p.participant_id) ?? enrolled.get(p.participant_id)?.agentName ?? p.agent_name ?? '',
+  declared_stack: enrolled.get(p.participant_id)?.declaredStack ?? p.declared_stack ?? '',
   reference: references.has(p.participant_id),
   status: p.status,
   overclaim: p.overclaim,
@@ -89,10 +96,11 @@ async function participantNames(ctx: ConsoleContext, ref: TrackRef): Promise<Map
     throw error;
   }
   const names = displayNamesOf(dbOf(ctx), ref.season);
+  const enrolled = enrolledNamesOf(dbOf(ctx), ref.season);
   return new Map(
     (doc.participants as Json[]).map((p): [string, string] => [
       p.participant_id,
-      names.get(p.participant_id) ?? p.agent_name,
+      names.get(p.participant_id) ?? enrolled.get(p.participant_id)?.agentName ?? p.agent_name ?? '',
     ]),
   );
 }
@@ -122,7 +130,8 @@ export async function scoresView(
   const db = dbOf(ctx);
   const names = displayNamesOf(db, ref.season);
   const references = new Set(referenceRunsOf(db, ref.season).keys());
-  const all = (doc.participants as Json[]).map((p) => row(p, names, references));
+  const enrolled = enrolledNamesOf(db, ref.season);
+  const all = (doc.participants as Json[]).map((p) => row(p, names, references, enrolled));
   const offset = ref.offset ?? 0;
   const rows = ref.limit === undefined ? all.slice(offset) : all.slice(offset, offset + ref.limit);
   return {

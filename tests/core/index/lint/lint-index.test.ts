@@ -366,3 +366,87 @@ describe('the publication linter: two rows shown under one name, or under names 
     expect(nameFindings(doc)).toEqual([]);
   });
 });
+
+describe('the linter reads the replay bundles the export publishes (issue 39 item 6)', () => {
+  const bundles = (files: Record<string, string>) =>
+    new Map(Object.entries(files).map(([path, text]) => [path, enc.encode(text)]));
+  const renamed = craftedDocument({
+    names: { 'p-ada': 'Claude helper' },
+    displayNames: new Map([['p-ada', 'Agent A']]),
+  });
+
+  it('a display name does not reach the bundle: the enrolled model name there is LINT_MODEL_NAME_NEGATIVE naming each file, with no fix', () => {
+    const findings = lintIndex({
+      ...input(renamed),
+      bundles: bundles({
+        'bundles/conformite/expected/scores.json': canonical(
+          pyObjectFrom([
+            [
+              'participants',
+              [
+                pyObjectFrom([
+                  ['participant_id', 'p-ada'],
+                  ['agent_name', 'Claude helper'],
+                  ['declared_stack', 'OpenAI API'],
+                ]),
+                pyObjectFrom([
+                  ['participant_id', 'p-fay'],
+                  ['agent_name', 'Fay'],
+                  ['declared_stack', 'plain'],
+                ]),
+              ],
+            ],
+          ]),
+        ),
+        'bundles/conformite/submissions.ndjson':
+          '{"participant_id":"p-ada","enrolled_did":"did:x","agent_name":"Claude helper","declared_stack":"x","submission":null}\n' +
+          '{"export_signature":{"lines":1}}\n',
+      }),
+    });
+    expect(findings.map((f) => [f.code, f.file, f.facts['site'], f.facts['name'], f.fix])).toEqual([
+      ['LINT_MODEL_NAME_NEGATIVE', 'bundles/conformite/expected/scores.json', 'bundle_agent_name', 'Claude', undefined],
+      [
+        'LINT_MODEL_NAME_NEGATIVE',
+        'bundles/conformite/expected/scores.json',
+        'bundle_declared_stack',
+        'OpenAI',
+        undefined,
+      ],
+      ['LINT_MODEL_NAME_NEGATIVE', 'bundles/conformite/submissions.ndjson', 'bundle_agent_name', 'Claude', undefined],
+    ]);
+    expect(findings[0]!.where).toBe('conformite/p-ada: agent_name in the replay bundle');
+    expect(findings[0]!.message).toContain('cannot change without breaking the replay');
+  });
+
+  it('a name of the other track, of a participant without negative results, or in text that is not a name field is no finding', () => {
+    const findings = lintIndex({
+      ...input(renamed),
+      bundles: bundles({
+        // generique's p-ada is another participant's row: the conformite report decides, never another track's.
+        'bundles/generique/expected/reports/p-ada.json': '{"participant_id":"p-zed","agent_name":"Claude helper"}\n',
+        'bundles/conformite/corpus/README.md': 'Compare with Claude and GPT outputs.\n',
+        'bundles/conformite/proofs/x.json': '{"text":"Claude helper","participant_id":"p-ada"}\n',
+      }),
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('an emoji or a humour marker in the enrolled agent name in the bundle is LINT_HUMOUR_OR_EMOJI', () => {
+    const findings = lintIndex({
+      ...input(renamed),
+      bundles: bundles({
+        'bundles/conformite/expected/reports/p-ada.json': '{"participant_id":"p-ada","agent_name":"Ada \u{1F602}"}\n',
+      }),
+    });
+    expect(findings.map((f) => [f.code, f.facts['site']])).toEqual([['LINT_HUMOUR_OR_EMOJI', 'bundle_agent_name']]);
+  });
+
+  it('a secret in a bundle file is LINT_SECRET naming it, as on a page', () => {
+    const findings = lintIndex({
+      ...input(renamed),
+      secrets: [{ kind: 'operator signing key (hex)', value: 'ab'.repeat(32) }],
+      bundles: bundles({ 'bundles/conformite/proofs/p1.json': `{"note":"${'ab'.repeat(32)}"}\n` }),
+    });
+    expect(findings.map((f) => [f.code, f.file])).toEqual([['LINT_SECRET', 'bundles/conformite/proofs/p1.json']]);
+  });
+});
