@@ -43,6 +43,16 @@ export interface CreatedBackup {
 
 const SNAPSHOT_MARK = '.backup-snapshot-';
 
+/** The refusal of a damaged source (docs/operator-database.md "Backups"): nothing written, earlier backups kept. */
+function damaged(dbFile: string, problems: string[]) {
+  return fail(
+    'BACKUP_SOURCE_DAMAGED',
+    `the database ${dbFile} fails integrity_check (${problems.slice(0, 3).join('; ')}): no backup is written and the ` +
+      'earlier backups are left as they are; restore the latest sound one (proveit backup verify, then backup restore)',
+    { db: dbFile, problems: problems.slice(0, 20) },
+  );
+}
+
 /**
  * What `integrity_check` finds wrong in a snapshot's image (docs/operator-database.md "Backups"): a backup of a
  * damaged database would look sound until restored, and the automatic backups' rotation would then remove the good
@@ -101,19 +111,17 @@ export async function createBackup(input: CreateBackupInput): Promise<Result<Cre
       left: NOTHING_WRITTEN,
       elsewhere: 'free room for one more copy of the database beside it',
     });
-    if (fault === undefined) throw error;
-    return { ok: false, error: fault };
+    if (fault !== undefined) return { ok: false, error: fault };
+    // A page SQLite cannot read while opening or copying the database is its damage, found before integrity_check.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (code === 'DB_CORRUPT' || code.startsWith('SQLITE_CORRUPT')))
+      return damaged(dbFile, [(error as Error).message]);
+    throw error;
   } finally {
     for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${snapshot}${suffix}`, { force: true });
   }
   const damage = damageOf(image);
-  if (damage.length > 0)
-    return fail(
-      'BACKUP_SOURCE_DAMAGED',
-      `the database ${dbFile} fails integrity_check (${damage.slice(0, 3).join('; ')}): no backup is written and the ` +
-        'earlier backups are left as they are; restore the latest sound one (proveit backup verify, then backup restore)',
-      { db: dbFile, problems: damage.slice(0, 20) },
-    );
+  if (damage.length > 0) return damaged(dbFile, damage);
   const files = [{ path: DATABASE_ENTRY, bytes: image }, ...besideFilesOf(dbFile)];
   const sealed = sealBackup({
     contents: packBackupContents({ createdAtMs, files, carries: BACKUP_CARRIES }),

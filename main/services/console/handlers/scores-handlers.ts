@@ -160,14 +160,24 @@ export async function reportView(
       'REPORT_NOT_FOUND',
       `no report of ${ref.participant_id} for season ${ref.season}, track ${ref.track}: check the participant id in the scores table`,
     );
+  // proveit-scorer/5 writes no name in a report (issue 39 item 6): the one staff know it by, as the tables show it.
+  const named = (report: ParticipantReport): ParticipantReport => ({
+    ...report,
+    agent_name:
+      displayNamesOf(db, ref.season).get(ref.participant_id) ??
+      enrolledNamesOf(db, ref.season).get(ref.participant_id)?.agentName ??
+      report.agent_name ??
+      ref.participant_id,
+    shown: source.shown,
+  });
   if (source.kind === 'published') {
     const stored = publishedReport(db, ref.season, ref.track, source.row.version, ref.participant_id);
     if (!stored) throw missing();
-    return { ...(JSON.parse(text.decode(stored.reportJson)) as ParticipantReport), shown: source.shown };
+    return named(JSON.parse(text.decode(stored.reportJson)) as ParticipantReport);
   }
   const bytes = await readFile(join(source.close.outDir, 'reports', `${ref.participant_id}.json`)).catch(() => null);
   if (bytes === null) throw missing();
-  return { ...(JSON.parse(bytes.toString('utf8')) as ParticipantReport), shown: source.shown };
+  return named(JSON.parse(bytes.toString('utf8')) as ParticipantReport);
 }
 
 /**
