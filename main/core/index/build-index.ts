@@ -8,6 +8,7 @@ import {
   type IndexInvalidation,
   type IndexNotice,
   type IndexRow,
+  type NotRanked,
   type PrivateReport,
   type TrackSection,
 } from './model.ts';
@@ -44,6 +45,8 @@ export interface TrackPublication {
    * Absent: no proofs page, the tables as before (a document built without it renders as one recorded before).
    */
   proofs?: TrackProofs;
+  /** participant id → the enrollment ranked in its place (spec §9.1; main/db/not-ranked.ts). */
+  notRanked?: ReadonlyMap<string, string>;
 }
 
 /** The material of a track's proofs pages, from the shown close's bundle and its freeze (gather-publications.ts). */
@@ -107,6 +110,7 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
   const rows = (Array.isArray(t.scores['participants']) ? t.scores['participants'] : []).filter(isPyObject);
   const reference: IndexRow[] = [];
   const community: IndexRow[] = [];
+  const notRanked: NotRanked[] = [];
   // Rows keep the scorer's order (enrollment order): spec §7.2, no sort on a composite score since there is none.
   for (const p of rows) {
     const id = str(p['participant_id']);
@@ -133,7 +137,10 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
       dispute_window_ends_at: windowEnd(t, id),
       ...(t.proofs && t.reports.has(id) ? { proofs_file: INDEX_FILES.proofsHtml(t.track, id, 'fr') } : {}),
     };
-    (mark ? reference : community).push(row);
+    const rankedAs = mark ? undefined : t.notRanked?.get(id);
+    if (rankedAs !== undefined)
+      notRanked.push({ participant_id: id, agent: row.agent, did: row.did, ranked_as: rankedAs });
+    else (mark ? reference : community).push(row);
   }
   const best = isPyObject(t.scores['best_constant_answer'] ?? null)
     ? (t.scores['best_constant_answer'] as PyObject)
@@ -164,6 +171,7 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
       published_at: isoUtc(c.publishedAtMs),
     })),
     ...(t.proofs ? { proofs_pages: true as const } : {}),
+    ...(notRanked.length > 0 ? { not_ranked: notRanked } : {}),
   };
 }
 

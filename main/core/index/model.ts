@@ -191,6 +191,21 @@ export interface TrackSection {
    * recorded before proofs pages, whose last column links the report only: rendered again as it was.
    */
   proofs_pages?: true;
+  /**
+   * Spec §9.1 "only the first enrollment is ranked": community enrollments a close found to be one participant with
+   * an earlier one (SAME_PARTICIPANT_PROOF_DID), listed apart with the enrollment ranked in their place, never as a
+   * row of the table. Present only when there is one, so every Index exported before keeps its bytes.
+   */
+  not_ranked?: NotRanked[];
+}
+
+/** A later enrollment of a participant already ranked (spec §9.1; docs/scoring.md "One participant under two DIDs"). */
+export interface NotRanked {
+  participant_id: string;
+  agent: string;
+  did: string;
+  /** The enrollment ranked: the participant's first. */
+  ranked_as: string;
 }
 
 export interface IndexDocument {

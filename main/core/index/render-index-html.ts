@@ -120,6 +120,22 @@ function communityTable(section: TrackSection, lang: Lang): string {
 }
 
 /**
+ * Spec §9.1 "only the first enrollment is ranked": the later enrollments a close found to be one participant with an
+ * earlier one, named apart from the table with the enrollment ranked in their place (nothing when there is none).
+ */
+function notRankedList(section: TrackSection, lang: Lang): string {
+  const t = TEXTS[lang];
+  if (!section.not_ranked) return '';
+  const nameOf = (id: string) => section.community.find((row) => row.participant_id === id)?.agent ?? id;
+  return `<h3>${esc(t.notRankedTitle)}</h3>\n<ul data-section="not-ranked">${section.not_ranked
+    .map(
+      (n) =>
+        `<li data-participant="${esc(n.participant_id)}">${esc(t.notRankedLine(n.agent, n.did, nameOf(n.ranked_as)))}</li>`,
+    )
+    .join('')}</ul>\n`;
+}
+
+/**
  * Spec §9.2 (docs/disputes.md "The calendar"): until when each participant's dispute is received, from the publication
  * on.
  */
@@ -160,6 +176,7 @@ function trackHtml(section: TrackSection, lang: Lang): string {
     referenceTable(section, lang) +
     `<p class="reading-rule">${esc(t.readingRule)}</p>\n` +
     communityTable(section, lang) +
+    notRankedList(section, lang) +
     `<figure>\n${trackChartSvg(section, lang)}\n<figcaption>${esc(t.chartTitle(section.track))}</figcaption>\n</figure>\n` +
     disputeWindows(section, lang) +
     `<h3>${esc(t.correctionsTitle)}</h3>\n${corrections}\n</section>\n`

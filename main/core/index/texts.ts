@@ -61,6 +61,9 @@ export interface IndexTexts {
   noCorrections: string;
   /** docs/freeze.md "Invalidating a season": an invalidated track, never scored or ranked, with the reason and proof. */
   invalidatedLine: (at: string, reason: string, proofId: string) => string;
+  /** Spec §9.1: later enrollments of a participant already ranked, listed apart from the table. */
+  notRankedTitle: string;
+  notRankedLine: (agent: string, did: string, rankedAs: string) => string;
   /** The notices published to participants during the season (docs/season-service.md "Notices"). */
   noticesTitle: string;
   noticesNote: string;
@@ -196,6 +199,9 @@ const fr: IndexTexts = {
     outage: 'Indisponibilité',
   },
   noticeLine: (at, kind, track, text) => `${at}, ${kind}${track === null ? '' : ` (parcours ${track})`} : ${text}`,
+  notRankedTitle: 'Inscriptions non classées (spécification §9.1)',
+  notRankedLine: (agent, did, rankedAs) =>
+    `${agent} (${did}) : un même participant que ${rankedAs}, classé sous sa première inscription ; ses preuves portent l'identité de l'autre inscription.`,
   invalidatedLine: (at, reason, proof) =>
     `Saison invalidée le ${at} (spécification §8) : rien n'est noté ni classé sur ce parcours, qui recommence avec une nouvelle saison. Motif : ${reason}. Preuve de l'invalidation : ${proof} ; la clé et le sel de son gel sont publiés.`,
   disputeWindowsTitle: 'Délais de contestation',
@@ -356,6 +362,9 @@ const en: IndexTexts = {
     outage: 'Outage',
   },
   noticeLine: (at, kind, track, text) => `${at}, ${kind}${track === null ? '' : ` (track ${track})`}: ${text}`,
+  notRankedTitle: 'Enrollments not ranked (specification §9.1)',
+  notRankedLine: (agent, did, rankedAs) =>
+    `${agent} (${did}): the same participant as ${rankedAs}, ranked under its first enrollment; its proofs carry the other enrollment's identity.`,
   invalidatedLine: (at, reason, proof) =>
     `Season invalidated on ${at} (specification §8): nothing is scored or ranked on this track, which starts over with a new season. Reason: ${reason}. Proof of the invalidation: ${proof}; the key and salt of its freeze are published.`,
   disputeWindowsTitle: 'Dispute windows',

@@ -9,6 +9,7 @@ import { isPyObject, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { closePublishedTextsOf } from '../../db/close-published-texts.ts';
 import { indexShowingsOf } from '../../db/index-showings.ts';
+import { notRankedOf } from '../../db/not-ranked.ts';
 import type { Db } from '../../db/open-database.ts';
 import { publicationVersionsOf, publishedReport, seasonCloseById } from '../../db/publications.ts';
 import { BUNDLE } from '../close/bundle-layout.ts';
@@ -179,6 +180,8 @@ export function trackPublication(
         closeId: v.closeId,
         digests: parseObject(v.bundleDigestsJson) ?? (Object.create(null) as PyObject),
       }),
+      // Spec §9.1: enrollments the closes found to be one participant with an earlier one.
+      notRanked: notRankedOf(db, season, track),
     },
     reportBytes,
   });

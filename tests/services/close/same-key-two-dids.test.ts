@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../../main/db/audit-log.ts';
+import { notRankedOf } from '../../../main/db/not-ranked.ts';
 import { boundKey, newDidKey } from '../../season-service/support/season-fixture.ts';
 import { closeFromDevnet } from './support/close-commands.ts';
 import {
@@ -96,6 +97,9 @@ describe('spec §9.1 at close: DIDs a key bound after enrolling (docs/scoring.md
       .filter((r) => r.action === 'season.close')
       .at(-1)!;
     expect((JSON.parse(entry.details) as Json)['same_participant']).toEqual([finding]);
+    // What the Index export reads of it: the later enrollment, ranked as the first (listed apart, never a row).
+    expect(notRankedOf(net.db, 1, 'conformite')).toEqual(new Map([[second.participantId, first.participantId]]));
+    expect(notRankedOf(net.db, 1, 'generique').size).toBe(0);
 
     // The scored outputs keep their form: both are scored, the tying proof is the first's unsupported assertion.
     const scores = JSON.parse(readFileSync(join(out, 'scores.json'), 'utf8')) as Json;
