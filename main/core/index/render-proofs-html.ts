@@ -56,17 +56,26 @@ export function renderProofsHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
         `<th scope="col">${esc(c.bundled)}</th><th scope="col">${esc(c.citations)}</th></tr></thead><tbody>` +
         proofs.map((p) => proofRow(p, lang)).join('') +
         '</tbody></table>';
-  const body =
-    `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(t.back)}</a></p>\n` +
-    `<h1>${esc(t.title(r.agent, r.track))}</h1>\n<p class="mono">DID ${esc(r.did)}</p>\n` +
-    `<p>${esc(t.intro)}</p>\n<p>${esc(t.check(r.track))}</p>\n${table}\n`;
+  return proofsPage(doc, r, lang, `<p>${esc(t.intro)}</p>\n<p>${esc(t.check(r.track))}</p>\n${table}\n`);
+}
+
+/** The page around a proofs table: back to the Index, the participant and its DID, then what the page holds. */
+function proofsPage(
+  doc: IndexDocument,
+  r: { participant_id: string; agent: string; did: string; track: string },
+  lang: Lang,
+  content: string,
+): string {
+  const t = PROOFS_TEXTS[lang];
   return page({
     lang,
     title: t.title(r.agent, r.track),
     season: doc.season,
     version: doc.index_version,
     otherHref: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
-    body,
+    body:
+      `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(t.back)}</a></p>\n` +
+      `<h1>${esc(t.title(r.agent, r.track))}</h1>\n<p class="mono">DID ${esc(r.did)}</p>\n${content}`,
   });
 }
 
@@ -97,16 +106,5 @@ export function renderPrivateProofsHtml(doc: IndexDocument, r: PrivateReport, la
           )
           .join('') +
         '</tbody></table>';
-  const body =
-    `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(t.back)}</a></p>\n` +
-    `<h1>${esc(t.title(r.agent, r.track))}</h1>\n<p class="mono">DID ${esc(r.did)}</p>\n` +
-    `<p data-report="private">${esc(t.privateNote)}</p>\n${table}\n`;
-  return page({
-    lang,
-    title: t.title(r.agent, r.track),
-    season: doc.season,
-    version: doc.index_version,
-    otherHref: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
-    body,
-  });
+  return proofsPage(doc, r, lang, `<p data-report="private">${esc(t.privateNote)}</p>\n${table}\n`);
 }
