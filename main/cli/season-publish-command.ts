@@ -17,7 +17,7 @@ export function createSeasonPublishCommand(clock: Clock = systemClock): Command 
     path: ['season', 'publish'],
     summary:
       'publish the latest close as version 1 (scores, reports and bundle digests stored immutably, dated, with the ' +
-      'audit log head; the 14-day dispute window starts), or a later close of pending participants as the next version',
+      'audit log head; the 14-day dispute windows start at the Index export that makes it public), or a later close of pending participants as the next version',
     synopsis: SYNOPSIS,
     run: (args, io) => run(command, clock, args, io),
   };

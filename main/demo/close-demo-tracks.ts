@@ -35,7 +35,7 @@ export async function closeDemoTracks(run: DemoRun): Promise<Result<DemoSummary[
       onReadProgress: (p) => run.emit('close', `reading the cited proofs of ${track} (${p.phase})`, p.done, p.total),
     });
     if (!closed.ok) return closed;
-    run.emit('publish', `publishing ${track} (version 1; the 14-day dispute window starts)`);
+    run.emit('publish', `publishing ${track} (version 1; the dispute windows start with the Index export)`);
     const published = await publishSeason({ db, clock, season, track, actor: DEMO_ACTOR });
     if (!published.ok) return published;
     closes.push({

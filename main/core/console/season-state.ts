@@ -174,5 +174,9 @@ function stepOfCalendar(f: SeasonFacts): SeasonStep {
       code: 'RUN_CLOSE',
       text: 'The window is over: run the close (reveal the key, read, score).',
     };
-  return { state: 'closed', code: 'PUBLISH', text: 'Scored: publish version 1 (the 14-day dispute window starts).' };
+  return {
+    state: 'closed',
+    code: 'PUBLISH',
+    text: 'Scored: publish version 1, then export the Index (the 14-day dispute windows start with it).',
+  };
 }

@@ -309,7 +309,7 @@ export const en = {
       open: (s, at) =>
         `Read the proofs as they come in under the hourly limit; the season closes on ${at(s.closes_at)}.`,
       closed: () =>
-        'Run the close (the key is revealed), check the scores, then publish them: the dispute window starts.',
+        'Run the close (the key is revealed), check the scores, publish them and export the Index: the dispute windows start with it.',
       published: (s, at) =>
         `Handle the disputes until ${at(s.dispute_window_ends_at)} and the open incidents; export the Index.`,
       corrected: () => 'Export the Index of the corrected version and verify it.',

@@ -311,7 +311,7 @@ export const fr: Messages = {
       open: (s, at) =>
         `Lisez les preuves au fil de l’eau sous la limite horaire ; la saison se clôt le ${at(s.closes_at)}.`,
       closed: () =>
-        'Lancez la clôture (la clé est révélée), vérifiez les scores, puis publiez-les : le délai de contestation commence.',
+        'Lancez la clôture (la clé est révélée), vérifiez les scores, publiez-les et exportez l’Index : les délais de contestation partent de lui.',
       published: (s, at) =>
         `Traitez les contestations jusqu’au ${at(s.dispute_window_ends_at)} et les incidents ouverts ; exportez l’Index.`,
       corrected: () => 'Exportez l’Index de la version corrigée et vérifiez-le.',
