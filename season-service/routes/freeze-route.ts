@@ -1,18 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { judgeArrival } from '../../main/core/freeze/freeze-chain.ts';
 import { readOperatorFreeze } from '../../main/core/freeze/operator-freeze.ts';
-import { parseIntake } from '../../main/core/json/intake.ts';
 import { sha256Canonical } from '../../main/core/json/sha256-canonical.ts';
-import { isPyObject } from '../../main/core/json/value.ts';
 import {
   recordFreezeReceived,
   signedFreezesOf,
   type SignedFreezeReceived,
 } from '../../main/db/season-service/freezes-received.ts';
-import { readBody, sendError, type ServiceError } from '../http/respond.ts';
+import { sendError, type ServiceError } from '../http/respond.ts';
 import { trackState } from '../season-windows.ts';
 import { loadFreezes, type ServiceContext } from '../service-context.ts';
-import { answerDocument, cameThroughProxy, type OperatorDocumentKind, operatorRefusal } from './operator-document.ts';
+import { answerDocument, type OperatorDocumentKind, postedOperatorDocument } from './operator-document.ts';
 
 const FREEZE_DOCUMENT: OperatorDocumentKind = {
   what: 'A freeze',
@@ -42,27 +40,23 @@ type Decision =
  * document is answered back byte for byte.
  */
 export async function freezeRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
-  if (!cameThroughProxy(context, request)) {
-    return sendError(response, 403, {
+  const season = context.material.season;
+  // The intake parser inside (issue 36 item 5): the service stores and serves these very bytes, so a key named twice
+  // (read last-wins here, first-wins by another reader) is refused, not signed-checked on one reading and served as both.
+  const posted = await postedOperatorDocument(context, request, response, FREEZE_DOCUMENT, {
+    notThroughProxy: {
       code: 'FREEZE_NOT_THROUGH_PROXY',
       message:
         'A freeze is posted through the Trust Layer proxy (proveit freeze create), which alone sends the challenge secret.',
-    });
-  }
-  const bytes = await readBody(request, context.limits.smallBodyBytes);
-  // The intake parser (issue 36 item 5): the service stores and serves these very bytes, so a key named twice (read
-  // last-wins here, first-wins by another reader) is refused, not signed-checked on one reading and served as both.
-  const parsed = parseIntake(bytes);
-  const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
-  const season = context.material.season;
-  if (!doc) {
-    return sendError(response, 422, {
+    },
+    invalid: {
       code: 'FREEZE_DOCUMENT_INVALID',
-      message: `${parsed.ok ? '' : `${parsed.error.code}: ${parsed.error.message}. `}Post a freeze document of season ${season} (docs/freeze.md "The freeze document").`,
-    });
-  }
-  const notOperator = operatorRefusal(doc, context.operatorPublicKey, FREEZE_DOCUMENT);
-  if (notOperator !== null) return sendError(response, 403, { code: 'FREEZE_NOT_OPERATOR', ...notOperator });
+      expected: `Post a freeze document of season ${season} (docs/freeze.md "The freeze document").`,
+    },
+    notOperator: 'FREEZE_NOT_OPERATOR',
+  });
+  if (posted === null) return;
+  const { doc, bytes } = posted;
   if (doc['season'] !== BigInt(season) || typeof doc['track'] !== 'string') {
     return sendError(response, 422, {
       code: 'FREEZE_DOCUMENT_INVALID',

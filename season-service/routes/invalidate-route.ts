@@ -1,16 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INVALIDATION_FORMAT, invalidationSha256, readInvalidation } from '../../main/core/freeze/invalidation.ts';
-import { parseIntake } from '../../main/core/json/intake.ts';
-import { isPyObject } from '../../main/core/json/value.ts';
 import {
   invalidationsReceived,
   recordInvalidationReceived,
   type InvalidationReceived,
 } from '../../main/db/season-service/invalidations-received.ts';
-import { readBody, sendError } from '../http/respond.ts';
+import { sendError } from '../http/respond.ts';
 import { trackState } from '../season-windows.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { answerDocument, cameThroughProxy, type OperatorDocumentKind, operatorRefusal } from './operator-document.ts';
+import { answerDocument, type OperatorDocumentKind, postedOperatorDocument } from './operator-document.ts';
 
 const INVALIDATION: OperatorDocumentKind = {
   what: 'An invalidation',
@@ -36,26 +34,21 @@ type Decision =
  * the same one posted again, is answered back byte for byte; a refusal records nothing.
  */
 export async function invalidateRoute(context: ServiceContext, request: IncomingMessage, response: ServerResponse) {
-  if (!cameThroughProxy(context, request)) {
-    return sendError(response, 403, {
+  const season = context.material.season;
+  const posted = await postedOperatorDocument(context, request, response, INVALIDATION, {
+    notThroughProxy: {
       code: 'INVALIDATION_NOT_THROUGH_PROXY',
       message:
         'An invalidation is posted through the Trust Layer proxy (proveit season invalidate), which alone sends the challenge secret.',
-    });
-  }
-  const bytes = await readBody(request, context.limits.smallBodyBytes);
-  // The intake parser: the service serves these very bytes, so a key named twice is refused.
-  const parsed = parseIntake(bytes);
-  const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
-  const season = context.material.season;
-  if (!doc) {
-    return sendError(response, 422, {
+    },
+    invalid: {
       code: 'INVALIDATION_DOCUMENT_INVALID',
-      message: `${parsed.ok ? '' : `${parsed.error.code}: ${parsed.error.message}. `}Post an invalidation of season ${season} (docs/freeze.md "Invalidating a season").`,
-    });
-  }
-  const notOperator = operatorRefusal(doc, context.operatorPublicKey, INVALIDATION);
-  if (notOperator !== null) return sendError(response, 403, { code: 'INVALIDATION_NOT_OPERATOR', ...notOperator });
+      expected: `Post an invalidation of season ${season} (docs/freeze.md "Invalidating a season").`,
+    },
+    notOperator: 'INVALIDATION_NOT_OPERATOR',
+  });
+  if (posted === null) return;
+  const { doc, bytes } = posted;
   const read = readInvalidation(doc);
   if (!read.ok || read.value.season !== season) {
     return sendError(response, 422, {

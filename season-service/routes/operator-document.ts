@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PyObject } from '../../main/core/json/value.ts';
+import { parseIntake } from '../../main/core/json/intake.ts';
+import { isPyObject, type PyObject } from '../../main/core/json/value.ts';
 import { OPERATOR_PUBLIC_KEY, operatorSignatureProblem } from '../../main/core/operator/operator-signature.ts';
+import { readBody, sendError } from '../http/respond.ts';
 import { secretsEqual } from '../secrets.ts';
 import type { ServiceContext } from '../service-context.ts';
 
@@ -81,4 +83,49 @@ export function operatorRefusal(
     };
   }
   return null;
+}
+
+/** The refusals of a document posted through the proxy, in the route's own codes and words. */
+export interface PostedDocumentRefusals {
+  /** 403 when the challenge secret is missing or wrong. */
+  notThroughProxy: { code: string; message: string };
+  /** 422 when the body is no JSON object (the parser's reason first), and what to post instead. */
+  invalid: { code: string; expected: string };
+  /** 403 when the document is not the operator's (operatorRefusal). */
+  notOperator: string;
+}
+
+/**
+ * The first steps of an operator-only route that takes a signed document through the Trust Layer proxy (the freeze
+ * and invalidation routes): came through the proxy, the body read under the small-body limit and parsed by the intake
+ * parser (the service serves these very bytes, so a key named twice is refused, never read two ways), then the
+ * document is the operator's. Answers the refusal itself and returns null; else the document and its bytes.
+ */
+export async function postedOperatorDocument(
+  context: ServiceContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  kind: OperatorDocumentKind,
+  refusals: PostedDocumentRefusals,
+): Promise<{ doc: PyObject; bytes: Buffer } | null> {
+  if (!cameThroughProxy(context, request)) {
+    sendError(response, 403, refusals.notThroughProxy);
+    return null;
+  }
+  const bytes = await readBody(request, context.limits.smallBodyBytes);
+  const parsed = parseIntake(bytes);
+  const doc = parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
+  if (!doc) {
+    sendError(response, 422, {
+      code: refusals.invalid.code,
+      message: `${parsed.ok ? '' : `${parsed.error.code}: ${parsed.error.message}. `}${refusals.invalid.expected}`,
+    });
+    return null;
+  }
+  const notOperator = operatorRefusal(doc, context.operatorPublicKey, kind);
+  if (notOperator !== null) {
+    sendError(response, 403, { code: refusals.notOperator, ...notOperator });
+    return null;
+  }
+  return { doc, bytes };
 }
