@@ -11,6 +11,7 @@ import type { Clock } from '../../main/services/clock.ts';
 import { defaultKeyFile, loadOrCreateSigningKey } from '../../main/services/index-export/signing-key.ts';
 import { openIncident } from '../../main/services/incidents/incidents.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { closedPort } from '../support/closed-port.ts';
 import { tempFolder } from '../db/support/temp-db.ts';
 import { DURING, startTestService, type RunningService } from '../season-service/support/season-fixture.ts';
 
@@ -138,5 +139,31 @@ describe('proveit season notice', () => {
     expect([code, doc?.['code']]).toEqual([1, 'NOTICE_INCIDENT_UNKNOWN']);
     const served = await (await fetch(`${service.url}/v1/season/1`)).text();
     expect(served).not.toContain('incident 99');
+  });
+
+  it('a season service that answers nothing (its port closed) is NOTICE_SERVICE_UNREACHABLE, and nothing is recorded', async () => {
+    now += 1000;
+    const port = await closedPort();
+    const db = openDatabase(dbFile, { readOnly: true });
+    const before = noticesOf(db, 1).length;
+    db.close();
+    const io = captureIo();
+    const code = await command.run(
+      [
+        ...['--season', '1', '--kind', 'outage', '--text-fr', 'Panne.', '--text-en', 'Outage.'],
+        ...['--from', '2026-10-10T10:00:00Z', '--to', '2026-10-10T10:30:00Z', '--json'],
+        ...['--season-url', `http://127.0.0.1:${port}`, '--operator-token-file', tokenFile],
+        ...['--db', dbFile, '--actor', 'alice'],
+      ],
+      io,
+    );
+    expect([code, (JSON.parse(io.stdout) as Json)['code']]).toEqual([1, 'NOTICE_SERVICE_UNREACHABLE']);
+    expect(io.stdout).not.toContain(service.operatorToken);
+    const after = openDatabase(dbFile, { readOnly: true });
+    try {
+      expect(noticesOf(after, 1)).toHaveLength(before);
+    } finally {
+      after.close();
+    }
   });
 });

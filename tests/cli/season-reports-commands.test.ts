@@ -18,6 +18,7 @@ import {
   type RunningService,
 } from '../season-service/support/season-fixture.ts';
 import { captureIo } from '../support/capture-io.ts';
+import { closedPort } from '../support/closed-port.ts';
 
 const didOfKey = new Map<string, string>();
 const identity = async (apiKey: string): Promise<KeyIdentity> => {
@@ -147,6 +148,28 @@ describe('proveit season deliver and season consents (docs/publications.md "Priv
     expect(io.stderr).toContain('DELIVER_REFUSED');
     expect(io.stderr).toContain('--operator-token-file');
     expect(io.stderr).not.toContain('x'.repeat(43));
+  });
+
+  it('a season service that answers nothing (its port closed): deliver is DELIVER_UNREACHABLE and consents CONSENTS_UNREACHABLE, nothing recorded', async () => {
+    const port = await closedPort();
+    const db = openDatabase(dbFile, { readOnly: true });
+    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    const before = [count('report_deliveries'), count('report_consents')];
+    const args = (track: string[]) => [
+      ...['--season', '1', ...track, '--season-url', `http://127.0.0.1:${port}`],
+      ...['--operator-token-file', tokenFile, '--db', dbFile],
+    ];
+    try {
+      const deliverIo = captureIo();
+      expect(await createSeasonDeliverCommand(clock).run(args(['--track', 'conformite']), deliverIo)).toBe(1);
+      expect(deliverIo.stderr).toContain('DELIVER_UNREACHABLE');
+      const consentsIo = captureIo();
+      expect(await createSeasonConsentsCommand(clock).run(args([]), consentsIo)).toBe(1);
+      expect(consentsIo.stderr).toContain('CONSENTS_UNREACHABLE');
+      expect([count('report_deliveries'), count('report_consents')]).toEqual(before);
+    } finally {
+      db.close();
+    }
   });
 
   it('copies the choices into the operator database, audited once, and lists a revocation as in force', async () => {
