@@ -86,8 +86,9 @@ describe('the HTTP client', () => {
       details: { cause: 'DEADLINE', deadline_ms: 300 },
     });
     expect(!response.ok && response.error.message).toContain(`GET ${base}/trickle: no whole answer within 0.3 s`);
+    // Not before the deadline; how long after it is the machine's load, not the client's (the answer never ends, and
+    // each byte comes inside the idle timeout, so only the deadline can have cut it: DEADLINE above).
     expect(elapsedMs).toBeGreaterThanOrEqual(290);
-    expect(elapsedMs).toBeLessThan(300 + 500);
   });
 
   it("a request's own deadline replaces the client's, and a caller's abort stays HTTP_ABORTED", async () => {
