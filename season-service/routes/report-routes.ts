@@ -3,6 +3,8 @@ import { canonical } from '../../main/core/json/canonical.ts';
 import { parseIntake } from '../../main/core/json/intake.ts';
 import { sha256Canonical } from '../../main/core/json/sha256-canonical.ts';
 import { isPyObject, type PyObject } from '../../main/core/json/value.ts';
+import { LANGS, type Lang } from '../../main/core/index/model.ts';
+import { fail, ok, type Result } from '../../main/core/result.ts';
 import {
   PARTICIPANT_REPORT_FORMAT,
   readParticipantReport,
@@ -38,13 +40,37 @@ export function refuseUnknownTrack(context: ServiceContext, response: ServerResp
   return true;
 }
 
+/** What `?format=` and `?lang=` choose: the signed JSON (the default), or its report page in one language. */
+type ReportView = { format: 'json' } | { format: 'html'; lang: Lang };
+
+function reportView(request: IncomingMessage): Result<ReportView, 'REPORT_VIEW_UNKNOWN'> {
+  const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+  const format = query.get('format') ?? 'json';
+  const lang = query.get('lang') ?? 'fr';
+  const unknown = [...query.keys()].find((k) => k !== 'format' && k !== 'lang');
+  if (unknown !== undefined || (format !== 'json' && format !== 'html') || !(LANGS as readonly string[]).includes(lang))
+    return fail(
+      'REPORT_VIEW_UNKNOWN',
+      `Ask for ?format=json (the signed report, the default) or ?format=html&lang=fr|en (its page in French or English)${unknown === undefined ? '' : `; '${unknown}' is not a parameter of this route`}.`,
+    );
+  return ok(format === 'json' ? { format } : { format, lang: lang as Lang });
+}
+
+/** The answer's bytes and type: the signed document byte for byte, or the page it signs. */
+function viewOf(document: string, view: ReportView): { bytes: Buffer; type: string } {
+  if (view.format === 'json') return { bytes: Buffer.from(document, 'utf8'), type: 'application/json' };
+  const page = (JSON.parse(document) as Record<string, string>)[`report_html_${view.lang}`]!;
+  return { bytes: Buffer.from(page, 'utf8'), type: 'text/html; charset=utf-8' };
+}
+
 /**
  * GET /v1/season/{n}/report/{track} with the participant's season token (docs/season-service.md "Reports and
  * consent"; spec §3 "it hands its result and its link to its operator, who decides", §7.5 "Each participant receives,
  * and may publish, the detail of its unsupported assertions with the cause"): that participant's report of the latest
- * publication version delivered, the operator-signed document byte for byte. A token reads its own participant's
- * report only: the participant is the token's, never a parameter. Before the operator delivered the track's reports:
- * 409 REPORT_NOT_PUBLISHED; delivered, but none for this participant: 404 REPORT_NOT_FOUND.
+ * publication version delivered, the operator-signed document byte for byte, or with `?format=html&lang=fr|en` the
+ * report page it signs. A token reads its own participant's report only: the participant is the token's, never a
+ * parameter. Before the operator delivered the track's reports: 409 REPORT_NOT_PUBLISHED; delivered, but none for
+ * this participant: 404 REPORT_NOT_FOUND.
  */
 export function reportRoute(
   context: ServiceContext,
@@ -54,6 +80,8 @@ export function reportRoute(
 ) {
   const participant = participantAllowed(context, request, response);
   if (participant === null || refuseUnknownTrack(context, response, track)) return;
+  const view = reportView(request);
+  if (!view.ok) return sendError(response, 400, { code: view.error.code, message: view.error.message });
   const season = context.material.season;
   const report = latestReportOf(context.db, season, track, participant.participantId);
   if (report === undefined) {
@@ -69,13 +97,16 @@ export function reportRoute(
       message: `Publication version ${delivered} of track ${track} holds no report for participant ${participant.participantId}: a participant with no submission to the track is not scored on it.`,
     });
   }
-  const bytes = Buffer.from(report.document, 'utf8');
+  const { bytes, type } = viewOf(report.document, view.value);
   response.writeHead(200, {
-    'Content-Type': 'application/json',
+    'Content-Type': type,
     'Content-Length': String(bytes.length),
     // One participant's report: no shared cache keeps it (RFC 9111 §5.2.2.3, §5.2.2.7).
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
+    // The page is self-contained (inline style, no script, no resource): nothing else may load or run in it.
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   });
   response.end(bytes);
 }

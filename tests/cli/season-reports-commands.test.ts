@@ -112,6 +112,16 @@ describe('proveit season deliver and season consents (docs/publications.md "Priv
       });
       expect(own.status).toBe(200);
       expect(((await own.json()) as Answer).participant_id).toBe(p.id);
+      // Its page in each language, under the name it enrolled with (spec §7.3 names come from the operator database).
+      for (const lang of ['fr', 'en']) {
+        const page = await fetch(`${service.url}/v1/season/1/report/conformite?format=html&lang=${lang}`, {
+          headers: { Authorization: `Bearer ${p.token}` },
+        });
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html.startsWith(`<!DOCTYPE html>\n<html lang="${lang}">`)).toBe(true);
+        expect(html).toContain(`participant=${p.id};publication_version=1`);
+      }
     }
     const db = openDatabase(dbFile);
     try {

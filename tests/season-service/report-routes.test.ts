@@ -44,6 +44,10 @@ async function enrollOne(label: string) {
 const reportText = (participantId: string, cause: string) =>
   `${JSON.stringify({ participant_id: participantId, unsupported: [{ task_id: 'conf-01', cause }] })}\n`;
 
+/** A report page as deliveredReportPages renders it, reduced to what these routes check. */
+const pageText = (lang: string, participantId: string, cause: string) =>
+  `<!DOCTYPE html>\n<html lang="${lang}">\n<body><h1>${participantId}</h1><p>${cause}</p></body></html>\n`;
+
 function signed(participantId: string, version: number, operator: TestOperator = TEST_OPERATOR, cause = 'value') {
   return signParticipantReport(
     {
@@ -53,6 +57,7 @@ function signed(participantId: string, version: number, operator: TestOperator =
       publicationVersion: version,
       publishedAt: '2026-11-02T10:00:00.000Z',
       report: reportText(participantId, cause),
+      reportHtml: { fr: pageText('fr', participantId, cause), en: pageText('en', participantId, cause) },
     },
     operator.privateKey,
   );
@@ -177,9 +182,9 @@ describe('private reports (docs/publications.md "Private reports, public by choi
     const sudsText = (await ownReport(sud!.token)).text;
     expect((await ownReport(nord!.token)).text).not.toContain(sud!.id);
     expect(sudsText).not.toContain(nord!.id);
-    expect(await call('GET', `report/conformite?participant_id=${sud!.id}`, nord!.token)).toMatchObject({
-      json: { participant_id: nord!.id },
-    });
+    const naming = await call('GET', `report/conformite?participant_id=${sud!.id}`, nord!.token);
+    expect(naming).toMatchObject({ status: 400, json: { error: { code: 'REPORT_VIEW_UNKNOWN' } } });
+    expect(naming.text).not.toContain('value');
     expect(await call('GET', `report/conformite/${sud!.id}`, nord!.token)).toMatchObject({
       status: 404,
       json: { error: { code: 'NOT_FOUND' } },
@@ -197,6 +202,33 @@ describe('private reports (docs/publications.md "Private reports, public by choi
       status: 404,
       json: { error: { code: 'REPORT_TRACK_UNKNOWN' } },
     });
+  });
+
+  it('a participant reads its report page in French and in English with its token; the page may run and load nothing', async () => {
+    const [nord, sud] = participants;
+    for (const lang of ['fr', 'en']) {
+      const answer = await fetch(`${service.url}/v1/season/1/report/conformite?format=html&lang=${lang}`, {
+        headers: { Authorization: `Bearer ${nord!.token}` },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const page = await answer.text();
+      expect(page).toBe(pageText(lang, nord!.id, 'value'));
+      expect(page).not.toContain(sud!.id);
+    }
+    // The page is the report's: without a token, nothing.
+    const anonymous = await fetch(`${service.url}/v1/season/1/report/conformite?format=html&lang=en`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('a view the route does not have (?format=pdf, ?lang=de, an unknown parameter) is refused REPORT_VIEW_UNKNOWN', async () => {
+    for (const query of ['format=pdf', 'format=html&lang=de', 'format=json&x=1']) {
+      const answer = await call('GET', `report/conformite?${query}`, participants[0]!.token);
+      expect(answer).toMatchObject({ status: 400, json: { error: { code: 'REPORT_VIEW_UNKNOWN' } } });
+      expect(answer.json.error.message).toContain('?format=html&lang=fr|en');
+    }
   });
 
   it("the report answered verifies against the operator's key, and its report_sha256 is the report's", async () => {

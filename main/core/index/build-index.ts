@@ -100,6 +100,22 @@ export function reportIsPublic(input: BuildIndexInput, track: string, participan
 const str = (v: PyJson | undefined): string => (typeof v === 'string' ? v : '');
 const num = (v: PyJson | undefined): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
 
+/**
+ * The name a participant is shown under (spec §7.3): the display name the operator set, else the name it enrolled with
+ * (kept in the operator database since proveit-scorer/5), else the one in the scored document of an older close.
+ */
+export function shownAgentName(
+  input: Pick<BuildIndexInput, 'displayNames' | 'enrolledNames'>,
+  participantId: string,
+  scored: PyObject,
+): string {
+  return (
+    input.displayNames.get(participantId) ??
+    input.enrolledNames?.get(participantId)?.agentName ??
+    str(scored['agent_name'])
+  );
+}
+
 /** Until when a dispute of the participant is received (ISO UTC), or null (pending, or no report). */
 function windowEnd(t: TrackPublication, participantId: string): string | null {
   const end = t.reports.get(participantId)?.disputeWindowEndsMs ?? null;
@@ -118,7 +134,7 @@ function trackSection(input: BuildIndexInput, t: TrackPublication): TrackSection
     const row: IndexRow = {
       track: t.track,
       participant_id: id,
-      agent: input.displayNames.get(id) ?? input.enrolledNames?.get(id)?.agentName ?? str(p['agent_name']),
+      agent: shownAgentName(input, id, p),
       did: str(p['did']),
       declared_stack:
         input.declaredStacks?.get(id) ?? input.enrolledNames?.get(id)?.declaredStack ?? str(p['declared_stack']),
@@ -240,7 +256,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
       ...reportSummary({
         track: t.track,
         participantId: id,
-        agent: input.displayNames.get(id) ?? input.enrolledNames?.get(id)?.agentName ?? str(r.report['agent_name']),
+        agent: shownAgentName(input, id, r.report),
         isReferenceRun: input.referenceRuns.has(id),
         report: r.report,
         reportSha256: r.sha256,
@@ -253,14 +269,7 @@ export function buildIndexDocument(input: BuildIndexInput): IndexDocument {
     })),
   );
   const privateReports = tracks.flatMap((t) =>
-    entries(t, false).map(([id, r]) =>
-      privateReport(
-        t,
-        id,
-        r,
-        input.displayNames.get(id) ?? input.enrolledNames?.get(id)?.agentName ?? str(r.report['agent_name']),
-      ),
-    ),
+    entries(t, false).map(([id, r]) => privateReport(t, id, r, shownAgentName(input, id, r.report))),
   );
   return {
     format: INDEX_FORMAT,

@@ -40,19 +40,17 @@ svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#1a1a1a}
 `;
 
 /** The shell of every page: language, title, the export marker, the art. 50 label first. */
-export function page(options: {
-  lang: Lang;
-  title: string;
-  season: number;
-  version: number;
-  otherHref: string;
-  body: string;
-}): string {
+export function page(
+  options: { lang: Lang; title: string; otherHref: string; body: string } & (
+    { season: number; version: number } | { marker: string }
+  ),
+): string {
   const t = TEXTS[options.lang];
+  const marker = 'marker' in options ? options.marker : exportMeta(options.season, options.version);
   return (
     `<!DOCTYPE html>\n<html lang="${options.lang}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
-    `${exportMeta(options.season, options.version)}\n<title>${esc(options.title)}</title>\n<style>${STYLE}</style>\n` +
+    `${marker}\n<title>${esc(options.title)}</title>\n<style>${STYLE}</style>\n` +
     `</head>\n<body>\n<header>\n<p class="ai-act" data-lint="ai-act-label">${esc(t.aiActLabel)}</p>\n` +
     `<p><a href="${esc(options.otherHref)}" hreflang="${t.otherLanguageName}" lang="${t.otherLanguageName}">` +
     `${esc(t.otherLanguage)}</a></p>\n</header>\n<main>\n${options.body}</main>\n</body>\n</html>\n`

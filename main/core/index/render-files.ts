@@ -6,7 +6,7 @@ import { INDEX_FILES, LANGS, type IndexDocument } from './model.ts';
 import { renderTableCsv } from './render-csv.ts';
 import { renderIndexHtml } from './render-index-html.ts';
 import { renderPrivateProofsHtml, renderProofsHtml } from './render-proofs-html.ts';
-import { renderReportHtml } from './render-report-html.ts';
+import { inIndex, renderReportHtml } from './render-report-html.ts';
 
 export interface RenderExtras {
   /** `${track}/${participant_id}` → the published report bytes (the scorer's canonical JSON), copied as they are. */
@@ -35,7 +35,10 @@ export function renderIndexFiles(doc: IndexDocument, extras: RenderExtras): Map<
   }
   for (const r of doc.reports) {
     for (const lang of LANGS)
-      files.set(INDEX_FILES.reportHtml(r.track, r.participant_id, lang), enc.encode(renderReportHtml(doc, r, lang)));
+      files.set(
+        INDEX_FILES.reportHtml(r.track, r.participant_id, lang),
+        enc.encode(renderReportHtml(r, lang, inIndex(doc, r, lang))),
+      );
     // Spec §7.2 "link to proofs": absent from an index.json recorded before proofs pages, which renders as it was.
     if (r.cited_proofs !== undefined)
       for (const lang of LANGS)

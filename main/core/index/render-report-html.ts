@@ -1,4 +1,4 @@
-import { esc, page } from './html.ts';
+import { esc, exportMeta, page } from './html.ts';
 import { INDEX_FILES, type IndexDocument, type Lang, type ReportSummary } from './model.ts';
 import { overclaimText, successText } from './rates.ts';
 import { TEXTS } from './texts.ts';
@@ -10,12 +10,33 @@ function list(items: string[], none: string, section: string): string {
 }
 
 /**
+ * Where a report page sits, hence its links: in an Index (the default: back to the Index, the JSON copy beside it), or
+ * delivered alone to its participant by the season service (no Index to go back to; the signed JSON and the other
+ * language at the addresses the service answers them).
+ */
+export interface ReportPagePlacement {
+  back: string | null;
+  json: string;
+  other: string;
+  /** The page's marker: the Index's (exportMeta) or the delivery's. */
+  marker: string;
+}
+
+/** A report page's place in an Index export (INDEX_FILES.reportHtml). */
+export const inIndex = (doc: IndexDocument, r: ReportSummary, lang: Lang): ReportPagePlacement => ({
+  back: `../../${INDEX_FILES.html(lang)}`,
+  json: `${r.participant_id}.json`,
+  other: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
+  marker: exportMeta(doc.season, doc.index_version),
+});
+
+/**
  * One participant's report page (spec §7.5): every unsupported assertion with its cause among the four of §4.1,
  * instrument faults, pending proofs, tasks rejected at close or not submitted, missing grounding facts, the
  * correction history, the narratives (published, not scored) and how to replay it. The heading names the agent by
  * its display name: model and provider names stay out of these negative lists (spec §7.3).
  */
-export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lang): string {
+export function renderReportHtml(r: ReportSummary, lang: Lang, placement: ReportPagePlacement): string {
   const t = TEXTS[lang];
   const rt = t.report;
   const c = rt.unsupportedCols;
@@ -37,7 +58,7 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
           .join('') +
         '</tbody></table>';
   const body =
-    `<p><a href="../../${INDEX_FILES.html(lang)}">${esc(rt.back)}</a></p>\n` +
+    (placement.back === null ? '' : `<p><a href="${esc(placement.back)}">${esc(rt.back)}</a></p>\n`) +
     `<h1>${esc(rt.title(r.agent, r.track))}</h1>\n` +
     (r.is_reference_run ? `<p><strong>${esc(rt.referenceNote)}</strong></p>\n` : '') +
     `<p class="mono">DID ${esc(r.did)}</p>\n<h2>${esc(rt.figures)}</h2>\n<dl>` +
@@ -109,13 +130,12 @@ export function renderReportHtml(doc: IndexDocument, r: ReportSummary, lang: Lan
       ? `<p>${esc(rt.none)}</p>`
       : `<dl data-section="narratives">${r.narratives.map((n) => `<dt>${esc(n.task_id)}</dt><dd>${esc(n.text)}</dd>`).join('')}</dl>`) +
     `\n<h2>${esc(rt.replay)}</h2>\n<p>${esc(rt.replayText(r.report_json_file, r.report_sha256, r.publication_version))} ` +
-    `<a href="${esc(`${r.participant_id}.json`)}">${esc(`${r.participant_id}.json`)}</a></p>\n`;
+    `<a href="${esc(placement.json)}">${esc(`${r.participant_id}.json`)}</a></p>\n`;
   return page({
     lang,
     title: rt.title(r.agent, r.track),
-    season: doc.season,
-    version: doc.index_version,
-    otherHref: `${r.participant_id}${lang === 'fr' ? '.en' : ''}.html`,
+    marker: placement.marker,
+    otherHref: placement.other,
     body,
   });
 }

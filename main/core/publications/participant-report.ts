@@ -1,4 +1,5 @@
 import { sha256HexOfText } from '../hash/sha256.ts';
+import { LANGS, type Lang } from '../index/model.ts';
 import { publicKeyOf } from '../index/signature.ts';
 import { pyObjectFrom, type PyObject } from '../json/value.ts';
 import { OPERATOR_PUBLIC_KEY, OPERATOR_SIGNATURE, operatorSignatureOf } from '../operator/operator-signature.ts';
@@ -19,6 +20,8 @@ import { fail, ok, type Result } from '../result.ts';
  *   date, UTC with milliseconds;
  * - `report`: the published report's bytes as text (the scorer's canonical JSON and a newline, or a correction's),
  *   `report_sha256` their SHA-256, the one the Index pages state;
+ * - `report_html_fr`, `report_html_en`: the same report as the Index's report page renders it, in each language
+ *   (delivered-report-pages.ts), so what the participant reads and may show is signed with the figures;
  * - `operator_public_key`, `operator_signature`.
  */
 export const PARTICIPANT_REPORT_FORMAT = 'proveit-participant-report/1';
@@ -34,6 +37,7 @@ export interface ParticipantReportFields {
   publishedAt: string;
   report: string;
   reportSha256: string;
+  reportHtml: Record<Lang, string>;
 }
 
 const KEYS = [
@@ -45,6 +49,8 @@ const KEYS = [
   'published_at',
   'report',
   'report_sha256',
+  'report_html_fr',
+  'report_html_en',
   OPERATOR_PUBLIC_KEY,
   OPERATOR_SIGNATURE,
 ] as const;
@@ -72,6 +78,8 @@ export function signParticipantReport(
     ['published_at', fields.publishedAt],
     ['report', fields.report],
     ['report_sha256', sha256HexOfText(fields.report)],
+    ['report_html_fr', fields.reportHtml.fr],
+    ['report_html_en', fields.reportHtml.en],
     [OPERATOR_PUBLIC_KEY, Buffer.from(publicKeyOf(privateKey)).toString('hex')],
   ]);
   unsigned[OPERATOR_SIGNATURE] = operatorSignatureOf(unsigned, privateKey);
@@ -110,6 +118,15 @@ export function readParticipantReport(doc: PyObject): Result<ParticipantReportFi
   if (typeof sha !== 'string' || !HEX64.test(sha)) return bad('report_sha256', 'must be 64 lowercase hex');
   if (sha256HexOfText(report) !== sha)
     return bad('report_sha256', `is not the SHA-256 of report (${sha256HexOfText(report)})`);
+  const reportHtml = { fr: doc['report_html_fr'], en: doc['report_html_en'] };
+  for (const lang of LANGS) {
+    const html = reportHtml[lang];
+    if (typeof html !== 'string' || !html.startsWith(`<!DOCTYPE html>\n<html lang="${lang}">`))
+      return bad(
+        `report_html_${lang}`,
+        `must be the report's page in ${lang === 'fr' ? 'French' : 'English'} (an HTML document)`,
+      );
+  }
   return ok({
     season: Number(season),
     track,
@@ -118,5 +135,6 @@ export function readParticipantReport(doc: PyObject): Result<ParticipantReportFi
     publishedAt: at,
     report,
     reportSha256: sha,
+    reportHtml: reportHtml as Record<Lang, string>,
   });
 }

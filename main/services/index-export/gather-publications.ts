@@ -15,7 +15,8 @@ import { publicationVersionsOf, publishedReport, seasonCloseById } from '../../d
 import { BUNDLE } from '../close/bundle-layout.ts';
 import { trackProofs } from './proofs-material.ts';
 
-const parseObject = (bytes: Uint8Array): PyObject | null => {
+/** A stored JSON object's document, or null when the bytes hold none. */
+export const parseObject = (bytes: Uint8Array): PyObject | null => {
   const parsed = loads(bytes);
   return parsed.ok && isPyObject(parsed.value) ? parsed.value : null;
 };

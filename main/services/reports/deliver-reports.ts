@@ -15,6 +15,7 @@ import { insertReportDelivery } from '../../db/report-consents.ts';
 import type { Clock } from '../clock.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import { inTransaction } from '../refused.ts';
+import { reportPagesOf } from './report-pages.ts';
 
 export interface DeliverReportsInput {
   season: number;
@@ -40,7 +41,8 @@ export interface ReportDelivery {
   audit_head: { seq: number; hash: string };
 }
 
-type DeliverCode = 'DELIVER_NO_PUBLICATION' | 'DELIVER_UNREACHABLE' | 'DELIVER_REFUSED' | 'WRITE_FAILED';
+type DeliverCode =
+  'DELIVER_NO_PUBLICATION' | 'INDEX_NARRATIVE_MISSING' | 'DELIVER_UNREACHABLE' | 'DELIVER_REFUSED' | 'WRITE_FAILED';
 
 /** The service's refusal code and message from its `{"error": {"code", "message"}}` body, or the body's start. */
 export function serviceRefusal(body: Uint8Array): { code: string | null; message: string } {
@@ -82,20 +84,23 @@ export async function deliverReports(
     if (v.version <= latest.version) for (const r of reportsOfVersion(ports.db, v.id)) ids.add(r.participantId);
   }
   const publishedAt = isoUtc(latest.publishedAtMs);
-  const reports = [...ids].sort().map((participantId) => {
-    const report = publishedReport(ports.db, season, track, latest.version, participantId)!;
-    return signParticipantReport(
+  const inForce = [...ids].sort().map((id) => publishedReport(ports.db, season, track, latest.version, id)!);
+  const pages = reportPagesOf(ports.db, season, track, latest.version, inForce);
+  if (!pages.ok) return pages;
+  const reports = inForce.map((report) =>
+    signParticipantReport(
       {
         season,
         track,
-        participantId,
+        participantId: report.participantId,
         publicationVersion: latest.version,
         publishedAt,
         report: Buffer.from(report.reportJson).toString('utf8'),
+        reportHtml: pages.value.get(report.participantId)!,
       },
       input.operatorKey.privateKey,
-    );
-  });
+    ),
+  );
   const body = `{"document":${JSON.stringify(REPORT_DELIVERY_FORMAT)},"publication_version":${latest.version},"reports":[${reports
     .map((r) => canonical(r))
     .join(',')}],"season":${season},"track":${JSON.stringify(track)}}`;
