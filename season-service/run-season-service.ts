@@ -47,13 +47,22 @@ function identityAt(trustLayer: string | (() => string), http: HttpClient): Iden
   };
 }
 
+/**
+ * An enrollment waits on the Trust Layer's identity lookup: its whole answer within 10 s, well inside the client's own
+ * 30 s request limit. The reverse proxy's read timeout must exceed it (deploy/nginx/proveit-season.conf).
+ */
+export const TRUST_LAYER_LOOKUP_MS = 10_000;
+
 /** Opens the service's own database (WAL, synchronous FULL), reads the season folder, starts the server. */
 export async function runSeasonService(options: RunSeasonServiceOptions) {
   const material = await loadSeasonMaterial(options.seasonDir);
   makeStatePrivate(options.stateFile);
   const db = openDatabase(options.stateFile, { migrations: seasonServiceMigrations });
-  // An enrollment waits on this lookup: its whole answer within 10 s, well inside the client's own 30 s request limit.
-  const http = createHttpClient({ timeoutMs: 10_000, deadlineMs: 10_000, maxBodyBytes: 1_048_576 });
+  const http = createHttpClient({
+    timeoutMs: TRUST_LAYER_LOOKUP_MS,
+    deadlineMs: TRUST_LAYER_LOOKUP_MS,
+    maxBodyBytes: 1_048_576,
+  });
   try {
     // Beside the SQLite file, in the state folder (created with the database): kept across restarts.
     const receiptSigner = loadOrCreateReceiptKey(join(dirname(options.stateFile), RECEIPT_KEY_FILE));
