@@ -5,7 +5,7 @@ import { createHttpClient, type HttpClient } from '../main/services/http/http-cl
 import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from './receipt-key.ts';
 import { loadSeasonMaterial } from './season-material.ts';
 import { startSeasonService } from './server.ts';
-import type { ServiceLimits } from './service-context.ts';
+import type { ServiceLimits } from './limits/service-limits.ts';
 import { makeStatePrivate } from './state-folder.ts';
 import { trustLayerIdentity, type IdentityLookup } from './trust-layer-identity.ts';
 

@@ -26,7 +26,8 @@ import { tasksRoute } from './routes/tasks-route.ts';
 import { secretSha256 } from './secrets.ts';
 import type { ReceiptSigner } from './receipt-key.ts';
 import type { SeasonMaterial } from './season-material.ts';
-import { DEFAULT_LIMITS, loadFreezes, type ServiceContext, type ServiceLimits } from './service-context.ts';
+import { DEFAULT_LIMITS, type ServiceLimits } from './limits/service-limits.ts';
+import { loadFreezes, type ServiceContext } from './service-context.ts';
 import type { IdentityLookup } from './trust-layer-identity.ts';
 
 export interface SeasonServiceOptions {

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PyObject } from '../../main/core/json/value.ts';
-import { didKeyOfEd25519 } from '../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../main/core/encoding/did-key.ts';
 
 export interface DevnetBundleInput {
   stateDir: string;

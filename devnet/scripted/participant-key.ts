@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { didKeyOfEd25519 } from '../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../main/core/encoding/did-key.ts';
 
 export interface ParticipantKey {
   apiKey: string;

@@ -1,3 +1,4 @@
+import { isoUtc } from '../core/time/iso-utc.ts';
 import { auditRows } from '../db/audit-log.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { PublishedIndex } from '../core/audit/published-heads.ts';
@@ -82,8 +83,7 @@ export const auditVerifyCommand: Command = {
 
 /** An entry's time in ISO UTC, or the stored value as text when it is not a time (a tampered row). */
 function isoOf(ms: unknown): string {
-  const date = new Date(typeof ms === 'number' ? ms : NaN);
-  return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString();
+  return typeof ms === 'number' && !Number.isNaN(new Date(ms).getTime()) ? isoUtc(ms) : String(ms);
 }
 
 /** Details as plain JSON for printing; text that is not JSON (a tampered row) is shown as is. */

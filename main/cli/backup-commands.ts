@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { PublishedIndex } from '../core/audit/published-heads.ts';
 import type { Failure } from '../core/result.ts';
+import { isoUtc } from '../core/time/iso-utc.ts';
 import type { BackupSummary } from '../db/backup-summary.ts';
 import { createBackup } from '../services/backup/create-backup.ts';
 import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
@@ -28,12 +29,10 @@ function refuse(io: CliIo, verb: string, json: boolean, error: Failure): number 
   return EXIT.failed;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /** The report of what a backup holds: public figures only (docs/operator-database.md "Backups"). */
 function contentsJson(v: VerifiedBackup) {
   return {
-    created_at: iso(v.createdAtMs),
+    created_at: isoUtc(v.createdAtMs),
     files: v.files.map((f) => ({ path: f.path, bytes: f.bytes.length })),
     // What the backup took whole beside the database (format 2); null: a format 1 backup, without the Index exports.
     carries: v.carries,
@@ -42,15 +41,15 @@ function contentsJson(v: VerifiedBackup) {
       proof_id: f.proofId,
       season: f.season,
       track: f.track,
-      created_at: iso(f.createdAtMs),
+      created_at: isoUtc(f.createdAtMs),
       replaces: f.replaces,
-      revealed_at: iso(f.revealedAtMs),
+      revealed_at: isoUtc(f.revealedAtMs),
     })),
     closes: v.summary.closes.map((c) => ({
       season: c.season,
       track: c.track,
       count: c.count,
-      last_closed_at: iso(c.lastClosedAtMs),
+      last_closed_at: isoUtc(c.lastClosedAtMs),
     })),
     publications: v.summary.publications.map((p) => ({
       season: p.season,
@@ -89,14 +88,14 @@ function filesLine(v: VerifiedBackup): string {
 function summaryLines(v: VerifiedBackup): string {
   const s: BackupSummary = v.summary;
   const lines = [
-    `created ${iso(v.createdAtMs)}; files: ${filesLine(v)}`,
+    `created ${isoUtc(v.createdAtMs)}; files: ${filesLine(v)}`,
     `integrity_check ok; audit log intact: ${v.audit.entries} entries, head ${v.audit.head.seq} ${v.audit.head.hash}`,
     ...s.freezes.map(
       (f) =>
         `freeze ${f.proofId}: season ${f.season} ${f.track}, ${f.replaces === null ? 'first' : `replaces ${f.replaces}`}, ` +
-        (f.revealedAtMs === null ? 'sealed material present, not revealed' : `revealed ${iso(f.revealedAtMs)}`),
+        (f.revealedAtMs === null ? 'sealed material present, not revealed' : `revealed ${isoUtc(f.revealedAtMs)}`),
     ),
-    ...s.closes.map((c) => `closes: season ${c.season} ${c.track}: ${c.count}, last ${iso(c.lastClosedAtMs)}`),
+    ...s.closes.map((c) => `closes: season ${c.season} ${c.track}: ${c.count}, last ${isoUtc(c.lastClosedAtMs)}`),
     ...s.publications.map((p) => `publication: season ${p.season} ${p.track}: version ${p.latestVersion}`),
   ];
   if (s.freezes.length === 0) lines.push('no freeze');
@@ -148,7 +147,7 @@ export const backupCreateCommand: Command = {
         file: c.file,
         bytes: c.bytes,
         sha256: c.sha256,
-        created_at: iso(c.createdAtMs),
+        created_at: isoUtc(c.createdAtMs),
         files: c.files,
       });
     else

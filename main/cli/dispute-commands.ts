@@ -1,4 +1,4 @@
-import { DECISION_DAYS, isoUtc, parseZonedInstant } from '../core/disputes/calendar.ts';
+import { DECISION_DAYS, parseZonedInstant } from '../core/disputes/calendar.ts';
 import type { ReceiptAgainstExport } from '../core/disputes/receipt-evidence.ts';
 import { parseAssertionRef } from '../core/disputes/scope.ts';
 import type { PyJson } from '../core/json/value.ts';
@@ -9,6 +9,7 @@ import {
   isDisputeChange,
   type DisputeChange,
 } from '../core/disputes/transitions.ts';
+import { isoUtc } from '../core/time/iso-utc.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { decideDispute, reviewDispute } from '../services/disputes/decide-dispute.ts';

@@ -1,6 +1,7 @@
 import { INCIDENT_KINDS, type IncidentLink } from '../core/incidents/group-incidents.ts';
 import { parseIncidentKind } from '../core/incidents/incident-rules.ts';
 import { parseInstant } from '../core/freeze/instant.ts';
+import { isoUtc } from '../core/time/iso-utc.ts';
 import { incidentsOf } from '../db/incidents.ts';
 import type { StoredIncident } from '../core/incidents/incident-record.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -13,8 +14,6 @@ import { printJson, type CliIo } from './io.ts';
 import { many, may, need, parseSynopsis, positional, synopsis, unlisted } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /** An incident as plain JSON (the --json form of list, open, note and resolve). */
 export function incidentJson(i: StoredIncident) {
   return {
@@ -25,27 +24,27 @@ export function incidentJson(i: StoredIncident) {
     cause: i.cause,
     state: i.state,
     owner: i.currentOwner,
-    opened_at: iso(i.openedAtMs),
+    opened_at: isoUtc(i.openedAtMs),
     opened_by: i.openedBy,
     opened_by_actor: i.openedByActor,
     close_id: i.closeId,
     group_key: i.groupKey,
-    window_start: iso(i.windowStartMs),
-    window_end: iso(i.windowEndMs),
+    window_start: isoUtc(i.windowStartMs),
+    window_end: isoUtc(i.windowEndMs),
     summary: i.summary,
-    resolution: i.resolution && { at: iso(i.resolution.atMs), actor: i.resolution.actor, text: i.resolution.text },
-    events: i.events.map((e) => ({ at: iso(e.atMs), actor: e.actor, kind: e.kind, text: e.text })),
+    resolution: i.resolution && { at: isoUtc(i.resolution.atMs), actor: i.resolution.actor, text: i.resolution.text },
+    events: i.events.map((e) => ({ at: isoUtc(e.atMs), actor: e.actor, kind: e.kind, text: e.text })),
     links: i.links,
   };
 }
 
 function humanLine(i: StoredIncident): string {
   const window =
-    i.windowStartMs === null ? '' : ` window ${iso(i.windowStartMs)}..${iso(i.windowEndMs ?? i.windowStartMs)}`;
+    i.windowStartMs === null ? '' : ` window ${isoUtc(i.windowStartMs)}..${isoUtc(i.windowEndMs ?? i.windowStartMs)}`;
   return (
     `${i.id}\t${i.state}\tseason ${i.season} ${i.track}\t${i.kind}/${i.cause}\towner ${i.currentOwner}\t` +
     `${i.links.length} item(s)${window}\n    ${i.summary}` +
-    (i.resolution ? `\n    resolved ${iso(i.resolution.atMs)} by ${i.resolution.actor}: ${i.resolution.text}` : '')
+    (i.resolution ? `\n    resolved ${isoUtc(i.resolution.atMs)} by ${i.resolution.actor}: ${i.resolution.text}` : '')
   );
 }
 

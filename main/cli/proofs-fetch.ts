@@ -1,3 +1,4 @@
+import { isoUtc } from '../core/time/iso-utc.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { createHttpClient } from '../services/http/http-client.ts';
@@ -8,7 +9,7 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, processIo, type CliIo } from './io.ts';
 import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
-import { dbPathFrom, isoTime, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
+import { dbPathFrom, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 import { plainReporter, terminalReporter, type ProgressReporter } from './proofs-progress.ts';
 
 const SYNOPSIS = synopsis([
@@ -32,7 +33,7 @@ export function fetchDocument(report: FetchReport) {
     readsUsedInWindow: p.readsUsedInWindow,
     readsLeftInWindow: p.readsLeftInWindow,
     rateLimited: report.rateLimited,
-    nextRecheckAt: isoTime(p.nextRecheckAt),
+    nextRecheckAt: isoUtc(p.nextRecheckAt),
     rekor: report.rekor && {
       fetched: report.rekor.fetched.length,
       failed: report.rekor.failed.map((f) => ({

@@ -179,8 +179,3 @@ export function withOperatorDatabase<T>(value: string | undefined, body: (db: Db
 export function readOperatorDatabase<T>(value: string | undefined, body: (db: Db) => T): T {
   return withOperatorDatabase(value, body, { readOnly: true });
 }
-
-/** A time in ISO 8601 UTC (milliseconds kept: test windows are seconds long). */
-export function isoTime(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
-}

@@ -1,11 +1,12 @@
 import type { ReadPlan } from '../core/proofs-plan/plan-reads.ts';
+import { isoUtc } from '../core/time/iso-utc.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock } from '../services/clock.ts';
 import { currentPlan } from '../services/proofs/current-plan.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { parseSynopsis, synopsis } from './options/synopsis.ts';
-import { dbPathFrom, isoTime, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
+import { dbPathFrom, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 
 /** The plan as `proofs plan --json` prints it. */
 export function planDocument(plan: ReadPlan) {
@@ -13,14 +14,14 @@ export function planDocument(plan: ReadPlan) {
     total: plan.total,
     cached: { anchored: plan.anchored, absent: plan.absent },
     waiting: plan.waiting.length,
-    nextRecheckAt: isoTime(plan.nextRecheckAt),
+    nextRecheckAt: isoUtc(plan.nextRecheckAt),
     calls: plan.reads.length,
     idsPerCall: plan.reads.map((r) => r.ids.length),
     readsUsedInWindow: plan.window.used,
     readsLeftInWindow: plan.window.left,
-    earliestStart: isoTime(plan.earliestStart),
-    eta: isoTime(plan.eta),
-    reads: plan.reads.map((r) => ({ notBefore: isoTime(r.notBefore), ids: r.ids })),
+    earliestStart: isoUtc(plan.earliestStart),
+    eta: isoUtc(plan.eta),
+    reads: plan.reads.map((r) => ({ notBefore: isoUtc(r.notBefore), ids: r.ids })),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FetchProgress } from '../core/proofs-plan/progress.ts';
+import { isoUtc } from '../core/time/iso-utc.ts';
 import type { CliIo } from './io.ts';
-import { isoTime } from './proofs-options.ts';
 
 /** One plain progress line (stderr is not a terminal): a bar of proofs done, then the window and the timing. */
 export function progressLine(p: FetchProgress): string {
@@ -12,7 +12,7 @@ export function progressLine(p: FetchProgress): string {
     `reads ${p.readsThisRun} this run, ${p.readsUsedInWindow} used / ${p.readsLeftInWindow} left in window`,
   ];
   if (p.claimedElsewhere > 0) parts.push(`${p.claimedElsewhere} being read by another process`);
-  if (p.readsPlanned > 0) parts.push(`next read ${isoTime(p.nextReadAt)}`, `ETA ${isoTime(p.eta)}`);
+  if (p.readsPlanned > 0) parts.push(`next read ${isoUtc(p.nextReadAt)}`, `ETA ${isoUtc(p.eta)}`);
   return `${p.phase}: ${parts.join(' | ')}`;
 }
 

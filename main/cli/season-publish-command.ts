@@ -1,4 +1,4 @@
-import { isoUtc } from '../core/disputes/calendar.ts';
+import { isoUtc } from '../core/time/iso-utc.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { publishSeason } from '../services/publications/publish-season.ts';

@@ -1,8 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import type { ServiceContext } from '../service-context.ts';
 import { clientAddress } from './client-address.ts';
+import type { TokenBuckets } from './token-buckets.ts';
 
 export type EnrollmentBudget = { ok: true } | { ok: false; retryAfterSeconds: number; by: 'key' | 'address' };
+
+/** What the budget reads of the service's context (ServiceContext has these fields; this folder does not import it). */
+export interface EnrollmentBuckets {
+  enrollBuckets: TokenBuckets;
+  enrollKeyBuckets: TokenBuckets;
+  trustedProxies: ReadonlySet<string>;
+}
 
 /**
  * Takes one enrollment attempt from the key's budget, then from the client address's. Called only for a real
@@ -11,7 +18,7 @@ export type EnrollmentBudget = { ok: true } | { ok: false; retryAfterSeconds: nu
  * from the address that everyone behind the same proxy or network shares.
  */
 export function takeEnrollmentAttempt(
-  context: ServiceContext,
+  context: EnrollmentBuckets,
   request: IncomingMessage,
   apiKeySha256: string,
   nowMs: number,

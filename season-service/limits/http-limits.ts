@@ -1,6 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ServiceLimits } from '../service-context.ts';
+import type { ServiceLimits } from './service-limits.ts';
 import { normalAddress } from './client-address.ts';
 import { cutSlowClients } from './slow-clients.ts';
 

@@ -21,6 +21,18 @@ export function importGraph(root: string, folders: readonly string[]): Map<strin
   return graph;
 }
 
+/** The same graph between folders: a folder imports another when one of its modules imports one of the other's. */
+export function folderGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [module, targets] of graph) {
+    const from = dirname(module);
+    const into = folders.get(from) ?? new Set<string>();
+    folders.set(from, into);
+    for (const target of targets) if (dirname(target) !== from) into.add(dirname(target));
+  }
+  return new Map([...folders].map(([folder, targets]) => [folder, [...targets].sort()]));
+}
+
 /**
  * The import circles of a graph: its strongly connected components of more than one module, or a module importing
  * itself (Tarjan's algorithm). Type-only imports count: a circle of types is a circle of concepts.

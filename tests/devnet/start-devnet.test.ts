@@ -12,7 +12,7 @@ import { verifyProof } from '../../main/core/proof/verify-proof.ts';
 import { WitnessMemo } from '../../main/core/proof/witness-memo.ts';
 import type { TrustBundle } from '../../main/core/trust/bundle.ts';
 import { loadTrustBundle } from '../../main/services/trust/load-bundle.ts';
-import { didKeyOfEd25519 } from '../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../main/core/encoding/did-key.ts';
 import { jsonDumps } from '../../devnet/wire/json-dumps.ts';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
 import { captureIo } from '../support/capture-io.ts';

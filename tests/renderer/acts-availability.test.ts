@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isoUtc } from '../../main/core/time/iso-utc.ts';
 import type { IpcAnswer } from '../../main/ipc/contract.ts';
 import type { FreezeView, SeasonTrackStatus } from '../../renderer/src/api/operations.ts';
 import { fixtureInChromium, type FixtureInChromium } from './fixture-in-chromium.ts';
@@ -19,9 +20,7 @@ let openAt: number | null = null;
 let nothingPublished = false;
 /** How far main's clock was moved, as the page's is: a view read later says a later `now`. */
 let movedMs = 0;
-const mainNow = () => iso(Date.now() + movedMs);
-
-const iso = (ms: number) => new Date(ms).toISOString();
+const mainNow = () => isoUtc(Date.now() + movedMs);
 
 /** The fixture's answers, turned into an open track (conformite) or a season with nothing published. */
 function reshape(channel: string, answer: IpcAnswer<unknown>): IpcAnswer<unknown> {
@@ -33,8 +32,8 @@ function reshape(channel: string, answer: IpcAnswer<unknown>): IpcAnswer<unknown
         : {
             ...t,
             state: 'open' as const,
-            opens_at: iso(openAt! - 10 * MIN),
-            closes_at: iso(openAt! + 9.5 * MIN),
+            opens_at: isoUtc(openAt! - 10 * MIN),
+            closes_at: isoUtc(openAt! + 9.5 * MIN),
             revealed_at: null,
             latest_close_at: null,
             published_at: null,
@@ -55,7 +54,7 @@ function reshape(channel: string, answer: IpcAnswer<unknown>): IpcAnswer<unknown
       value: {
         ...v,
         revealed_at: null,
-        freezes: v.freezes.map((f) => ({ ...f, closes_at: iso(openAt! + 9.5 * MIN) })),
+        freezes: v.freezes.map((f) => ({ ...f, closes_at: isoUtc(openAt! + 9.5 * MIN) })),
         anchor_deadline: v.anchor_deadline && { ...v.anchor_deadline, now: mainNow() },
       },
     };

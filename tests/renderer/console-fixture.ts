@@ -2,6 +2,7 @@
 // (main/ipc/contract.ts) and of the documents it carries (renderer/src/api/operations.ts), with 1,000 participants
 // so the tables' virtualisation is exercised. The dispatch answers like the real choke point: a value, or an error
 // with a stable code; a channel it does not know is IPC_UNKNOWN_CHANNEL.
+import { isoUtc } from '../../main/core/time/iso-utc.ts';
 import type { IpcAnswer } from '../../main/ipc/contract.ts';
 import { HandlerRefusal } from '../../main/ipc/refusal.ts';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
@@ -45,7 +46,7 @@ function participantsAndBackups(rows: ScoreRow[]): Record<string, (a: Record<str
   const backupName = (ms: number) => `console-${new Date(ms).toISOString().replace(/[-:.]/g, '')}.backup`;
   const listing = (ms: number, bytes: number): BackupListing => ({
     name: backupName(ms),
-    created_at: iso(ms),
+    created_at: isoUtc(ms),
     bytes,
     check: null,
     restore_command: `proveit backup restore /srv/backups/${backupName(ms)} --passphrase-file /srv/backups/passphrase --db NEW_FOLDER/console.sqlite --replaces /srv/proveit/console.sqlite`,
@@ -55,7 +56,7 @@ function participantsAndBackups(rows: ScoreRow[]): Record<string, (a: Record<str
   const check = (name: string, kind: BackupCheck['kind']): BackupCheck => ({
     name,
     kind,
-    at: iso(NOW),
+    at: isoUtc(NOW),
     ok: true,
     error: null,
     sha256: hex(7),
@@ -77,7 +78,7 @@ function participantsAndBackups(rows: ScoreRow[]): Record<string, (a: Record<str
           version: '1',
           framework: 'agents-kit',
           prompt_sha256: hex(9),
-          marked_at: iso(NOW - 6 * DAY),
+          marked_at: isoUtc(NOW - 6 * DAY),
           actor: 'ann',
         }
       : null,
@@ -86,13 +87,13 @@ function participantsAndBackups(rows: ScoreRow[]): Record<string, (a: Record<str
     window:
       r.status === 'pending'
         ? { status: 'pending', version: 1, window_ends_at: null, open: false }
-        : { status: 'scored', version: 1, window_ends_at: iso(NOW + 8 * DAY), open: true },
+        : { status: 'scored', version: 1, window_ends_at: isoUtc(NOW + 8 * DAY), open: true },
   });
   return {
     'participant.list': (a) => ({
       season: 1,
       track: a['track'],
-      shown: { kind: 'published', version: 1, published_at: iso(NOW - 6 * DAY) },
+      shown: { kind: 'published', version: 1, published_at: isoUtc(NOW - 6 * DAY) },
       participants: rows.slice(0, 8).map(listed),
     }),
     'participant.reference': (a) => {
@@ -142,7 +143,6 @@ export const NOW = Date.now();
 /** The challenge's DID of the set-up checklist's operator key, and the DID another participant's key is bound to. */
 export const CHALLENGE_DID = 'did:key:z6MkrJVnaZkeFzdQyMZu1cgjg7k1pZZ6pvBQ7XJPt4swbTQ2';
 export const OTHER_DID = 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH';
-const iso = (ms: number) => new Date(ms).toISOString();
 const hex = (n: number) => n.toString(16).padStart(64, '0');
 
 /** Row i of 1,000: three reference runs first, then the community; a few pending, a few with no task submitted. */
@@ -272,8 +272,8 @@ export function createFixture(): {
     done: null as SeasonInvalidationView | null,
     revealedAt: null as string | null,
   };
-  const OPEN_FROM = iso(NOW - 2 * DAY);
-  const OPEN_UNTIL = iso(NOW + 5 * DAY);
+  const OPEN_FROM = isoUtc(NOW - 2 * DAY);
+  const OPEN_UNTIL = isoUtc(NOW + 5 * DAY);
   /** The generique track as open (or invalidated) when `invalidation.open` says so. */
   const reopened = (track: 'conformite' | 'generique') => track === 'generique' && invalidation.open;
   // The version that published the later close (close 2), once season.publish has published it.
@@ -285,7 +285,7 @@ export function createFixture(): {
     {
       version: 1,
       corrects_version: null,
-      published_at: iso(NOW - 6 * DAY),
+      published_at: isoUtc(NOW - 6 * DAY),
       actor: 'ann',
       scores_sha256: hex(1),
       correction: null,
@@ -298,7 +298,7 @@ export function createFixture(): {
     deadline: '2026-10-01T08:00:00.000Z',
     replace_until: '2026-10-01T07:40:00.000Z',
     replacement_allowed: false,
-    now: iso(NOW),
+    now: isoUtc(NOW),
   };
 
   const status = (track: 'conformite' | 'generique'): SeasonTrackStatus =>
@@ -340,22 +340,22 @@ export function createFixture(): {
     opens_at: '2026-10-01T08:00:00.000Z',
     closes_at: '2026-11-01T08:00:00.000Z',
     revealed_at: '2026-11-01T08:00:00.000Z',
-    latest_close_at: iso(NOW - 7 * DAY),
-    published_at: iso(NOW - 6 * DAY),
+    latest_close_at: isoUtc(NOW - 7 * DAY),
+    published_at: isoUtc(NOW - 6 * DAY),
     latest_version: versions.length,
     latest_published_at: versions[versions.length - 1]?.published_at ?? null,
-    dispute_window_ends_at: iso(NOW + 8 * DAY),
+    dispute_window_ends_at: isoUtc(NOW + 8 * DAY),
     disputes_open: 3,
     disputes_at_risk: 1,
     disputes_overdue: 1,
     incidents_open: 1,
-    last_backup_at: iso(NOW - DAY),
+    last_backup_at: isoUtc(NOW - DAY),
     backup_due: false,
     anchor_deadline: ANCHORED_IN_TIME,
     invalidation: null,
     next_step: 'handle disputes',
     next_step_code: 'handle_disputes',
-    now: iso(NOW),
+    now: isoUtc(NOW),
   });
 
   const dispute = (id: string, receivedMs: number, assertion: string, state = disputeState): ConsoleDispute => ({
@@ -367,16 +367,16 @@ export function createFixture(): {
     assertion,
     state,
     publication_version: 1,
-    received_at: iso(receivedMs),
+    received_at: isoUtc(receivedMs),
     received_at_entered_by_hand: false,
-    window_ends_at: iso(NOW + 8 * DAY),
-    decision_due: iso(receivedMs + 30 * DAY),
+    window_ends_at: isoUtc(NOW + 8 * DAY),
+    decision_due: isoUtc(receivedMs + 30 * DAY),
     deadline_status: 'on_time',
     ms_left: receivedMs + 30 * DAY - NOW,
     reason: 'the proof was read through the proxy at the time of an outage',
     reviewer: decision?.reviewer ?? null,
     reviewed_at: null,
-    decided_at: decision ? iso(NOW) : null,
+    decided_at: decision ? isoUtc(NOW) : null,
     decision_reason: decision?.reason ?? null,
     change: null,
     correction_version: decision ? 2 : null,
@@ -543,7 +543,7 @@ export function createFixture(): {
   const publishedVersions = () => (figures.nothingPublished ? [] : versions);
   const unpublishedClose = () =>
     figures.unpublishedClose || figures.nothingPublished
-      ? { close_id: figures.unpublishedClose ? 2 : 1, closed_at: iso(NOW - 3_600_000) }
+      ? { close_id: figures.unpublishedClose ? 2 : 1, closed_at: isoUtc(NOW - 3_600_000) }
       : null;
   const choices = () => ({
     published: publishedVersions().map((v) => ({
@@ -559,7 +559,7 @@ export function createFixture(): {
       throw new HandlerRefusal('FIGURES_ASKED_TWICE', 'ask for a published version or for the latest close, not both');
     const latestClose = a['latest_close'] === true || (a['version'] === undefined && unpublishedClose() !== null);
     if (latestClose)
-      return { kind: 'close', close_id: figures.unpublishedClose ? 2 : 1, closed_at: iso(NOW - 3_600_000) };
+      return { kind: 'close', close_id: figures.unpublishedClose ? 2 : 1, closed_at: isoUtc(NOW - 3_600_000) };
     const v = publishedVersions().find((x) => x.version === (a['version'] ?? versions.length));
     if (!v)
       throw new HandlerRefusal(
@@ -643,7 +643,7 @@ export function createFixture(): {
       version: versions.length + 1,
       corrects_version: versions.length,
       close_id: 2,
-      closed_at: iso(NOW - 3_600_000),
+      closed_at: isoUtc(NOW - 3_600_000),
       changes: after
         .filter((r) => r.status === 'scored' && before.get(r.participant_id)?.status === 'pending')
         .map((r) => ({
@@ -734,7 +734,7 @@ export function createFixture(): {
     revealed_at: '2026-11-01T08:00:00.000Z',
     anchor_deadline: ANCHORED_IN_TIME,
     invalidation: null,
-    latest_close_at: iso(NOW - 7 * DAY),
+    latest_close_at: isoUtc(NOW - 7 * DAY),
   });
 
   // A read job that found nothing pending or refused: done at once.
@@ -743,9 +743,9 @@ export function createFixture(): {
     kind: 'proofs',
     state: 'done',
     args: {},
-    created_at: iso(NOW),
-    started_at: iso(NOW),
-    finished_at: iso(NOW),
+    created_at: isoUtc(NOW),
+    started_at: isoUtc(NOW),
+    finished_at: isoUtc(NOW),
     attempts: 1,
     progress: null,
     result: { ids: 0, anchored: 0, unsettled: 0, reads: 0 },
@@ -759,7 +759,7 @@ export function createFixture(): {
     quota: { limit: 100, window_ms: 3_600_000, used: proofs.readsUsed, left: 100 - proofs.readsUsed },
     // Reads in three of the last 24 hours: the close's 40 two hours ago, then a recheck of 3 in the current hour.
     hourly_reads: Array.from({ length: 24 }, (_, k) => ({
-      hour_start: iso(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
+      hour_start: isoUtc(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
       reads: k === 21 ? 40 : k === 22 ? 12 : k === 23 ? proofs.readsUsed : 0,
     })),
     pending: proofs.pending,
@@ -787,11 +787,11 @@ export function createFixture(): {
   });
   const apiKeyTest = () => ({
     name: 'api_key',
-    at: iso(NOW),
+    at: isoUtc(NOW),
     ok: setup.bound,
     checked: 'GET https://trust.arkforge.tech/v1/keys/identity with the API key',
     detail: setup.bound
-      ? `bound to the challenge's DID ${CHALLENGE_DID} (challenge_response, since ${iso(NOW)})`
+      ? `bound to the challenge's DID ${CHALLENGE_DID} (challenge_response, since ${isoUtc(NOW)})`
       : null,
     warning: null,
     error: setup.bound
@@ -816,7 +816,7 @@ export function createFixture(): {
     // Both tracks are published: the follower has nothing to follow, and the Season screen shows no live panel.
     'season.live': () => ({
       season: null,
-      at: iso(NOW),
+      at: isoUtc(NOW),
       follow: {
         state: 'no_open_track',
         reason: 'no season of this database has a track frozen and open: nothing to follow',
@@ -830,7 +830,7 @@ export function createFixture(): {
       },
       tracks: [],
       reads_per_hour: Array.from({ length: 24 }, (_, k) => ({
-        hour_start: iso(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
+        hour_start: isoUtc(Math.floor(NOW / 3_600_000) * 3_600_000 - (23 - k) * 3_600_000),
         reads: 0,
       })),
       read_limit: { limit: 100, window_seconds: 3600, used_in_window: 0 },
@@ -859,19 +859,19 @@ export function createFixture(): {
       versions.push({
         version,
         corrects_version: version - 1,
-        published_at: iso(NOW),
+        published_at: isoUtc(NOW),
         actor: 'ann',
         scores_sha256: hex(version),
         correction: null,
       });
       laterCloseVersion = version;
       figures.unpublishedClose = false;
-      return { version, published_at: iso(NOW), pending };
+      return { version, published_at: isoUtc(NOW), pending };
     }),
     'close.run': publishing('close.run', closeJob),
     'assertion.evidence': () => evidence,
     'dispute.list': () => ({
-      at: iso(NOW),
+      at: isoUtc(NOW),
       disputes: disputes(),
       windows: [
         {
@@ -931,7 +931,7 @@ export function createFixture(): {
         versions.push({
           version: 2,
           corrects_version: 1,
-          published_at: iso(NOW),
+          published_at: isoUtc(NOW),
           actor: 'ann',
           scores_sha256: hex(2),
           correction: {
@@ -980,7 +980,7 @@ export function createFixture(): {
           throw new HandlerRefusal('FREEZE_NOT_CLOSED', `the season closes at ${OPEN_UNTIL}: not before`, {
             closes_at: OPEN_UNTIL,
           });
-        invalidation.revealedAt ??= iso(NOW);
+        invalidation.revealedAt ??= isoUtc(NOW);
       }
       return freezeView(a['track'] as 'conformite' | 'generique');
     },
@@ -1001,7 +1001,7 @@ export function createFixture(): {
       track: a['track'] ?? null,
       incident_id: a['incident_id'] ?? null,
       document_sha256: hex(42),
-      issued_at: iso(NOW),
+      issued_at: isoUtc(NOW),
       document: '{}',
     }),
     // season.invalidate as main answers it (main/services/console/handlers/invalidate-handler.ts): the open track only.
@@ -1025,7 +1025,7 @@ export function createFixture(): {
         freeze_proof_id: 'prf_20260920_120000_aaaaaa',
         document_sha256: hex(41),
         reason: a['reason'] as string,
-        invalidated_at: iso(NOW),
+        invalidated_at: isoUtc(NOW),
       };
       return invalidation.done;
     },
@@ -1056,7 +1056,7 @@ export function createFixture(): {
       const anchored = proofs.anchorOnRecheck.includes(id);
       proofs.pending = anchored
         ? proofs.pending.filter((p) => p.proof_id !== id)
-        : proofs.pending.map((p) => (p.proof_id === id ? { ...p, next_recheck_at: iso(NOW + 600_000) } : p));
+        : proofs.pending.map((p) => (p.proof_id === id ? { ...p, next_recheck_at: isoUtc(NOW + 600_000) } : p));
       return { proof_id: id, status: anchored ? 'anchored' : 'pending', proofs: proofsView() };
     },
     'jobs.list': () => ({ jobs: [readJob] }),
@@ -1078,7 +1078,7 @@ export function createFixture(): {
           : a['test'] === 'trust_layer'
             ? {
                 name: 'trust_layer',
-                at: iso(NOW),
+                at: isoUtc(NOW),
                 ok: true,
                 checked: 'GET https://trust.arkforge.tech/v1/health',
                 detail: 'answered 200',
@@ -1089,7 +1089,7 @@ export function createFixture(): {
               ? apiKeyTest()
               : {
                   name: a['test'],
-                  at: iso(NOW),
+                  at: isoUtc(NOW),
                   ok: false,
                   checked: 'nothing',
                   detail: null,
@@ -1113,7 +1113,7 @@ export function createFixture(): {
       setup.bound = true;
       return {
         did: CHALLENGE_DID,
-        bound_at: iso(NOW),
+        bound_at: isoUtc(NOW),
         method: 'challenge_response',
         already_bound: false,
         audit_head: { seq: 122, hash: 'e'.repeat(64) },

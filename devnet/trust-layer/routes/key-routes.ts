@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPyObject, type PyJson, type PyObject } from '../../../main/core/json/value.ts';
 import { clientIp, sendError, sendJson } from '../../http/http-helpers.ts';
-import { ed25519KeyOfDidKey } from '../../../main/core/operator/did-key.ts';
+import { ed25519KeyOfDidKey } from '../../../main/core/encoding/did-key.ts';
 import { apiKeyOf, type TrustLayerContext } from '../trust-layer-context.ts';
 
 const HOUR_MS = 3600 * 1000;

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../result.ts';
+import { isoUtc } from '../time/iso-utc.ts';
 
 /**
  * What `proveit backup restore --replaces FILE` says when the restored audit chain is not a continuation of the chain
@@ -40,7 +41,7 @@ const head = (entries: readonly { seq: number; hash: string }[]) => {
 const listed = (entries: readonly ChainEntry[]) =>
   entries.slice(0, LISTED_ENTRIES).map((e) => ({
     seq: e.seq,
-    at: Number.isFinite(e.atMs) ? new Date(e.atMs).toISOString() : String(e.atMs),
+    at: Number.isFinite(e.atMs) ? isoUtc(e.atMs) : String(e.atMs),
     action: e.action,
     summary: e.summary,
   }));

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../result.ts';
+import { isoUtc } from '../time/iso-utc.ts';
 
 /**
  * The dispute calendar (spec §9.2, docs/disputes.md), written once: the CLI, the services and the console's UI all
@@ -74,11 +75,6 @@ export function deadlineStatus(dueMs: number, nowMs: number, decided: boolean): 
 /** Milliseconds left before the decision is due (negative once overdue). */
 export function timeLeftMs(dueMs: number, nowMs: number): number {
   return dueMs - nowMs;
-}
-
-/** An instant as ISO 8601 UTC with milliseconds, the form every dispute document and listing uses. */
-export function isoUtc(ms: number): string {
-  return new Date(ms).toISOString();
 }
 
 const ISO_WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-](\d{2}):(\d{2}))$/;

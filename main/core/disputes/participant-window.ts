@@ -1,5 +1,6 @@
 import { fail, type Result } from '../result.ts';
-import { checkDisputeWindow, DISPUTE_WINDOW_DAYS, disputeWindowEnd, isoUtc, type WindowCode } from './calendar.ts';
+import { isoUtc } from '../time/iso-utc.ts';
+import { checkDisputeWindow, DISPUTE_WINDOW_DAYS, disputeWindowEnd, type WindowCode } from './calendar.ts';
 
 /** A publication version as the window rule needs it: its number and when it was published. */
 export interface VersionDate {

@@ -1,5 +1,5 @@
 import { commitmentHex } from '../proof/commitments.ts';
-import { isHex64, stripSha256Prefix } from '../proof/encodings.ts';
+import { isHex64, stripSha256Prefix } from '../encoding/encodings.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
 import type { RequestHashDisclosure } from './publication.ts';

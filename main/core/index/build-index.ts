@@ -1,5 +1,5 @@
-import { isoUtc } from '../disputes/calendar.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
+import { isoUtc } from '../time/iso-utc.ts';
 import {
   INDEX_FILES,
   type CitedProof,

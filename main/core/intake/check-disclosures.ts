@@ -1,6 +1,6 @@
 import { compareCodePoints } from '../json/code-point-order.ts';
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
-import { isHex64AnyCase } from '../proof/encodings.ts';
+import { isHex64AnyCase } from '../encoding/encodings.ts';
 import type { Citations } from './check-assertions.ts';
 import { exactObject } from './exact-keys.ts';
 import { describe, pointerOf, quote, refuse, type Refused } from './refusal.ts';

@@ -1,5 +1,6 @@
 import type { IncidentKind } from '../incidents/group-incidents.ts';
 import type { StoredIncident } from '../incidents/incident-record.ts';
+import { isoUtc } from '../time/iso-utc.ts';
 import { NOTICE_TASKS_MAX, NOTICE_TEXT_MAX, type NoticeFields } from './season-notice.ts';
 
 /**
@@ -14,8 +15,6 @@ const WHAT: Record<IncidentKind, { fr: string; en: string }> = {
   corpus_outage: { fr: 'Indisponibilité du corpus', en: 'Corpus outage' },
   other: { fr: 'Incident', en: 'Incident' },
 };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The reference an incident notice carries: the incident's number in the operator database. */
 export const incidentReference = (id: number) => `incident ${id}`;
@@ -33,7 +32,7 @@ export function noticeDraftOfIncident(incident: StoredIncident): Omit<NoticeFiel
   const window =
     incident.windowStartMs === null
       ? null
-      : { from: iso(incident.windowStartMs), to: iso(incident.windowEndMs ?? incident.windowStartMs) };
+      : { from: isoUtc(incident.windowStartMs), to: isoUtc(incident.windowEndMs ?? incident.windowStartMs) };
   const what = WHAT[incident.kind];
   const span = (lang: 'fr' | 'en') =>
     window === null

@@ -1,5 +1,5 @@
 import type { OpenedIdentity } from '../proof/identity.ts';
-import { didKeyOfEd25519 } from './did-key.ts';
+import { didKeyOfEd25519 } from '../encoding/did-key.ts';
 
 /**
  * The challenge's own DID (docs/freeze.md "The challenge's DID"): the did:key of the operator's Ed25519 key, the key

@@ -1,6 +1,6 @@
 import { canonical } from '../json/canonical.ts';
 import type { PyJson } from '../json/value.ts';
-import { stripSha256Prefix } from './encodings.ts';
+import { stripSha256Prefix } from '../encoding/encodings.ts';
 import type { OpenedValues } from './openings.ts';
 
 /**

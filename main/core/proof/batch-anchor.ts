@@ -3,7 +3,7 @@ import { isPyObject, type PyJson } from '../json/value.ts';
 import { leafHash } from '../merkle/rfc6962.ts';
 import { verifyInclusion, type InclusionCode } from '../merkle/verify-inclusion.ts';
 import { checkFailed, checkOk, checkPending, checkSkipped, type CheckOutcome } from './check-outcome.ts';
-import { isHex64, stripSha256Prefix } from './encodings.ts';
+import { isHex64, stripSha256Prefix } from '../encoding/encodings.ts';
 
 export type BatchAnchorCode =
   'BATCH_NONE' | 'BATCH_PENDING' | 'BATCH_ANCHOR_MALFORMED' | 'BATCH_CHAIN_UNKNOWN' | InclusionCode;

@@ -2,7 +2,7 @@ import { sha256HexOfText } from '../hash/sha256.ts';
 import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson } from '../json/value.ts';
 import { commitmentsRoot } from './commitments.ts';
-import { stripSha256Prefix } from './encodings.ts';
+import { stripSha256Prefix } from '../encoding/encodings.ts';
 import type { ChainPreimage, ProofView } from './parse-view.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
 

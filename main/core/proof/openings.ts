@@ -1,7 +1,7 @@
 import { isPyObject, type PyJson } from '../json/value.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
 import { commitmentHex } from './commitments.ts';
-import { isHex64AnyCase, stripSha256Prefix } from './encodings.ts';
+import { isHex64AnyCase, stripSha256Prefix } from '../encoding/encodings.ts';
 import type { OpeningView } from './parse-view.ts';
 
 /** Where an opening came from: the proof's `disclosed` block, the owner view, or a disclosure supplied with it. */

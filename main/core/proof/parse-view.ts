@@ -1,6 +1,6 @@
 import { isPyObject, type PyJson, type PyObject } from '../json/value.ts';
 import { fail, ok, type Result } from '../result.ts';
-import { stripSha256Prefix } from './encodings.ts';
+import { stripSha256Prefix } from '../encoding/encodings.ts';
 import { chainAlgorithm, type ChainAlgorithm } from './spec-version.ts';
 import { loads } from '../json/loads.ts';
 

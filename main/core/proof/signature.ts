@@ -1,7 +1,7 @@
 import type { PyJson } from '../json/value.ts';
 import type { SigningKey } from '../trust/bundle.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
-import { decodeEd25519Text } from './encodings.ts';
+import { decodeEd25519Text } from '../encoding/encodings.ts';
 import { verifyEd25519 } from './ed25519-verify.ts';
 
 export type SignatureCode =

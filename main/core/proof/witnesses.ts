@@ -5,7 +5,7 @@ import type { TrustBundle } from '../trust/bundle.ts';
 import { verifyTimestampToken } from '../tsa/verify-timestamp.ts';
 import type { TimestampFacts } from '../tsa/model.ts';
 import { checkFailed, checkOk, checkSkipped, type CheckOutcome } from './check-outcome.ts';
-import { decodeBase64 } from './encodings.ts';
+import { decodeBase64 } from '../encoding/encodings.ts';
 import type { WitnessMemo } from './witness-memo.ts';
 
 /** Codes of the witness orchestration itself; the checks inside a token or entry carry TSA_ and REKOR_ codes. */

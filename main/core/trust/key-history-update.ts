@@ -1,5 +1,5 @@
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../json/value.ts';
-import { decodeEd25519Text } from '../proof/encodings.ts';
+import { decodeEd25519Text } from '../encoding/encodings.ts';
 import { fail, ok, type Result } from '../result.ts';
 import { pemBlocks } from './pem.ts';
 

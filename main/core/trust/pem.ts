@@ -1,4 +1,4 @@
-import { decodeBase64 } from '../proof/encodings.ts';
+import { decodeBase64 } from '../encoding/encodings.ts';
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 

@@ -3,7 +3,7 @@ import { loads } from '../../core/json/loads.ts';
 import { isPyObject } from '../../core/json/value.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
 import type { Failure } from '../../core/result.ts';
-import { decodeEd25519Text } from '../../core/proof/encodings.ts';
+import { decodeEd25519Text } from '../../core/encoding/encodings.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { BUNDLE, inBundle, proofFile } from './bundle-layout.ts';
 

@@ -85,5 +85,3 @@ export function jobsOf(ctx: ConsoleContext): JobRunner {
 export function trackCorpusDir(ctx: ConsoleContext, season: number, track: TrackName): string {
   return join(ctx.corpusDir, `season-${season}`, track);
 }
-
-export const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { FollowCycleLine, LiveSeason } from '../../core/follow/model.ts';
 import type { Failure } from '../../core/result.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { latestFollowCycle } from '../../db/follow-cycles.ts';
 import type { Db } from '../../db/open-database.ts';
 import { AREAS_OF_CYCLE } from '../../core/console/state-areas.ts';
@@ -12,7 +13,7 @@ import { createHttpClient } from '../http/http-client.ts';
 import type { ReadSettings } from '../proofs/read-settings.ts';
 import { announcedReceiptKey } from '../receipts/announced-receipt-key.ts';
 import { readSeasonExport } from '../season-export/read-export.ts';
-import { isoOf, trackCorpusDir, type ConsoleContext } from './console-context.ts';
+import { trackCorpusDir, type ConsoleContext } from './console-context.ts';
 import { NO_SERVICES } from './console-services.ts';
 
 /**
@@ -114,12 +115,12 @@ export class ConsoleFollower {
       state: why?.state ?? 'following',
       reason: why?.reason ?? null,
       cycle: last?.cycle ?? null,
-      last_cycle_at: isoOf(last?.startedAtMs ?? null),
-      next_cycle_at: why === null && this.#wake !== null ? isoOf(last?.nextCycleAtMs ?? null) : null,
+      last_cycle_at: isoUtc(last?.startedAtMs ?? null),
+      next_cycle_at: why === null && this.#wake !== null ? isoUtc(last?.nextCycleAtMs ?? null) : null,
       last_failure: this.#stopped?.failure ?? last?.failure ?? null,
       cycle_running: this.#running !== null && this.#wake === null,
       every_seconds: this.#cadenceMs(db) / 1000,
-      until: this.#season === null ? null : isoOf(defaultFollowUntilMs(db, this.#season)),
+      until: this.#season === null ? null : isoUtc(defaultFollowUntilMs(db, this.#season)),
     };
   }
 

@@ -7,9 +7,10 @@ import {
   type SeasonActivity,
 } from '../../core/follow/activity.ts';
 import type { Failure } from '../../core/result.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { followableSeason } from '../follow/follow-season.ts';
 import { createHttpClient, type HttpClient } from '../http/http-client.ts';
-import { isoOf, type ConsoleContext } from './console-context.ts';
+import { type ConsoleContext } from './console-context.ts';
 import { NO_SERVICES } from './console-services.ts';
 
 /** Between two asks of the season service's activity feed while a track is open (docs/season-follow.md "Activity"). */
@@ -95,7 +96,7 @@ export class SeasonActivityWatch {
     const base = {
       season: this.#season,
       every_seconds: this.everyMs / 1000,
-      last_answer_at: isoOf(this.#lastAnswerAt),
+      last_answer_at: isoUtc(this.#lastAnswerAt),
       last_failure: this.#failure === null ? null : { code: this.#failure.code, message: this.#failure.message },
       enrolled: this.#tally.enrolled.size,
       tracks: activityTracks(this.#tally),

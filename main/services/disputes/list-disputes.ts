@@ -1,6 +1,7 @@
-import { deadlineStatus, isoUtc } from '../../core/disputes/calendar.ts';
+import { deadlineStatus } from '../../core/disputes/calendar.ts';
 import type { DisputeListing } from '../../core/disputes/listings.ts';
 import { isDecided, stateAfter } from '../../core/disputes/transitions.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { disputeEvents, listDisputes } from '../../db/disputes.ts';
 import type { Db } from '../../db/open-database.ts';
 

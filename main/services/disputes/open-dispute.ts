@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decisionDue, disputeWindowEnd, isoUtc } from '../../core/disputes/calendar.ts';
+import { decisionDue, disputeWindowEnd } from '../../core/disputes/calendar.ts';
 import { disputeEvidence } from '../../core/disputes/evidence.ts';
 import {
   checkDisputeReceipt,
@@ -20,6 +20,7 @@ import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { openSignedExport } from '../../core/season-export/signed-export.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { disputeEvents, insertDispute, listDisputes, nextDisputeId } from '../../db/disputes.ts';
 import { indexShowingsOf } from '../../db/index-showings.ts';

@@ -1,9 +1,9 @@
-import { isoUtc } from '../../core/disputes/calendar.ts';
 import type { ParticipantWindowListing } from '../../core/disputes/listings.ts';
 import { participantWindow } from '../../core/disputes/participant-window.ts';
 import { publicVersions } from '../../core/disputes/public-versions.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject } from '../../core/json/value.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { indexShowingsOf } from '../../db/index-showings.ts';
 import type { Db } from '../../db/open-database.ts';
 import { publicationVersionsOf, publishedReport, publishedTracks } from '../../db/publications.ts';

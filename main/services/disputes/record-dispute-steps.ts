@@ -1,7 +1,7 @@
-import { isoUtc } from '../../core/disputes/calendar.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { insertDisputeEvent, type DisputeRow } from '../../db/disputes.ts';
 import type { Db } from '../../db/open-database.ts';

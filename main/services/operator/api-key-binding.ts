@@ -1,5 +1,5 @@
 import { bindChallengeSignature } from '../../core/operator/bind-challenge.ts';
-import { didKeyOfEd25519 } from '../../core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../core/encoding/did-key.ts';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject, type PyJson, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';

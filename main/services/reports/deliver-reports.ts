@@ -1,8 +1,8 @@
-import { isoUtc } from '../../core/disputes/calendar.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
 import { REPORT_DELIVERY_FORMAT, signParticipantReport } from '../../core/publications/participant-report.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import type { Db } from '../../db/open-database.ts';
 import {

@@ -7,18 +7,17 @@ import {
   decisionDue,
   disputeWindowEnd,
 } from '../../../main/core/disputes/calendar.ts';
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { isoUtc } from '../../../main/core/time/iso-utc.ts';
 
 describe('the demo calendar, set back from the moment the demo is played', () => {
   it('played on 15 March 2027 at 14:30 UTC: frozen, opened, played, closed three days before, disputed the day before', () => {
     const c = demoCalendar(Date.parse('2027-03-15T14:30:00.000Z'));
     expect({
       ...c,
-      frozenAt: iso(c.frozenAt),
-      playedAt: iso(c.playedAt),
-      closedAt: iso(c.closedAt),
-      disputedAt: iso(c.disputedAt),
+      frozenAt: isoUtc(c.frozenAt),
+      playedAt: isoUtc(c.playedAt),
+      closedAt: isoUtc(c.closedAt),
+      disputedAt: isoUtc(c.disputedAt),
     }).toEqual({
       frozenAt: '2027-02-03T12:00:00.000Z',
       opensAt: '2027-02-13T08:00:00.000Z',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freezeOperatorPinFailure } from '../../../main/core/freeze/anchor-did.ts';
-import { didKeyOfEd25519 } from '../../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../../main/core/encoding/did-key.ts';
 
 // The operator-signed vector's key (tests/vectors/freeze/operator-signed-v3.json) stands for the challenge's.
 const vector = JSON.parse(

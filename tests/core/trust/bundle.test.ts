@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { didKeyOfEd25519 } from '../../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../../main/core/encoding/did-key.ts';
 import { parseTrustBundle } from '../../../main/core/trust/bundle.ts';
 import { REPO_ROOT } from '../proof/support/real-artefacts.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freezeBothTracks, startTestService, type RunningService } from '../support/season-fixture.ts';
-import type { ServiceLimits } from '../../../season-service/service-context.ts';
+import type { ServiceLimits } from '../../../season-service/limits/service-limits.ts';
 import { closedCount, destroyRawClients, health, raw, trickle, until } from '../support/raw-client.ts';
 
 // Connections, timeouts and header caps over real sockets (docs/season-service.md "Durability and limits"). No Trust

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../../devnet/start-devnet.ts';
 import { submissionVersionCount } from '../../../main/db/season-service/submissions.ts';
-import type { ServiceLimits } from '../../../season-service/service-context.ts';
+import type { ServiceLimits } from '../../../season-service/limits/service-limits.ts';
 import {
   boundKey,
   enroll,

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceLimits } from '../../../season-service/service-context.ts';
+import type { ServiceLimits } from '../../../season-service/limits/service-limits.ts';
 import { freezeBothTracks, startTestService, type RunningService } from '../support/season-fixture.ts';
 import { destroyRawClients, raw, statusOf, trickle, until, type RawClient } from '../support/raw-client.ts';
 

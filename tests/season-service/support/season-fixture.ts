@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { didKeyOfEd25519 } from '../../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../../main/core/encoding/did-key.ts';
 import type { TrackName } from '../../../main/core/corpus/model.ts';
 import { signFreezeDocument } from '../../../main/core/freeze/operator-freeze.ts';
 import { publicKeyOf } from '../../../main/core/index/signature.ts';
@@ -14,7 +14,7 @@ import { createHttpClient, type HttpClient } from '../../../main/services/http/h
 import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from '../../../season-service/receipt-key.ts';
 import { loadSeasonMaterial, type SeasonMaterial } from '../../../season-service/season-material.ts';
 import { startSeasonService, type SeasonService } from '../../../season-service/server.ts';
-import type { ServiceLimits } from '../../../season-service/service-context.ts';
+import type { ServiceLimits } from '../../../season-service/limits/service-limits.ts';
 import { trustLayerIdentity, type IdentityLookup } from '../../../season-service/trust-layer-identity.ts';
 import { openSignedExport } from '../../../main/core/season-export/signed-export.ts';
 import { runSeasonService } from '../../../season-service/run-season-service.ts';

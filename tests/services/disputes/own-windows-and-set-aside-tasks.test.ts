@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../main/core/disputes/calendar.ts';
 import { createIndexExportCommand } from '../../../main/cli/index-commands.ts';
+import { isoUtc } from '../../../main/core/time/iso-utc.ts';
 import { disputeById } from '../../../main/db/disputes.ts';
 import { publicationVersionsOf, publishedReport } from '../../../main/db/publications.ts';
 import { createBackup } from '../../../main/services/backup/create-backup.ts';
@@ -20,7 +21,6 @@ import { closedSeasonFixture, dispute, type Json } from './support/published-clo
 // 0 (2 November 10:00 UTC); day N is N × 24 h later.
 const PUBLISHED_AT = Date.parse('2026-11-02T10:00:00.000Z');
 const day = (n: number) => PUBLISHED_AT + n * DAY_MS;
-const iso = (ms: number) => new Date(ms).toISOString();
 const fixture = closedSeasonFixture(PUBLISHED_AT, { carol: true });
 const work = mkdtempSync(join(tmpdir(), 'own-windows-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -77,9 +77,9 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     expect(late.doc).toMatchObject({
       ok: false,
       code: 'DISPUTE_WINDOW_CLOSED',
-      details: { participant_id: carol(), window_version: 1, version: 1, window_ends_at: iso(day(14)) },
+      details: { participant_id: carol(), window_version: 1, version: 1, window_ends_at: isoUtc(day(14)) },
     });
-    expect(late.doc!.message).toContain(`participant ${carol()}'s dispute window closed at ${iso(day(14))}`);
+    expect(late.doc!.message).toContain(`participant ${carol()}'s dispute window closed at ${isoUtc(day(14))}`);
     expect(late.doc!.message).toContain('a correction for another participant does not reopen it');
 
     // Her window's last instant, typed by staff on day 15 (the date of her email): received, from version 1.
@@ -87,10 +87,10 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
       t.clock,
       t.dbFile,
       'open',
-      openArgs(carol(), 'conf-01/a3', ['--received-at', iso(day(14))]),
+      openArgs(carol(), 'conf-01/a3', ['--received-at', isoUtc(day(14))]),
     );
     expect(onTime.code, onTime.io.stderr + onTime.io.stdout).toBe(0);
-    expect(onTime.doc).toMatchObject({ publication_version: 1, window_ends_at: iso(day(14)) });
+    expect(onTime.doc).toMatchObject({ publication_version: 1, window_ends_at: isoUtc(day(14)) });
 
     t.clock.current = day(20);
     const corrected = await dispute(t.clock, t.dbFile, 'open', openArgs(alice(), 'conf-01/a4'));
@@ -98,8 +98,8 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     expect(corrected.doc).toMatchObject({
       ok: true,
       publication_version: 2,
-      published_at: iso(day(10)),
-      window_ends_at: iso(day(24)),
+      published_at: isoUtc(day(10)),
+      window_ends_at: isoUtc(day(24)),
     });
   });
 
@@ -123,7 +123,7 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     t.clock.current = day(18);
     const received = await dispute(t.clock, t.dbFile, 'open', openArgs(alice(), 'conf-01/a3'));
     expect(received.code, received.io.stderr + received.io.stdout).toBe(0);
-    expect(received.doc).toMatchObject({ ok: true, published_at: iso(day(5)), window_ends_at: iso(day(19)) });
+    expect(received.doc).toMatchObject({ ok: true, published_at: isoUtc(day(5)), window_ends_at: isoUtc(day(19)) });
   });
 
   it('dispute list names each participant\u2019s own window: Alice from her correction, Carol from version 1, Bob pending', async () => {
@@ -139,8 +139,8 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
         participant_id: alice(),
         status: 'scored',
         version: 2,
-        published_at: iso(day(10)),
-        window_ends_at: iso(day(24)),
+        published_at: isoUtc(day(10)),
+        window_ends_at: isoUtc(day(24)),
         open: true,
       },
       {
@@ -149,7 +149,7 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
         participant_id: bob(),
         status: 'pending',
         version: 1,
-        published_at: iso(day(0)),
+        published_at: isoUtc(day(0)),
         window_ends_at: null,
         open: false,
       },
@@ -159,8 +159,8 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
         participant_id: carol(),
         status: 'scored',
         version: 1,
-        published_at: iso(day(0)),
-        window_ends_at: iso(day(14)),
+        published_at: isoUtc(day(0)),
+        window_ends_at: isoUtc(day(14)),
         open: false,
       },
     ]);
@@ -196,7 +196,7 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
       // The windows run from the export, a minute after the publication.
       expect(status()).toMatchObject({
         next_step_code: 'AWAIT_DISPUTES',
-        dispute_window_ends_at: iso(day(14) + 60_000),
+        dispute_window_ends_at: isoUtc(day(14) + 60_000),
       });
       db.close();
       await aliceCorrectedOnDay10(t, { exported: false });
@@ -208,13 +208,13 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
         expect(after).toMatchObject({
           state: 'corrected',
           next_step_code: 'EXPORT_INDEX',
-          dispute_window_ends_at: iso(day(14) + 60_000),
+          dispute_window_ends_at: isoUtc(day(14) + 60_000),
         });
         expect((await exportIndex(t, 'correction-status')).code).toBe(0);
         expect(trackStatus(context(reopened), { season: 1, track: 'conformite' })).toMatchObject({
           state: 'corrected',
           next_step_code: 'AWAIT_DISPUTES',
-          dispute_window_ends_at: iso(day(24)),
+          dispute_window_ends_at: isoUtc(day(24)),
         });
       } finally {
         reopened.close();
@@ -233,16 +233,16 @@ describe('each participant\u2019s dispute window is its own (spec §9.2)', () =>
     const index = JSON.parse(readFileSync(join(exported.out, 'index.json'), 'utf8')) as Json;
     const conf = (index.tracks as Json[]).find((x) => x.track === 'conformite')!;
     const rows = new Map((conf.community as Json[]).map((r) => [r.participant_id, r.dispute_window_ends_at]));
-    expect(Object.fromEntries(rows)).toEqual({ [alice()]: iso(day(24)), [bob()]: null, [carol()]: iso(day(14)) });
+    expect(Object.fromEntries(rows)).toEqual({ [alice()]: isoUtc(day(24)), [bob()]: null, [carol()]: isoUtc(day(14)) });
     // No participant made its report public here: each is a private entry, its window kept (docs/publications.md).
     const summaries = [...(index.reports as Json[]), ...((index.private_reports ?? []) as Json[])].filter(
       (r) => r.track === 'conformite',
     );
-    expect(summaries.find((r) => r.participant_id === alice())!.dispute_window_ends_at).toBe(iso(day(24)));
+    expect(summaries.find((r) => r.participant_id === alice())!.dispute_window_ends_at).toBe(isoUtc(day(24)));
     const line = (file: string, id: string) =>
       new RegExp(`<li data-participant="${id}">([^<]*)</li>`).exec(readFileSync(join(exported.out, file), 'utf8'))?.[1];
-    expect(line('index.html', carol())).toContain(`contestation reçue jusqu\u2019au ${iso(day(14))}`);
-    expect(line('index.en.html', alice())).toContain(`a dispute is received until ${iso(day(24))}`);
+    expect(line('index.html', carol())).toContain(`contestation reçue jusqu\u2019au ${isoUtc(day(14))}`);
+    expect(line('index.en.html', alice())).toContain(`a dispute is received until ${isoUtc(day(24))}`);
     expect(line('index.en.html', bob())).toContain('pending, no published figures to dispute');
     // Alice never made her report public, so it has no page (docs/publications.md "Private reports, public by
     // choice"); a public report's page states its window too (tests/core/index/build-index.test.ts).
@@ -379,8 +379,8 @@ describe('a task ArkForge\u2019s faults left below its minimum (spec §4.1)', ()
     t.clock.current = day(16);
     const listed = await dispute(t.clock, t.dbFile, 'list', []);
     const windows = new Map((listed.doc!.windows as Json[]).map((w) => [w.participant_id, w.window_ends_at]));
-    expect(windows.get(carol())).toBe(iso(day(19)));
-    expect(windows.get(alice())).toBe(iso(day(14)));
+    expect(windows.get(carol())).toBe(isoUtc(day(19)));
+    expect(windows.get(alice())).toBe(isoUtc(day(14)));
   });
 
   it('counted_with_remaining on an assertion of a submitted task is DISPUTE_CHANGE_NOT_ALLOWED and publishes nothing', async () => {

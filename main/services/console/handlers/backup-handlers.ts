@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type { BackupCheck, BackupListing, BackupRestoreCheck, BackupsView, Channel } from '../../../ipc/contract.ts';
 import type { Handlers } from '../../../ipc/dispatcher.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
@@ -9,7 +10,7 @@ import { backupFileName, backupsIn, type BackupPolicy } from '../../backup/backu
 import { createBackup } from '../../backup/create-backup.ts';
 import { checkRestore } from '../../backup/restore-check.ts';
 import { verifyBackup } from '../../backup/verify-backup.ts';
-import { isoOf, type ConsoleContext } from '../console-context.ts';
+import { type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
 
 /** The channels of the Backups screen (docs/console-backend.md "Backups"). */
@@ -88,7 +89,7 @@ export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | nu
   const failed = (name: string, kind: BackupCheck['kind'], error: Failure): BackupCheck => ({
     name,
     kind,
-    at: isoOf(ctx.clock.now())!,
+    at: isoUtc(ctx.clock.now())!,
     ok: false,
     error: { code: error.code, message: error.message },
     sha256: null,
@@ -142,11 +143,11 @@ export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | nu
       return keep(file, {
         name,
         kind: 'verify',
-        at: isoOf(ctx.clock.now())!,
+        at: isoUtc(ctx.clock.now())!,
         ok: true,
         error: null,
         sha256: v.sha256,
-        created_at: isoOf(v.createdAtMs),
+        created_at: isoUtc(v.createdAtMs),
         files: v.files.length,
         audit_entries: v.audit.entries,
         carries_index_exports: carriesExports(v.carries),
@@ -164,11 +165,11 @@ export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | nu
       return keep(file, {
         name,
         kind: 'restore_check',
-        at: isoOf(ctx.clock.now())!,
+        at: isoUtc(ctx.clock.now())!,
         ok: true,
         error: null,
         sha256: restored.sha256,
-        created_at: isoOf(restored.createdAtMs),
+        created_at: isoUtc(restored.createdAtMs),
         files: restored.files,
         audit_entries: restored.audit.entries,
         carries_index_exports: carriesExports(restored.carries),

@@ -1,6 +1,7 @@
-import { isoUtc, parseZonedInstant } from '../../../core/disputes/calendar.ts';
+import { parseZonedInstant } from '../../../core/disputes/calendar.ts';
 import { loads } from '../../../core/json/loads.ts';
 import type { PyJson } from '../../../core/json/value.ts';
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type {
   AssertionEvidence,
   ConsoleDispute,

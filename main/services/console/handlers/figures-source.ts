@@ -1,3 +1,4 @@
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type { FigureChoices, FiguresAsked, ShownFigures, TrackRef } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { latestSeasonClose, publicationVersionsOf, type PublicationVersionRow } from '../../../db/publications.ts';
@@ -7,8 +8,6 @@ import type { Db } from '../../../db/open-database.ts';
 export type FiguresSource =
   | { kind: 'published'; row: PublicationVersionRow; shown: ShownFigures; choices: FigureChoices }
   | { kind: 'close'; close: { id: number; outDir: string }; shown: ShownFigures; choices: FigureChoices };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The figures a Scoring or report view shows (docs/publications.md): the version asked, the latest close when asked
@@ -30,20 +29,20 @@ export function figuresSource(db: Db, ref: TrackRef & FiguresAsked): FiguresSour
     published: versions.map((v) => ({
       version: v.version,
       corrects_version: v.correctsVersion,
-      published_at: iso(v.publishedAtMs),
+      published_at: isoUtc(v.publishedAtMs),
     })),
-    unpublished_close: unpublished ? { close_id: unpublished.id, closed_at: iso(unpublished.closedAtMs) } : null,
+    unpublished_close: unpublished ? { close_id: unpublished.id, closed_at: isoUtc(unpublished.closedAtMs) } : null,
   };
   const published = (row: PublicationVersionRow): FiguresSource => ({
     kind: 'published',
     row,
-    shown: { kind: 'published', version: row.version, published_at: iso(row.publishedAtMs) },
+    shown: { kind: 'published', version: row.version, published_at: isoUtc(row.publishedAtMs) },
     choices,
   });
   const ofClose = (c: { id: number; outDir: string; closedAtMs: number }): FiguresSource => ({
     kind: 'close',
     close: c,
-    shown: { kind: 'close', close_id: c.id, closed_at: iso(c.closedAtMs) },
+    shown: { kind: 'close', close_id: c.id, closed_at: isoUtc(c.closedAtMs) },
     choices,
   });
   if (ref.version !== undefined) {

@@ -1,7 +1,8 @@
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type { ParticipantListing, ParticipantsView, TrackRef } from '../../../ipc/contract.ts';
 import { declaredStacksOf, displayNamesOf, referenceRunsOf } from '../../../db/index-exports.ts';
 import { participantWindows } from '../../disputes/participant-windows.ts';
-import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { scoresView } from './scores-handlers.ts';
 
 /**
@@ -39,7 +40,7 @@ export async function participantList(ctx: ConsoleContext, ref: TrackRef): Promi
               version: reference.modelVersion,
               framework: reference.framework,
               prompt_sha256: reference.promptSha256,
-              marked_at: isoOf(reference.markedAtMs)!,
+              marked_at: isoUtc(reference.markedAtMs)!,
               actor: reference.actor,
             },
       status: row.status,

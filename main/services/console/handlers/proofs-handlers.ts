@@ -1,3 +1,4 @@
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type { ProofRecheck, ProofsView } from '../../../ipc/contract.ts';
 import { HandlerRefusal } from '../../../ipc/refusal.ts';
 import { latestFreezeTrustLayer } from '../../../db/freezes.ts';
@@ -8,7 +9,7 @@ import { windowUse } from '../../../core/proofs-plan/read-window.ts';
 import { ledgerState } from '../../../db/read-ledger.ts';
 import { readsOfLastDay } from '../../proofs/hourly-reads.ts';
 import { DEFAULT_READ_SETTINGS, effectiveRule } from '../../proofs/read-settings.ts';
-import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { participantsWaiting } from './pending-waiters.ts';
 import { recheckRefusal } from './recheck-refusal.ts';
 
@@ -50,8 +51,8 @@ export async function proofsView(ctx: ConsoleContext): Promise<ProofsView> {
       proof_id: p.proof_id,
       participant_id: waiting.get(p.proof_id)?.[0]?.participant_id ?? null,
       waiting: waiting.get(p.proof_id) ?? [],
-      first_seen_pending_at: isoOf(p.first_read_at_ms) as string,
-      next_recheck_at: isoOf(p.last_read_at_ms + DEFAULT_READ_SETTINGS.pendingRecheckMs),
+      first_seen_pending_at: isoUtc(p.first_read_at_ms) as string,
+      next_recheck_at: isoUtc(p.last_read_at_ms + DEFAULT_READ_SETTINGS.pendingRecheckMs),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backupDue, seasonStep, type SeasonFacts } from '../../../core/console/season-state.ts';
 import { TRACK_NAMES } from '../../../core/corpus/model.ts';
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type {
   FreezeAnchorView,
   FreezeView,
@@ -26,7 +27,7 @@ import { seasonInvalidationOf } from '../../freeze/invalidate-season.ts';
 import { disputeListing } from '../../disputes/list-disputes.ts';
 import { liveSeason } from '../../follow/live-season.ts';
 import { lastWindowEndMs, participantWindows } from '../../disputes/participant-windows.ts';
-import { dbOf, isoOf, type ConsoleContext } from '../console-context.ts';
+import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { anchorDeadlineView, anchorFactOf } from './anchor-deadline-view.ts';
 import { trackFolder } from './track-folder.ts';
 
@@ -94,17 +95,17 @@ export function trackStatus(ctx: ConsoleContext, ref: TrackRef): SeasonTrackStat
     state: step.state,
     opens_at: freeze?.opensAt ?? null,
     closes_at: freeze?.closesAt ?? null,
-    revealed_at: isoOf(revealed),
-    latest_close_at: isoOf(latestClose?.closedAtMs ?? null),
-    published_at: isoOf(first?.publishedAtMs ?? null),
+    revealed_at: isoUtc(revealed),
+    latest_close_at: isoUtc(latestClose?.closedAtMs ?? null),
+    published_at: isoUtc(first?.publishedAtMs ?? null),
     latest_version: latest?.version ?? null,
-    latest_published_at: isoOf(latest?.publishedAtMs ?? null),
-    dispute_window_ends_at: isoOf(windowEnds),
+    latest_published_at: isoUtc(latest?.publishedAtMs ?? null),
+    dispute_window_ends_at: isoUtc(windowEnds),
     disputes_open: disputes.length,
     disputes_at_risk: disputes.filter((d) => d.deadline_status === 'at_risk').length,
     disputes_overdue: disputes.filter((d) => d.deadline_status === 'overdue').length,
     incidents_open: incidentsOf(db, ref).filter((i) => i.state === 'open').length,
-    last_backup_at: isoOf(lastBackup),
+    last_backup_at: isoUtc(lastBackup),
     backup_due: backupDue(facts),
     anchor_deadline: anchorDeadlineView(db, freeze, now),
     invalidation: invalidation === null ? null : invalidationView(invalidation),
@@ -229,7 +230,7 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
       anchor: anchorView(anchors.get(f.proofId)),
       published: published.has(f.proofId),
     })),
-    revealed_at: isoOf(
+    revealed_at: isoUtc(
       revealedAtOf(
         db,
         rows.map((f) => f.proofId),
@@ -237,7 +238,7 @@ export async function freezeView(ctx: ConsoleContext, ref: TrackRef): Promise<Fr
     ),
     anchor_deadline: anchorDeadlineView(db, inForce, ctx.clock.now()),
     invalidation: invalidationOrNull(db, ref),
-    latest_close_at: isoOf(seasonClosesOf(db, ref.season, ref.track).at(-1)?.closedAtMs ?? null),
+    latest_close_at: isoUtc(seasonClosesOf(db, ref.season, ref.track).at(-1)?.closedAtMs ?? null),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { jobRequest, type JobArgs } from '../../../core/console/job-args.ts';
+import { isoUtc } from '../../../core/time/iso-utc.ts';
 import type { JobView } from '../../../ipc/contract.ts';
 import {
   insertJob,
@@ -22,17 +23,15 @@ import { siblingWorkerUrl, startModuleWorker } from '../../workers/module-worker
 import type { ConsoleEvents } from '../console-events.ts';
 import type { JobSettings, WorkerJob, WorkerMessage } from './worker-messages.ts';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 export function jobView(job: StoredJob): JobView {
   return {
     id: job.id,
     kind: job.kind,
     state: job.state,
     args: job.args,
-    created_at: new Date(job.createdAtMs).toISOString(),
-    started_at: iso(job.startedAtMs),
-    finished_at: iso(job.finishedAtMs),
+    created_at: isoUtc(job.createdAtMs),
+    started_at: isoUtc(job.startedAtMs),
+    finished_at: isoUtc(job.finishedAtMs),
     attempts: job.attempts,
     progress: job.progress as JobView['progress'],
     result: job.result,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { didKeyOfEd25519 } from '../../../../main/core/operator/did-key.ts';
+import { didKeyOfEd25519 } from '../../../../main/core/encoding/did-key.ts';
 import { startDevnet, type Devnet } from '../../../../devnet/start-devnet.ts';
 import { journeyCorpus } from '../../support/journey-corpus.ts';
 

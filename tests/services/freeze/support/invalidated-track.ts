@@ -1,4 +1,5 @@
 import type { TrackName } from '../../../../main/core/corpus/model.ts';
+import { isoUtc } from '../../../../main/core/time/iso-utc.ts';
 import { recordFreezeAnchor } from '../../../../main/db/freeze-anchors.ts';
 import { insertFreeze } from '../../../../main/db/freezes.ts';
 import type { Db } from '../../../../main/db/open-database.ts';
@@ -8,7 +9,6 @@ import { insertInvalidation } from '../../../../main/db/season-invalidations.ts'
 // `season invalidate` write, without their Trust Layer calls): what a screen or the follower reads of an invalidated
 // track, in-process.
 const HASH = '0'.repeat(64);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The freeze of season `season`, `track` (version 2: the rows need no operator signature here), its window
@@ -30,8 +30,8 @@ export function recordFreeze(db: Db, season: number, track: TrackName, opensAtMs
       url: `http://127.0.0.1:1/saison-${season}/${track}/freeze.json`,
       replaces: null,
       reason: null,
-      opensAt: iso(opensAtMs),
-      closesAt: iso(closesAtMs),
+      opensAt: isoUtc(opensAtMs),
+      closesAt: isoUtc(closesAtMs),
       requestHash: HASH,
       requestHashNonce: HASH,
       trustLayer: 'http://127.0.0.1:1',
@@ -44,7 +44,7 @@ export function recordFreeze(db: Db, season: number, track: TrackName, opensAtMs
   recordFreezeAnchor(db, {
     proofId,
     state: 'anchored',
-    anchorTime: iso(opensAtMs - 3_600_000),
+    anchorTime: isoUtc(opensAtMs - 3_600_000),
     rekorUuid: HASH,
     rekorVerified: true,
     independentWitnesses: 2,
@@ -72,7 +72,7 @@ export function recordInvalidation(
     document: '{}',
     documentSha256: HASH,
     reason,
-    invalidatedAt: iso(atMs),
+    invalidatedAt: isoUtc(atMs),
     url: `http://127.0.0.1:1/v1/season/${season}/invalidate`,
     requestHash: HASH,
     requestHashNonce: HASH,

@@ -1,5 +1,6 @@
-// Strict decoders for the encodings proofs use (trust-layer-reference §5, §6.1). Lenient decoders would accept
-// altered text that still decodes to something, so each one checks the alphabet and the length first.
+// Strict decoders for the encodings proofs use (trust-layer-reference §5, §6.1), read by the proof checks, the trust
+// bundle and intake alike. Lenient decoders would accept altered text that still decodes to something, so each one
+// checks the alphabet and the length first.
 
 const HEX_64 = /^[0-9a-f]{64}$/;
 const HEX_64_ANY_CASE = /^[0-9a-fA-F]{64}$/;

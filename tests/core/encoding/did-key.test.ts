@@ -5,7 +5,7 @@ import {
   base58Encode,
   didKeyOfEd25519,
   ed25519KeyOfDidKey,
-} from '../../../main/core/operator/did-key.ts';
+} from '../../../main/core/encoding/did-key.ts';
 
 // The did:key bound in the real PROVE IT freeze proof (trust-layer-reference §3.2 example A).
 const REAL_DID = 'did:key:z6MktKdvc6Pb3e7iabTpEinZuX8CE8MnGMGGQsdEgm9BVqWq';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64UrlNoPad, decodeEd25519Text } from '../../../main/core/proof/encodings.ts';
+import { decodeBase64UrlNoPad, decodeEd25519Text } from '../../../main/core/encoding/encodings.ts';
 
 /** The reference decoding: base64url mapped to base64, padded, through atob. */
 function viaAtob(text: string): number[] {
