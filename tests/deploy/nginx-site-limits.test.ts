@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TRUST_LAYER_LOOKUP_MS } from '../../season-service/run-season-service.ts';
 import { NOTICE_BODY_BYTES } from '../../season-service/routes/notice-route.ts';
-import { DEFAULT_LIMITS } from '../../season-service/service-context.ts';
+import { DEFAULT_LIMITS } from '../../season-service/limits/service-limits.ts';
 import { directives, siteText, sizeBytes, timeMs, type Directive } from './support/nginx-site.ts';
 
 // The nginx site of deploy/ against the service's own limits (docs/season-service.md "Durability and limits"): a

@@ -1,4 +1,4 @@
-import { isoUtc } from '../../core/disputes/calendar.ts';
+import { isoUtc } from '../../core/time/iso-utc.ts';
 import { shownAgentName } from '../../core/index/build-index.ts';
 import { INDEX_FILES, type Lang } from '../../core/index/model.ts';
 import { reportSummary } from '../../core/index/report-summary.ts';
