@@ -280,6 +280,28 @@ export interface NoticeView {
   document: string;
 }
 
+/**
+ * A track's reports delivered to the season service (`season.deliver`; docs/publications.md "Private reports, public
+ * by choice"): each participant's report of the latest publication version, signed by the operator key, which the
+ * participant then reads with its season token.
+ */
+export interface ReportDeliveryView {
+  season: number;
+  track: string;
+  publication_version: number;
+  reports: number;
+  /** Reports the service had not held before (0 when this version was delivered already). */
+  recorded: number;
+  delivered_at: string;
+}
+
+/** The participants' choices read from the season service (`season.consents`): each track's in force. */
+export interface ConsentsView {
+  season: number;
+  new_consents: number;
+  in_force: { track: string; participant_id: string; public: boolean; recorded_at: string }[];
+}
+
 export interface FreezeView extends TrackRef {
   rules_file: string;
   rules_text: string;
@@ -886,6 +908,13 @@ export interface IpcContract {
    * database, posted to the season service with the operator token, recorded and audited `season.notice`.
    */
   'season.notice': Op<NoticeRequest, NoticeView>;
+  /**
+   * Delivers each participant its own report of the track's latest publication version (`proveit season deliver`):
+   * signed with the operator key beside the database, posted to the season service, recorded and audited.
+   */
+  'season.deliver': Op<TrackRef, ReportDeliveryView>;
+  /** Reads the participants' choices to make their reports public (`proveit season consents`), copied and audited. */
+  'season.consents': Op<{ season: number }, ConsentsView>;
   'corpus.view': Op<TrackRef, CorpusView>;
   'corpus.resource': Op<TrackRef & { path: string }, ServedResource>;
   'proofs.view': Op<None, ProofsView>;

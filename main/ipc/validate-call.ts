@@ -195,6 +195,8 @@ export const SHAPES: { [C in Channel]: Shape } = exactShapes({
     'window_to?': instant,
     'incident_id?': positive,
   },
+  'season.deliver': TRACK_REF,
+  'season.consents': { season },
   'corpus.view': TRACK_REF,
   'corpus.resource': { ...TRACK_REF, path: resourcePath },
   'proofs.view': {},

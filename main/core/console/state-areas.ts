@@ -33,6 +33,9 @@ export const AREAS_OF_ACT: Readonly<Record<string, readonly StateArea[]>> = {
   'season.invalidate': ['season', 'freeze', 'live', 'audit', 'index'],
   // A notice is served in the season state and listed on the Index (docs/season-service.md "Notices").
   'season.notice': ['season', 'incidents', 'index', 'audit'],
+  // Reports delivered and choices read change what the next Index export publishes (docs/publications.md).
+  'season.deliver': ['index', 'audit'],
+  'season.consents': ['index', 'audit'],
   'freeze.anchor': ['season', 'freeze', 'proofs'],
   'freeze.verify': ['season', 'freeze'],
   'proofs.recheck': ['season', 'freeze', 'proofs'],

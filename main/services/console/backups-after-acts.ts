@@ -15,6 +15,8 @@ const ACT_CHANNELS = [
   'freeze.reveal',
   'season.invalidate',
   'season.notice',
+  'season.deliver',
+  'season.consents',
   'season.publish',
   'dispute.decide',
 ] as const satisfies readonly Channel[];

@@ -31,6 +31,7 @@ import { backupHandlers } from './handlers/backup-handlers.ts';
 import { actingAs, nameSessionActor } from './session-actor.ts';
 import { freezeCreate, freezePublish, freezeReplace, freezeReveal } from './handlers/freeze-handlers.ts';
 import { seasonInvalidate } from './handlers/invalidate-handler.ts';
+import { seasonConsents, seasonDeliver } from './handlers/report-handlers.ts';
 import { incidentNoticeDraft, seasonNotice } from './handlers/notice-handlers.ts';
 import { freezeAdopt } from './handlers/freeze-adopt-handler.ts';
 import { freezeAnchor } from './handlers/freeze-anchor-handler.ts';
@@ -95,6 +96,8 @@ export function createConsoleHandlers(settings: ConsoleSettings | ConsoleContext
     'freeze.adopt': (a) => freezeAdopt(ctx, a),
     'season.invalidate': (a) => seasonInvalidate(ctx, a),
     'season.notice': (a) => seasonNotice(ctx, a),
+    'season.deliver': (a) => seasonDeliver(ctx, a),
+    'season.consents': (a) => seasonConsents(ctx, a),
     'corpus.view': (a) => corpusView(ctx, a),
     'corpus.resource': (a) => corpusResource(ctx, a),
     'proofs.view': () => proofsView(ctx),
