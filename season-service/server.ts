@@ -237,6 +237,8 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
       .then(() => dispatch(context, request, response, path))
       .catch((error: unknown) => {
         if (response.headersSent) return response.destroy();
+        // A request abandoned at the stop's bound (its connection cut): the stop's outcome names it already.
+        if (stopping && (response.socket?.destroyed ?? true)) return;
         // The client went away, or was cut at the request timeout (answered 408 by Node): no one is left to answer.
         if ((error as { code?: unknown }).code === 'ECONNRESET') return response.destroy();
         if (error instanceof BodyTooLarge) {
