@@ -258,7 +258,7 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
       });
   });
   applyHttpLimits(server, limits, trustedProxies);
-  answerClientErrors(server);
+  answerClientErrors(server, (status, code, socket) => inFlight.refusedUnparsed(status, code, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -104,6 +104,11 @@ export class ServiceMetrics {
     if (status >= 400) this.refusals.inc({ route, code: code ?? 'NONE' });
   }
 
+  /** A request Node's HTTP parser refused before any route (400, 408, 431): a refusal of route `unparsed`. */
+  refusedUnparsed(code: string): void {
+    this.refusals.inc({ route: 'unparsed', code });
+  }
+
   enrolled(): void {
     this.enrollments.inc();
   }

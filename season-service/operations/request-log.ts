@@ -8,15 +8,19 @@ export type RequestLogWriter = ((line: string) => void) | null;
 export interface RequestLogLine {
   /** When the answer was sent (or the connection closed), ISO 8601 UTC from the service's clock. */
   time: string;
-  method: string;
-  /** The route template (`/v1/season/{n}/submit`), `unmatched` for a path the service does not answer. */
+  /** Null for a request the HTTP parser refused (route `unparsed`). */
+  method: string | null;
+  /**
+   * The route template (`/v1/season/{n}/submit`), `unmatched` for a path the service does not answer, `unparsed` for
+   * a request Node's HTTP parser refused before any route (400, 408, 431).
+   */
   route: string;
   /** The status sent, 0 when the connection closed before an answer. */
   status: number;
   /** The refusal code of a 4xx or 5xx answer, else null. */
   code: string | null;
-  /** Milliseconds from the request reaching the service to its answer sent, to the microsecond. */
-  duration_ms: number;
+  /** Milliseconds from the request reaching the service to its answer sent, to the microsecond; null for `unparsed`. */
+  duration_ms: number | null;
   /** The client's address: the socket's peer, or the one a trusted proxy reports (limits/client-address.ts). */
   client: string;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { answeredCode } from '../http/respond.ts';
-import { clientAddress } from '../limits/client-address.ts';
+import { clientAddress, normalAddress } from '../limits/client-address.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import { requestLogLine, type RequestLogWriter } from './request-log.ts';
 
@@ -43,6 +44,27 @@ export class RequestsInFlight {
       this.onLeave?.();
       if (this.open.size === 0) for (const resolve of this.waiters.splice(0)) resolve();
     });
+  }
+
+  /**
+   * A request Node's parser refused before any route: counted and logged as route `unparsed`. Its headers were not
+   * read, so the client is the socket's peer (the proxy's address behind one).
+   */
+  refusedUnparsed(status: number, code: string, socket: Socket): void {
+    const { metrics, log, now } = this.observers;
+    metrics.refusedUnparsed(code);
+    const client = normalAddress(socket.remoteAddress ?? 'unknown');
+    log?.(
+      requestLogLine({
+        time: now().toISOString(),
+        method: null,
+        route: 'unparsed',
+        status,
+        code,
+        duration_ms: null,
+        client,
+      }),
+    );
   }
 
   /** Asks every answer not yet started to close its connection after it (`Connection: close`). */

@@ -13,6 +13,7 @@ import {
   type RunningService,
 } from '../support/season-fixture.ts';
 import { scrape, valueOf } from '../support/prometheus-text.ts';
+import { codeOf, raw, statusOf } from '../support/raw-client.ts';
 import { validSubmission } from '../support/submissions.ts';
 
 // docs/season-service.md "Operations": GET /metrics on the loopback listener, scraped with a real request and read as
@@ -50,7 +51,14 @@ describe('season service metrics', () => {
     const probe = `/v1/season/1/submit/x${randomBytes(6).toString('hex')}`;
     expect((await fetch(`${service.url}${probe}`)).status).toBe(404);
 
+    // A request Node's parser refuses (no route reached): 400 BAD_REQUEST, counted as `unparsed`.
+    const malformed = raw(service.url);
+    malformed.socket.write('GET /v1/health HTTP/1.1\r\nHost: season\r\nBad Header\r\n\r\n');
+    await malformed.closed;
+    expect([statusOf(malformed), codeOf(malformed)]).toEqual([400, 'BAD_REQUEST']);
+
     const metrics = await scrape(service.metricsUrl!);
+    expect(valueOf(metrics, 'proveit_season_refusals_total', { route: 'unparsed', code: 'BAD_REQUEST' })).toBe(1);
     expect(valueOf(metrics, 'proveit_season_enrollments_total', { season: '1' })).toBe(1);
     expect(valueOf(metrics, 'proveit_season_submissions_total', { track: 'conformite' })).toBe(2);
     expect(valueOf(metrics, 'proveit_season_refusals_total', { route: SUBMIT, code: intakeCode })).toBe(1);
@@ -61,7 +69,7 @@ describe('season service metrics', () => {
     expect(metrics.types.get('proveit_season_request_duration_seconds')).toBe('histogram');
     const routes = new Set(metrics.samples.flatMap((s) => (s.labels['route'] ? [s.labels['route']] : [])));
     for (const route of routes)
-      expect(route).toMatch(/^(\/v1\/season\/\{n\}(\/[a-z]+)*(\/\{track\})?|\/v1\/health|unmatched)$/);
+      expect(route).toMatch(/^(\/v1\/season\/\{n\}(\/[a-z]+)*(\/\{track\})?|\/v1\/health|unmatched|unparsed)$/);
     expect(valueOf(metrics, 'proveit_season_stored_bytes')).toBe(bodies[0]!.length + bodies[1]!.length);
     expect(valueOf(metrics, 'proveit_season_database_bytes')).toBeGreaterThan(0);
     expect(valueOf(metrics, 'proveit_season_open_connections')).toBeGreaterThanOrEqual(0);

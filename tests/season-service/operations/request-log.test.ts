@@ -9,6 +9,7 @@ import {
   startTestService,
   type RunningService,
 } from '../support/season-fixture.ts';
+import { raw } from '../support/raw-client.ts';
 import { validSubmission } from '../support/submissions.ts';
 
 // docs/season-service.md "Operations": one JSON line per request, with what the operator needs and nothing a request
@@ -87,5 +88,21 @@ describe('season service request log', () => {
     const { service, lines } = await loggedService();
     await submitFrom(service.url, 'sst_unknown', '{}', '203.0.113.9');
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ status: 401, client: '127.0.0.1' });
+  });
+
+  it('logs a request the HTTP parser refused as route unparsed, with its code and no method or duration', async () => {
+    const { service, lines } = await loggedService();
+    const client = raw(service.url);
+    client.socket.write('GET /v1/health HTTP/1.1\r\nHost: season\r\nBad Header\r\n\r\n');
+    await client.closed;
+    expect(JSON.parse(lines.at(-1)!)).toEqual({
+      time: DURING.toISOString(),
+      method: null,
+      route: 'unparsed',
+      status: 400,
+      code: 'BAD_REQUEST',
+      duration_ms: null,
+      client: '127.0.0.1',
+    });
   });
 });
