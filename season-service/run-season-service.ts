@@ -4,7 +4,8 @@ import { seasonServiceMigrations } from '../main/db/season-service/migrations.ts
 import { createHttpClient, type HttpClient } from '../main/services/http/http-client.ts';
 import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from './receipt-key.ts';
 import { loadSeasonMaterial } from './season-material.ts';
-import { startSeasonService } from './server.ts';
+import type { RequestLogWriter } from './operations/request-log.ts';
+import { startSeasonService, STOP_WITHIN_MS, type StopOutcome } from './server.ts';
 import type { ServiceLimits } from './limits/service-limits.ts';
 import { makeStatePrivate } from './state-folder.ts';
 import { trustLayerIdentity, type IdentityLookup } from './trust-layer-identity.ts';
@@ -24,6 +25,10 @@ export interface RunSeasonServiceOptions {
   limits?: Partial<ServiceLimits>;
   /** The reverse proxies whose X-Forwarded-For names the client (`--trusted-proxy`). */
   trustedProxies?: readonly string[];
+  /** The loopback port of `GET /metrics` (`--metrics-port`); absent: no metrics listener. */
+  metricsPort?: number;
+  /** The request log's writer: standard output unless given; null turns it off (`--request-log off`). */
+  requestLog?: RequestLogWriter;
 }
 
 /** What `season serve` prints: where it listens and what it serves (no secret). */
@@ -34,6 +39,8 @@ export interface SeasonServiceInfo {
   state: string;
   /** The receipt key's public half (raw 32 bytes, hex), as GET /v1/season/{n} announces it. */
   receipt_public_key: string;
+  /** Where `GET /metrics` answers (`--metrics-port`), else absent. */
+  metrics_url?: string;
 }
 
 function identityAt(trustLayer: string | (() => string), http: HttpClient): IdentityLookup {
@@ -79,6 +86,8 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       ...(options.now ? { now: options.now } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+      ...(options.metricsPort !== undefined ? { metricsPort: options.metricsPort } : {}),
+      ...(options.requestLog !== undefined ? { requestLog: options.requestLog } : {}),
     });
     const info: SeasonServiceInfo = {
       url: service.url,
@@ -86,13 +95,18 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       tracks: [...material.tracks.keys()],
       state: options.stateFile,
       receipt_public_key: receiptSigner.publicKeyHex,
+      ...(service.metricsUrl !== null ? { metrics_url: service.metricsUrl } : {}),
     };
     return {
       info,
-      async close() {
-        await service.close();
+      /** For the backup of the season state: `metrics.backupTaken(atMs)` after each backup. */
+      metrics: service.metrics,
+      /** Stops as SIGTERM asks (docs/season-service.md "Operations"), the database closed last. */
+      async close(withinMs = STOP_WITHIN_MS): Promise<StopOutcome> {
+        const outcome = await service.close(withinMs);
         await http.close();
         db.close();
+        return outcome;
       },
     };
   } catch (error) {

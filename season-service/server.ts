@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../main/db/open-database.ts';
 import { GroupCommit } from '../main/db/season-service/group-commit.ts';
+import { databaseBytes, seasonStoredBytes } from '../main/db/season-service/stored-bytes.ts';
 import { invalidationsReceived } from '../main/db/season-service/invalidations-received.ts';
 import { noticesReceived } from '../main/db/season-service/notices-received.ts';
 import { answerClientErrors } from './http/client-errors.ts';
@@ -10,6 +11,10 @@ import { BodyTooLarge, sendError, sendJson } from './http/respond.ts';
 import { trustedProxySet } from './limits/client-address.ts';
 import { applyHttpLimits, httpServerOptions } from './limits/http-limits.ts';
 import { TokenBuckets } from './limits/token-buckets.ts';
+import { ServiceMetrics } from './operations/metrics.ts';
+import { startMetricsServer, type MetricsServer } from './operations/metrics-server.ts';
+import { stdoutRequestLog, type RequestLogWriter } from './operations/request-log.ts';
+import { RequestsInFlight } from './operations/requests-in-flight.ts';
 import { activityRoute } from './routes/activity-route.ts';
 import { catalogueRoute } from './routes/catalogue-route.ts';
 import { consentRoute, consentsRoute } from './routes/consent-routes.ts';
@@ -55,11 +60,35 @@ export interface SeasonServiceOptions {
    * that X-Forwarded-For reports (season-service/limits/client-address.ts).
    */
   trustedProxies?: readonly string[];
+  /** The loopback port of `GET /metrics` (`--metrics-port`; 0 picks a free one); absent: no metrics listener. */
+  metricsPort?: number;
+  /** Where each request's log line goes (docs/season-service.md "Operations"): standard output unless given; null: none. */
+  requestLog?: RequestLogWriter;
+}
+
+/**
+ * How long a stopping service waits for the requests it is answering (docs/season-service.md "Operations"): an
+ * enrollment waits on the Trust Layer up to 10 s, a submission's write takes milliseconds.
+ */
+export const STOP_WITHIN_MS = 10_000;
+
+/** What a stop left: the requests still unanswered at the bound (`METHOD /route/template`), cut without an answer. */
+export interface StopOutcome {
+  abandoned: string[];
+  withinMs: number;
 }
 
 export interface SeasonService {
   url: string;
-  close(): Promise<void>;
+  /** `http://127.0.0.1:PORT/metrics`, or null without `metricsPort`. */
+  metricsUrl: string | null;
+  /** The metrics, for the backup of the season state to report each backup it takes (`backupTaken`). */
+  metrics: ServiceMetrics;
+  /**
+   * Stops: refuses new requests (503 SERVICE_STOPPING), answers those in flight (each write committed, each receipt
+   * signed) for up to `withinMs`, then closes every connection and commits what the group commit holds.
+   */
+  close(withinMs?: number): Promise<StopOutcome>;
 }
 
 type Route = (context: ServiceContext, request: IncomingMessage, response: ServerResponse, track: string) => unknown;
@@ -90,17 +119,30 @@ const SEGMENTS = Object.keys(ROUTES).filter((segment) => segment !== '');
 // A track name is a short word of URI-unreserved characters (main/core/corpus/model.ts); anything else is no route.
 const SEASON_PATH = new RegExp(`^/v1/season/(\\d{1,6})(?:/(${SEGMENTS.join('|')})(?:/([A-Za-z0-9._~-]{1,64}))?)?$`);
 
+/** A route's path template, as the 404 text, the request log and the metrics name it. */
+function templateOf(segment: string): string {
+  return `/v1/season/{n}${segment === '' ? '' : `/${segment}`}${ROUTES[segment]?.track ? '/{track}' : ''}`;
+}
+
 /** What the 404 of an unknown path lists: every route of the table, then /v1/health. */
 const ROUTE_LIST = [
-  ...Object.entries(ROUTES).map(
-    ([segment, { method, track }]) =>
-      `${method} /v1/season/{n}${segment === '' ? '' : `/${segment}`}${track ? '/{track}' : ''}`,
-  ),
+  ...Object.entries(ROUTES).map(([segment, { method }]) => `${method} ${templateOf(segment)}`),
   'GET /v1/health',
 ].join(', ');
 
-function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse): unknown {
-  const path = (request.url ?? '/').split('?')[0] ?? '/';
+/**
+ * The route template a path is answered by, or `unmatched`: the request log and the metrics label name this, never
+ * the path itself, so a client cannot make up labels (or write into the log) by choosing paths.
+ */
+function routeTemplate(path: string): string {
+  if (path === '/v1/health') return path;
+  const match = SEASON_PATH.exec(path);
+  const entry = match ? ROUTES[match[2] ?? ''] : undefined;
+  if (!match || !entry || (entry.track === true) !== (match[3] !== undefined)) return 'unmatched';
+  return templateOf(match[2] ?? '');
+}
+
+function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse, path: string): unknown {
   // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
   if (path === '/v1/health') return sendJson(response, 200, { ok: true });
   const match = SEASON_PATH.exec(path);
@@ -139,6 +181,16 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
   const proxies = trustedProxySet(options.trustedProxies ?? []);
   if (!proxies.ok) throw new Error(`trusted proxy '${proxies.bad}' is not an IP address`);
   const trustedProxies = proxies.set;
+  const now = options.now ?? (() => new Date());
+  const season = options.material.season;
+  const metrics = new ServiceMetrics({
+    season,
+    now,
+    storedBytesAtStart: seasonStoredBytes(options.db, season),
+    databaseBytes: () => databaseBytes(options.db),
+    openConnections: () =>
+      new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count))),
+  });
   const context: ServiceContext = {
     db: options.db,
     writes: new GroupCommit(options.db),
@@ -149,7 +201,7 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     challengeSecretSha256: options.challengeSecret === null ? null : secretSha256(options.challengeSecret),
     operatorPublicKey: options.operatorPublicKey ?? null,
     receipts: options.receiptSigner,
-    now: options.now ?? (() => new Date()),
+    now,
     random: options.random ?? ((size) => randomBytes(size)),
     limits,
     submitBuckets: new TokenBuckets(limits.submitBurst, limits.submitPerMinute / 60),
@@ -159,12 +211,35 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     freezes: loadFreezes(options.db, options.material.season),
     invalidations: invalidationsReceived(options.db, options.material.season),
     notices: noticesReceived(options.db, options.material.season),
+    metrics,
   };
+  const inFlight = new RequestsInFlight({
+    metrics,
+    log: options.requestLog === undefined ? stdoutRequestLog : options.requestLog,
+    now,
+    trustedProxies,
+  });
+  let stopping = false;
   const server = createServer(httpServerOptions(limits), (request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    inFlight.follow(request, response, routeTemplate(path));
+    if (stopping) {
+      return sendError(
+        response,
+        503,
+        {
+          code: 'SERVICE_STOPPING',
+          message: 'The service is stopping; nothing was recorded. Retry in a moment: it answers again once restarted.',
+        },
+        { Connection: 'close', 'Retry-After': '10' },
+      );
+    }
     Promise.resolve()
-      .then(() => dispatch(context, request, response))
+      .then(() => dispatch(context, request, response, path))
       .catch((error: unknown) => {
         if (response.headersSent) return response.destroy();
+        // A request abandoned at the stop's bound (its connection cut): the stop's outcome names it already.
+        if (stopping && (response.socket?.destroyed ?? true)) return;
         // The client went away, or was cut at the request timeout (answered 408 by Node): no one is left to answer.
         if ((error as { code?: unknown }).code === 'ECONNRESET') return response.destroy();
         if (error instanceof BodyTooLarge) {
@@ -184,19 +259,48 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
       });
   });
   applyHttpLimits(server, limits, trustedProxies);
-  answerClientErrors(server);
+  answerClientErrors(server, (status, code, socket) => inFlight.refusedUnparsed(status, code, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
+  let metricsServer: MetricsServer | null = null;
+  try {
+    if (options.metricsPort !== undefined)
+      metricsServer = await startMetricsServer(metrics.registry, options.metricsPort);
+  } catch (error) {
+    server.close();
+    server.closeAllConnections();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    metricsUrl: metricsServer?.url ?? null,
+    metrics,
+    async close(withinMs = STOP_WITHIN_MS) {
+      stopping = true;
+      // No new connection from here; a request arriving on one already open is answered 503 SERVICE_STOPPING.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      inFlight.closeAfterAnswers();
+      inFlight.onLeave = () => setImmediate(() => server.closeIdleConnections());
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        inFlight.empty().then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs))),
+      ]);
+      clearTimeout(timer);
+      const abandoned = answered ? [] : inFlight.described();
+      // What is left: connections between two requests, or with a request not yet whole (never answered, so never
+      // acknowledged), and at the bound the requests abandoned.
+      server.closeAllConnections();
+      await closed;
+      // Writes of abandoned requests still queued are committed now (unanswered, as after a crash); later ones refused.
+      context.writes.close();
+      await metricsServer?.close();
+      return { abandoned, withinMs };
+    },
   };
 }

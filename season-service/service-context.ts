@@ -6,6 +6,7 @@ import type { InvalidationReceived } from '../main/db/season-service/invalidatio
 import type { NoticeReceived } from '../main/db/season-service/notices-received.ts';
 import type { ServiceLimits } from './limits/service-limits.ts';
 import type { TokenBuckets } from './limits/token-buckets.ts';
+import type { ServiceMetrics } from './operations/metrics.ts';
 import type { ReceiptSigner } from './receipt-key.ts';
 import type { SeasonMaterial } from './season-material.ts';
 import { seasonState, trackState, type TrackState } from './season-windows.ts';
@@ -53,6 +54,8 @@ export interface ServiceContext {
    * at start and replaced by the notice route after it records one (the only writer).
    */
   notices: NoticeReceived[];
+  /** The service's metrics (docs/season-service.md "Operations"): the routes count enrollments and submissions. */
+  metrics: ServiceMetrics;
 }
 
 export interface TrackWindow {

@@ -47,6 +47,13 @@ export async function startDevnetSeason(options: DevnetSeasonOptions) {
       maxConnectionsPerAddress: 1_000,
       trustLayerBatchAgeSeconds: options.batchAgeSeconds,
     },
+    // The devnet's standard output is its own (`devnet up` prints where it listens): no request log there.
+    requestLog: null,
   });
-  return { url: running.info.url, close: running.close };
+  return {
+    url: running.info.url,
+    close: async () => {
+      await running.close();
+    },
+  };
 }

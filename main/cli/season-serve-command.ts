@@ -23,6 +23,8 @@ const SYNOPSIS = synopsis([
   may('host'),
   may('enroll-limit'),
   many('trusted-proxy'),
+  may('metrics-port'),
+  may('request-log'),
   may('json', { help: 'accepted: the one line printed is always JSON' }),
 ]);
 
@@ -31,7 +33,7 @@ const MIN_TOKEN_LENGTH = 43;
 
 export const seasonServeCommand: Command = {
   path: ['season', 'serve'],
-  summary: 'run the season service (enroll, submit, tasks, export) on its own SQLite file until Ctrl-C',
+  summary: 'run the season service (enroll, submit, tasks, export) on its own SQLite file until Ctrl-C or SIGTERM',
   synopsis: SYNOPSIS,
   async run(args, io) {
     const parsed = parseSynopsis(SYNOPSIS, args);
@@ -47,6 +49,18 @@ export const seasonServeCommand: Command = {
         seasonServeCommand,
         `--port '${values['port']}' must be a port number (0 picks a free one)`,
       );
+    }
+    const metricsPort = values['metrics-port'] === undefined ? undefined : Number(values['metrics-port']);
+    if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
+      return usageError(
+        io,
+        seasonServeCommand,
+        `--metrics-port '${values['metrics-port']}' must be a port number (0 picks a free one)`,
+      );
+    }
+    const requestLog = values['request-log'] ?? 'on';
+    if (requestLog !== 'on' && requestLog !== 'off') {
+      return usageError(io, seasonServeCommand, `--request-log '${requestLog}' must be on or off`);
     }
     const enrollLimit = values['enroll-limit'] === undefined ? undefined : Number(values['enroll-limit']);
     if (enrollLimit !== undefined && (!Number.isInteger(enrollLimit) || enrollLimit < 1)) {
@@ -114,6 +128,8 @@ export const seasonServeCommand: Command = {
         operatorPublicKey,
         ...(enrollLimit !== undefined ? { limits: { enrollPerIpPerHour: enrollLimit } } : {}),
         trustedProxies: [...proxies.set],
+        ...(metricsPort !== undefined ? { metricsPort } : {}),
+        ...(requestLog === 'off' ? { requestLog: null } : {}),
       });
     } catch (error) {
       cancel();
@@ -121,8 +137,16 @@ export const seasonServeCommand: Command = {
       return EXIT.failed;
     }
     printJson(io, running.info);
-    await stopped;
-    await running.close();
+    const signal = await stopped;
+    // docs/season-service.md "Operations": what was acknowledged is committed and answered, within a bound.
+    const { abandoned, withinMs } = await running.close();
+    if (abandoned.length > 0) {
+      io.err(
+        `proveit season serve: stopped on ${signal} with ${abandoned.length} request(s) unanswered after ` +
+          `${withinMs / 1000} s, cut without an answer (never acknowledged): ${abandoned.join(', ')}\n`,
+      );
+      return EXIT.failed;
+    }
     return EXIT.ok;
   },
 };

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { answerParserRefusals, type ParserRefusalKind } from '../../main/services/http/parser-refusals.ts';
 
 /** The refusals Node's parser makes before any route runs, with the service's codes (docs/season-service.md). */
@@ -22,9 +23,15 @@ const REFUSALS: Record<ParserRefusalKind, { code: string; message: string }> = {
  * Answers what Node's HTTP parser refuses in the service's own refusal shape, `{"error": {"code", "message"}}`,
  * then closes the connection (main/services/http/parser-refusals.ts).
  */
-export function answerClientErrors(server: Server): void {
+const STATUSES: Record<ParserRefusalKind, number> = { headers_too_large: 431, request_timeout: 408, bad_request: 400 };
+
+/** One parser refusal answered: its status and code, and the socket it went on (for the metrics and the log). */
+export type ClientErrorAnswered = (status: number, code: string, socket: Socket) => void;
+
+export function answerClientErrors(server: Server, answered?: ClientErrorAnswered): void {
   answerParserRefusals(server, {
     body: (kind) => JSON.stringify({ error: REFUSALS[kind] }),
     headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    ...(answered ? { answered: (kind, socket) => answered(STATUSES[kind], REFUSALS[kind].code, socket) } : {}),
   });
 }

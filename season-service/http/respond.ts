@@ -29,13 +29,22 @@ export function sendJson(
   response.end(bytes);
 }
 
+/** The refusal code each answer carried, for the request log and the metrics (season-service/operations/). */
+const answeredCodes = new WeakMap<ServerResponse, string>();
+
 export function sendError(
   response: ServerResponse,
   status: number,
   error: ServiceError,
   headers?: Record<string, string>,
 ) {
+  answeredCodes.set(response, error.code);
   sendJson(response, status, { error }, headers);
+}
+
+/** The code of the refusal sent on `response`, or null (an answer that is not a refusal, or none yet). */
+export function answeredCode(response: ServerResponse): string | null {
+  return answeredCodes.get(response) ?? null;
 }
 
 export class BodyTooLarge extends Error {

@@ -101,6 +101,7 @@ export async function enrollRoute(context: ServiceContext, request: IncomingMess
     const code = conflict.reason === 'key_enrolled' ? 'ENROLL_KEY_ALREADY_ENROLLED' : 'ENROLL_DID_ALREADY_ENROLLED';
     return sendError(response, 409, { code, message });
   }
+  context.metrics.enrolled();
   sendJson(response, 201, {
     participant_id: participantId,
     did: identity.did,

@@ -99,6 +99,7 @@ export async function submitRoute(context: ServiceContext, request: IncomingMess
     );
     return refuseStorageBound(response, recorded, track, taskId);
   }
+  context.metrics.submissionRecorded(track, bytes.length);
   // The answer is the participant's receipt (docs/season-service.md "Receipts"): every field signed by the service's
   // receipt key.
   const receipt = signReceipt(

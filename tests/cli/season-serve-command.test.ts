@@ -64,4 +64,18 @@ describe('proveit season serve: usage', () => {
       expect(answer.stderr).toContain('--operator-public-key');
     }
   });
+
+  it('a --metrics-port out of range and a --request-log other than on or off are usage errors naming the flag', async () => {
+    const token = join(dir, 'metrics.token');
+    writeFileSync(token, `${'a'.repeat(64)}\n`);
+    for (const [flags, words] of [
+      [['--metrics-port', '70000'], "--metrics-port '70000' must be a port number"],
+      [['--metrics-port', 'nine'], "--metrics-port 'nine' must be a port number"],
+      [['--request-log', 'quiet'], "--request-log 'quiet' must be on or off"],
+    ] as const) {
+      const answer = await run([...base, '--operator-token-file', token, ...flags]);
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain(words);
+    }
+  });
 });

@@ -261,6 +261,7 @@ describe('a catalogue no freeze covers is never served', () => {
       operatorPublicKey: TEST_OPERATOR.publicKeyHex,
       receiptSigner: loadOrCreateReceiptKey(join(dir, 'tasks-only-receipt.pem')),
       now: () => DURING,
+      requestLog: null,
     });
     try {
       const service = { url: tasksOnly.url, challengeSecret: 'challenge-secret-of-this-test' };

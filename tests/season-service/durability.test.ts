@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
+import { loadsText } from '../../main/core/json/loads.ts';
+import { verifyReceipt } from '../../main/core/receipts/submission-receipt.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
 import { seasonServiceMigrations } from '../../main/db/season-service/migrations.ts';
 import {
@@ -28,6 +30,9 @@ const CLIENTS = 8;
 const TASKS = Array.from({ length: 10 }, (_, i) => `conf-${String(i + 1).padStart(2, '0')}`);
 const VERSIONS = 3;
 const KILL_AFTER_ACKS = 80;
+/** The SIGTERM test: versions per chain (80 chains) and the 200 at which the signal is sent. */
+const STOP_VERSIONS = 5;
+const STOP_AFTER_ACKS = 120;
 
 let dir: string;
 let devnet: Devnet;
@@ -41,16 +46,20 @@ const children: ChildProcess[] = [];
 interface Cli {
   child: ChildProcess;
   url: string;
+  metricsUrl: string | undefined;
+  receiptPublicKey: string;
   exited: Promise<[number | null, NodeJS.Signals | null]>;
   stderr: () => string;
+  /** The lines printed after the first (the request log). */
+  logLines: () => string[];
 }
 
 /** Starts `proveit season serve` through the real launcher; resolves once it printed its JSON line. */
-async function startCli(state: string): Promise<Cli> {
+async function startCli(state: string, extra: string[] = []): Promise<Cli> {
   const args = ['season', 'serve', '--port', '0', '--state', state, '--trust-layer', devnet.info.trust_layer];
   args.push('--operator-token-file', operatorTokenFile, '--challenge-secret-file', challengeSecretFile);
   args.push('--operator-public-key', operatorPublicKeyFile);
-  args.push('--enroll-limit', '1000');
+  args.push('--enroll-limit', '1000', ...extra);
   const child = spawn(process.execPath, [launcher, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
@@ -58,13 +67,31 @@ async function startCli(state: string): Promise<Cli> {
   const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
     child.on('exit', (code, signal) => resolve([code, signal])),
   );
+  const lines: string[] = [];
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout! }).on('line', (printed) => {
+      if (lines.push(printed) === 1) resolve(printed);
+    });
     child.once('exit', () => reject(new Error(`season serve exited before printing its line: ${stderr}`)));
   });
-  const info = JSON.parse(line) as { url: string; season: number; tracks: string[]; state: string };
+  const info = JSON.parse(line) as {
+    url: string;
+    season: number;
+    tracks: string[];
+    state: string;
+    metrics_url?: string;
+    receipt_public_key: string;
+  };
   expect(info).toMatchObject({ season: 1, tracks: ['conformite', 'generique'], state: join(state, 'season.sqlite') });
-  return { child, url: info.url, exited, stderr: () => stderr };
+  return {
+    child,
+    url: info.url,
+    metricsUrl: info.metrics_url,
+    receiptPublicKey: info.receipt_public_key,
+    exited,
+    stderr: () => stderr,
+    logLines: () => lines.slice(1),
+  };
 }
 
 beforeAll(async () => {
@@ -220,6 +247,112 @@ describe('season serve as a real process: durability', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
+  }, 180_000);
+
+  it('SIGTERM under load loses nothing acknowledged and keeps nothing refused: every 200 is on disk with a valid receipt, nothing else is, exit 0 within the bound', async () => {
+    const state = join(dir, 'state-term-load');
+    const cli = await startCli(state, ['--metrics-port', '0']);
+    const opensAt = new Date(Date.now() - 60_000).toISOString();
+    const closesAt = new Date(Date.now() + 3_600_000).toISOString();
+    for (const track of ['conformite', 'generique']) {
+      expect(
+        (await postFreeze({ url: cli.url, challengeSecret }, freezeDocument(track, opensAt, closesAt))).status,
+      ).toBe(200);
+    }
+    const clients: { token: string; did: string }[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const key = await boundKey(devnet.info.trust_layer, `stopped-${i}`);
+      const enrolled = await enroll(cli.url, key.apiKey, { agent_name: `Agent ${i}`, declared_stack: 'test' });
+      expect(enrolled.status).toBe(201);
+      clients.push({ token: enrolled.json.season_token, did: key.did });
+    }
+    const metrics = await (await fetch(cli.metricsUrl!)).text();
+    expect(metrics).toContain(`proveit_season_enrollments_total{season="1"} ${CLIENTS}`);
+
+    // Every (client, task) chain submits its versions in order until the service stops answering, each version
+    // followed by a twin naming another participant's DID, which intake refuses (422): SIGTERM is sent at the
+    // STOP_AFTER_ACKS-th 200, with the other chains' submissions in flight.
+    const acknowledged: { sha256: string; receipt: string; afterTerm: boolean }[] = [];
+    const refused: { sha256: string; status: number; code: string }[] = [];
+    let termSentAt = 0;
+    /** Submits one body: false once the service no longer takes connections (stopping: nothing was sent). */
+    const submitOne = async (token: string, body: string) => {
+      let answer: Response;
+      let text: string;
+      try {
+        answer = await fetch(`${cli.url}/v1/season/1/submit`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+          body,
+        });
+        text = await answer.text();
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        return false;
+      }
+      if (answer.status !== 200) {
+        refused.push({ sha256: sha256(body), status: answer.status, code: JSON.parse(text).error.code });
+        return true;
+      }
+      acknowledged.push({ sha256: sha256(body), receipt: text, afterTerm: termSentAt > 0 });
+      if (acknowledged.length === STOP_AFTER_ACKS) {
+        termSentAt = performance.now();
+        cli.child.kill('SIGTERM');
+      }
+      return true;
+    };
+    const chains = clients.flatMap((client, i) =>
+      TASKS.map(async (taskId) => {
+        const other = clients[(i + 1) % clients.length]!;
+        for (let version = 1; version <= STOP_VERSIONS; version++) {
+          const own = JSON.stringify(validSubmission('conformite', taskId, client.did, version));
+          if (!(await submitOne(client.token, own))) return;
+          const misattributed = JSON.stringify({
+            ...validSubmission('conformite', taskId, other.did, version),
+            narrative: `sent by another participant, version ${version}`,
+          });
+          if (!(await submitOne(client.token, misattributed))) return;
+        }
+      }),
+    );
+    await Promise.all(chains);
+    expect(await cli.exited).toEqual([0, null]);
+    const stopMs = performance.now() - termSentAt;
+    expect(stopMs).toBeLessThan(10_000);
+    expect(cli.stderr()).toBe('');
+    // The stop came under load: submissions in flight at SIGTERM were still answered 200.
+    expect(acknowledged.filter((a) => a.afterTerm).length).toBeGreaterThan(0);
+    // Refusals here are intake's of the misattributed twins, or the stop's own (503 SERVICE_STOPPING).
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused)
+      expect([r.status, r.code]).toEqual(r.status === 503 ? [503, 'SERVICE_STOPPING'] : [422, expect.any(String)]);
+
+    // Each 200 carries a receipt signed by the service's receipt key.
+    for (const { receipt } of acknowledged) {
+      const parsed = loadsText(receipt);
+      expect(parsed.ok && verifyReceipt(parsed.value, cli.receiptPublicKey).ok).toBe(true);
+    }
+    const db = openDatabase(join(state, 'season.sqlite'), { migrations: seasonServiceMigrations });
+    let stored: string[];
+    try {
+      expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+      stored = db.prepare('SELECT body_sha256 FROM submissions').pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+    // On disk: exactly what was acknowledged. Nothing refused, nothing unanswered.
+    expect(stored.sort()).toEqual(acknowledged.map((a) => a.sha256).sort());
+    const storedSet = new Set(stored);
+    expect(refused.filter((r) => storedSet.has(r.sha256))).toEqual([]);
+
+    // The request log: one JSON line per request, the 200s of /submit as many as the receipts, no token in it.
+    const logged = cli.logLines().map((l) => JSON.parse(l) as { route: string; status: number });
+    const submits = logged.filter((l) => l.route === '/v1/season/{n}/submit');
+    expect(submits.filter((l) => l.status === 200)).toHaveLength(acknowledged.length);
+    expect(submits.filter((l) => l.status !== 200)).toHaveLength(refused.length);
+    const log = cli.logLines().join('\n');
+    for (const { token } of clients) expect(log).not.toContain(token);
+    expect(log).not.toContain(operatorToken);
   }, 180_000);
 
   it('SIGTERM stops season serve cleanly: exit 0, and what it acknowledged is there on the next start', async () => {

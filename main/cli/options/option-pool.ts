@@ -98,6 +98,12 @@ export const OPTION_POOL = {
   },
   kind: { type: 'string', value: 'KIND', help: 'the kind of incident' },
   lines: { type: 'boolean', help: 'one JSON document per line' },
+  'metrics-port': {
+    type: 'string',
+    value: 'N',
+    help: 'serve GET /metrics (Prometheus text format) on this port of 127.0.0.1 (0: any free port)',
+    defaultText: 'no metrics listener',
+  },
   model: { type: 'string', value: 'NAME', help: 'the model of the reference run' },
   names: {
     type: 'string',
@@ -144,6 +150,12 @@ export const OPTION_POOL = {
     defaultText: 'now',
   },
   receipt: { type: 'string', value: 'FILE', help: "the participant's submission receipt" },
+  'request-log': {
+    type: 'string',
+    value: 'on|off',
+    help: 'one JSON line per request on standard output',
+    defaultText: 'on',
+  },
   rekor: {
     type: 'string',
     value: 'URL',

@@ -16,6 +16,7 @@ interface Pending {
 export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
+  private closed = false;
 
   // Prepared once: BEGIN, COMMIT and the savepoints run for every write, and parsing them each time showed in profiles.
   private readonly sql: Record<'begin' | 'commit' | 'savepoint' | 'release' | 'rollbackTo', Statement<[]>>;
@@ -31,6 +32,7 @@ export class GroupCommit {
   }
 
   run<T>(work: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the service is stopping: no write is taken any more'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
@@ -38,6 +40,15 @@ export class GroupCommit {
         setImmediate(() => this.flush());
       }
     });
+  }
+
+  /**
+   * Commits what is queued now and refuses every later write: the service is stopping (docs/season-service.md
+   * "Operations"), and the database closes next.
+   */
+  close(): void {
+    this.closed = true;
+    this.flush();
   }
 
   private flush(): void {

@@ -38,3 +38,24 @@ export function storedBy(db: Db, participantId: string): Stored {
 export function noteStored(db: Db, participantId: string, before: Stored, bodyBytes: number): void {
   known.get(db)?.set(participantId, { rows: before.rows + 1, bytes: before.bytes + bodyBytes });
 }
+
+/**
+ * Bytes of every submission version of a season's participants (the metrics' starting point; the service adds each
+ * version it records after). Read once at start: it reads a record header per version.
+ */
+export function seasonStoredBytes(db: Db, season: number): number {
+  return (
+    prepared(
+      db,
+      'SELECT COALESCE(SUM(length(s.body)), 0) AS n FROM submissions s ' +
+        'JOIN participants p ON p.participant_id = s.participant_id WHERE p.season = ?',
+    ).get(season) as { n: number }
+  ).n;
+}
+
+/** The database file's size as SQLite counts it: its pages (the -wal file aside). */
+export function databaseBytes(db: Db): number {
+  const pages = prepared(db, 'PRAGMA page_count').pluck().get() as number;
+  const size = prepared(db, 'PRAGMA page_size').pluck().get() as number;
+  return pages * size;
+}

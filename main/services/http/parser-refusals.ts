@@ -20,6 +20,8 @@ function kindOf(code: string | undefined): ParserRefusalKind {
 export interface RefusalWording {
   body(kind: ParserRefusalKind): string;
   headers: Record<string, string>;
+  /** Told of each refusal answered (not of a connection only closed), e.g. to count and log it. */
+  answered?: (kind: ParserRefusalKind, socket: Socket) => void;
 }
 
 /**
@@ -48,5 +50,6 @@ export function answerParserRefusals(server: Server, wording: RefusalWording): v
     }
     const kind = kindOf(error.code);
     endSocketWith(socket, STATUS_LINES[kind], wording.headers, wording.body(kind));
+    wording.answered?.(kind, socket);
   });
 }

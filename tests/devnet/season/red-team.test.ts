@@ -175,8 +175,15 @@ async function startSeason2(): Promise<void> {
     operatorPublicKey: operator.publicKeyHex,
     now: clock.date,
     limits: { maxConnectionsPerAddress: 1_000 },
+    requestLog: null,
   });
-  season2 = { url: running.info.url, operatorToken, close: running.close };
+  season2 = {
+    url: running.info.url,
+    operatorToken,
+    close: async () => {
+      await running.close();
+    },
+  };
   // The same operator freezes season 2 (a document of season 2, signed by its key), posted as the proxy would.
   const document = signFreezeDocument(
     { ...(freezeDocument('conformite', OPENS_AT, CLOSES_AT, operator) as unknown as FreezeDocument), season: 2 },

@@ -13,7 +13,7 @@ import { seasonServiceMigrations } from '../../../main/db/season-service/migrati
 import { createHttpClient, type HttpClient } from '../../../main/services/http/http-client.ts';
 import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from '../../../season-service/receipt-key.ts';
 import { loadSeasonMaterial, type SeasonMaterial } from '../../../season-service/season-material.ts';
-import { startSeasonService, type SeasonService } from '../../../season-service/server.ts';
+import { startSeasonService, type SeasonService, type StopOutcome } from '../../../season-service/server.ts';
 import type { ServiceLimits } from '../../../season-service/limits/service-limits.ts';
 import { trustLayerIdentity, type IdentityLookup } from '../../../season-service/trust-layer-identity.ts';
 import { openSignedExport } from '../../../main/core/season-export/signed-export.ts';
@@ -34,6 +34,7 @@ export function serveSeasonOn(stateFile: string) {
     trustLayer: 'http://127.0.0.1:1',
     operatorToken: 'o'.repeat(43),
     challengeSecret: null,
+    requestLog: null,
   });
 }
 export const OPENS_AT = '2026-10-01T08:00:00.000Z';
@@ -69,6 +70,11 @@ export interface RunningService {
   /** The service's receipt key file (a real one, created in the service's folder) and its public key hex. */
   receiptKeyFile: string;
   receiptPublicKey: string;
+  /** `GET /metrics` of this service, or null when started without `metricsPort`. */
+  metricsUrl: string | null;
+  metrics: SeasonService['metrics'];
+  /** The service's own stop (as SIGTERM runs it), leaving the database open for the test to read. */
+  stopService(withinMs?: number): Promise<StopOutcome>;
   stop(): Promise<void>;
 }
 
@@ -82,6 +88,10 @@ export async function startTestService(
     trustedProxies?: string[];
     /** The operator key the service accepts freezes from (default TEST_OPERATOR's; null: none). */
     operatorPublicKey?: string | null;
+    /** `GET /metrics` on this loopback port (0: a free one); absent: no metrics listener. */
+    metricsPort?: number;
+    /** Where the request log goes; none by default (the tests' output stays theirs). */
+    requestLog?: (line: string) => void;
   } = {},
 ): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), 'season-service-'));
@@ -107,9 +117,14 @@ export async function startTestService(
     // Every test client connects from loopback: one address stands for many participants (tests set their own).
     limits: { enrollPerIpPerHour: 1_000, maxConnectionsPerAddress: 1_000, ...options.limits },
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    ...(options.metricsPort !== undefined ? { metricsPort: options.metricsPort } : {}),
+    requestLog: options.requestLog ?? null,
   });
   return {
     url: service.url,
+    metricsUrl: service.metricsUrl,
+    metrics: service.metrics,
+    stopService: (withinMs?: number) => service.close(withinMs),
     db,
     clock,
     operatorToken,
