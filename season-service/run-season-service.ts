@@ -6,6 +6,7 @@ import { loadOrCreateReceiptKey, RECEIPT_KEY_FILE } from './receipt-key.ts';
 import { loadSeasonMaterial } from './season-material.ts';
 import { startSeasonService } from './server.ts';
 import type { ServiceLimits } from './service-context.ts';
+import { startSeasonBackups, type SeasonBackupPolicy, type SeasonBackups } from './season-backups.ts';
 import { makeStatePrivate } from './state-folder.ts';
 import { trustLayerIdentity, type IdentityLookup } from './trust-layer-identity.ts';
 
@@ -24,6 +25,10 @@ export interface RunSeasonServiceOptions {
   limits?: Partial<ServiceLimits>;
   /** The reverse proxies whose X-Forwarded-For names the client (`--trusted-proxy`). */
   trustedProxies?: readonly string[];
+  /** Backups while it serves (`--backup-dir`, docs/season-service.md "Backups"); absent: none. */
+  backups?: SeasonBackupPolicy;
+  /** Where a failed backup's line goes: stderr by default. */
+  log?: (line: string) => void;
 }
 
 /** What `season serve` prints: where it listens and what it serves (no secret). */
@@ -34,6 +39,8 @@ export interface SeasonServiceInfo {
   state: string;
   /** The receipt key's public half (raw 32 bytes, hex), as GET /v1/season/{n} announces it. */
   receipt_public_key: string;
+  /** Where and how often backups are written; absent when the service was started without --backup-dir. */
+  backups?: { dir: string; every_seconds: number; keep: number };
 }
 
 function identityAt(trustLayer: string | (() => string), http: HttpClient): IdentityLookup {
@@ -71,16 +78,38 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     });
+    const backups: SeasonBackups | null = options.backups
+      ? startSeasonBackups({
+          db,
+          stateFile: options.stateFile,
+          policy: options.backups,
+          now: options.now ?? (() => new Date()),
+          log: options.log ?? ((line) => process.stderr.write(line)),
+        })
+      : null;
     const info: SeasonServiceInfo = {
       url: service.url,
       season: material.season,
       tracks: [...material.tracks.keys()],
       state: options.stateFile,
       receipt_public_key: receiptSigner.publicKeyHex,
+      ...(options.backups
+        ? {
+            backups: {
+              dir: options.backups.dir,
+              every_seconds: options.backups.everyMs / 1000,
+              keep: options.backups.keep,
+            },
+          }
+        : {}),
     };
     return {
       info,
+      /** One backup now, as each turn takes it; null without --backup-dir. */
+      backups,
       async close() {
+        // The backup under way ends before the database it copies closes.
+        await backups?.stop();
         await service.close();
         await http.close();
         db.close();

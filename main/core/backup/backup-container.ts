@@ -47,18 +47,40 @@ export interface SealInput {
   scrypt?: ScryptParameters;
 }
 
-function derive(passphrase: string, salt: Uint8Array, s: ScryptParameters): { aesKey: Buffer; check: Buffer } {
+/** node:crypto's scrypt options for the parameters: what a caller deriving the key itself (asynchronously) passes. */
+export function scryptOptionsOf(s: ScryptParameters): { N: number; r: number; p: number; maxmem: number } {
   const N = 2 ** s.log2N;
-  const out = scryptSync(Buffer.from(passphrase, 'utf8'), salt, 64, { N, r: s.r, p: s.p, maxmem: 256 * N * s.r });
+  return { N, r: s.r, p: s.p, maxmem: 256 * N * s.r };
+}
+
+/** The 64 bytes scrypt derives from the passphrase and salt, split: the AES key, then the check key's check. */
+function keysOf(derived: Uint8Array): { aesKey: Buffer; check: Buffer } {
+  const out = Buffer.from(derived.buffer, derived.byteOffset, derived.byteLength);
   const check = createHmac('sha256', out.subarray(32)).update(CHECK_LABEL).digest().subarray(0, 16);
   return { aesKey: out.subarray(0, 32), check };
+}
+
+function derive(passphrase: string, salt: Uint8Array, s: ScryptParameters): { aesKey: Buffer; check: Buffer } {
+  return keysOf(scryptSync(Buffer.from(passphrase, 'utf8'), salt, 64, scryptOptionsOf(s)));
 }
 
 /** Encrypts the contents into one backup file's bytes. */
 export function sealBackup(input: SealInput): Buffer {
   const s = input.scrypt ?? BACKUP_SCRYPT;
+  const derived = scryptSync(Buffer.from(input.passphrase, 'utf8'), input.salt, 64, scryptOptionsOf(s));
+  return sealBackupWithDerived({ ...input, scrypt: s, derived });
+}
+
+/**
+ * sealBackup with the scrypt output already derived (64 bytes from the passphrase and `salt` under `scrypt`, e.g. by
+ * node:crypto's asynchronous scrypt): a service that must not stop its event loop for half a second derives it off
+ * the main thread, and the bytes written are the same.
+ */
+export function sealBackupWithDerived(input: Omit<SealInput, 'passphrase'> & { derived: Uint8Array }): Buffer {
+  const s = input.scrypt ?? BACKUP_SCRYPT;
   if (input.salt.length !== 16 || input.nonce.length !== 12) throw new Error('sealBackup: salt 16 bytes, nonce 12');
-  const { aesKey, check } = derive(input.passphrase, input.salt, s);
+  if (input.derived.length !== 64) throw new Error('sealBackup: 64 derived bytes');
+  const { aesKey, check } = keysOf(input.derived);
   const header = Buffer.alloc(BACKUP_HEADER_BYTES);
   BACKUP_MAGIC.copy(header, 0);
   header.writeUInt8(BACKUP_VERSION, 16);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_HEADER_BYTES, openBackup, sealBackup } from '../../../main/core/backup/backup-container.ts';
 import {
   DATABASE_ENTRY,
+  SEASON_DATABASE_ENTRY,
   isSafeBackupPath,
   packBackupContents,
   unpackBackupContents,
@@ -134,7 +135,28 @@ describe('backup contents', () => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(manifest.length);
     const one = unpackBackupContents(Buffer.concat([length, manifest, files[0]!.bytes]));
-    expect(one.ok && one.value).toEqual({ createdAtMs: 5, files, carries: null });
+    expect(one.ok && one.value).toEqual({ createdAtMs: 5, files, carries: null, kind: 'operator' });
+  });
+
+  it("the season service's format reads as kind season-service, its image season.sqlite; an image named otherwise is BACKUP_ALTERED", () => {
+    const files = [
+      { path: SEASON_DATABASE_ENTRY, bytes: Buffer.from('SQLite format 3\0') },
+      { path: 'receipt-key.pem', bytes: Buffer.from('-----BEGIN PRIVATE KEY-----') },
+    ];
+    const read = unpackBackupContents(
+      packBackupContents({ createdAtMs: 7, files, carries: ['receipt-key.pem'], kind: 'season-service' }),
+    );
+    expect(read.ok && [read.value.kind, read.value.carries, read.value.files.map((f) => f.path)]).toEqual([
+      'season-service',
+      ['receipt-key.pem'],
+      [SEASON_DATABASE_ENTRY, 'receipt-key.pem'],
+    ]);
+    const misnamed = unpackBackupContents(
+      packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }], kind: 'season-service' }),
+    );
+    expect(!misnamed.ok && misnamed.error.code).toBe('BACKUP_ALTERED');
+    const operator = unpackBackupContents(packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }] }));
+    expect(operator.ok && operator.value.kind).toBe('operator');
   });
 
   it('contents whose file does not match its SHA-256 are BACKUP_ALTERED', () => {

@@ -1,0 +1,131 @@
+import { scrypt, type BinaryLike, type ScryptOptions } from 'node:crypto';
+import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { BACKUP_SCRYPT, scryptOptionsOf, sealBackupWithDerived } from '../../core/backup/backup-container.ts';
+import {
+  packBackupContents,
+  SEASON_BACKUP_CARRIES,
+  SEASON_DATABASE_ENTRY,
+  type BackupFile,
+} from '../../core/backup/backup-contents.ts';
+import { sha256Hex } from '../../core/hash/sha256.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { snapshotThrough } from '../../db/backup-snapshot.ts';
+import type { Db } from '../../db/open-database.ts';
+import { writeFaultOf, type WriteFaultCode } from '../write-fault.ts';
+import { damageOf, type CreatedBackup } from './create-backup.ts';
+import { removeLeftoversBeside } from './leftovers.ts';
+import { replaceFileAtomicallyAsync } from './new-file.ts';
+
+export type CreateSeasonBackupCode = 'BACKUP_SOURCE_DAMAGED' | WriteFaultCode;
+
+export interface CreateSeasonBackupInput {
+  /** The service's own connection: the snapshot is taken through it (main/db/backup-snapshot.ts snapshotThrough). */
+  db: Db;
+  /** The service's database file (`STATE/season.sqlite`): the snapshot is made beside it, in the private state folder. */
+  stateFile: string;
+  outFile: string;
+  passphrase: string;
+  createdAtMs: number;
+  /** Fresh random bytes (node:crypto randomBytes in production): the scrypt salt and the GCM nonce. */
+  randomBytes: (n: number) => Uint8Array;
+  /** Pages copied per turn of the event loop (4 KiB each); the bench measures the default. */
+  pagesPerStep?: number;
+}
+
+const SNAPSHOT_MARK = '.backup-snapshot-';
+export const DEFAULT_PAGES_PER_STEP = 64;
+
+const NOTHING_WRITTEN = 'no backup was written, its partial files were removed and the earlier backups are left as they are';
+
+const deriveAsync = (passphrase: BinaryLike, salt: BinaryLike, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(passphrase, salt, 64, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+
+/**
+ * One backup of the season service's state while it serves (docs/season-service.md "Backups"): a consistent snapshot
+ * of its database taken through its own connection in steps, the receipt key beside it, packed in the season
+ * service's contents format and encrypted in the operator's container (docs/operator-database.md "Backups"), so
+ * `proveit backup verify` opens it. The scrypt key is derived in libuv's thread pool and the file written
+ * asynchronously: the event loop is held only by the copy's steps and the image's integrity_check. The snapshot is in
+ * clear for a moment in the state folder (0600), which already holds the database in clear, and removed before
+ * returning. A snapshot that fails integrity_check is refused (BACKUP_SOURCE_DAMAGED) before anything is written, so
+ * rotation never removes a sound backup for a damaged one.
+ */
+export async function createSeasonBackup(
+  input: CreateSeasonBackupInput,
+): Promise<Result<CreatedBackup, CreateSeasonBackupCode>> {
+  const { stateFile } = input;
+  removeLeftoversBeside(stateFile, SNAPSHOT_MARK);
+  const snapshot = join(
+    dirname(stateFile),
+    `.${basename(stateFile)}${SNAPSHOT_MARK}${process.pid}-${input.createdAtMs.toString(36)}`,
+  );
+  let image: Buffer;
+  try {
+    closeSync(openSync(snapshot, 'wx', 0o600));
+    await snapshotThrough(input.db, snapshot, input.pagesPerStep ?? DEFAULT_PAGES_PER_STEP);
+    image = await readFile(snapshot);
+  } catch (error) {
+    const fault = writeFaultOf(error, {
+      target: snapshot,
+      sqlite: true,
+      writing: "the database's snapshot, which is made in the state folder",
+      left: NOTHING_WRITTEN,
+      elsewhere: 'free room for one more copy of the database in the state folder',
+    });
+    if (fault !== undefined) return { ok: false, error: fault };
+    throw error;
+  } finally {
+    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${snapshot}${suffix}`, { force: true });
+  }
+  const problems = damageOf(image);
+  if (problems.length > 0)
+    return fail(
+      'BACKUP_SOURCE_DAMAGED',
+      `the service's database ${stateFile} fails integrity_check (${problems.slice(0, 3).join('; ')}): no backup is ` +
+        'written and the earlier backups are left as they are; stop the service and restore the latest sound one ' +
+        '(proveit backup verify, then proveit season restore)',
+      { db: stateFile, problems: problems.slice(0, 20) },
+    );
+  const files: BackupFile[] = [{ path: SEASON_DATABASE_ENTRY, bytes: image }];
+  for (const name of SEASON_BACKUP_CARRIES) {
+    const file = join(dirname(stateFile), name);
+    if (existsSync(file)) files.push({ path: name, bytes: await readFile(file) });
+  }
+  const salt = input.randomBytes(16);
+  const derived = await deriveAsync(Buffer.from(input.passphrase, 'utf8'), salt, scryptOptionsOf(BACKUP_SCRYPT));
+  const sealed = sealBackupWithDerived({
+    contents: packBackupContents({
+      createdAtMs: input.createdAtMs,
+      files,
+      carries: SEASON_BACKUP_CARRIES,
+      kind: 'season-service',
+    }),
+    salt,
+    nonce: input.randomBytes(12),
+    scrypt: BACKUP_SCRYPT,
+    derived,
+  });
+  try {
+    await replaceFileAtomicallyAsync(input.outFile, sealed);
+  } catch (error) {
+    const fault = writeFaultOf(error, {
+      target: input.outFile,
+      writing: `the backup ${input.outFile}`,
+      left: NOTHING_WRITTEN,
+      elsewhere: 'give --backup-dir a folder on another disk',
+    });
+    if (fault === undefined) throw error;
+    return { ok: false, error: fault };
+  }
+  return ok({
+    file: input.outFile,
+    bytes: sealed.length,
+    sha256: sha256Hex(sealed),
+    createdAtMs: input.createdAtMs,
+    files: files.map((f) => ({ path: f.path, bytes: f.bytes.length })),
+  });
+}
