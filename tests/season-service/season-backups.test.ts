@@ -193,7 +193,9 @@ describe('season service backups while it serves', () => {
     const made = await backups.backupNow();
     expect(made.ok).toBe(false);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^proveit season serve: SEASON_BACKUP_FAILED: WRITE_[A-Z_]+: .*the service goes on serving/);
+    expect(lines[0]).toMatch(
+      /^proveit season serve: SEASON_BACKUP_FAILED: WRITE_[A-Z_]+: .*the service goes on serving/,
+    );
     expect(failures).toHaveLength(1);
     expect(lines.join('')).not.toContain(PASSPHRASE);
     const after = await submitTask('conf-10', 1);
@@ -208,7 +210,13 @@ describe('season service backups while it serves', () => {
     const wrongFile = folder.file('wrong-passphrase');
     writeFileSync(wrongFile, 'another passphrase, long enough\n');
     const target = folder.file('refused-state');
-    const wrong = await run(seasonRestoreCommand, [made.backup.file, '--state', target, '--passphrase-file', wrongFile]);
+    const wrong = await run(seasonRestoreCommand, [
+      made.backup.file,
+      '--state',
+      target,
+      '--passphrase-file',
+      wrongFile,
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.io.stderr).toMatch(/^proveit season restore: BACKUP_PASSPHRASE_WRONG: /);
     expect(existsSync(target)).toBe(false);
