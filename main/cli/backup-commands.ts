@@ -13,11 +13,7 @@ import {
   restoredChainWarnings,
   type ReplacedChain,
 } from '../services/backup/restored-chain-checks.ts';
-import {
-  openBackupFile,
-  verifyOperatorContents,
-  type VerifiedBackup,
-} from '../services/backup/verify-backup.ts';
+import { openBackupFile, verifyOperatorContents, type VerifiedBackup } from '../services/backup/verify-backup.ts';
 import { verifySeasonContents } from '../services/backup/verify-season-backup.ts';
 import { systemClock } from '../services/clock.ts';
 import { actorOf } from './actor-option.ts';

@@ -27,7 +27,9 @@ export async function seasonBackupPolicyOf(
 ): Promise<{ policy: SeasonBackupPolicy | null } | { usage: string } | { refused: Failure }> {
   const dir = values['backup-dir'];
   if (dir === undefined) {
-    const stray = (['backup-passphrase-file', 'backup-every', 'backup-keep'] as const).find((f) => values[f] !== undefined);
+    const stray = (['backup-passphrase-file', 'backup-every', 'backup-keep'] as const).find(
+      (f) => values[f] !== undefined,
+    );
     if (stray !== undefined) return { usage: `--${stray} is for backups: give --backup-dir DIR with it` };
     return { policy: null };
   }

@@ -25,8 +25,14 @@ const SYNOPSIS = synopsis([
   may('enroll-limit'),
   many('trusted-proxy'),
   group(
-    need('backup-dir', { help: 'while serving, write an encrypted backup of the service state into DIR', defaultText: 'no backup' }),
-    need('backup-passphrase-file', { help: 'the file holding the backup passphrase (at least 12 characters)', defaultText: null }),
+    need('backup-dir', {
+      help: 'while serving, write an encrypted backup of the service state into DIR',
+      defaultText: 'no backup',
+    }),
+    need('backup-passphrase-file', {
+      help: 'the file holding the backup passphrase (at least 12 characters)',
+      defaultText: null,
+    }),
     may('backup-every'),
     may('backup-keep', { help: 'how many of the season backups DIR keeps, the oldest removed', defaultText: '24' }),
   ),

@@ -37,7 +37,8 @@ export interface CreateSeasonBackupInput {
 const SNAPSHOT_MARK = '.backup-snapshot-';
 export const DEFAULT_PAGES_PER_STEP = 64;
 
-const NOTHING_WRITTEN = 'no backup was written, its partial files were removed and the earlier backups are left as they are';
+const NOTHING_WRITTEN =
+  'no backup was written, its partial files were removed and the earlier backups are left as they are';
 
 const deriveAsync = (passphrase: BinaryLike, salt: BinaryLike, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

@@ -89,11 +89,7 @@ export async function openBackupFile(
 export function wrongKind(file: string, kind: BackupKind, expected: BackupKind) {
   const restoredBy = kind === 'operator' ? 'proveit backup restore' : 'proveit season restore';
   const what = kind === 'operator' ? "the operator's database" : "the season service's state";
-  return fail(
-    'BACKUP_WRONG_KIND',
-    `${file} is a backup of ${what}: restore it with ${restoredBy}`,
-    { kind, expected },
-  );
+  return fail('BACKUP_WRONG_KIND', `${file} is a backup of ${what}: restore it with ${restoredBy}`, { kind, expected });
 }
 
 /** The operator's checks of an opened backup (integrity_check, the audit chain, the sealed freezes). */

@@ -3,7 +3,7 @@ import { SEASON_RECEIPT_KEY_ENTRY, type BackupFile } from '../../core/backup/bac
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { integrityProblems, openDatabaseImage } from '../../db/backup-snapshot.ts';
-import { seasonBackupSummary, type SeasonBackupSummary } from '../../db/season-service/backup-summary.ts';
+import { seasonBackupSummary, type SeasonBackupSummary } from '../../db/season-backup-summary.ts';
 import { openBackupFile, wrongKind, type OpenedBackupFile, type VerifyBackupCode } from './verify-backup.ts';
 
 export type VerifySeasonBackupCode = VerifyBackupCode | 'BACKUP_RECEIPT_KEY_MISSING' | 'BACKUP_RECEIPT_KEY_INVALID';

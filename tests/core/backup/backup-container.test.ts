@@ -155,7 +155,9 @@ describe('backup contents', () => {
       packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }], kind: 'season-service' }),
     );
     expect(!misnamed.ok && misnamed.error.code).toBe('BACKUP_ALTERED');
-    const operator = unpackBackupContents(packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }] }));
+    const operator = unpackBackupContents(
+      packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }] }),
+    );
     expect(operator.ok && operator.value.kind).toBe('operator');
   });
 

@@ -1,4 +1,4 @@
-import type { Db } from '../open-database.ts';
+import type { Db } from './open-database.ts';
 
 /**
  * What a season service backup holds, as `proveit backup verify` reports it (docs/season-service.md "Backups"):
