@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, scryptSync, timingSafeEqual } from 'node:crypto';
+import { runSteps } from '../hash/sha256.ts';
 import { fail, ok, type Result } from '../result.ts';
 
 /**
@@ -77,6 +78,17 @@ export function sealBackup(input: SealInput): Buffer {
  * the main thread, and the bytes written are the same.
  */
 export function sealBackupWithDerived(input: Omit<SealInput, 'passphrase'> & { derived: Uint8Array }): Buffer {
+  return runSteps(sealBackupSteps({ ...input, chunkBytes: Number.MAX_SAFE_INTEGER }));
+}
+
+/**
+ * sealBackupWithDerived in steps: the contents encrypted `chunkBytes` at a time, yielding between chunks, so a service
+ * lets its event loop turn while a backup of some tens of MiB is sealed (docs/season-service.md "Backups"). The bytes
+ * are the same: AES-GCM encrypts a stream.
+ */
+export function* sealBackupSteps(
+  input: Omit<SealInput, 'passphrase'> & { derived: Uint8Array; chunkBytes: number },
+): Generator<void, Buffer, void> {
   const s = input.scrypt ?? BACKUP_SCRYPT;
   if (input.salt.length !== 16 || input.nonce.length !== 12) throw new Error('sealBackup: salt 16 bytes, nonce 12');
   if (input.derived.length !== 64) throw new Error('sealBackup: 64 derived bytes');
@@ -93,8 +105,13 @@ export function sealBackupWithDerived(input: Omit<SealInput, 'passphrase'> & { d
   check.copy(header, 56);
   const cipher = createCipheriv('aes-256-gcm', aesKey, input.nonce);
   cipher.setAAD(header);
-  const body = Buffer.concat([cipher.update(input.contents), cipher.final()]);
-  return Buffer.concat([header, body, cipher.getAuthTag()]);
+  const parts: Buffer[] = [header];
+  for (let at = 0; at < input.contents.length; at += input.chunkBytes) {
+    parts.push(cipher.update(input.contents.subarray(at, at + input.chunkBytes)));
+    if (at + input.chunkBytes < input.contents.length) yield;
+  }
+  parts.push(cipher.final(), cipher.getAuthTag());
+  return Buffer.concat(parts);
 }
 
 function within(value: number, [low, high]: readonly [number, number]): boolean {

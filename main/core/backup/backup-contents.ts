@@ -1,4 +1,4 @@
-import { sha256Hex } from '../hash/sha256.ts';
+import { runSteps, sha256Hex, sha256HexSteps } from '../hash/sha256.ts';
 import { canonical } from '../json/canonical.ts';
 import { loads } from '../json/loads.ts';
 import { isPyObject, pyObjectFrom } from '../json/value.ts';
@@ -59,17 +59,28 @@ export function isSafeBackupPath(path: string): boolean {
 export function packBackupContents(
   contents: Omit<BackupContents, 'carries' | 'kind'> & { carries?: readonly string[] | null; kind?: BackupKind },
 ): Buffer {
+  return runSteps(packBackupContentsSteps(contents, Number.MAX_SAFE_INTEGER));
+}
+
+/** packBackupContents in steps: each file hashed `chunkBytes` at a time, yielding between chunks; the same bytes. */
+export function* packBackupContentsSteps(
+  contents: Omit<BackupContents, 'carries' | 'kind'> & { carries?: readonly string[] | null; kind?: BackupKind },
+  chunkBytes: number,
+): Generator<void, Buffer, void> {
+  const hashes: string[] = [];
+  for (const f of contents.files)
+    hashes.push(f.bytes.length <= chunkBytes ? sha256Hex(f.bytes) : yield* sha256HexSteps(f.bytes, chunkBytes));
   const manifest = pyObjectFrom([
     ['format', contents.kind === 'season-service' ? SEASON_BACKUP_CONTENTS_FORMAT : BACKUP_CONTENTS_FORMAT],
     ['created_at_ms', BigInt(contents.createdAtMs)],
     ['carries', [...(contents.carries ?? [])]],
     [
       'files',
-      contents.files.map((f) =>
+      contents.files.map((f, i) =>
         pyObjectFrom([
           ['path', f.path],
           ['bytes', BigInt(f.bytes.length)],
-          ['sha256', sha256Hex(f.bytes)],
+          ['sha256', hashes[i]!],
         ]),
       ),
     ],

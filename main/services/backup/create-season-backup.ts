@@ -2,14 +2,15 @@ import { scrypt, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { BACKUP_SCRYPT, scryptOptionsOf, sealBackupWithDerived } from '../../core/backup/backup-container.ts';
+import { BACKUP_SCRYPT, scryptOptionsOf, sealBackupSteps } from '../../core/backup/backup-container.ts';
 import {
-  packBackupContents,
+  packBackupContentsSteps,
   SEASON_BACKUP_CARRIES,
   SEASON_DATABASE_ENTRY,
   type BackupFile,
 } from '../../core/backup/backup-contents.ts';
-import { sha256Hex } from '../../core/hash/sha256.ts';
+import { sha256HexSteps } from '../../core/hash/sha256.ts';
+import { setImmediate as turn } from 'node:timers/promises';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { snapshotThrough } from '../../db/backup-snapshot.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -39,6 +40,18 @@ export const DEFAULT_PAGES_PER_STEP = 64;
 
 const NOTHING_WRITTEN =
   'no backup was written, its partial files were removed and the earlier backups are left as they are';
+
+/** Hashed or encrypted per turn of the event loop: about a millisecond of work each (bench/season-service.ts). */
+const CHUNK_BYTES = 1 << 20;
+
+/** Runs a stepped computation (main/core), letting the event loop turn between its steps. */
+async function stepped<T>(steps: Generator<void, T, void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await turn();
+  }
+}
 
 const deriveAsync = (passphrase: BinaryLike, salt: BinaryLike, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -98,18 +111,22 @@ export async function createSeasonBackup(
   }
   const salt = input.randomBytes(16);
   const derived = await deriveAsync(Buffer.from(input.passphrase, 'utf8'), salt, scryptOptionsOf(BACKUP_SCRYPT));
-  const sealed = sealBackupWithDerived({
-    contents: packBackupContents({
-      createdAtMs: input.createdAtMs,
-      files,
-      carries: SEASON_BACKUP_CARRIES,
-      kind: 'season-service',
+  const contents = await stepped(
+    packBackupContentsSteps(
+      { createdAtMs: input.createdAtMs, files, carries: SEASON_BACKUP_CARRIES, kind: 'season-service' },
+      CHUNK_BYTES,
+    ),
+  );
+  const sealed = await stepped(
+    sealBackupSteps({
+      contents,
+      salt,
+      nonce: input.randomBytes(12),
+      scrypt: BACKUP_SCRYPT,
+      derived,
+      chunkBytes: CHUNK_BYTES,
     }),
-    salt,
-    nonce: input.randomBytes(12),
-    scrypt: BACKUP_SCRYPT,
-    derived,
-  });
+  );
   try {
     await replaceFileAtomicallyAsync(input.outFile, sealed);
   } catch (error) {
@@ -125,7 +142,7 @@ export async function createSeasonBackup(
   return ok({
     file: input.outFile,
     bytes: sealed.length,
-    sha256: sha256Hex(sealed),
+    sha256: await stepped(sha256HexSteps(sealed, CHUNK_BYTES)),
     createdAtMs: input.createdAtMs,
     files: files.map((f) => ({ path: f.path, bytes: f.bytes.length })),
   });
