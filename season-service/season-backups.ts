@@ -5,7 +5,11 @@ import type { Failure } from '../main/core/result.ts';
 import type { Db } from '../main/db/open-database.ts';
 import { backupFileName, backupsIn } from '../main/services/backup/backup-after-act.ts';
 import type { CreatedBackup } from '../main/services/backup/create-backup.ts';
-import { createSeasonBackup } from '../main/services/backup/create-season-backup.ts';
+import {
+  createSeasonBackup,
+  deriveSeasonBackupKey,
+  type SeasonBackupKey,
+} from '../main/services/backup/create-season-backup.ts';
 import { writeFaultOf } from '../main/services/write-fault.ts';
 
 export interface SeasonBackupPolicy {
@@ -62,6 +66,8 @@ export function startSeasonBackups(input: {
   const { db, stateFile, policy } = input;
   const random = input.random ?? ((n: number) => new Uint8Array(randomBytes(n)));
   let running: Promise<SeasonBackupOutcome> | null = null;
+  // Derived once, at the first backup (main/services/backup/create-season-backup.ts deriveSeasonBackupKey).
+  let key: Promise<SeasonBackupKey> | null = null;
 
   async function once(): Promise<SeasonBackupOutcome> {
     const atMs = input.now().getTime();
@@ -72,7 +78,10 @@ export function startSeasonBackups(input: {
         db,
         stateFile,
         outFile: join(policy.dir, backupFileName(stateFile, atMs)),
-        passphrase: policy.passphrase,
+        key: await (key ??= deriveSeasonBackupKey(policy.passphrase, random).catch((error: unknown) => {
+          key = null; // tried again at the next turn
+          throw error;
+        })),
         createdAtMs: atMs,
         randomBytes: random,
       });

@@ -161,12 +161,17 @@ describe('season service backups while it serves', () => {
     });
     stops.push(() => backups.stop());
     const times: number[] = [];
+    const headers: Buffer[] = [];
     for (let i = 0; i < 2; i++) {
       times.push(clock.current.getTime());
       const made = await backups.backupNow();
-      expect(made.ok).toBe(true);
+      if (!made.ok) throw new Error('the backup failed');
+      headers.push(readFileSync(made.backup.file).subarray(0, 72));
       clock.current = new Date(clock.current.getTime() + 60_000);
     }
+    // One key per service start (its scrypt salt), a fresh GCM nonce per backup.
+    expect(headers[0]!.subarray(20, 36).equals(headers[1]!.subarray(20, 36))).toBe(true);
+    expect(headers[0]!.subarray(36, 48).equals(headers[1]!.subarray(36, 48))).toBe(false);
     expect(told).toEqual(times);
     const names = readdirSync(dir).sort();
     expect(names).toEqual(['notes.txt', `season-${new Date(times[1]!).toISOString().replace(/[-:.]/g, '')}.backup`]);
