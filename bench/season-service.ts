@@ -4,15 +4,17 @@
 // submit for a few seconds, each a new version of its tasks in turn. GET /v1/health (a no-op) under the same 50 clients
 // is the baseline: the ratio is what intake, the token check and the durable write cost over the bare HTTP round trip.
 // Clients and server share the process (and the 2 cores), so the figures are a lower bound on the service alone.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Pool } from 'undici';
 import { startDevnet } from '../devnet/start-devnet.ts';
 import { loadsText } from '../main/core/json/loads.ts';
 import { signReceipt, verifyReceipt } from '../main/core/receipts/submission-receipt.ts';
 import { submissionVersionCount } from '../main/db/season-service/submissions.ts';
 import { loadOrCreateReceiptKey } from '../season-service/receipt-key.ts';
+import { startSeasonBackups } from '../season-service/season-backups.ts';
 import {
   boundKey,
   enroll,
@@ -155,6 +157,33 @@ try {
   const recorded = submissionVersionCount(service.db) - versionsBefore;
   const baseline = await load(SECONDS, health);
   const atTarget = await offered(TARGET_PER_SECOND, SECONDS, submitOne);
+  // docs/season-service.md "Backups": the same offered load while snapshots are taken back to back, so every
+  // submission of the run is answered during one; then what one snapshot takes and the longest the event loop waited.
+  const stateFile = join(dirname(service.receiptKeyFile), 'season.sqlite');
+  const backups = startSeasonBackups({
+    db: service.db,
+    stateFile,
+    policy: { dir: join(dir, 'backups'), passphrase: 'bench passphrase 1234', everyMs: 3_600_000, keep: 2 },
+    now: () => new Date(),
+    log: (line) => process.stderr.write(line),
+  });
+  // The first backup derives the service's backup key (scrypt, once per start): made before the measured run.
+  if (!(await backups.backupNow()).ok) throw new Error('bench: the first backup failed');
+  const snapshots: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  let loadEnded = false;
+  const during = offered(TARGET_PER_SECOND, SECONDS, submitOne).finally(() => (loadEnded = true));
+  loopDelay.enable();
+  while (!loadEnded) {
+    const t0 = performance.now();
+    const made = await backups.backupNow();
+    if (!made.ok) throw new Error(`bench: the backup failed: ${JSON.stringify(made)}`);
+    snapshots.push(performance.now() - t0);
+  }
+  loopDelay.disable();
+  const duringSnapshots = await during;
+  await backups.stop();
+  const databaseBytes = statSync(stateFile).size + statSync(`${stateFile}-wal`).size;
   // Every 200 is a receipt signed by the service's key (docs/season-service.md "Receipts"): the last one is checked, so
   // the figures above are those of signed answers; then the signature alone, on the same key, says what it costs of a
   // submission.
@@ -177,6 +206,13 @@ try {
   row('POST submit (capacity)', submissions);
   row('GET /v1/health', baseline);
   row(`POST submit at ${TARGET_PER_SECOND}/s`, atTarget);
+  row('  ... during snapshots', duringSnapshots);
+  console.log(
+    `season-service: snapshot while ${TARGET_PER_SECOND} submissions/s are offered: p99 ${atTarget.p99.toFixed(1)} ms before, ` +
+      `${duringSnapshots.p99.toFixed(1)} ms during; ${snapshots.length} snapshots of a ${(databaseBytes / 1_048_576).toFixed(1)} MiB ` +
+      `database, ${(snapshots.reduce((a, b) => a + b, 0) / snapshots.length / 1000).toFixed(2)} s each (the key derived at the first, before); ` +
+      `longest event-loop wait ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+  );
   console.log(
     `season-service: submit / health: throughput ${(submissions.perSecond / baseline.perSecond).toFixed(2)}, ` +
       `p50 ${(submissions.p50 / baseline.p50).toFixed(1)}x, p99 ${(submissions.p99 / baseline.p99).toFixed(1)}x; ` +

@@ -1,8 +1,9 @@
 import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { SEASON_RECEIPT_KEY_ENTRY } from '../main/core/backup/backup-contents.ts';
 import { readOrCreateEd25519Pem } from '../main/services/keys/ed25519-pem-file.ts';
 
-/** The receipt key's file, in the service's state folder beside its SQLite file (`--state DIR`). */
-export const RECEIPT_KEY_FILE = 'receipt-key.pem';
+/** The receipt key's file, in the service's state folder beside its SQLite file (`--state DIR`); backups carry it. */
+export const RECEIPT_KEY_FILE = SEASON_RECEIPT_KEY_ENTRY;
 
 /**
  * What signs with the service's receipt key (docs/season-service.md "Receipts"): submission receipts, and the export.

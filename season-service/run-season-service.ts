@@ -7,6 +7,7 @@ import { loadSeasonMaterial } from './season-material.ts';
 import type { RequestLogWriter } from './operations/request-log.ts';
 import { startSeasonService, STOP_WITHIN_MS, type StopOutcome } from './server.ts';
 import type { ServiceLimits } from './limits/service-limits.ts';
+import { startSeasonBackups, type SeasonBackupPolicy, type SeasonBackups } from './season-backups.ts';
 import { makeStatePrivate } from './state-folder.ts';
 import { trustLayerIdentity, type IdentityLookup } from './trust-layer-identity.ts';
 
@@ -29,6 +30,10 @@ export interface RunSeasonServiceOptions {
   metricsPort?: number;
   /** The request log's writer: standard output unless given; null turns it off (`--request-log off`). */
   requestLog?: RequestLogWriter;
+  /** Backups while it serves (`--backup-dir`, docs/season-service.md "Backups"); absent: none. */
+  backups?: SeasonBackupPolicy;
+  /** Where a failed backup's line goes: stderr by default. */
+  log?: (line: string) => void;
 }
 
 /** What `season serve` prints: where it listens and what it serves (no secret). */
@@ -41,6 +46,8 @@ export interface SeasonServiceInfo {
   receipt_public_key: string;
   /** Where `GET /metrics` answers (`--metrics-port`), else absent. */
   metrics_url?: string;
+  /** Where and how often backups are written; absent when the service was started without --backup-dir. */
+  backups?: { dir: string; every_seconds: number; keep: number };
 }
 
 function identityAt(trustLayer: string | (() => string), http: HttpClient): IdentityLookup {
@@ -89,6 +96,22 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       ...(options.metricsPort !== undefined ? { metricsPort: options.metricsPort } : {}),
       ...(options.requestLog !== undefined ? { requestLog: options.requestLog } : {}),
     });
+    const backups: SeasonBackups | null = options.backups
+      ? startSeasonBackups({
+          db,
+          stateFile: options.stateFile,
+          // Each backup taken sets proveit_season_backup_age_seconds back to 0 (docs/season-service.md "Operations").
+          policy: {
+            ...options.backups,
+            onBackup: (atMs) => {
+              service.metrics.backupTaken(atMs);
+              options.backups?.onBackup?.(atMs);
+            },
+          },
+          now: options.now ?? (() => new Date()),
+          log: options.log ?? ((line) => process.stderr.write(line)),
+        })
+      : null;
     const info: SeasonServiceInfo = {
       url: service.url,
       season: material.season,
@@ -96,14 +119,26 @@ export async function runSeasonService(options: RunSeasonServiceOptions) {
       state: options.stateFile,
       receipt_public_key: receiptSigner.publicKeyHex,
       ...(service.metricsUrl !== null ? { metrics_url: service.metricsUrl } : {}),
+      ...(options.backups
+        ? {
+            backups: {
+              dir: options.backups.dir,
+              every_seconds: options.backups.everyMs / 1000,
+              keep: options.backups.keep,
+            },
+          }
+        : {}),
     };
     return {
       info,
-      /** For the backup of the season state: `metrics.backupTaken(atMs)` after each backup. */
+      /** The service's metrics (docs/season-service.md "Operations"). */
       metrics: service.metrics,
-      /** Stops as SIGTERM asks (docs/season-service.md "Operations"), the database closed last. */
+      /** One backup now, as each turn takes it; null without --backup-dir. */
+      backups,
+      /** Stops as SIGTERM asks (docs/season-service.md "Operations"): requests drained, the backup under way ended, the database closed last. */
       async close(withinMs = STOP_WITHIN_MS): Promise<StopOutcome> {
         const outcome = await service.close(withinMs);
+        await backups?.stop();
         await http.close();
         db.close();
         return outcome;

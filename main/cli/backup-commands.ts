@@ -14,13 +14,15 @@ import {
   restoredChainWarnings,
   type ReplacedChain,
 } from '../services/backup/restored-chain-checks.ts';
-import { verifyBackup, type VerifiedBackup } from '../services/backup/verify-backup.ts';
+import { openBackupFile, verifyOperatorContents, type VerifiedBackup } from '../services/backup/verify-backup.ts';
+import { verifySeasonContents } from '../services/backup/verify-season-backup.ts';
 import { systemClock } from '../services/clock.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
 import { many, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
+import { seasonBackupJson, seasonBackupLines } from './season-restore-command.ts';
 
 /** A refusal: `proveit backup VERB: CODE: message` on stderr, or the JSON document; exit 1, nothing written. */
 function refuse(io: CliIo, verb: string, json: boolean, error: Failure): number {
@@ -199,7 +201,18 @@ export const backupVerifyCommand: Command = {
       );
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'verify', values.json, passphrase.error);
-    const verified = await verifyBackup(positionals[0]!, passphrase.value);
+    const file = positionals[0]!;
+    const opened = await openBackupFile(file, passphrase.value);
+    if (!opened.ok) return refuse(io, 'verify', values.json, opened.error);
+    // A season service's backup (docs/season-service.md "Backups") is verified with its own checks and report.
+    if (opened.value.contents.kind === 'season-service') {
+      const season = verifySeasonContents(file, opened.value);
+      if (!season.ok) return refuse(io, 'verify', values.json, season.error);
+      if (values.json) printJson(io, { ok: true, file, ...seasonBackupJson(season.value) });
+      else io.out(`backup intact: ${file}\n${seasonBackupLines(season.value)}`);
+      return EXIT.ok;
+    }
+    const verified = verifyOperatorContents(file, opened.value);
     if (!verified.ok) return refuse(io, 'verify', values.json, verified.error);
     if (values.json) printJson(io, { ok: true, file: positionals[0], ...contentsJson(verified.value) });
     else io.out(`backup intact: ${positionals[0]}\n${summaryLines(verified.value)}`);

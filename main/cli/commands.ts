@@ -24,6 +24,7 @@ import { seasonPublishCommand } from './season-publish-command.ts';
 import { seasonConsentsCommand, seasonDeliverCommand } from './season-reports-commands.ts';
 import { seasonReceiptVerifyCommand } from './season-receipt-command.ts';
 import { seasonReplayCommand } from './season-replay-command.ts';
+import { seasonRestoreCommand } from './season-restore-command.ts';
 import { seasonServeCommand } from './season-serve-command.ts';
 import { trustUpdateCommand } from './trust-update-command.ts';
 
@@ -43,6 +44,7 @@ export const commands: Command[] = [
   ...corpusCommands,
   ...freezeCommands,
   seasonServeCommand,
+  seasonRestoreCommand,
   seasonCloseCommand,
   seasonInvalidateCommand,
   seasonNoticeCommand,

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { trustedProxySet } from '../../season-service/limits/client-address.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { many, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { group, many, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { readSecretFile } from './secret-file.ts';
+import { seasonBackupPolicyOf } from './season-backup-options.ts';
 import { signalWaiter } from './signal-waiter.ts';
 
 /** The demo season (docs/corpus-format.md): every track folder of it is served. */
@@ -25,6 +26,18 @@ const SYNOPSIS = synopsis([
   many('trusted-proxy'),
   may('metrics-port'),
   may('request-log'),
+  group(
+    need('backup-dir', {
+      help: 'while serving, write an encrypted backup of the service state into DIR',
+      defaultText: 'no backup',
+    }),
+    need('backup-passphrase-file', {
+      help: 'the file holding the backup passphrase (at least 12 characters)',
+      defaultText: null,
+    }),
+    may('backup-every'),
+    may('backup-keep', { help: 'how many of the season backups DIR keeps, the oldest removed', defaultText: '24' }),
+  ),
   may('json', { help: 'accepted: the one line printed is always JSON' }),
 ]);
 
@@ -112,6 +125,14 @@ export const seasonServeCommand: Command = {
       operatorPublicKey = read.key;
     }
 
+    // Backups while serving (docs/season-service.md "Backups"): checked, and the passphrase read, before the service starts.
+    const backups = await seasonBackupPolicyOf(values);
+    if ('usage' in backups) return usageError(io, seasonServeCommand, backups.usage);
+    if ('refused' in backups) {
+      io.err(`proveit season serve: ${backups.refused.code}: ${backups.refused.message}\n`);
+      return EXIT.failed;
+    }
+
     const { stopped, cancel } = signalWaiter();
     // Loaded on use: the server and SQLite stay out of every other command's start-up.
     const { runSeasonService } = await import('../../season-service/run-season-service.ts');
@@ -130,6 +151,7 @@ export const seasonServeCommand: Command = {
         trustedProxies: [...proxies.set],
         ...(metricsPort !== undefined ? { metricsPort } : {}),
         ...(requestLog === 'off' ? { requestLog: null } : {}),
+        ...(backups.policy ? { backups: backups.policy } : {}),
       });
     } catch (error) {
       cancel();

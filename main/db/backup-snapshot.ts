@@ -22,6 +22,22 @@ export async function snapshotDatabase(source: string, snapshotFile: string): Pr
   }
 }
 
+/**
+ * The same consistent copy taken through a connection the caller already holds and writes through (the season
+ * service's own, docs/season-service.md "Backups"), `pagesPerStep` pages at a time with the event loop free between
+ * steps. SQLite applies the writes this connection makes meanwhile to the copy as well, so it never starts again under a
+ * steady stream of writes, as a second connection's copy would; a write of another connection would restart it.
+ */
+export async function snapshotThrough(db: Db, snapshotFile: string, pagesPerStep: number): Promise<void> {
+  await db.backup(snapshotFile, { progress: () => pagesPerStep });
+  const copy = new Database(snapshotFile, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
 /** Opens a database image (a snapshot's bytes, decrypted from a backup) in memory, read-only: nothing touches disk. */
 export function openDatabaseImage(bytes: Buffer): Db {
   return new Database(bytes, { readonly: true });

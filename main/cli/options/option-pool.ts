@@ -32,6 +32,12 @@ export const OPTION_POOL = {
     help: 'after the act succeeds, write an encrypted backup of the operator database into DIR',
     defaultText: '$PROVEIT_BACKUP_DIR; without either, no backup',
   },
+  'backup-every': {
+    type: 'string',
+    value: 'SECONDS',
+    help: 'how often the service writes a backup while it serves',
+    defaultText: '3600',
+  },
   'backup-keep': {
     type: 'string',
     value: 'N',

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, scryptSync, timingSafeEqual } from 'node:crypto';
+import { runSteps } from '../hash/sha256.ts';
 import { fail, ok, type Result } from '../result.ts';
 
 /**
@@ -47,18 +48,51 @@ export interface SealInput {
   scrypt?: ScryptParameters;
 }
 
-function derive(passphrase: string, salt: Uint8Array, s: ScryptParameters): { aesKey: Buffer; check: Buffer } {
+/** node:crypto's scrypt options for the parameters: what a caller deriving the key itself (asynchronously) passes. */
+export function scryptOptionsOf(s: ScryptParameters): { N: number; r: number; p: number; maxmem: number } {
   const N = 2 ** s.log2N;
-  const out = scryptSync(Buffer.from(passphrase, 'utf8'), salt, 64, { N, r: s.r, p: s.p, maxmem: 256 * N * s.r });
+  return { N, r: s.r, p: s.p, maxmem: 256 * N * s.r };
+}
+
+/** The 64 bytes scrypt derives from the passphrase and salt, split: the AES key, then the check key's check. */
+function keysOf(derived: Uint8Array): { aesKey: Buffer; check: Buffer } {
+  const out = Buffer.from(derived.buffer, derived.byteOffset, derived.byteLength);
   const check = createHmac('sha256', out.subarray(32)).update(CHECK_LABEL).digest().subarray(0, 16);
   return { aesKey: out.subarray(0, 32), check };
+}
+
+function derive(passphrase: string, salt: Uint8Array, s: ScryptParameters): { aesKey: Buffer; check: Buffer } {
+  return keysOf(scryptSync(Buffer.from(passphrase, 'utf8'), salt, 64, scryptOptionsOf(s)));
 }
 
 /** Encrypts the contents into one backup file's bytes. */
 export function sealBackup(input: SealInput): Buffer {
   const s = input.scrypt ?? BACKUP_SCRYPT;
+  const derived = scryptSync(Buffer.from(input.passphrase, 'utf8'), input.salt, 64, scryptOptionsOf(s));
+  return sealBackupWithDerived({ ...input, scrypt: s, derived });
+}
+
+/**
+ * sealBackup with the scrypt output already derived (64 bytes from the passphrase and `salt` under `scrypt`, e.g. by
+ * node:crypto's asynchronous scrypt): a service that must not stop its event loop for half a second derives it off
+ * the main thread, and the bytes written are the same.
+ */
+export function sealBackupWithDerived(input: Omit<SealInput, 'passphrase'> & { derived: Uint8Array }): Buffer {
+  return runSteps(sealBackupSteps({ ...input, chunkBytes: Number.MAX_SAFE_INTEGER }));
+}
+
+/**
+ * sealBackupWithDerived in steps: the contents encrypted `chunkBytes` at a time, yielding between chunks, so a service
+ * lets its event loop turn while a backup of some tens of MiB is sealed (docs/season-service.md "Backups"). The bytes
+ * are the same: AES-GCM encrypts a stream.
+ */
+export function* sealBackupSteps(
+  input: Omit<SealInput, 'passphrase'> & { derived: Uint8Array; chunkBytes: number },
+): Generator<void, Buffer, void> {
+  const s = input.scrypt ?? BACKUP_SCRYPT;
   if (input.salt.length !== 16 || input.nonce.length !== 12) throw new Error('sealBackup: salt 16 bytes, nonce 12');
-  const { aesKey, check } = derive(input.passphrase, input.salt, s);
+  if (input.derived.length !== 64) throw new Error('sealBackup: 64 derived bytes');
+  const { aesKey, check } = keysOf(input.derived);
   const header = Buffer.alloc(BACKUP_HEADER_BYTES);
   BACKUP_MAGIC.copy(header, 0);
   header.writeUInt8(BACKUP_VERSION, 16);
@@ -71,8 +105,13 @@ export function sealBackup(input: SealInput): Buffer {
   check.copy(header, 56);
   const cipher = createCipheriv('aes-256-gcm', aesKey, input.nonce);
   cipher.setAAD(header);
-  const body = Buffer.concat([cipher.update(input.contents), cipher.final()]);
-  return Buffer.concat([header, body, cipher.getAuthTag()]);
+  const parts: Buffer[] = [header];
+  for (let at = 0; at < input.contents.length; at += input.chunkBytes) {
+    parts.push(cipher.update(input.contents.subarray(at, at + input.chunkBytes)));
+    if (at + input.chunkBytes < input.contents.length) yield;
+  }
+  parts.push(cipher.final(), cipher.getAuthTag());
+  return Buffer.concat(parts);
 }
 
 function within(value: number, [low, high]: readonly [number, number]): boolean {

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../hash/sha256.ts';
+import { runSteps, sha256Hex, sha256HexSteps } from '../hash/sha256.ts';
 import { canonical } from '../json/canonical.ts';
 import { loads } from '../json/loads.ts';
 import { isPyObject, pyObjectFrom } from '../json/value.ts';
@@ -18,6 +18,21 @@ export const BACKUP_CONTENTS_FORMAT = 'proveit-backup-contents/2';
 export const BACKUP_CONTENTS_FORMAT_1 = 'proveit-backup-contents/1';
 export const DATABASE_ENTRY = 'console.sqlite';
 
+/**
+ * The season service's backups (docs/season-service.md "Backups") use the same container and manifest under a format
+ * of their own, so a backup of one kind is never restored as the other: the database image is `season.sqlite`, the
+ * state folder's own file name, and the one file beside it is the receipt key (`receipt-key.pem`).
+ */
+export const SEASON_BACKUP_CONTENTS_FORMAT = 'proveit-season-backup-contents/1';
+export const SEASON_DATABASE_ENTRY = 'season.sqlite';
+/** The receipt key's file in the state folder: every receipt of the season verifies with it (season-service/receipt-key.ts). */
+export const SEASON_RECEIPT_KEY_ENTRY = 'receipt-key.pem';
+/** What a season service backup takes beside its database (its `carries`). */
+export const SEASON_BACKUP_CARRIES: readonly string[] = [SEASON_RECEIPT_KEY_ENTRY];
+
+/** Whose state a backup holds: the operator's database (`backup restore`) or the season service's (`season restore`). */
+export type BackupKind = 'operator' | 'season-service';
+
 export interface BackupFile {
   path: string;
   bytes: Uint8Array;
@@ -28,6 +43,7 @@ export interface BackupContents {
   files: BackupFile[];
   /** The paths beside the database the backup took whole (format 2); null when read from a format 1 backup. */
   carries: readonly string[] | null;
+  kind: BackupKind;
 }
 
 /** A relative path of plain segments: a restore writes it under the new database's folder and nowhere else. */
@@ -36,21 +52,35 @@ export function isSafeBackupPath(path: string): boolean {
   return segments.every((s) => /^[A-Za-z0-9._-]{1,200}$/.test(s) && s !== '.' && s !== '..');
 }
 
-/** Packs format 2 (`carries` null packs an empty list: nothing beside the database was looked for). */
+/**
+ * Packs format 2, or the season service's format for `kind: 'season-service'` (`carries` null packs an empty list:
+ * nothing beside the database was looked for).
+ */
 export function packBackupContents(
-  contents: Omit<BackupContents, 'carries'> & { carries?: readonly string[] | null },
+  contents: Omit<BackupContents, 'carries' | 'kind'> & { carries?: readonly string[] | null; kind?: BackupKind },
 ): Buffer {
+  return runSteps(packBackupContentsSteps(contents, Number.MAX_SAFE_INTEGER));
+}
+
+/** packBackupContents in steps: each file hashed `chunkBytes` at a time, yielding between chunks; the same bytes. */
+export function* packBackupContentsSteps(
+  contents: Omit<BackupContents, 'carries' | 'kind'> & { carries?: readonly string[] | null; kind?: BackupKind },
+  chunkBytes: number,
+): Generator<void, Buffer, void> {
+  const hashes: string[] = [];
+  for (const f of contents.files)
+    hashes.push(f.bytes.length <= chunkBytes ? sha256Hex(f.bytes) : yield* sha256HexSteps(f.bytes, chunkBytes));
   const manifest = pyObjectFrom([
-    ['format', BACKUP_CONTENTS_FORMAT],
+    ['format', contents.kind === 'season-service' ? SEASON_BACKUP_CONTENTS_FORMAT : BACKUP_CONTENTS_FORMAT],
     ['created_at_ms', BigInt(contents.createdAtMs)],
     ['carries', [...(contents.carries ?? [])]],
     [
       'files',
-      contents.files.map((f) =>
+      contents.files.map((f, i) =>
         pyObjectFrom([
           ['path', f.path],
           ['bytes', BigInt(f.bytes.length)],
-          ['sha256', sha256Hex(f.bytes)],
+          ['sha256', hashes[i]!],
         ]),
       ),
     ],
@@ -73,13 +103,18 @@ export function unpackBackupContents(bytes: Buffer): Result<BackupContents, 'BAC
   const parsed = loads(bytes.subarray(4, 4 + length));
   if (!parsed.ok || !isPyObject(parsed.value)) return altered('the manifest is not a JSON object');
   const m = parsed.value;
-  if (m['format'] !== BACKUP_CONTENTS_FORMAT && m['format'] !== BACKUP_CONTENTS_FORMAT_1)
+  if (
+    m['format'] !== BACKUP_CONTENTS_FORMAT &&
+    m['format'] !== BACKUP_CONTENTS_FORMAT_1 &&
+    m['format'] !== SEASON_BACKUP_CONTENTS_FORMAT
+  )
     return altered(`format ${String(m['format'])}`);
+  const kind: BackupKind = m['format'] === SEASON_BACKUP_CONTENTS_FORMAT ? 'season-service' : 'operator';
   const createdAt = m['created_at_ms'];
   const list = m['files'];
   if (typeof createdAt !== 'bigint' || !Array.isArray(list)) return altered('created_at_ms or files missing');
   let carries: string[] | null = null;
-  if (m['format'] === BACKUP_CONTENTS_FORMAT) {
+  if (m['format'] !== BACKUP_CONTENTS_FORMAT_1) {
     const listed = m['carries'];
     if (!Array.isArray(listed) || !listed.every((p) => typeof p === 'string' && isSafeBackupPath(p)))
       return altered('carries is not a list of safe paths');
@@ -100,6 +135,7 @@ export function unpackBackupContents(bytes: Buffer): Result<BackupContents, 'BAC
     at = end;
   }
   if (at !== bytes.length) return altered('bytes follow the last file');
-  if (files[0]?.path !== DATABASE_ENTRY) return altered(`the first file is not ${DATABASE_ENTRY}`);
-  return ok({ createdAtMs: Number(createdAt), files, carries });
+  const image = kind === 'season-service' ? SEASON_DATABASE_ENTRY : DATABASE_ENTRY;
+  if (files[0]?.path !== image) return altered(`the first file is not ${image}`);
+  return ok({ createdAtMs: Number(createdAt), files, carries, kind });
 }

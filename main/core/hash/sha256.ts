@@ -45,3 +45,24 @@ export function sha256HexOfText(text: string): string {
     ? (oneShot('sha256', text, 'hex') as string)
     : nodeCrypto.createHash('sha256').update(text, 'utf8').digest('hex');
 }
+
+/**
+ * SHA-256 of large bytes as lowercase hex, `chunkBytes` at a time: a generator that yields between chunks, so a
+ * service hashing a backup lets its event loop turn (main/core stays pure: the caller decides when to go on).
+ */
+export function* sha256HexSteps(data: Uint8Array, chunkBytes: number): Generator<void, string, void> {
+  const hash = nodeCrypto.createHash('sha256');
+  for (let at = 0; at < data.length; at += chunkBytes) {
+    hash.update(data.subarray(at, at + chunkBytes));
+    if (at + chunkBytes < data.length) yield;
+  }
+  return hash.digest('hex');
+}
+
+/** Runs a stepped computation to its end at once. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}

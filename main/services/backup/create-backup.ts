@@ -58,7 +58,7 @@ function damaged(dbFile: string, problems: string[]) {
  * damaged database would look sound until restored, and the automatic backups' rotation would then remove the good
  * ones. An image SQLite cannot even open is damaged too.
  */
-function damageOf(image: Buffer): string[] {
+export function damageOf(image: Buffer): string[] {
   let db;
   try {
     db = openDatabaseImage(image);

@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Writes bytes to a temporary file in the target's folder (mode 0600) and fsyncs it; returns its path. */
@@ -59,4 +60,31 @@ export function createFileExclusively(target: string, bytes: Uint8Array): boolea
   }
   syncFolder(dirname(target));
   return true;
+}
+
+/**
+ * replaceFileAtomically without holding the event loop: the writes and fsyncs run in libuv's thread pool, for a
+ * service that goes on answering while its backup is written (docs/season-service.md "Backups").
+ */
+export async function replaceFileAtomicallyAsync(target: string, bytes: Uint8Array): Promise<void> {
+  const temporary = join(dirname(target), `.${basename(target)}.partial-${process.pid}-${Date.now().toString(36)}`);
+  try {
+    const file = await open(temporary, 'wx', 0o600);
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  const folder = await open(dirname(target), 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
 }

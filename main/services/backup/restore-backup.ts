@@ -75,7 +75,7 @@ export async function restoreBackup(input: {
 }
 
 /** Removes the files a failed restore wrote, then the folders it made (the deepest first); false if any stays. */
-function takeBack(written: readonly string[], folders: readonly string[]): boolean {
+export function takeBack(written: readonly string[], folders: readonly string[]): boolean {
   let all = true;
   for (const path of [...written].reverse()) {
     try {

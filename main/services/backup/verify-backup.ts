@@ -1,6 +1,11 @@
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { openBackup, type BackupOpenCode } from '../../core/backup/backup-container.ts';
-import { unpackBackupContents, type BackupFile } from '../../core/backup/backup-contents.ts';
+import {
+  unpackBackupContents,
+  type BackupContents,
+  type BackupFile,
+  type BackupKind,
+} from '../../core/backup/backup-contents.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { integrityProblems, openDatabaseImage } from '../../db/backup-snapshot.ts';
 import { backupSummary, type BackupSummary } from '../../db/backup-summary.ts';
@@ -14,6 +19,7 @@ export type VerifyBackupCode =
   | 'BACKUP_DATABASE_DAMAGED'
   | 'BACKUP_AUDIT_LOG_BROKEN'
   | 'BACKUP_FREEZE_SEAL_MISSING'
+  | 'BACKUP_WRONG_KIND'
   | Exclude<BoundedReadCode, 'FILE_UNREADABLE'>;
 
 export interface VerifiedBackup {
@@ -39,6 +45,26 @@ export async function verifyBackup(
   file: string,
   passphrase: string,
 ): Promise<Result<VerifiedBackup, VerifyBackupCode>> {
+  const opened = await openBackupFile(file, passphrase);
+  if (!opened.ok) return opened;
+  if (opened.value.contents.kind !== 'operator') return wrongKind(file, opened.value.contents.kind, 'operator');
+  return verifyOperatorContents(file, opened.value);
+}
+
+export interface OpenedBackupFile {
+  /** The backup file's bytes, as written (its SHA-256 is the one the audit entry names). */
+  bytes: Buffer;
+  contents: BackupContents;
+}
+
+/**
+ * Reads a backup file and decrypts it in memory: its contents, of either kind (docs/operator-database.md "Backups",
+ * docs/season-service.md "Backups"), not yet checked beyond the container and the manifest.
+ */
+export async function openBackupFile(
+  file: string,
+  passphrase: string,
+): Promise<Result<OpenedBackupFile, VerifyBackupCode>> {
   // Bounded (main/services/files/read-bounded.ts): a backup holds the whole database, so its limit is the largest,
   // but a device such as /dev/zero is still refused unread.
   const read = await readBoundedFile(file, { what: 'the backup', kind: 'backup' });
@@ -56,9 +82,24 @@ export async function verifyBackup(
   if (!opened.ok) return fail(opened.error.code, `${file}: ${opened.error.message}`, opened.error.details);
   const contents = unpackBackupContents(opened.value);
   if (!contents.ok) return fail(contents.error.code, `${file}: ${contents.error.message}`);
+  return ok({ bytes, contents: contents.value });
+}
+
+/** A backup of the other kind than the command restores: BACKUP_WRONG_KIND, naming the command that takes it. */
+export function wrongKind(file: string, kind: BackupKind, expected: BackupKind) {
+  const restoredBy = kind === 'operator' ? 'proveit backup restore' : 'proveit season restore';
+  const what = kind === 'operator' ? "the operator's database" : "the season service's state";
+  return fail('BACKUP_WRONG_KIND', `${file} is a backup of ${what}: restore it with ${restoredBy}`, { kind, expected });
+}
+
+/** The operator's checks of an opened backup (integrity_check, the audit chain, the sealed freezes). */
+export function verifyOperatorContents(
+  file: string,
+  { bytes, contents: { createdAtMs, files, carries } }: OpenedBackupFile,
+): Result<VerifiedBackup, VerifyBackupCode> {
   let db;
   try {
-    db = openDatabaseImage(Buffer.from(contents.value.files[0]!.bytes));
+    db = openDatabaseImage(Buffer.from(files[0]!.bytes));
   } catch (error) {
     return fail('BACKUP_DATABASE_DAMAGED', `${file}: the database image does not open: ${(error as Error).message}`);
   }
@@ -91,9 +132,9 @@ export async function verifyBackup(
     }
     return ok({
       sha256: sha256Hex(bytes),
-      createdAtMs: contents.value.createdAtMs,
-      files: contents.value.files,
-      carries: contents.value.carries,
+      createdAtMs,
+      files,
+      carries,
       summary,
       audit: { entries: audit.value.entries, head: audit.value.head, hashes: audit.value.hashes },
     });

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_HEADER_BYTES, openBackup, sealBackup } from '../../../main/core/backup/backup-container.ts';
+import { scryptSync } from 'node:crypto';
+import {
+  BACKUP_HEADER_BYTES,
+  openBackup,
+  scryptOptionsOf,
+  sealBackup,
+  sealBackupSteps,
+} from '../../../main/core/backup/backup-container.ts';
 import {
   DATABASE_ENTRY,
+  SEASON_DATABASE_ENTRY,
   isSafeBackupPath,
   packBackupContents,
+  packBackupContentsSteps,
   unpackBackupContents,
 } from '../../../main/core/backup/backup-contents.ts';
 import { sha256Hex } from '../../../main/core/hash/sha256.ts';
@@ -38,6 +47,29 @@ describe('the backup container (AES-256-GCM under a scrypt key, header as additi
       DATABASE_ENTRY,
       'freezes/season-1-conformite-publication.json',
     ]);
+  });
+
+  it('sealed in steps (the season service lets its event loop turn between them), the bytes are the same', () => {
+    const derived = scryptSync(Buffer.from('a long passphrase'), salt, 64, scryptOptionsOf(fast));
+    const steps = sealBackupSteps({ contents, salt, nonce, scrypt: fast, derived, chunkBytes: 7 });
+    let turns = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) turns++;
+    expect(turns).toBe(Math.ceil(contents.length / 7) - 1);
+    expect(step.value.equals(sealed)).toBe(true);
+    const packed = packBackupContentsSteps(
+      {
+        createdAtMs: 1_790_000_000_000,
+        files: [
+          { path: DATABASE_ENTRY, bytes: Buffer.from('SQLite format 3\0 and the salt 5a5a5a') },
+          { path: 'freezes/season-1-conformite-publication.json', bytes: Buffer.from('{"freezes":[]}') },
+        ],
+      },
+      5,
+    );
+    let packedStep = packed.next();
+    while (!packedStep.done) packedStep = packed.next();
+    expect(packedStep.value.equals(contents)).toBe(true);
   });
 
   it('holds nothing of the contents in clear', () => {
@@ -134,7 +166,30 @@ describe('backup contents', () => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(manifest.length);
     const one = unpackBackupContents(Buffer.concat([length, manifest, files[0]!.bytes]));
-    expect(one.ok && one.value).toEqual({ createdAtMs: 5, files, carries: null });
+    expect(one.ok && one.value).toEqual({ createdAtMs: 5, files, carries: null, kind: 'operator' });
+  });
+
+  it("the season service's format reads as kind season-service, its image season.sqlite; an image named otherwise is BACKUP_ALTERED", () => {
+    const files = [
+      { path: SEASON_DATABASE_ENTRY, bytes: Buffer.from('SQLite format 3\0') },
+      { path: 'receipt-key.pem', bytes: Buffer.from('-----BEGIN PRIVATE KEY-----') },
+    ];
+    const read = unpackBackupContents(
+      packBackupContents({ createdAtMs: 7, files, carries: ['receipt-key.pem'], kind: 'season-service' }),
+    );
+    expect(read.ok && [read.value.kind, read.value.carries, read.value.files.map((f) => f.path)]).toEqual([
+      'season-service',
+      ['receipt-key.pem'],
+      [SEASON_DATABASE_ENTRY, 'receipt-key.pem'],
+    ]);
+    const misnamed = unpackBackupContents(
+      packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }], kind: 'season-service' }),
+    );
+    expect(!misnamed.ok && misnamed.error.code).toBe('BACKUP_ALTERED');
+    const operator = unpackBackupContents(
+      packBackupContents({ createdAtMs: 7, files: [{ ...files[0]!, path: DATABASE_ENTRY }] }),
+    );
+    expect(operator.ok && operator.value.kind).toBe('operator');
   });
 
   it('contents whose file does not match its SHA-256 are BACKUP_ALTERED', () => {
