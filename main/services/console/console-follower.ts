@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { FollowCycleLine, LiveSeason } from '../../core/follow/model.ts';
-import type { Failure } from '../../core/result.ts';
+import type { Failure, Result } from '../../core/result.ts';
 import { latestFollowCycle } from '../../db/follow-cycles.ts';
 import type { Db } from '../../db/open-database.ts';
 import { AREAS_OF_CYCLE } from '../../core/console/state-areas.ts';
@@ -220,7 +220,7 @@ export class ConsoleFollower {
     const controller = new AbortController();
     this.#controller = controller;
     this.#running = this.#follow(db, season, controller.signal)
-      .catch((error: unknown) => this.#end({ kind: 'refused', failure: unexpected(error) }))
+      .catch((error: unknown) => this.#end({ ok: false, error: unexpected(error) }))
       .finally(() => {
         this.#running = null;
         this.#controller = null;
@@ -276,7 +276,12 @@ export class ConsoleFollower {
     }
   }
 
-  #end(end: FollowEnd): void {
+  #end(ended: Result<FollowEnd>): void {
+    if (!ended.ok) {
+      this.#stopped = { reason: 'the follower could not follow this season', failure: ended.error };
+      return;
+    }
+    const end = ended.value;
     if (end.kind === 'until')
       this.#stopped = {
         reason:
@@ -286,9 +291,7 @@ export class ConsoleFollower {
       };
     else if (end.kind === 'cycles')
       this.#stopped = { reason: `the follower stopped by itself after ${end.cycles} cycle(s)`, failure: null };
-    else if (end.kind === 'aborted')
-      this.#stopped = { reason: 'the console is closing: the follower resumes at the next start', failure: null };
-    else this.#stopped = { reason: 'the follower could not follow this season', failure: end.failure };
+    else this.#stopped = { reason: 'the console is closing: the follower resumes at the next start', failure: null };
   }
 }
 
