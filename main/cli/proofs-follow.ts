@@ -200,7 +200,7 @@ async function runFollow(
     const onProgress = readWaitWatcher(reads, (wait) =>
       io.out(values.json ? `${JSON.stringify(readWaitJson(wait, season!))}\n` : `waiting: ${readWaitText(wait)}\n`),
     );
-    const end = await followSeason({
+    const ended = await followSeason({
       db,
       http,
       clock,
@@ -225,7 +225,8 @@ async function runFollow(
         io.out(values.json ? `${JSON.stringify(line)}\n` : cycleText(line));
       },
     });
-    if (end.kind === 'refused') return refuse(end.failure.code, end.failure.message);
+    if (!ended.ok) return refuse(ended.error.code, ended.error.message);
+    const end = ended.value;
     recordRun(db, clock, actorOf(values), season, runLines, end.kind);
     // On stderr in both modes: --json keeps stdout to its JSON objects (the cycles and the waits).
     io.err(

@@ -1,16 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { loads } from '../../core/json/loads.ts';
 import type { PyJson } from '../../core/json/value.ts';
-import type { Failure } from '../../core/result.ts';
+import { ok, type Failure, type Result } from '../../core/result.ts';
 import { inBundle } from './bundle-layout.ts';
 
-/** A replay bundle the scorer refuses, with every reason found (docs/replay-bundle.md). */
-export interface Refused {
+/**
+ * A replay bundle the scorer refuses, with every reason found (docs/replay-bundle.md): the replay reports them all,
+ * where a Result carries one.
+ */
+export interface BundleRefusal {
   kind: 'refused';
   failures: Failure[];
 }
 
-export const refused = (...failures: Failure[]): Refused => ({ kind: 'refused', failures });
+export const refused = (...failures: Failure[]): BundleRefusal => ({ kind: 'refused', failures });
 
 /** REPLAY_FILE_MISSING for a bundle file: `what` says how it is missing. */
 export function fileMissing(file: string, what = `${file} is missing from the bundle`): Failure {
@@ -28,16 +31,19 @@ export async function readBytes(bundleDir: string, relative: string): Promise<Ui
 export async function readJson(
   bundleDir: string,
   relative: string,
-): Promise<{ bytes: Uint8Array; value: PyJson } | Failure> {
+): Promise<Result<{ bytes: Uint8Array; value: PyJson }>> {
   const bytes = await readBytes(bundleDir, relative);
-  if (bytes === null) return fileMissing(relative);
+  if (bytes === null) return { ok: false, error: fileMissing(relative) };
   const parsed = loads(bytes);
   if (!parsed.ok) {
     return {
-      code: 'REPLAY_FILE_NOT_JSON',
-      message: `${relative} is not JSON: ${parsed.error.message}`,
-      details: { file: relative },
+      ok: false,
+      error: {
+        code: 'REPLAY_FILE_NOT_JSON',
+        message: `${relative} is not JSON: ${parsed.error.message}`,
+        details: { file: relative },
+      },
     };
   }
-  return { bytes, value: parsed.value };
+  return ok({ bytes, value: parsed.value });
 }

@@ -1,8 +1,8 @@
 import { isPyObject, type PyJson, type PyObject } from '../../core/json/value.ts';
-import { isFailure, type Failure } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
-import { readJson, refused, type Refused } from './bundle-files.ts';
+import { readJson, refused, type BundleRefusal } from './bundle-files.ts';
 import { BUNDLE, inBundle, REPLAY_BUNDLE_FORMAT, SAFE_PROOF_ID, SAFE_REKOR_UUID } from './bundle-layout.ts';
 
 /** The proof entry the index gives for an id: its status as read (anchored, pending, absent, refused) and hash. */
@@ -16,14 +16,10 @@ export interface IndexedProof {
 const isIsoInstant = (v: PyJson | undefined): v is string =>
   typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(v) && Number.isFinite(Date.parse(v));
 
-function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
+function indexedProofs(index: PyObject): Result<Map<string, IndexedProof>> {
   const proofs = index['proofs'];
   if (!isPyObject(proofs))
-    return {
-      code: 'REPLAY_INDEX_INVALID',
-      message: 'bundle.json has no "proofs" object',
-      details: { file: BUNDLE.index },
-    };
+    return fail('REPLAY_INDEX_INVALID', 'bundle.json has no "proofs" object', { file: BUNDLE.index });
   const out = new Map<string, IndexedProof>();
   for (const [id, entry] of Object.entries(proofs)) {
     if (
@@ -32,11 +28,9 @@ function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
       typeof entry['status'] !== 'string' ||
       !isIsoInstant(entry['last_read_at'])
     ) {
-      return {
-        code: 'REPLAY_INDEX_INVALID',
-        message: `bundle.json proofs/${id} is not {"status", "sha256", "last_read_at"}`,
-        details: { file: BUNDLE.index },
-      };
+      return fail('REPLAY_INDEX_INVALID', `bundle.json proofs/${id} is not {"status", "sha256", "last_read_at"}`, {
+        file: BUNDLE.index,
+      });
     }
     out.set(id, {
       status: entry['status'],
@@ -44,25 +38,24 @@ function indexedProofs(index: PyObject): Map<string, IndexedProof> | Failure {
       lastReadAt: entry['last_read_at'],
     });
   }
-  return out;
+  return ok(out);
 }
 
 /** The Rekor entries bundle.json lists (`rekor_entries`: uuid → SHA-256 of the file). */
-function indexedRekorEntries(index: PyObject): string[] | Failure {
+function indexedRekorEntries(index: PyObject): Result<string[]> {
   const entries = index['rekor_entries'];
   const listed = isPyObject(entries) ? entries : null;
   const uuids = listed === null ? null : Object.keys(listed);
   const bad = uuids?.find((uuid) => !SAFE_REKOR_UUID.test(uuid) || typeof listed![uuid] !== 'string');
   if (uuids === null || bad !== undefined)
-    return {
-      code: 'REPLAY_INDEX_INVALID',
-      message:
-        uuids === null
-          ? 'bundle.json has no "rekor_entries" object'
-          : `bundle.json rekor_entries/${bad} is not a Rekor uuid listed with the SHA-256 of its file`,
-      details: { file: BUNDLE.index },
-    };
-  return uuids;
+    return fail(
+      'REPLAY_INDEX_INVALID',
+      uuids === null
+        ? 'bundle.json has no "rekor_entries" object'
+        : `bundle.json rekor_entries/${bad} is not a Rekor uuid listed with the SHA-256 of its file`,
+      { file: BUNDLE.index },
+    );
+  return ok(uuids);
 }
 
 export interface OpenedBundle {
@@ -74,21 +67,21 @@ export interface OpenedBundle {
 }
 
 /** bundle.json and the archived trust bundle: what the verifying workers need first. */
-export async function openBundle(bundleDir: string): Promise<OpenedBundle | Refused> {
+export async function openBundle(bundleDir: string): Promise<OpenedBundle | BundleRefusal> {
   const index = await readJson(bundleDir, BUNDLE.index);
-  if (isFailure(index)) return refused(index);
-  if (!isPyObject(index.value) || index.value['format'] !== REPLAY_BUNDLE_FORMAT) {
+  if (!index.ok) return refused(index.error);
+  if (!isPyObject(index.value.value) || index.value.value['format'] !== REPLAY_BUNDLE_FORMAT) {
     return refused({
       code: 'REPLAY_INDEX_INVALID',
       message: `bundle.json is not a ${REPLAY_BUNDLE_FORMAT} index`,
       details: { file: BUNDLE.index, field: 'format', expected: REPLAY_BUNDLE_FORMAT },
     });
   }
-  const proofsIndex = indexedProofs(index.value);
-  if (isFailure(proofsIndex)) return refused(proofsIndex);
-  const rekorUuids = indexedRekorEntries(index.value);
-  if (isFailure(rekorUuids)) return refused(rekorUuids);
-  const closedAt = index.value['closed_at'];
+  const proofsIndex = indexedProofs(index.value.value);
+  if (!proofsIndex.ok) return refused(proofsIndex.error);
+  const rekorUuids = indexedRekorEntries(index.value.value);
+  if (!rekorUuids.ok) return refused(rekorUuids.error);
+  const closedAt = index.value.value['closed_at'];
   if (!isIsoInstant(closedAt)) {
     return refused({
       code: 'REPLAY_INDEX_INVALID',
@@ -100,5 +93,11 @@ export async function openBundle(bundleDir: string): Promise<OpenedBundle | Refu
   // Trust bundle, freeze material.
   const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
   if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
-  return { kind: 'opened', proofsIndex, rekorUuids, bundle: trust.value, closedAt };
+  return {
+    kind: 'opened',
+    proofsIndex: proofsIndex.value,
+    rekorUuids: rekorUuids.value,
+    bundle: trust.value,
+    closedAt,
+  };
 }

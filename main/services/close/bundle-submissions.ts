@@ -1,6 +1,6 @@
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import type { PyJson } from '../../core/json/value.ts';
-import { ok, type Failure, type Result } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import { checkTakenAfterClose, openSignedExport } from '../../core/season-export/signed-export.ts';
 import { fileMissing, readBytes } from './bundle-files.ts';
 import type { IndexedProof } from './bundle-index.ts';
@@ -29,23 +29,34 @@ function signedTrackSubmissions(
   return exported.ok ? ok({ exported: exported.value, serviceKey: opened.value.trailer.publicKeyHex }) : exported;
 }
 
+/** The bundled export's bytes, the freeze's track in it, and the receipt key its trailer names. */
+export interface BundledSubmissions {
+  bytes: Uint8Array;
+  exported: TrackSubmissions;
+  serviceKey: string;
+}
+
 /** The bundled submissions file read for the freeze's track, or the refusal that names what is wrong with it. */
 export async function readTrackSubmissions(
   bundleDir: string,
   freeze: PublishedFreeze,
-): Promise<{ bytes: Uint8Array; exported: TrackSubmissions; serviceKey: string } | Failure> {
+): Promise<Result<BundledSubmissions>> {
   const bytes = await readBytes(bundleDir, BUNDLE.submissions);
-  if (bytes === null) return fileMissing(BUNDLE.submissions);
+  if (bytes === null) return { ok: false, error: fileMissing(BUNDLE.submissions) };
   const exported = signedTrackSubmissions(bytes, freeze);
-  if (!exported.ok) return { ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } };
+  if (!exported.ok)
+    return {
+      ok: false,
+      error: { ...exported.error, details: { ...exported.error.details, file: BUNDLE.submissions } },
+    };
   const unsafe = exported.value.exported.participants.find((p) => !SAFE_PARTICIPANT_ID.test(p.participantId));
   if (unsafe)
-    return {
-      code: 'CLOSE_SUBMISSIONS_INVALID',
-      message: `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`,
-      details: { file: BUNDLE.submissions },
-    };
-  return { bytes, ...exported.value };
+    return fail(
+      'CLOSE_SUBMISSIONS_INVALID',
+      `participant id ${JSON.stringify(unsafe.participantId)} cannot name a report file`,
+      { file: BUNDLE.submissions },
+    );
+  return ok({ bytes, ...exported.value });
 }
 
 /**

@@ -7,11 +7,11 @@ import { TRACKS } from '../../core/corpus/tracks.ts';
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
-import { isFailure, type Failure } from '../../core/result.ts';
+import type { Failure } from '../../core/result.ts';
 import { documentBytes } from '../../core/scoring/documents.ts';
 import type { ScoringInput } from '../../core/scoring/model.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
-import { fileMissing, readJson, refused, type Refused } from './bundle-files.ts';
+import { fileMissing, readJson, refused, type BundleRefusal } from './bundle-files.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
 
 /** The manifest as manifest.json holds it: the manifest body and its hash. */
@@ -68,15 +68,16 @@ export async function bundledCorpus(
   bundleDir: string,
   freeze: PublishedFreeze,
   freezeFailures: readonly Failure[],
-): Promise<BundledCorpus | Refused> {
+): Promise<BundledCorpus | BundleRefusal> {
   const tree = await readCorpusTree(inBundle(bundleDir, BUNDLE.corpus)).catch(() => null);
   if (tree === null) return refused(...freezeFailures, fileMissing(BUNDLE.corpus, `${BUNDLE.corpus}/ cannot be read`));
   const corpus = loadCorpus(tree, new Problems());
   const manifest = computeManifest(tree);
-  const bundledManifest = await readJson(bundleDir, BUNDLE.manifest);
+  const read = await readJson(bundleDir, BUNDLE.manifest);
   const failures: Failure[] = [];
-  if (isFailure(bundledManifest)) failures.push(bundledManifest);
-  else if (manifest.ok) {
+  const bundledManifest = read.ok ? read.value : undefined;
+  if (!read.ok) failures.push(read.error);
+  else if (manifest.ok && bundledManifest !== undefined) {
     const catalogue = new Map(corpus.catalogue.map((e) => [e.path, e.response]));
     if (freezeFailures.some((f) => f.code === 'FREEZE_MANIFEST_HASH_MISMATCH')) {
       failures.push(...corpusDifferences(bundledManifest.value, freeze.manifest_hash, manifest.value, catalogue));
@@ -107,7 +108,7 @@ export function scoringMaterial(
   corpus: LoadedCorpus,
   freeze: PublishedFreeze,
   revealedKey: PyJson,
-): { scoring: Pick<ScoringInput, 'definition' | 'tasks' | 'key' | 'lookup'>; rules: Uint8Array } | Refused {
+): { scoring: Pick<ScoringInput, 'definition' | 'tasks' | 'key' | 'lookup'>; rules: Uint8Array } | BundleRefusal {
   const definition = TRACKS[freeze.track];
   const parsing = new Problems();
   const tasks = parseTasks(corpus.tasks, parsing);

@@ -3,10 +3,10 @@ import { loads } from '../../core/json/loads.ts';
 import type { PyJson } from '../../core/json/value.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
 import { missingWitness } from '../../core/proof/witness-pair.ts';
-import { isFailure, type Failure } from '../../core/result.ts';
+import type { Failure } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { verifyFreezeForScoring, type FreezeVerification } from '../freeze/verify-for-scoring.ts';
-import { fileMissing, readBytes, readJson, refused, type Refused } from './bundle-files.ts';
+import { fileMissing, readBytes, readJson, refused, type BundleRefusal } from './bundle-files.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
 import { trustKeyRefusal } from './trust-keys-check.ts';
 
@@ -23,16 +23,16 @@ export interface BundledFreeze {
 export async function readBundledFreeze(
   bundleDir: string,
   expect?: { season?: number; track?: string },
-): Promise<BundledFreeze | Refused> {
+): Promise<BundledFreeze | BundleRefusal> {
   const publication = await readJson(bundleDir, BUNDLE.publication);
-  if (isFailure(publication)) return refused(publication);
+  if (!publication.ok) return refused(publication.error);
   const reveal = await readJson(bundleDir, BUNDLE.reveal);
-  if (isFailure(reveal)) return refused(reveal);
+  if (!reveal.ok) return refused(reveal.error);
   const view = await readBytes(bundleDir, BUNDLE.freezeProof);
   if (view === null) return refused(fileMissing(BUNDLE.freezeProof));
   const entryBytes = await readBytes(bundleDir, BUNDLE.freezeRekorEntry);
   const entry = entryBytes === null ? null : loads(entryBytes);
-  const published = parseFreezeToVerify(publication.value);
+  const published = parseFreezeToVerify(publication.value.value);
   if (!published.ok) return refused(published.error);
   const freeze = published.value;
   if (expect?.season !== undefined && freeze.season !== expect.season) {
@@ -50,8 +50,8 @@ export async function readBundledFreeze(
     });
   }
   return {
-    publication: publication.value,
-    reveal: reveal.value,
+    publication: publication.value.value,
+    reveal: reveal.value.value,
     view,
     rekorEntry: entry?.ok ? entry.value : undefined,
     freeze,

@@ -1,7 +1,7 @@
 import type { PyJson } from '../../core/json/value.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
 import type { Failure } from '../../core/result.ts';
-import { refused, type Refused } from './bundle-files.ts';
+import { refused, type BundleRefusal } from './bundle-files.ts';
 import type { IndexedProof } from './bundle-index.ts';
 import { BUNDLE, proofFile } from './bundle-layout.ts';
 import { citedKey } from './export-lines.ts';
@@ -30,7 +30,7 @@ export function collectCitedReports(
   proofsIndex: ReadonlyMap<string, IndexedProof>,
   work: readonly CitedWork[],
   outcomes: ReadonlyMap<string, CitedOutcome>,
-): CitedReports | Refused {
+): CitedReports | BundleRefusal {
   const workOf = new Map(work.map((w) => [w.proofId, w]));
   const found: CitedReports = {
     viewHashes: [],

@@ -182,7 +182,9 @@ async function closeFrom(
   // The stored bytes against the SHA-256 kept when they were read (docs/operator-database.md "Stored bytes
   // digests"): a changed byte is never scored.
   const rekorUuids = rekorUuidsToCheck(ids, stored, { id: freezeId, rekorUuid: freeze.value.rekorUuid });
-  const bytesCheck = checkStoredBytes(input.db, [...stored.values()], rekorUuids, input.clock.now());
+  const checkedBytes = checkStoredBytes(input.db, [...stored.values()], rekorUuids, input.clock.now());
+  if (!checkedBytes.ok) return { ...checkedBytes, fetch };
+  const bytesCheck = checkedBytes.value;
   if (bytesCheck.corrupted.length > 0) return { ...refuseCorrupted(input, bytesCheck.corrupted), fetch };
   const rekorOf = (uuid: string | null) => (uuid === null ? null : (bytesCheck.rekorEntries.get(uuid) ?? null));
 

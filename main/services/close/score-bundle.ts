@@ -4,20 +4,20 @@ import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
-import { isFailure, type Failure } from '../../core/result.ts';
+import { ok, type Failure } from '../../core/result.ts';
 import { documentBytes, reportDocument, scoresDocument } from '../../core/scoring/documents.ts';
 import { SCORER_VERSION, type ScoreInputs, type ScoringInput, type TrackScore } from '../../core/scoring/model.ts';
 import { scoreTrack } from '../../core/scoring/score-track.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
-import { refused, type Refused } from './bundle-files.ts';
+import { refused, type BundleRefusal } from './bundle-files.ts';
 import { openBundle, type OpenedBundle } from './bundle-index.ts';
 import { reportFile, SCORES_FILE } from './bundle-layout.ts';
 import { listedMaterial } from './bundle-listing.ts';
-import { citedWork, readTrackSubmissions } from './bundle-submissions.ts';
+import { citedWork, readTrackSubmissions, type BundledSubmissions } from './bundle-submissions.ts';
 import { bundledCorpus, scoringMaterial } from './bundled-corpus.ts';
 import { checkBundledFreeze, readBundledFreeze } from './bundled-freeze.ts';
 import { collectCitedReports, type CitedReports } from './cited-reports.ts';
-import { citedKey, type TrackSubmissions } from './export-lines.ts';
+import { citedKey } from './export-lines.ts';
 import type { CitedOutcome, CitedWork } from './verify-cited.ts';
 import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
 import { trustKeyRefusal } from './trust-keys-check.ts';
@@ -94,7 +94,7 @@ async function citedReportsOf(
   opened: OpenedBundle,
   started: { work: CitedWork[]; citedIds: string[]; verifying: Promise<CitedOutcome[]> },
   pool: CitedPool,
-): Promise<CitedReports | Refused> {
+): Promise<CitedReports | BundleRefusal> {
   const outcomes = new Map((await started.verifying).map((o) => [o.proofId, o]));
   // Every report is in: the workers and their heaps go before the scoring and the documents, where this thread's
   // own heap is largest (the close's memory peak).
@@ -149,7 +149,7 @@ async function scoreOpenedBundle(
   // The submissions first: their cited proofs go to the verifying workers at once, and the freeze and corpus are
   // checked on this thread while they verify.
   const submissions = await readTrackSubmissions(bundleDir, freeze);
-  const started = isFailure(submissions) ? submissions : startVerifying(submissions, opened, pool, only);
+  const verifying = submissions.ok ? ok(startVerifying(submissions.value, opened, pool, only)) : submissions;
 
   const { verification, failures } = await checkBundledFreeze(bundleDir, opened.bundle, bundled);
   const corpus = await bundledCorpus(bundleDir, freeze, failures);
@@ -162,7 +162,8 @@ async function scoreOpenedBundle(
   }
   const material = scoringMaterial(corpus.corpus, freeze, verification.key);
   if ('kind' in material) return material;
-  if (isFailure(started)) return refused(started);
+  if (!verifying.ok) return refused(verifying.error);
+  const started = verifying.value;
 
   const cited = await citedReportsOf(bundleDir, opened, started, pool);
   if ('kind' in cited) return cited;
@@ -214,7 +215,7 @@ async function scoreOpenedBundle(
 
 /** What to verify, handed to the workers at once; a refusal before the outcomes are awaited leaves them to the pool. */
 function startVerifying(
-  submissions: { bytes: Uint8Array; exported: TrackSubmissions; serviceKey: string },
+  submissions: BundledSubmissions,
   opened: OpenedBundle,
   pool: CitedPool,
   only?: ReadonlySet<string>,

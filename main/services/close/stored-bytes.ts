@@ -1,8 +1,10 @@
 import type { IncidentGroup } from '../../core/incidents/group-incidents.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
+import type { Result } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
 import { keepFirstUseViewDigest, type StoredView } from '../../db/proof-views.ts';
 import { keepFirstUseRekorDigest, rekorEntryWithDigest } from '../../db/rekor-entries.ts';
+import { inTransaction } from '../refused.ts';
 
 /** A stored view or Rekor entry whose bytes no longer have the SHA-256 kept when they were read. */
 export interface CorruptedBytes {
@@ -27,15 +29,15 @@ export interface StoredBytesCheck {
  * Checks the bytes a close is about to use against the SHA-256 kept for them (docs/operator-database.md "Stored bytes
  * digests"): each view of `views` and the Rekor entry of each uuid in `rekorOf`. A view or entry without a digest
  * (stored before migration 14) gets one now, flagged `first_use` (all in one transaction: one commit, however many old
- * rows). Nothing here is scored: the caller refuses when `corrupted` is not empty.
+ * rows). Nothing here is scored or refused: the caller refuses when `corrupted` is not empty.
  */
 export function checkStoredBytes(
   db: Db,
   views: readonly StoredView[],
   rekorUuids: ReadonlyMap<string, string>,
   atMs: number,
-): StoredBytesCheck {
-  return db.transaction(() => checkEach(db, views, rekorUuids, atMs)).immediate();
+): Result<StoredBytesCheck, never> {
+  return inTransaction(db, () => checkEach(db, views, rekorUuids, atMs));
 }
 
 function checkEach(

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { FollowCycleLine, LiveSeason } from '../../core/follow/model.ts';
-import type { Failure } from '../../core/result.ts';
+import type { Failure, Result } from '../../core/result.ts';
 import { isoUtc } from '../../core/time/iso-utc.ts';
 import { latestFollowCycle } from '../../db/follow-cycles.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -221,7 +221,7 @@ export class ConsoleFollower {
     const controller = new AbortController();
     this.#controller = controller;
     this.#running = this.#follow(db, season, controller.signal)
-      .catch((error: unknown) => this.#end({ kind: 'refused', failure: unexpected(error) }))
+      .catch((error: unknown) => this.#end({ ok: false, error: unexpected(error) }))
       .finally(() => {
         this.#running = null;
         this.#controller = null;
@@ -277,7 +277,12 @@ export class ConsoleFollower {
     }
   }
 
-  #end(end: FollowEnd): void {
+  #end(ended: Result<FollowEnd>): void {
+    if (!ended.ok) {
+      this.#stopped = { reason: 'the follower could not follow this season', failure: ended.error };
+      return;
+    }
+    const end = ended.value;
     if (end.kind === 'until')
       this.#stopped = {
         reason:
@@ -287,9 +292,7 @@ export class ConsoleFollower {
       };
     else if (end.kind === 'cycles')
       this.#stopped = { reason: `the follower stopped by itself after ${end.cycles} cycle(s)`, failure: null };
-    else if (end.kind === 'aborted')
-      this.#stopped = { reason: 'the console is closing: the follower resumes at the next start', failure: null };
-    else this.#stopped = { reason: 'the follower could not follow this season', failure: end.failure };
+    else this.#stopped = { reason: 'the console is closing: the follower resumes at the next start', failure: null };
   }
 }
 

@@ -6,7 +6,7 @@ import {
   type ActivityTally,
   type SeasonActivity,
 } from '../../core/follow/activity.ts';
-import type { Failure } from '../../core/result.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { isoUtc } from '../../core/time/iso-utc.ts';
 import { followableSeason } from '../follow/follow-season.ts';
 import { createHttpClient, type HttpClient } from '../http/http-client.ts';
@@ -74,9 +74,9 @@ export class SeasonActivityWatch {
         headers: { authorization: `Bearer ${seasonService.operatorToken}`, accept: 'application/json' },
       });
       const body = answerBody(url, answer);
-      const parsed = body instanceof Uint8Array ? parseActivityPage(Buffer.from(body).toString('utf8')) : null;
-      const failure = parsed === null ? (body as Failure) : parsed.ok ? null : parsed.error;
-      if (failure !== null || parsed === null || !parsed.ok) {
+      const parsed = body.ok ? parseActivityPage(Buffer.from(body.value).toString('utf8')) : body;
+      const failure = parsed.ok ? null : parsed.error;
+      if (failure !== null || !parsed.ok) {
         moved = moved || this.#failure?.message !== failure?.message;
         this.#failure = failure;
         break;
@@ -138,18 +138,18 @@ export class SeasonActivityWatch {
 }
 
 /** The answer's body, or the refusal of the ask naming the option to correct. */
-function answerBody(url: string, answer: Awaited<ReturnType<HttpClient['request']>>): Uint8Array | Failure {
+function answerBody(url: string, answer: Awaited<ReturnType<HttpClient['request']>>): Result<Uint8Array> {
   const where = `GET ${url.split('?')[0]}`;
   if (!answer.ok)
-    return {
-      code: 'SEASON_ACTIVITY_UNREACHABLE',
-      message: `${where}: ${answer.error.message}; check the season service's address given with --season-url URL`,
-    };
+    return fail(
+      'SEASON_ACTIVITY_UNREACHABLE',
+      `${where}: ${answer.error.message}; check the season service's address given with --season-url URL`,
+    );
   const status = answer.value.status;
-  if (status === 200) return answer.value.body;
+  if (status === 200) return ok(answer.value.body);
   const advice =
     status === 401 || status === 403
       ? 'check the token in --operator-token-file FILE (the season service operator token)'
       : 'check that --season-url URL is the season service of this season, and that it serves /activity';
-  return { code: 'SEASON_ACTIVITY_REFUSED', message: `${where}: the season service answered ${status}; ${advice}` };
+  return fail('SEASON_ACTIVITY_REFUSED', `${where}: the season service answered ${status}; ${advice}`);
 }

@@ -2,7 +2,7 @@ import { backlogAtClose } from '../../core/follow/backlog.ts';
 import type { FollowCycleLine, LiveTrack } from '../../core/follow/model.ts';
 import { incidentGroupsOfSeason, type SeasonWarning } from '../../core/follow/season-warnings.ts';
 import { DEFAULT_GROUPING } from '../../core/incidents/group-incidents.ts';
-import { isFailure, type Failure } from '../../core/result.ts';
+import { isFailure, ok, type Failure, type Result } from '../../core/result.ts';
 import { openSignedExport } from '../../core/season-export/signed-export.ts';
 import { NULL_ANSWER_RECHECK_MS } from '../../core/scoring/witness-state.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
@@ -36,14 +36,14 @@ interface Seen {
 }
 
 /** Step 1: the export, its signature checked, read into each followed track's citations. */
-async function readCitations(input: FollowInput, tracks: FollowedTrack[]): Promise<Seen | Failure> {
+async function readCitations(input: FollowInput, tracks: FollowedTrack[]): Promise<Result<Seen>> {
   const bytes = await input.readExport(input.signal);
-  if (!(bytes instanceof Uint8Array)) return bytes;
+  if (!(bytes instanceof Uint8Array)) return { ok: false, error: bytes };
   const opened = openSignedExport(bytes, input.serviceKey);
-  if (!opened.ok) return opened.error;
+  if (!opened.ok) return opened;
   const citations = seasonCitations(opened.value.body, input.season, tracks);
-  if (!citations.ok) return citations.error;
-  return { tracks: citations.value, exportTakenAt: opened.value.trailer.takenAt };
+  if (!citations.ok) return citations;
+  return ok({ tracks: citations.value, exportTakenAt: opened.value.trailer.takenAt });
 }
 
 /** Step 2: every view the season needs, under the quota and the claims of the ledger (fetch-proofs.ts). */
@@ -251,8 +251,9 @@ export async function followCycle(
 
   const tracks = followedTracks(db, season);
   if (!tracks.ok) return failed(tracks.error);
-  const seen = await readCitations(input, tracks.value);
-  if (isFailure(seen)) return failed(seen);
+  const read = await readCitations(input, tracks.value);
+  if (!read.ok) return failed(read.error);
+  const seen = read.value;
 
   const cited = [...new Set(seen.tracks.flatMap((t) => t.proofIds))];
   const ids = [...new Set([...tracks.value.map((t) => t.freezeProofId), ...cited])];

@@ -64,6 +64,4 @@ export type FollowEnd =
   | { kind: 'until'; at: number }
   /** The `cycles` cycles ran before `untilMs`: `at` is the last one's start. */
   | { kind: 'cycles'; cycles: number; at: number }
-  | { kind: 'aborted' }
-  /** Nothing to follow: no track of the season has a freeze in force in this database (FOLLOW_NO_FROZEN_TRACK). */
-  | { kind: 'refused'; failure: Failure };
+  | { kind: 'aborted' };

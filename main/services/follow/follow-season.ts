@@ -1,3 +1,4 @@
+import { ok, type Result } from '../../core/result.ts';
 import { freezeSeasons } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
 import { followCycle, newFollowMemory } from './follow-cycle.ts';
@@ -12,20 +13,20 @@ import { followedTracks } from './followed-tracks.ts';
  * the last (no next cycle). Stops between reads when `signal` aborts; everything a cycle did is in the database, so
  * starting again resumes: a view read is never read again, a claim held by a killed process expires.
  */
-export async function followSeason(input: FollowInput): Promise<FollowEnd> {
+export async function followSeason(input: FollowInput): Promise<Result<FollowEnd>> {
   const { clock, signal } = input;
   const tracks = followedTracks(input.db, input.season);
-  if (!tracks.ok) return { kind: 'refused', failure: tracks.error };
+  if (!tracks.ok) return tracks;
   const until = input.untilMs ?? defaultFollowUntilMs(input.db, input.season)!;
   const memory = newFollowMemory();
-  if (clock.now() > until) return { kind: 'until', at: clock.now() };
+  if (clock.now() > until) return ok({ kind: 'until', at: clock.now() });
   let ran = 0;
   for (;;) {
-    if (signal?.aborted) return { kind: 'aborted' };
+    if (signal?.aborted) return ok({ kind: 'aborted' });
     // A track invalidated meanwhile is left out of the next cycle (followedTracks); once every one is, nothing is left
     // to read: the follow ends there rather than spend reads on a season that is never scored.
     const still = followedTracks(input.db, input.season);
-    if (!still.ok) return { kind: 'refused', failure: still.error };
+    if (!still.ok) return still;
     const start = clock.now();
     const lastOfCount = input.cycles !== undefined && ran + 1 >= input.cycles;
     const every = input.cadence?.everyMs() ?? input.everyMs ?? DEFAULT_FOLLOW_EVERY_MS;
@@ -33,9 +34,9 @@ export async function followSeason(input: FollowInput): Promise<FollowEnd> {
     const line = await followCycle(input, memory, next);
     ran++;
     input.onCycle?.(line);
-    if (signal?.aborted) return { kind: 'aborted' };
-    if (start >= until) return { kind: 'until', at: start };
-    if (next === null) return { kind: 'cycles', cycles: ran, at: start };
+    if (signal?.aborted) return ok({ kind: 'aborted' });
+    if (start >= until) return ok({ kind: 'until', at: start });
+    if (next === null) return ok({ kind: 'cycles', cycles: ran, at: start });
     await (input.cadence ? input.cadence.wait(next - clock.now(), signal) : clock.sleep(next - clock.now(), signal));
   }
 }

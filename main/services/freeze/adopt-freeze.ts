@@ -112,8 +112,8 @@ async function rekorEntryOf(
       .href;
   } else {
     const named = namedEntryUrl({ uuid, batchId: null, proofId, view: raw });
-    if ('code' in named) return { entry: undefined, problem: named.message };
-    url = named.url;
+    if (!named.ok) return { entry: undefined, problem: named.error.message };
+    url = named.value.url;
   }
   const answer = await ports.http.request({ method: 'GET', url });
   if (!answer.ok) return { entry: undefined, problem: `GET ${url}: ${answer.error.message}` };

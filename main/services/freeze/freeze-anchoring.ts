@@ -85,8 +85,9 @@ export async function fetchNamedRekorEntry(
   view: Uint8Array,
   uuid: string,
 ): Promise<{ url: string; raw: Uint8Array } | null> {
-  const where = namedEntryUrl({ uuid, batchId: null, proofId, view });
-  if ('code' in where) return null;
+  const named = namedEntryUrl({ uuid, batchId: null, proofId, view });
+  if (!named.ok) return null;
+  const where = named.value;
   const answer = await http.request({ method: 'GET', url: where.url });
   if (!answer.ok || answer.value.status !== 200) return null;
   const parsed = loads(answer.value.body);

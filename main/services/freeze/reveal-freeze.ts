@@ -11,6 +11,7 @@ import { appendAudit } from '../../db/audit-log.ts';
 import { freezeInForceOf, freezesOf, recordReveals, revealedAtOf, sealOf } from '../../db/freezes.ts';
 import type { Db } from '../../db/open-database.ts';
 import { invalidationOf } from '../../db/season-invalidations.ts';
+import { inTransaction } from '../refused.ts';
 
 /** The reveal and its published text: canonical JSON, so the key's ints and floats go out exactly as committed. */
 export interface RevealOutcome {
@@ -77,9 +78,9 @@ export function prepareReveal(db: Db, season: number, track: TrackName, nowMs: n
  * records it with its close row, docs/replay-bundle.md "What `season close` does, in order"). The entry names the
  * reveal document by its SHA-256 and never holds a key or a salt.
  */
-export function recordReveal(db: Db, prepared: PreparedReveal, atMs: number, actor: string): void {
+export function recordReveal(db: Db, prepared: PreparedReveal, atMs: number, actor: string): Result<null, never> {
   const { season, track, proofIds, earlierMs, revealedAtMs, sha256: digest } = prepared;
-  db.transaction(() => {
+  return inTransaction(db, () => {
     recordReveals(
       db,
       proofIds.map((proofId) => ({ proofId, revealedAtMs, revealSha256: digest })),
@@ -97,7 +98,8 @@ export function recordReveal(db: Db, prepared: PreparedReveal, atMs: number, act
         ['first_revealed_at', new Date(revealedAtMs).toISOString()],
       ]),
     });
-  }).immediate();
+    return null;
+  });
 }
 
 /**
@@ -113,6 +115,7 @@ export function revealFreezes(
 ): Result<RevealOutcome> {
   const prepared = prepareReveal(db, season, track, nowMs);
   if (!prepared.ok) return prepared;
-  recordReveal(db, prepared.value, nowMs, actor);
+  const recorded = recordReveal(db, prepared.value, nowMs, actor);
+  if (!recorded.ok) return recorded;
   return ok({ reveal: prepared.value.reveal, text: prepared.value.text });
 }

@@ -1,6 +1,6 @@
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject } from '../../core/json/value.ts';
-import type { Failure } from '../../core/result.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
 import { missingRekorEntriesWithViews, storeRekorEntry, type MissingRekorEntry } from '../../db/rekor-entries.ts';
 import type { Clock } from '../clock.ts';
@@ -54,17 +54,17 @@ const UNREACHABLE = new Set(['HTTP_NETWORK', 'HTTP_TIMEOUT', 'REKOR_SERVER_ERROR
  * The entry URL the proof's view names: `transparency_log.log_url`, an http(s) URL whose path ends with
  * /api/v1/log/entries/{uuid} for this very uuid (so a view cannot send the console anywhere else than to a log entry).
  */
-export function namedEntryUrl(entry: MissingRekorEntry): { url: string; log: string } | Failure {
+export function namedEntryUrl(entry: MissingRekorEntry): Result<{ url: string; log: string }> {
   const parsed = loads(entry.view);
   const log = parsed.ok && isPyObject(parsed.value) ? parsed.value['transparency_log'] : undefined;
   const named = isPyObject(log) ? log['log_url'] : undefined;
-  const refuse = (why: string): Failure => ({
-    code: 'REKOR_LOG_URL_INVALID',
-    message:
+  const refuse = (why: string) =>
+    fail(
+      'REKOR_LOG_URL_INVALID',
       `the view of ${entry.proofId} names no usable log for entry ${entry.uuid} (${why}); ` +
-      'give the log with --rekor URL',
-    details: { proof_id: entry.proofId, log_url: typeof named === 'string' ? named : null },
-  });
+        'give the log with --rekor URL',
+      { proof_id: entry.proofId, log_url: typeof named === 'string' ? named : null },
+    );
   if (typeof named !== 'string') return refuse('transparency_log.log_url is missing');
   let url: URL;
   try {
@@ -77,7 +77,7 @@ export function namedEntryUrl(entry: MissingRekorEntry): { url: string; log: str
     return refuse(`'${named}' is not ${ENTRY_PATH}${entry.uuid} on a log`);
   }
   const base = url.pathname.slice(0, -(ENTRY_PATH.length + entry.uuid.length));
-  return { url: url.href, log: `${url.origin}${base}` };
+  return ok({ url: url.href, log: `${url.origin}${base}` });
 }
 
 function givenEntryUrl(rekorUrl: string, uuid: string): { url: string; log: string } {
@@ -135,11 +135,12 @@ export async function fetchMissingRekorEntries(input: RekorFetchInput): Promise<
       report.failed.push({ uuid, batchId, url: null, failure });
       continue;
     }
-    const where = input.rekorUrl !== undefined ? givenEntryUrl(input.rekorUrl, uuid) : namedEntryUrl(entry);
-    if ('code' in where) {
-      report.failed.push({ uuid, batchId, url: null, failure: where });
+    const named = input.rekorUrl !== undefined ? ok(givenEntryUrl(input.rekorUrl, uuid)) : namedEntryUrl(entry);
+    if (!named.ok) {
+      report.failed.push({ uuid, batchId, url: null, failure: named.error });
       continue;
     }
+    const where = named.value;
     const down = unreachable.get(where.log);
     if (down) {
       const failure = {

@@ -94,7 +94,7 @@ describe('the follow loop', () => {
     const end = await followSeason(
       input({ clock, everyMs: 10 * MINUTE, untilMs: start + 25 * MINUTE, onCycle: (line) => lines.push(line) }),
     );
-    expect(end).toEqual({ kind: 'until', at: start + 25 * MINUTE });
+    expect(end).toEqual({ ok: true, value: { kind: 'until', at: start + 25 * MINUTE } });
     expect(lines.map((l) => [l.at, l.next_cycle_at])).toEqual([
       [new Date(start).toISOString(), new Date(start + 10 * MINUTE).toISOString()],
       [new Date(start + 10 * MINUTE).toISOString(), new Date(start + 20 * MINUTE).toISOString()],
@@ -115,7 +115,7 @@ describe('the follow loop', () => {
     const byCount = await followSeason(
       input({ everyMs: 10 * MINUTE, untilMs: start + 60 * MINUTE, cycles: 2, onCycle: (l) => lines.push(l) }),
     );
-    expect(byCount).toEqual({ kind: 'cycles', cycles: 2, at: start + 10 * MINUTE });
+    expect(byCount).toEqual({ ok: true, value: { kind: 'cycles', cycles: 2, at: start + 10 * MINUTE } });
     expect(lines.map((l) => [l.at, l.next_cycle_at])).toEqual([
       [new Date(start).toISOString(), new Date(start + 10 * MINUTE).toISOString()],
       [new Date(start + 10 * MINUTE).toISOString(), null],
@@ -126,7 +126,7 @@ describe('the follow loop', () => {
     const byUntil = await followSeason(
       input({ everyMs: 10 * MINUTE, untilMs: later + 15 * MINUTE, cycles: 5, onCycle: (l) => untilFirst.push(l) }),
     );
-    expect(byUntil).toEqual({ kind: 'until', at: later + 15 * MINUTE });
+    expect(byUntil).toEqual({ ok: true, value: { kind: 'until', at: later + 15 * MINUTE } });
     expect(untilFirst.map((l) => l.next_cycle_at)).toEqual([
       new Date(later + 10 * MINUTE).toISOString(),
       new Date(later + 15 * MINUTE).toISOString(),
@@ -173,18 +173,21 @@ describe('the follow loop', () => {
         signal: stop.signal,
       }),
     );
-    expect(end).toEqual({ kind: 'aborted' });
+    expect(end).toEqual({ ok: true, value: { kind: 'aborted' } });
     expect(lines).toHaveLength(1);
     // The default end is the latest closes_at plus two batch ages.
     net.clock.set(Date.parse(CLOSES_AT) + 20 * MINUTE + 1);
     const after: FollowCycleLine[] = [];
-    expect(await followSeason(input({ onCycle: (l) => after.push(l) }))).toMatchObject({ kind: 'until' });
+    expect(await followSeason(input({ onCycle: (l) => after.push(l) }))).toMatchObject({
+      ok: true,
+      value: { kind: 'until' },
+    });
     expect(after).toEqual([]);
   });
 
   it('a season this database holds no freeze of is refused (FOLLOW_NO_FROZEN_TRACK), naming the season and what to do', async () => {
     const end = await followSeason(input({ season: 2 }));
-    expect(end).toMatchObject({ kind: 'refused', failure: { code: 'FOLLOW_NO_FROZEN_TRACK', details: { season: 2 } } });
-    expect(end.kind === 'refused' && end.failure.message).toMatch(/freeze create/);
+    expect(end).toMatchObject({ ok: false, error: { code: 'FOLLOW_NO_FROZEN_TRACK', details: { season: 2 } } });
+    expect(!end.ok && end.error.message).toMatch(/freeze create/);
   });
 });
