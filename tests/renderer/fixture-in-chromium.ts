@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import type { Dispatch } from '../../main/ipc/dispatcher.ts';
 import { builtRenderer } from '../support/build-renderer.ts';
@@ -39,13 +39,20 @@ export async function fixtureInChromium(wrap: (d: Dispatch) => Dispatch = (d) =>
   // Each context is closed with its page, and close() waits for those closes before closing the browser: a close
   // still in flight when the browser goes would reject with nobody listening.
   const contextCloses: Promise<void>[] = [];
+  // The contexts still open: close() closes them itself, since a page closed by the browser's own close would ask its
+  // context to close after close() stopped listening (CI: "Target page, context or browser has been closed", unhandled).
+  const openContexts = new Set<BrowserContext>();
   return {
     fixture,
     async open(hash, options = {}) {
       const { clock, ...contextOptions } = options;
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
       const page = (await context.newPage()) as CheckedPage;
-      page.on('close', () => contextCloses.push(context.close()));
+      openContexts.add(context);
+      page.on('close', () => {
+        openContexts.delete(context);
+        contextCloses.push(context.close());
+      });
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
       // Chromium asks for /favicon.ico, which the console does not serve: that 404 is the browser's, not a screen's.
@@ -59,6 +66,7 @@ export async function fixtureInChromium(wrap: (d: Dispatch) => Dispatch = (d) =>
       return page;
     },
     async close() {
+      await Promise.all([...openContexts].map((context) => context.close()));
       await Promise.all(contextCloses);
       await browser.close();
       await server.close();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
 import type { BackupPolicy } from '../../../main/services/backup/backup-after-act.ts';
@@ -69,6 +69,9 @@ export async function consoleInChromium(
   });
   const browser: Browser = await launchChromium();
   const contextCloses: Promise<void>[] = [];
+  // The contexts still open: close() closes them itself, since a page closed by the browser's own close would ask its
+  // context to close after close() stopped listening (CI: "Target page, context or browser has been closed", unhandled).
+  const openContexts = new Set<BrowserContext>();
   return {
     opened,
     async open() {
@@ -76,7 +79,11 @@ export async function consoleInChromium(
       const page = await context.newPage();
       // Each context is closed with its page, and close() waits for those closes before closing the browser: a
       // close still in flight when the browser goes would reject with nobody listening.
-      page.on('close', () => contextCloses.push(context.close()));
+      openContexts.add(context);
+      page.on('close', () => {
+        openContexts.delete(context);
+        contextCloses.push(context.close());
+      });
       // A script error leaves the screens as they were while the test waits for a change: say it where CI prints.
       page.on('pageerror', (error) => console.error(`script error in ${page.url()}: ${error.stack ?? error.message}`));
       await page.goto(server.url);
@@ -84,6 +91,7 @@ export async function consoleInChromium(
       return page;
     },
     async close() {
+      await Promise.all([...openContexts].map((context) => context.close()));
       await Promise.all(contextCloses);
       await browser.close();
       await server.close();
