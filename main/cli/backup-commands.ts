@@ -18,7 +18,8 @@ import { systemClock } from '../services/clock.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { many, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { many, may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 /** A refusal: `proveit backup VERB: CODE: message` on stderr, or the JSON document; exit 1, nothing written. */
@@ -120,17 +121,7 @@ export const backupCreateCommand: Command = {
     const parsed = parseSynopsis(CREATE, args);
     if (!parsed.ok) return usageError(io, backupCreateCommand, parsed.message);
     const { values } = parsed;
-    if (values.db === undefined)
-      return usageError(io, backupCreateCommand, '--db FILE is required (the database to back up)');
-    if (values.out === undefined)
-      return usageError(io, backupCreateCommand, '--out FILE is required (the backup to write)');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        backupCreateCommand,
-        '--passphrase-file FILE is required (the passphrase, alone in a file)',
-      );
-    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: true });
+    const passphrase = await readBackupPassphrase(values['passphrase-file']!, { forCreate: true });
     if (!passphrase.ok) return refuse(io, 'create', values.json, passphrase.error);
     const created = await createBackup({
       dbFile: dbPathFrom(values.db),
@@ -192,13 +183,7 @@ export const backupVerifyCommand: Command = {
     if (!parsed.ok) return usageError(io, backupVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupVerifyCommand, 'give exactly one backup FILE');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        backupVerifyCommand,
-        '--passphrase-file FILE is required (the passphrase it was created with)',
-      );
-    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
+    const passphrase = await readBackupPassphrase(values['passphrase-file']!, { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'verify', values.json, passphrase.error);
     const verified = await verifyBackup(positionals[0]!, passphrase.value);
     if (!verified.ok) return refuse(io, 'verify', values.json, verified.error);
@@ -217,14 +202,6 @@ export const backupRestoreCommand: Command = {
     if (!parsed.ok) return usageError(io, backupRestoreCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupRestoreCommand, 'give exactly one backup FILE');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        backupRestoreCommand,
-        '--passphrase-file FILE is required (the passphrase it was created with)',
-      );
-    if (values.db === undefined)
-      return usageError(io, backupRestoreCommand, '--db NEWFILE is required (a path where no database exists yet)');
     // What the restore is compared with is read first: an Index that cannot be read refuses with nothing written, and
     // the replaced database is read as it stands before the new one exists (docs/operator-database.md "Restoring an
     // older backup").

@@ -7,7 +7,8 @@ import { recordAction } from '../services/audit/record-action.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, processIo, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom, isoTime, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 import { plainReporter, terminalReporter, type ProgressReporter } from './proofs-progress.ts';
 
@@ -89,17 +90,7 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
       const parsed = parseSynopsis(SYNOPSIS, args);
       if (!parsed.ok) return usageError(io, this, parsed.message);
       const { values } = parsed;
-      const trustLayer = values['trust-layer'];
-      if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {
-        io.err('proveit proofs fetch: --trust-layer URL is required, e.g. --trust-layer https://trust.arkforge.tech\n');
-        return EXIT.usage;
-      }
-      if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
-        io.err(
-          `proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`,
-        );
-        return EXIT.usage;
-      }
+      const trustLayer = values['trust-layer']!;
       const inputs = readInputsFrom(io, this, values);
       if (typeof inputs === 'number') return inputs;
       const { settings, ids } = inputs;

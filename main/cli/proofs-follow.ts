@@ -17,7 +17,8 @@ import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom, READ_SETTING_ITEMS, settingsFrom } from './proofs-options.ts';
 import { hexPublicKey } from './public-key-file.ts';
 import { readWaitJson, readWaitText, readWaitWatcher } from './read-wait-notice.ts';
@@ -133,13 +134,6 @@ async function runFollow(
   const parsed = parseSynopsis(SYNOPSIS, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
-  for (const flag of ['season-url', 'operator-token-file', 'trust-layer'] as const)
-    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
-  for (const flag of ['season-url', 'trust-layer', 'rekor'] as const) {
-    const url = values[flag];
-    if (url !== undefined && !/^https?:\/\//.test(url))
-      return usageError(io, command, `--${flag} '${url}' is not an http(s) URL`);
-  }
   const settings = settingsFrom(values);
   if (!settings.ok) return usageError(io, command, settings.error.message);
   const every = secondsOption('every', values.every, DEFAULT_FOLLOW_EVERY_MS);
