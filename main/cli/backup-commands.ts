@@ -121,7 +121,7 @@ export const backupCreateCommand: Command = {
     const parsed = parseSynopsis(CREATE, args);
     if (!parsed.ok) return usageError(io, backupCreateCommand, parsed.message);
     const { values } = parsed;
-    const passphrase = await readBackupPassphrase(values['passphrase-file']!, { forCreate: true });
+    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: true });
     if (!passphrase.ok) return refuse(io, 'create', values.json, passphrase.error);
     const created = await createBackup({
       dbFile: dbPathFrom(values.db),
@@ -183,7 +183,7 @@ export const backupVerifyCommand: Command = {
     if (!parsed.ok) return usageError(io, backupVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupVerifyCommand, 'give exactly one backup FILE');
-    const passphrase = await readBackupPassphrase(values['passphrase-file']!, { forCreate: false });
+    const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'verify', values.json, passphrase.error);
     const verified = await verifyBackup(positionals[0]!, passphrase.value);
     if (!verified.ok) return refuse(io, 'verify', values.json, verified.error);
@@ -220,7 +220,7 @@ export const backupRestoreCommand: Command = {
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'restore', values.json, passphrase.error);
     const replaced: ReplacedChain | null = values.replaces === undefined ? null : readReplacedChain(values.replaces);
-    const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db });
+    const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db! });
     if (!restored.ok) return refuse(io, 'restore', values.json, restored.error);
     const r = restored.value;
     const warnings = [

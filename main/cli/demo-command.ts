@@ -34,7 +34,7 @@ export const demoCommand: Command = {
   async run(args, io) {
     const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, demoCommand, parsed.message);
-    const out = parsed.values.out!;
+    const out = parsed.values.out;
     const played = await playDemo({
       outDir: out,
       startedAt: systemClock.now(),

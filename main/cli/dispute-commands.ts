@@ -98,7 +98,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
   if (typeof which === 'string') return usageError(io, command, which);
-  const ref = parseAssertionRef(values.assertion!);
+  const ref = parseAssertionRef(values.assertion);
   if (!ref)
     return usageError(
       io,
@@ -125,7 +125,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   try {
     const outcome = await openDispute(db, clock, {
       ...which,
-      participantId: values.participant!,
+      participantId: values.participant,
       ...ref,
       reason: values.reason!,
       ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
@@ -210,7 +210,7 @@ async function runReview(command: Command, clock: Clock, args: string[], io: Cli
   return withOperatorDatabase(values.db, (db) => {
     const r = reviewDispute(db, clock, {
       disputeId: positionals[0]!,
-      reviewer: values.reviewer!.trim(),
+      reviewer: values.reviewer.trim(),
       actor: actorOf(values),
     });
     if (!r.ok) {
@@ -255,8 +255,8 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
     const r = decideDispute(db, clock, {
       disputeId: positionals[0]!,
       decision,
-      reason: values.reason!,
-      reviewer: values.reviewer!.trim(),
+      reason: values.reason,
+      reviewer: values.reviewer.trim(),
       ...(values.change === undefined ? {} : { change: values.change as DisputeChange }),
       actor: actorOf(values),
     });

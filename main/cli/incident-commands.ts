@@ -117,7 +117,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
   if (typeof which === 'string') return usageError(io, command, which);
-  const kind = parseIncidentKind(values.kind!);
+  const kind = parseIncidentKind(values.kind);
   if (!kind.ok) return usageError(io, command, kind.error.message);
   const window: (number | null)[] = [];
   for (const flag of ['window-start', 'window-end'] as const) {
@@ -147,7 +147,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
       track: which.track,
       kind: kind.value,
       cause: values.cause?.trim() || 'operator',
-      summary: values.summary!,
+      summary: values.summary,
       owner: values.owner?.trim() || actor,
       windowStartMs: window[0] ?? null,
       windowEndMs: window[1] ?? null,

@@ -116,7 +116,7 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
     const outcome = exportIndex(db, {
       season: e.season,
       ...(e.version === undefined ? {} : { version: e.version }),
-      outDir: v.out!,
+      outDir: v.out,
       clock,
       actor: actorOf(v),
       ...(v['key-file'] === undefined ? {} : { keyFile: v['key-file'] }),
@@ -281,9 +281,9 @@ export const indexAnchorCommand: Command = {
     const dir = parsed.positionals[0];
     if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
     const anchored = await anchorAndRecord(dir, {
-      trustLayer: v['trust-layer']!,
-      apiKeyFile: v['api-key-file']!,
-      seasonBase: v['season-base']!,
+      trustLayer: v['trust-layer'],
+      apiKeyFile: v['api-key-file'],
+      seasonBase: v['season-base'],
       db: v.db,
       keyFile: v['key-file'],
       actor: actorOf(v),

@@ -90,7 +90,7 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
       const parsed = parseSynopsis(SYNOPSIS, args);
       if (!parsed.ok) return usageError(io, this, parsed.message);
       const { values } = parsed;
-      const trustLayer = values['trust-layer']!;
+      const trustLayer = values['trust-layer'];
       const inputs = readInputsFrom(io, this, values);
       if (typeof inputs === 'number') return inputs;
       const { settings, ids } = inputs;

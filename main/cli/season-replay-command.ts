@@ -36,7 +36,7 @@ export function createSeasonReplayCommand(options: ScoreBundleOptions = {}): Com
         return usageError(io, command, positionals.length === 0 ? 'give the bundle folder' : 'give one bundle folder');
       }
       const bundleDir = resolve(positionals[0] as string);
-      const outcome = await replayBundle(bundleDir, resolve(values.out!), options);
+      const outcome = await replayBundle(bundleDir, resolve(values.out), options);
       if (!outcome.ok) {
         const failures: Failure[] = outcome.failures ?? [outcome.error];
         if (values.json) {

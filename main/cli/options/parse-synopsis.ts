@@ -35,7 +35,7 @@ export function synopsisProblem(items: readonly Item[], values: Values): string 
   for (const item of items) {
     const problem =
       item.kind === 'option'
-        ? item.shown === 'required' && !given(values, item)
+        ? item.shown === 'required' && !defaulted(item) && !given(values, item)
           ? requiredProblem(item)
           : null
         : item.kind === 'group'
@@ -56,6 +56,15 @@ function given(values: Values, item: Use): boolean {
 }
 
 const definitionOf = (item: Use): OptionDefinition => OPTION_POOL[item.name];
+
+/**
+ * A need with a default is filled by it, not by the rule: corpus serve's --secret from $PROVEIT_CORPUS_SECRET, corpus
+ * generate's --seed from $PROVEIT_CORPUS_SEED (the command reads them). `defaultText: null` says there is none.
+ */
+function defaulted(item: Use): boolean {
+  const text = item.defaultText === undefined ? definitionOf(item).defaultText : item.defaultText;
+  return text !== undefined && text !== null;
+}
 
 function requiredProblem(item: Use): string {
   const { help, example } = definitionOf(item);

@@ -74,10 +74,20 @@ type RepeatedIn<I extends readonly Item[]> = RepeatedOf<I[number]>;
 
 type Pool = typeof OPTION_POOL;
 
-/** The string options a command needs outright (not inside a group or an alternative): given once parsed. */
+/**
+ * The string options a command needs outright (not inside a group or an alternative) and without a default in the
+ * pool: given once parsed.
+ */
 type TopNeed<X> =
-  X extends OptionItem<infer N, false, 'required'> ? (Pool[N]['type'] extends 'string' ? N : never) : never;
+  X extends OptionItem<infer N, false, 'required'>
+    ? Pool[N] extends { defaultText: string }
+      ? never
+      : Pool[N]['type'] extends 'string'
+        ? N
+        : never
+    : never;
 export type NeedsIn<I extends readonly Item[]> = TopNeed<I[number]>;
+
 /** A flag is false unless given; a string option is undefined unless given (its default is the command's to apply). */
 type ConfigOf<N extends OptionName, Repeated extends boolean> = Pool[N]['type'] extends 'boolean'
   ? { type: 'boolean'; default: false }
