@@ -6,7 +6,8 @@ import { readPublishedIndex } from '../services/audit/published-index.ts';
 import { verifyAuditLog } from '../services/audit/verify-audit-log.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { many, may, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { many, may, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 const DB_JSON = synopsis([may('db'), may('json')]);

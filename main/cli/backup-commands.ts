@@ -20,7 +20,8 @@ import { systemClock } from '../services/clock.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { many, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { many, may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 import { seasonBackupJson, seasonBackupLines } from './season-restore-command.ts';
 
@@ -121,16 +122,6 @@ export const backupCreateCommand: Command = {
     const parsed = parseSynopsis(CREATE, args);
     if (!parsed.ok) return usageError(io, backupCreateCommand, parsed.message);
     const { values } = parsed;
-    if (values.db === undefined)
-      return usageError(io, backupCreateCommand, '--db FILE is required (the database to back up)');
-    if (values.out === undefined)
-      return usageError(io, backupCreateCommand, '--out FILE is required (the backup to write)');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        backupCreateCommand,
-        '--passphrase-file FILE is required (the passphrase, alone in a file)',
-      );
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: true });
     if (!passphrase.ok) return refuse(io, 'create', values.json, passphrase.error);
     const created = await createBackup({
@@ -193,12 +184,6 @@ export const backupVerifyCommand: Command = {
     if (!parsed.ok) return usageError(io, backupVerifyCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupVerifyCommand, 'give exactly one backup FILE');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        backupVerifyCommand,
-        '--passphrase-file FILE is required (the passphrase it was created with)',
-      );
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'verify', values.json, passphrase.error);
     const file = positionals[0]!;
@@ -229,14 +214,6 @@ export const backupRestoreCommand: Command = {
     if (!parsed.ok) return usageError(io, backupRestoreCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, backupRestoreCommand, 'give exactly one backup FILE');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        backupRestoreCommand,
-        '--passphrase-file FILE is required (the passphrase it was created with)',
-      );
-    if (values.db === undefined)
-      return usageError(io, backupRestoreCommand, '--db NEWFILE is required (a path where no database exists yet)');
     // What the restore is compared with is read first: an Index that cannot be read refuses with nothing written, and
     // the replaced database is read as it stands before the new one exists (docs/operator-database.md "Restoring an
     // older backup").
@@ -255,7 +232,7 @@ export const backupRestoreCommand: Command = {
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, 'restore', values.json, passphrase.error);
     const replaced: ReplacedChain | null = values.replaces === undefined ? null : readReplacedChain(values.replaces);
-    const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db });
+    const restored = await restoreBackup({ file: positionals[0]!, passphrase: passphrase.value, dbFile: values.db! });
     if (!restored.ok) return refuse(io, 'restore', values.json, restored.error);
     const r = restored.value;
     const warnings = [

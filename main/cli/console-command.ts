@@ -19,7 +19,8 @@ import { EXIT, type Command } from './command.ts';
 import { firstStartOf } from './console-first-start.ts';
 import { CONSOLE_SERVICE_FLAGS, consoleServicesOf } from './console-service-options.ts';
 import { printJson } from './io.ts';
-import { BREAK, group, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { BREAK, group, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 

@@ -2,7 +2,8 @@ import { checkCorpus } from '../core/corpus/check-corpus.ts';
 import { TRACKS } from '../core/corpus/tracks.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { may, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { readTrackFolderArgument } from './track-folder-argument.ts';
 
 const SYNOPSIS = synopsis([positional('DIR', 'the track folder'), may('json')]);

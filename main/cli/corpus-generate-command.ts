@@ -9,7 +9,8 @@ import { writeCorpusTree } from '../services/corpus/corpus-folder.ts';
 import { readRulesText } from '../services/corpus/rules-texts.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis([
   need('track'),

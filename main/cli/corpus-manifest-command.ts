@@ -1,7 +1,8 @@
 import { computeManifest } from '../core/corpus/manifest.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { may, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { readTrackFolderArgument } from './track-folder-argument.ts';
 
 const SYNOPSIS = synopsis([

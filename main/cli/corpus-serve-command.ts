@@ -1,7 +1,8 @@
 import { startCorpusServer } from '../services/corpus/corpus-server.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis([
   positional('DIR', 'a season folder (every track, each on the host of its base) or one track folder'),

@@ -3,7 +3,8 @@ import { progressText } from '../core/demo/demo-progress.ts';
 import { systemClock } from '../services/clock.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis(
   [
@@ -34,7 +35,6 @@ export const demoCommand: Command = {
     const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, demoCommand, parsed.message);
     const out = parsed.values.out;
-    if (typeof out !== 'string' || out === '') return usageError(io, demoCommand, '--out DIR is required');
     const played = await playDemo({
       outDir: out,
       startedAt: systemClock.now(),

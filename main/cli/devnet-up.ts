@@ -4,7 +4,8 @@ import { DEFAULT_CORPUS_DIR } from '../../devnet/season/demo-corpus.ts';
 import type { DevnetOptions } from '../../devnet/start-devnet.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { may, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { signalWaiter } from './signal-waiter.ts';
 

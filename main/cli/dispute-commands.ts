@@ -21,7 +21,8 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { readJsonFile } from './file-arguments.ts';
 import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom, readOperatorDatabase, withOperatorDatabase } from './proofs-options.ts';
 
 const DISPUTE_ID = positional('ID', 'the dispute id, e.g. dsp-1-conformite-0001');
@@ -98,9 +99,6 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
   if (typeof which === 'string') return usageError(io, command, which);
-  if (!values.participant) return usageError(io, command, '--participant ID is required (the participant_id)');
-  if (!values.assertion)
-    return usageError(io, command, '--assertion TASK_ID/ASSERTION_ID is required, e.g. conf-03/a2');
   const ref = parseAssertionRef(values.assertion);
   if (!ref)
     return usageError(
@@ -108,8 +106,6 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
       command,
       `--assertion '${values.assertion}' is not TASK_ID/ASSERTION_ID (one assertion, as the report lists it), e.g. conf-03/a2`,
     );
-  if (values.reason === undefined || values.reason.trim() === '')
-    return usageError(io, command, "--reason TEXT is required: the participant's written reason");
   let receivedAtMs: number | undefined;
   if (values['received-at'] !== undefined) {
     const t = parseZonedInstant('--received-at', values['received-at']);
@@ -132,7 +128,7 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
       ...which,
       participantId: values.participant,
       ...ref,
-      reason: values.reason,
+      reason: values.reason!,
       ...(receivedAtMs === undefined ? {} : { receivedAtMs }),
       ...(submissionReceipt === undefined ? {} : { submissionReceipt }),
       actor: actorOf(values),
@@ -211,12 +207,11 @@ async function runReview(command: Command, clock: Clock, args: string[], io: Cli
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values, positionals } = parsed;
   if (positionals.length !== 1) return usageError(io, command, 'give one dispute id, e.g. dsp-1-conformite-0001');
-  if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
   const json = values.json ?? false;
   return withOperatorDatabase(values.db, (db) => {
     const r = reviewDispute(db, clock, {
       disputeId: positionals[0]!,
-      reviewer: values.reviewer!.trim(),
+      reviewer: values.reviewer.trim(),
       actor: actorOf(values),
     });
     if (!r.ok) {
@@ -250,9 +245,6 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
       command,
       `--decision must be ${DECISIONS.join(' or ')}${values.decision ? ` (got '${values.decision}')` : ''}`,
     );
-  if (!values.reason?.trim())
-    return usageError(io, command, '--reason TEXT is required: the decision is published with it');
-  if (!values.reviewer?.trim()) return usageError(io, command, '--reviewer NAME is required');
   if (values.change !== undefined && !isDisputeChange(values.change))
     return usageError(
       io,
@@ -264,8 +256,8 @@ async function runDecide(command: Command, clock: Clock, args: string[], io: Cli
     const r = decideDispute(db, clock, {
       disputeId: positionals[0]!,
       decision,
-      reason: values.reason!,
-      reviewer: values.reviewer!.trim(),
+      reason: values.reason,
+      reviewer: values.reviewer.trim(),
       ...(values.change === undefined ? {} : { change: values.change as DisputeChange }),
       actor: actorOf(values),
     });

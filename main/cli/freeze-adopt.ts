@@ -13,7 +13,8 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { readJsonFile, readServiceDocumentFile } from './file-arguments.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { many, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { many, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const SYNOPSIS = synopsis([
@@ -75,9 +76,6 @@ async function runAdopt(command: Command, clock: Clock, args: string[], io: CliI
   const freezeFiles = values.freeze ?? [];
   if (freezeFiles.length === 0) {
     return usageError(io, command, '--freeze FILE is required: give each published freeze document of the track');
-  }
-  for (const flag of ['corpus', 'seals', 'trust-layer'] as const) {
-    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
   }
   const json = values.json ?? false;
   const refuse = (failure: Failure) => {

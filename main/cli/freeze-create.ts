@@ -10,7 +10,8 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { group, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { group, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { readSecretFile } from './secret-file.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
@@ -62,16 +63,6 @@ export const freezeCreateCommand: Command = {
     const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, freezeCreateCommand, parsed.message);
     const { values } = parsed;
-    for (const flag of ['corpus', 'trust-layer', 'api-key-file', 'season-base', 'opens-at', 'closes-at'] as const) {
-      if (!values[flag]) return usageError(io, freezeCreateCommand, `--${flag} is required`);
-    }
-    if (values.reason !== undefined && !values.replace) {
-      return usageError(
-        io,
-        freezeCreateCommand,
-        '--reason goes with --replace (a first freeze has nothing to give a reason for)',
-      );
-    }
     const opensAt = parseInstant('--opens-at', values['opens-at'] as string);
     if (!opensAt.ok) return usageError(io, freezeCreateCommand, opensAt.error.message);
     const closesAt = parseInstant('--closes-at', values['closes-at'] as string);

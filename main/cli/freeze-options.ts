@@ -2,10 +2,10 @@ import { isTrackName, TRACK_NAMES, type TrackName } from '../core/corpus/model.t
 import type { Failure } from '../core/result.ts';
 import { printJson, type CliIo } from './io.ts';
 
-/** --season N: the season number as the freeze document carries it (an int). */
+/** --season N: the season number as the freeze document carries it (an int); the synopsis' need says it is given. */
 export function seasonOf(text: string | undefined): number | string {
-  if (text === undefined) return '--season N is required, e.g. --season 1';
-  if (!/^\d{1,6}$/.test(text)) return `--season '${text}' is not a season number; e.g. --season 1`;
+  if (text === undefined || !/^\d{1,6}$/.test(text))
+    return `--season '${text}' is not a season number; e.g. --season 1`;
   return Number(text);
 }
 

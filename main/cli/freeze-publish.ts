@@ -6,7 +6,8 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 
 const SYNOPSIS = synopsis([

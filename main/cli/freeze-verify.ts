@@ -13,7 +13,8 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { readJsonFile, readServiceDocumentFile } from './file-arguments.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { either, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { either, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis([
   need('corpus', { help: 'the track folder as revealed at close' }),
@@ -96,16 +97,6 @@ export const freezeVerifyCommand: Command = {
     const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, freezeVerifyCommand, parsed.message);
     const { values } = parsed;
-    for (const flag of ['corpus', 'freeze', 'reveal'] as const) {
-      if (!values[flag]) return usageError(io, freezeVerifyCommand, `--${flag} is required`);
-    }
-    if (Boolean(values['trust-layer']) === Boolean(values.proof)) {
-      return usageError(
-        io,
-        freezeVerifyCommand,
-        'give the proof view with exactly one of --trust-layer URL (GET /v1/proof/{id}) or --proof FILE',
-      );
-    }
     const json = values.json ?? false;
     const refuse = (failure: Failure) => {
       printRefusal(io, json, 'freeze verify', failure);

@@ -11,7 +11,8 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackFilterOf, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { many, may, need, parseSynopsis, positional, synopsis, unlisted } from './options/synopsis.ts';
+import { many, may, need, positional, synopsis, unlisted } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 /** An incident as plain JSON (the --json form of list, open, note and resolve). */
@@ -115,16 +116,8 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
   if (typeof which === 'string') return usageError(io, command, which);
-  if (values.kind === undefined)
-    return usageError(io, command, `--kind is required: one of ${INCIDENT_KINDS.join(', ')}`);
   const kind = parseIncidentKind(values.kind);
   if (!kind.ok) return usageError(io, command, kind.error.message);
-  if (!values.summary?.trim())
-    return usageError(
-      io,
-      command,
-      '--summary TEXT is required: say what happened, e.g. --summary "corpus down 14:00-14:20"',
-    );
   const window: (number | null)[] = [];
   for (const flag of ['window-start', 'window-end'] as const) {
     const text = values[flag];
@@ -185,19 +178,21 @@ const EVENT_COMMANDS = {
   assign: { flag: 'owner', event: 'owner', summary: 'give an open incident a new owner' },
 } as const;
 
-const TEXT_FLAGS = ['text', 'resolution', 'owner'] as const;
-
 /**
  * The synopsis of one event command: its own text flag, and the other two accepted only to answer with the flag to
  * write instead (`--text` given to `incident resolve` says to write --resolution).
  */
 function eventSynopsis(kind: EventCommand) {
   const { flag } = EVENT_COMMANDS[kind];
-  const elsewhere = `not an option of incident ${kind}: refused, naming --${flag} to write instead`;
+  const elsewhere = `not an option of incident ${kind}: write --${flag}`;
   return synopsis([
     positional('ID', 'the incident id, e.g. 3'),
     flag === 'text' ? need('text') : unlisted('text', elsewhere),
-    flag === 'resolution' ? need('resolution') : unlisted('resolution', elsewhere),
+    flag === 'resolution'
+      ? need('resolution', {
+          help: 'what was found and done, e.g. "proxy secret restored at 14:20; faults excluded from overclaim"',
+        })
+      : unlisted('resolution', elsewhere),
     flag === 'owner' ? need('owner', { help: 'the new owner' }) : unlisted('owner', elsewhere),
     may('db'),
     may('json'),
@@ -217,23 +212,12 @@ function createEventCommand(kind: EventCommand, clock: Clock): Command {
       const parsed = parseSynopsis(syn, args);
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const { values, positionals } = parsed;
-      const other = TEXT_FLAGS.find((f) => f !== flag && values[f] !== undefined);
-      if (other !== undefined)
-        return usageError(io, command, `--${other} is not an option of incident ${kind}: write --${flag}`);
       if (positionals.length !== 1)
         return usageError(io, command, `give exactly one incident id, e.g. incident ${kind} 3`);
       const idText = positionals[0]!.replace(/^inc_/, '');
       if (!/^\d{1,12}$/.test(idText))
         return usageError(io, command, `'${positionals[0]}' is not an incident id, e.g. 3`);
-      const text = values[flag];
-      if (!text?.trim())
-        return usageError(
-          io,
-          command,
-          kind === 'resolve'
-            ? '--resolution TEXT is required: write what was found and done, e.g. --resolution "proxy secret restored at 14:20; faults excluded from overclaim"'
-            : `--${flag} ${flag === 'owner' ? 'NAME' : 'TEXT'} is required`,
-        );
+      const text = values[flag]!;
       const db = openDatabase(dbPathFrom(values.db));
       try {
         const changed = addIncidentEvent(db, {

@@ -1,4 +1,5 @@
 import { parseNameList } from '../core/index/lint/name-lists.ts';
+import type { Failure } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { exportIndex } from '../services/index-export/export-index.ts';
@@ -13,7 +14,8 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { group, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { group, may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 const ANCHOR_TRUST_LAYER = need('trust-layer', { help: 'the Trust Layer the manifest hash is anchored through' });
@@ -70,118 +72,140 @@ export function createIndexExportCommand(clock: Clock = systemClock): Command {
   return command;
 }
 
-async function runExport(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
-  const parsed = parseSynopsis(EXPORT, args);
-  if (!parsed.ok) return usageError(io, command, parsed.message);
-  const v = parsed.values;
+const parseExport = (args: string[]) => parseSynopsis(EXPORT, args);
+type ExportValues = Extract<ReturnType<typeof parseExport>, { ok: true }>['values'];
+
+/** What an export runs on, past the synopsis' rules: the numbers checked, the linter's lists read. */
+interface ExportArgs {
+  season: number;
+  version: number | undefined;
+  modelNames: string[] | undefined;
+  secrets: { kind: string; value: string }[];
+  json: boolean;
+}
+
+function exportArgsOf(v: ExportValues): ExportArgs | string {
   const season = positiveInt(v.season);
-  if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
+  if (season === null) return `--season '${v.season}' is not a season number; e.g. --season 1`;
   const version = v.version === undefined ? undefined : positiveInt(v.version);
-  if (version === null || version === 0)
-    return usageError(io, command, `--version '${v.version}' is not an Index version; e.g. --version 1`);
-  if (v.out === undefined) return usageError(io, command, '--out DIR is required: a new folder for the export');
-  const anchorFlags = [v['trust-layer'], v['api-key-file'], v['season-base']];
-  if (anchorFlags.some((f) => f !== undefined) && !anchorFlags.every((f) => f !== undefined))
-    return usageError(
-      io,
-      command,
-      'to anchor the export give --trust-layer URL, --api-key-file FILE and --season-base URL together (or none)',
-    );
+  if (version === null || version === 0) return `--version '${v.version}' is not an Index version; e.g. --version 1`;
   let modelNames: string[] | undefined;
   let secrets: { kind: string; value: string }[] = [];
   // Both lists are read bounded (main/services/files/read-bounded.ts): a device or an oversized file is refused unread.
   if (v.names !== undefined) {
     const read = readTextArgumentSync(v.names, '--names file', 'list');
-    if (!('text' in read)) return usageError(io, command, fileProblem(read));
+    if (!('text' in read)) return fileProblem(read);
     modelNames = parseNameList(read.text);
   }
   if (v['secrets-file'] !== undefined) {
     const read = readTextArgumentSync(v['secrets-file'], '--secrets-file', 'list');
-    if (!('text' in read)) return usageError(io, command, fileProblem(read));
+    if (!('text' in read)) return fileProblem(read);
     secrets = parseNameList(read.text).map((value, i) => ({ kind: `--secrets-file line ${i + 1}`, value }));
   }
-  const json = v.json ?? false;
+  return { season, version, modelNames, secrets, json: v.json ?? false };
+}
+
+async function runExport(command: Command, clock: Clock, args: string[], io: CliIo): Promise<number> {
+  const parsed = parseExport(args);
+  if (!parsed.ok) return usageError(io, command, parsed.message);
+  const v = parsed.values;
+  const e = exportArgsOf(v);
+  if (typeof e === 'string') return usageError(io, command, e);
   const db = openDatabase(dbPathFrom(v.db));
   try {
     const outcome = exportIndex(db, {
-      season,
-      ...(version === undefined ? {} : { version }),
+      season: e.season,
+      ...(e.version === undefined ? {} : { version: e.version }),
       outDir: v.out,
       clock,
       actor: actorOf(v),
       ...(v['key-file'] === undefined ? {} : { keyFile: v['key-file'] }),
-      ...(modelNames === undefined ? {} : { modelNames }),
-      extraSecrets: secrets,
+      ...(e.modelNames === undefined ? {} : { modelNames: e.modelNames }),
+      extraSecrets: e.secrets,
     });
     if (!outcome.ok) {
-      if (outcome.findings && !json)
+      if (outcome.findings && !e.json)
         io.err(outcome.findings.map((f) => `  ${f.code} ${f.file} (${f.where}): ${f.message}\n`).join(''));
-      printRefusal(io, json, 'index export', outcome.error);
+      printRefusal(io, e.json, 'index export', outcome.error);
       return EXIT.failed;
     }
     const o = outcome.value;
-    // docs/index-export.md "Anchoring": each export's manifest hash is anchored through the Trust Layer, when its
-    // options are given.
-    let anchor: { proofId: string; url: string } | null = null;
-    if (v['trust-layer'] !== undefined) {
-      const anchored = await anchorAndRecord(o.outDir, {
-        trustLayer: v['trust-layer'],
-        apiKeyFile: v['api-key-file']!,
-        seasonBase: v['season-base']!,
-        db: v.db,
-        keyFile: v['key-file'],
-        actor: actorOf(v),
-      });
-      if (typeof anchored === 'string' || !anchored.ok) {
-        const error =
-          typeof anchored === 'string'
-            ? { code: 'INDEX_ANCHOR_TRUST_LAYER_FAILED', message: anchored }
-            : anchored.error;
-        printRefusal(io, json, 'index export', {
-          ...error,
-          message: `${error.message}; the export in ${o.outDir} is written and signed: anchor it later with proveit index anchor ${o.outDir}`,
-        });
-        return EXIT.failed;
-      }
-      anchor = { proofId: anchored.value.proofId, url: anchored.value.record.url };
+    const anchor = await anchorExport(v, o.outDir);
+    if (anchor !== null && 'code' in anchor) {
+      printRefusal(io, e.json, 'index export', anchor);
+      return EXIT.failed;
     }
-    if (json)
-      printJson(io, {
-        ok: true,
-        season: o.season,
-        index_version: o.indexVersion,
-        corrects_version: o.correctsVersion,
-        new_version: o.newVersion,
-        exported_at: o.exportedAt,
-        manifest_sha256: o.manifestSha256,
-        key_id: o.keyId,
-        public_key: o.publicKey,
-        key_created: o.keyCreated,
-        publications: o.publications,
-        files: o.files,
-        rows: o.rows,
-        out_dir: o.outDir,
-        audit_head: { seq: o.audit.seq, hash: o.audit.hash },
-        anchor: anchor === null ? null : { proof_id: anchor.proofId, url: anchor.url },
-      });
-    else
-      io.out(
-        [
-          `season ${o.season}: Index version ${o.indexVersion}${o.correctsVersion === null ? '' : ` (replaces version ${o.correctsVersion})`}` +
-            `${o.newVersion ? '' : ', written again'} in ${o.outDir}`,
-          `  ${o.files} files written (the ${o.listedFiles} the signed manifest lists, the manifest and its signature), ${o.rows} rows; publications ${o.publications.map((p) => `${p.track} v${p.version}`).join(', ')}`,
-          `  manifest SHA-256 ${o.manifestSha256}`,
-          `  signed with key ${o.keyId}${o.keyCreated ? ' (created now)' : ''}; public key ${o.publicKey}`,
-          `  audit log head: entry ${o.audit.seq}, ${o.audit.hash}`,
-          anchor === null
-            ? '  not anchored: proveit index anchor DIR (or --trust-layer, --api-key-file, --season-base) dates it'
-            : `  manifest anchored by proof ${anchor.proofId}`,
-        ].join('\n') + '\n',
-      );
+    if (e.json) printJson(io, exportJson(o, anchor));
+    else io.out(`${exportLines(o, anchor).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     db.close();
   }
+}
+
+type ExportAnchor = { proofId: string; url: string };
+
+/**
+ * docs/index-export.md "Anchoring": each export's manifest hash is anchored through the Trust Layer, when its options
+ * are given (the synopsis' group has them together). Null: not anchored; a Failure says the export stands unanchored.
+ */
+async function anchorExport(v: ExportValues, outDir: string): Promise<ExportAnchor | Failure | null> {
+  if (v['trust-layer'] === undefined) return null;
+  const anchored = await anchorAndRecord(outDir, {
+    trustLayer: v['trust-layer'],
+    apiKeyFile: v['api-key-file']!,
+    seasonBase: v['season-base']!,
+    db: v.db,
+    keyFile: v['key-file'],
+    actor: actorOf(v),
+  });
+  if (typeof anchored !== 'string' && anchored.ok)
+    return { proofId: anchored.value.proofId, url: anchored.value.record.url };
+  const error =
+    typeof anchored === 'string' ? { code: 'INDEX_ANCHOR_TRUST_LAYER_FAILED', message: anchored } : anchored.error;
+  return {
+    ...error,
+    message: `${error.message}; the export in ${outDir} is written and signed: anchor it later with proveit index anchor ${outDir}`,
+  };
+}
+
+type Exported = Extract<ReturnType<typeof exportIndex>, { ok: true }>['value'];
+
+/** The one JSON document of an export (--json). */
+function exportJson(o: Exported, anchor: ExportAnchor | null) {
+  return {
+    ok: true,
+    season: o.season,
+    index_version: o.indexVersion,
+    corrects_version: o.correctsVersion,
+    new_version: o.newVersion,
+    exported_at: o.exportedAt,
+    manifest_sha256: o.manifestSha256,
+    key_id: o.keyId,
+    public_key: o.publicKey,
+    key_created: o.keyCreated,
+    publications: o.publications,
+    files: o.files,
+    rows: o.rows,
+    out_dir: o.outDir,
+    audit_head: { seq: o.audit.seq, hash: o.audit.hash },
+    anchor: anchor === null ? null : { proof_id: anchor.proofId, url: anchor.url },
+  };
+}
+
+/** The lines an export prints without --json. */
+function exportLines(o: Exported, anchor: ExportAnchor | null): string[] {
+  return [
+    `season ${o.season}: Index version ${o.indexVersion}${o.correctsVersion === null ? '' : ` (replaces version ${o.correctsVersion})`}` +
+      `${o.newVersion ? '' : ', written again'} in ${o.outDir}`,
+    `  ${o.files} files written (the ${o.listedFiles} the signed manifest lists, the manifest and its signature), ${o.rows} rows; publications ${o.publications.map((p) => `${p.track} v${p.version}`).join(', ')}`,
+    `  manifest SHA-256 ${o.manifestSha256}`,
+    `  signed with key ${o.keyId}${o.keyCreated ? ' (created now)' : ''}; public key ${o.publicKey}`,
+    `  audit log head: entry ${o.audit.seq}, ${o.audit.hash}`,
+    anchor === null
+      ? '  not anchored: proveit index anchor DIR (or --trust-layer, --api-key-file, --season-base) dates it'
+      : `  manifest anchored by proof ${anchor.proofId}`,
+  ];
 }
 
 export const indexVerifyCommand: Command = {
@@ -256,8 +280,6 @@ export const indexAnchorCommand: Command = {
     const v = parsed.values;
     const dir = parsed.positionals[0];
     if (dir === undefined || parsed.positionals.length > 1) return usageError(io, command, 'give one export folder');
-    if (!v['trust-layer'] || !v['api-key-file'] || !v['season-base'])
-      return usageError(io, command, '--trust-layer URL, --api-key-file FILE and --season-base URL are required');
     const anchored = await anchorAndRecord(dir, {
       trustLayer: v['trust-layer'],
       apiKeyFile: v['api-key-file'],

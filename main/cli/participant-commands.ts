@@ -7,7 +7,8 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { fileProblem } from './file-arguments.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { either, may, need, parseSynopsis, synopsis, word } from './options/synopsis.ts';
+import { either, may, need, synopsis, word } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { withOperatorDatabase } from './proofs-options.ts';
 
 const RENAME = synopsis([
@@ -67,12 +68,10 @@ export function createParticipantRenameCommand(clock: Clock = systemClock): Comm
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const v = parsed.values;
       const season = seasonOf(v.season);
-      if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
-      if (!v.participant) return usageError(io, command, '--participant ID is required (the id scores.json lists)');
+      if (season === null)
+        return usageError(io, command, `--season '${v.season}' is not a season number; e.g. --season 1`);
       const displayName = v['display-name'];
       const stack = v['declared-stack'];
-      if (displayName === undefined && stack === undefined)
-        return usageError(io, command, '--display-name NAME or --declared-stack TEXT is required (or both)');
       const participantId = v.participant;
       return runAndPrint(
         v.json ?? false,
@@ -125,9 +124,8 @@ export function createParticipantReferenceCommand(clock: Clock = systemClock): C
       if (!parsed.ok) return usageError(io, command, parsed.message);
       const v = parsed.values;
       const season = seasonOf(v.season);
-      if (season === null) return usageError(io, command, '--season N is required, e.g. --season 1');
-      for (const flag of ['participant', 'model', 'version', 'framework', 'prompt'] as const)
-        if (v[flag] === undefined) return usageError(io, command, `--${flag} is required`);
+      if (season === null)
+        return usageError(io, command, `--season '${v.season}' is not a season number; e.g. --season 1`);
       // Bounded (main/services/files/read-bounded.ts): a device or an oversized prompt is refused unread.
       const read = readBoundedFileSync(v.prompt!, { what: '--prompt', kind: 'prompt' });
       if (!read.ok) return usageError(io, command, fileProblem(read.error));

@@ -7,7 +7,8 @@ import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { readJsonFile, readServiceDocumentFile } from './file-arguments.ts';
 import { printJson, type CliIo } from './io.ts';
-import { may, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { may, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis([
   may('offline', { help: 'make no network call: the Rekor entry is not fetched (give it with --rekor-entry)' }),

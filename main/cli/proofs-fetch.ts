@@ -8,7 +8,8 @@ import { recordAction } from '../services/audit/record-action.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, processIo, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 import { plainReporter, terminalReporter, type ProgressReporter } from './proofs-progress.ts';
 
@@ -91,16 +92,6 @@ export function createProofsFetchCommand(terminal: StderrTerminal = processStder
       if (!parsed.ok) return usageError(io, this, parsed.message);
       const { values } = parsed;
       const trustLayer = values['trust-layer'];
-      if (!trustLayer || !/^https?:\/\//.test(trustLayer)) {
-        io.err('proveit proofs fetch: --trust-layer URL is required, e.g. --trust-layer https://trust.arkforge.tech\n');
-        return EXIT.usage;
-      }
-      if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
-        io.err(
-          `proveit proofs fetch: --rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev\n`,
-        );
-        return EXIT.usage;
-      }
       const inputs = readInputsFrom(io, this, values);
       if (typeof inputs === 'number') return inputs;
       const { settings, ids } = inputs;

@@ -17,7 +17,8 @@ import { PRODUCTION_BUNDLE_DIR } from '../services/trust/production-bundle.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import type { CliIo } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom, READ_SETTING_ITEMS, settingsFrom } from './proofs-options.ts';
 import { hexPublicKey } from './public-key-file.ts';
 import { readWaitJson, readWaitText, readWaitWatcher } from './read-wait-notice.ts';
@@ -123,6 +124,38 @@ export function createProofsFollowCommand(clock: Clock = systemClock, readSettin
 
 export const proofsFollowCommand: Command = createProofsFollowCommand();
 
+const parseFollow = (args: string[]) => parseSynopsis(SYNOPSIS, args);
+type FollowValues = Extract<ReturnType<typeof parseFollow>, { ok: true }>['values'];
+
+/** The options past the synopsis' rules: the read settings, the cadence, the end, the season and the key. */
+function followArgsOf(values: FollowValues) {
+  const settings = settingsFrom(values);
+  if (!settings.ok) return settings.error.message;
+  const every = secondsOption('every', values.every, DEFAULT_FOLLOW_EVERY_MS);
+  if (typeof every === 'string') return every;
+  let untilMs: number | undefined;
+  if (values.until !== undefined) {
+    const instant = parseInstant('--until', values.until);
+    if (!instant.ok) return instant.error.message;
+    untilMs = Date.parse(instant.value);
+  }
+  if (values.cycles !== undefined && !/^[1-9]\d*$/.test(values.cycles))
+    return `--cycles '${values.cycles}' is not a number of cycles > 0, e.g. --cycles 3`;
+  if (values.season !== undefined && !/^\d+$/.test(values.season))
+    return `--season '${values.season}' is not a season number, e.g. --season 1`;
+  const configuredKey = values['service-key'] === undefined ? null : hexPublicKey(values['service-key']);
+  if (values['service-key'] !== undefined && configuredKey === null)
+    return `--service-key '${values['service-key']}' is not 64 hex characters`;
+  return {
+    settings,
+    every,
+    untilMs,
+    cycles: values.cycles === undefined ? undefined : Number(values.cycles),
+    season: values.season === undefined ? null : Number(values.season),
+    configuredKey,
+  };
+}
+
 async function runFollow(
   command: Command,
   clock: Clock,
@@ -130,41 +163,13 @@ async function runFollow(
   args: string[],
   io: CliIo,
 ): Promise<number> {
-  const parsed = parseSynopsis(SYNOPSIS, args);
+  const parsed = parseFollow(args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
-  for (const flag of ['season-url', 'operator-token-file', 'trust-layer'] as const)
-    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
-  for (const flag of ['season-url', 'trust-layer', 'rekor'] as const) {
-    const url = values[flag];
-    if (url !== undefined && !/^https?:\/\//.test(url))
-      return usageError(io, command, `--${flag} '${url}' is not an http(s) URL`);
-  }
-  const settings = settingsFrom(values);
-  if (!settings.ok) return usageError(io, command, settings.error.message);
-  const every = secondsOption('every', values.every, DEFAULT_FOLLOW_EVERY_MS);
-  if (typeof every === 'string') return usageError(io, command, every);
-  let untilMs: number | undefined;
-  if (values.until !== undefined) {
-    const instant = parseInstant('--until', values.until);
-    if (!instant.ok) return usageError(io, command, instant.error.message);
-    untilMs = Date.parse(instant.value);
-  }
-  let cycles: number | undefined;
-  if (values.cycles !== undefined) {
-    if (!/^[1-9]\d*$/.test(values.cycles))
-      return usageError(io, command, `--cycles '${values.cycles}' is not a number of cycles > 0, e.g. --cycles 3`);
-    cycles = Number(values.cycles);
-  }
-  let season: number | null = null;
-  if (values.season !== undefined) {
-    if (!/^\d+$/.test(values.season))
-      return usageError(io, command, `--season '${values.season}' is not a season number, e.g. --season 1`);
-    season = Number(values.season);
-  }
-  const configuredKey = values['service-key'] === undefined ? null : hexPublicKey(values['service-key']);
-  if (values['service-key'] !== undefined && configuredKey === null)
-    return usageError(io, command, `--service-key '${values['service-key']}' is not 64 hex characters`);
+  const checked = followArgsOf(values);
+  if (typeof checked === 'string') return usageError(io, command, checked);
+  const { settings, every, untilMs, cycles, configuredKey } = checked;
+  let season = checked.season;
   const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
   if (typeof token !== 'string') return usageError(io, command, token.problem);
 

@@ -125,8 +125,7 @@ export function settingsFrom(values: SharedValues): Result<ReadSettings> {
 }
 
 /** The ids in the --ids file (one per line, # comments); a malformed id is an error naming its line. */
-function idsFrom(file: string | undefined): Result<string[]> {
-  if (!file) return fail('USAGE', '--ids FILE is required: a file with one proof id per line');
+function idsFrom(file: string): Result<string[]> {
   // Bounded (main/services/files/read-bounded.ts): a device or an oversized list is refused unread, with its code.
   const read = readBoundedTextSync(file, { what: 'the ids file', kind: 'list' });
   if (!read.ok) return read.error.code === 'FILE_UNREADABLE' ? fail('IDS_FILE_UNREADABLE', read.error.message) : read;
@@ -137,7 +136,8 @@ function idsFrom(file: string | undefined): Result<string[]> {
 
 /**
  * The read settings and the ids `proofs plan` and `proofs fetch` both start from. A number is the exit code after
- * the message was printed: 2 for a usage error, 1 for an ids file that cannot be read or holds a malformed id.
+ * the message was printed: 2 for a usage error (the read settings), 1 for an ids file that cannot be read or holds a
+ * malformed id.
  */
 export function readInputsFrom(
   io: CliIo,
@@ -150,10 +150,11 @@ export function readInputsFrom(
     io.err(`proveit ${name}: ${settings.error.message}\n`);
     return EXIT.usage;
   }
-  const ids = idsFrom(values.ids);
+  // The synopsis' need('ids') says it is given.
+  const ids = idsFrom(values.ids!);
   if (!ids.ok) {
     io.err(`proveit ${name}: ${ids.error.message}\n`);
-    return ids.error.code === 'USAGE' ? EXIT.usage : EXIT.failed;
+    return EXIT.failed;
   }
   return { settings: settings.value, ids: ids.value };
 }

@@ -5,7 +5,8 @@ import { systemClock } from '../services/clock.ts';
 import { currentPlan } from '../services/proofs/current-plan.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { parseSynopsis, synopsis } from './options/synopsis.ts';
+import { synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom, readInputsFrom, SHARED_PROOF_ITEMS } from './proofs-options.ts';
 
 /** The plan as `proofs plan --json` prints it. */

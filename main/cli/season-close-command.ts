@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Failure } from '../core/result.ts';
+import type { TrackName } from '../core/corpus/model.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { closeSeason } from '../services/close/close-season.ts';
@@ -15,7 +16,8 @@ import { failureLines, plainFailures } from './failure-lines.ts';
 import { seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
 import { hexPublicKey } from './public-key-file.ts';
-import { either, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { either, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 import { readFileArgument } from './file-arguments.ts';
 import { readSecretFile } from './secret-file.ts';
@@ -67,6 +69,28 @@ export function createSeasonCloseCommand(clock: Clock = systemClock, readSetting
 
 export const seasonCloseCommand: Command = createSeasonCloseCommand();
 
+const parseClose = (args: string[]) => parseSynopsis(SYNOPSIS, args);
+type CloseValues = Extract<ReturnType<typeof parseClose>, { ok: true }>['values'];
+
+/** What a close runs on, from its checked arguments. */
+interface CloseArgs {
+  season: number;
+  track: TrackName;
+  /** The key the export is checked against; null: the key the season service announces. */
+  serviceKey: string | null;
+  json: boolean;
+}
+
+/** The arguments past the synopsis' rules (season/track, the key's form, --submissions with its key). */
+function closeArgsOf(values: CloseValues): CloseArgs | string {
+  const which = seasonAndTrackOf(values);
+  if (typeof which === 'string') return which;
+  const serviceKey = values['service-key'] === undefined ? null : hexPublicKey(values['service-key']);
+  if (values['service-key'] !== undefined && serviceKey === null)
+    return `--service-key '${values['service-key']}' is not 64 hex characters (the season service's receipt_public_key)`;
+  return { ...which, serviceKey, json: values.json ?? false };
+}
+
 async function runClose(
   command: Command,
   clock: Clock,
@@ -74,178 +98,39 @@ async function runClose(
   args: string[],
   io: CliIo,
 ): Promise<number> {
-  const parsed = parseSynopsis(SYNOPSIS, args);
+  const parsed = parseClose(args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
-  const which = seasonAndTrackOf(values);
-  if (typeof which === 'string') return usageError(io, command, which);
-  for (const flag of ['corpus', 'trust-layer', 'out'] as const) {
-    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
-  }
-  const trustLayer = values['trust-layer'] as string;
-  if (!/^https?:\/\//.test(trustLayer)) {
-    return usageError(
-      io,
-      command,
-      `--trust-layer '${trustLayer}' is not a URL, e.g. --trust-layer https://trust.arkforge.tech`,
-    );
-  }
-  if (values.rekor !== undefined && !/^https?:\/\//.test(values.rekor)) {
-    return usageError(io, command, `--rekor '${values.rekor}' is not a URL, e.g. --rekor https://rekor.sigstore.dev`);
-  }
-  const fromService = values['season-url'] !== undefined || values['operator-token-file'] !== undefined;
-  if (Boolean(values.submissions) === fromService) {
-    return usageError(
-      io,
-      command,
-      'give the submissions with exactly one of --submissions FILE (the season service export) or --season-url URL --operator-token-file FILE',
-    );
-  }
-  if (fromService && (!values['season-url'] || !values['operator-token-file'])) {
-    return usageError(io, command, '--season-url URL and --operator-token-file FILE go together');
-  }
-  const configuredKey = values['service-key'] === undefined ? null : hexPublicKey(values['service-key']);
-  if (values['service-key'] !== undefined && configuredKey === null) {
-    return usageError(
-      io,
-      command,
-      `--service-key '${values['service-key']}' is not 64 hex characters (the season service's receipt_public_key)`,
-    );
-  }
-  if (!fromService && configuredKey === null) {
-    return usageError(
-      io,
-      command,
-      '--submissions FILE needs --service-key HEX: the receipt_public_key of the season service that signed the export',
-    );
-  }
-  if (values['season-url'] !== undefined && !/^https?:\/\//.test(values['season-url'])) {
-    return usageError(
-      io,
-      command,
-      `--season-url '${values['season-url']}' is not a URL, e.g. --season-url https://proveit.arkforge.tech`,
-    );
-  }
-  const json = values.json ?? false;
-  const refuse = (failures: Failure[]) => {
-    if (json) {
-      printJson(io, {
-        ok: false,
-        code: failures[0]?.code ?? 'CLOSE_REFUSED',
-        failures: plainFailures(failures),
-      });
-    } else
-      io.err(
-        `proveit season close: REFUSED, nothing scored (${failures.length} difference(s))\n${failureLines(failures)}\n`,
-      );
-    return EXIT.failed;
-  };
-
+  const close = closeArgsOf(values);
+  if (typeof close === 'string') return usageError(io, command, close);
+  const refuse = (failures: Failure[]) => printCloseRefusal(io, close.json, failures);
   const http = createHttpClient();
   try {
-    let submissions: Uint8Array;
-    let serviceKey = configuredKey;
-    if (values.submissions) {
-      // Bounded by the export's own limit (main/services/files/read-bounded.ts), as its download is.
-      const read = await readFileArgument(values.submissions, 'submissions file', 'export');
-      if (!('bytes' in read)) return refuse([read]);
-      submissions = read.bytes;
-    } else {
-      const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
-      if (typeof token !== 'string') return usageError(io, command, token.problem);
-      const got = await readSeasonExport(values['season-url'] as string, which.season, token);
-      if (!(got instanceof Uint8Array)) return refuse([got]);
-      submissions = got;
-      if (serviceKey === null) {
-        const announced = await announcedReceiptKey(
-          values['season-url'] as string,
-          which.season,
-          'or give it with --service-key HEX',
-        );
-        if (!announced.ok) return refuse([announced.error]);
-        serviceKey = announced.value;
-      }
-    }
+    const input = await submissionsOf(values, close);
+    if ('problem' in input) return usageError(io, command, input.problem);
+    if (!('submissions' in input)) return refuse([input]);
     const db = openDatabase(dbPathFrom(values.db));
     try {
       const outcome = await closeSeason({
         db,
         http,
         clock,
-        season: which.season,
-        track: which.track,
-        corpusDir: values.corpus as string,
-        submissions,
-        serviceKey: serviceKey as string,
-        trustLayerUrl: trustLayer,
+        season: close.season,
+        track: close.track,
+        corpusDir: values.corpus,
+        submissions: input.submissions,
+        serviceKey: input.serviceKey,
+        trustLayerUrl: values['trust-layer'],
         ...(values.rekor === undefined ? {} : { rekorUrl: values.rekor }),
         trustDir: values.trust ?? PRODUCTION_BUNDLE_DIR,
-        outDir: resolve(values.out as string),
+        outDir: resolve(values.out),
         actor: actorOf(values),
         ...(readSettings ? { readSettings } : {}),
       });
       if (!outcome.ok) return refuse(failuresOf(outcome.error));
-      const s = outcome.value;
-      const exit = s.pending.length > 0 ? EXIT.pending : EXIT.ok;
-      if (json) {
-        printJson(io, {
-          ok: true,
-          exit,
-          season: which.season,
-          track: which.track,
-          out: s.outDir,
-          bundle: s.bundleDir,
-          scored: s.scored,
-          pending: s.pending,
-          scores_sha256: s.scoresSha256,
-          close_id: s.closeId,
-          incidents: s.incidents,
-          replaced_partial: s.replacedPartial,
-          hashed_at_first_use: { proof_ids: s.hashedAtFirstUse.proofIds, rekor_uuids: s.hashedAtFirstUse.rekorUuids },
-          inputs: s.inputs,
-          reads: { this_run: s.fetch.progress.readsThisRun, left_in_window: s.fetch.progress.readsLeftInWindow },
-          rekor_failed:
-            s.fetch.rekor?.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })) ??
-            [],
-          same_participant: s.sameParticipant.map(sameParticipantValue),
-        });
-      } else {
-        const lines = [
-          `season ${which.season}, track ${which.track}: ${s.scored.length} participant(s) scored, ${s.pending.length} pending`,
-          `  scores.json (SHA-256 ${s.scoresSha256}) and reports/ in ${s.outDir}`,
-          `  replay bundle in ${s.bundleDir}: proveit season replay ${s.bundleDir} --out DIR`,
-          `  reads this run: ${s.fetch.progress.readsThisRun}; ${s.fetch.progress.readsLeftInWindow} left in the window`,
-        ];
-        if (s.replacedPartial) lines.push(`  an interrupted close's partial work in ${s.outDir} was replaced`);
-        const firstUse = s.hashedAtFirstUse.proofIds.length + s.hashedAtFirstUse.rekorUuids.length;
-        if (firstUse > 0)
-          lines.push(
-            `  ${firstUse} stored view(s) and Rekor entries older than their SHA-256 were hashed at this first use (docs/operator-database.md)`,
-          );
-        const { opened, extended } = s.incidents;
-        if (opened.length + extended.length > 0)
-          lines.push(
-            `  incidents: ${opened.length} opened${opened.length ? ` (${opened.join(', ')})` : ''}, ${extended.length} already open with new items; proveit incident list --season ${which.season} --track ${which.track}`,
-          );
-        for (const f of s.sameParticipant) {
-          const [l] = f.links;
-          lines.push(
-            `  one participant (spec §9.1, ${f.code}): ${f.notRanked.join(', ')} enrolled after ${f.ranked}; only ${f.ranked} is ranked` +
-              (l
-                ? `: ${l.citedBy}'s ${l.taskId} ${l.assertionId} opens ${l.proofId}, issued under ${l.didOf}'s DID`
-                : '') +
-              (f.links.length > 1 ? ` (and ${f.links.length - 1} more proof(s))` : ''),
-          );
-        }
-        for (const f of s.fetch.rekor?.failed ?? [])
-          lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
-        if (s.pending.length > 0) {
-          lines.push(
-            `  pending (a cited proof's batch not anchored, its Rekor entry not fetched, or a null answer still rechecked; close again later): ${s.pending.join(', ')}`,
-          );
-        }
-        io.out(`${lines.join('\n')}\n`);
-      }
+      const exit = outcome.value.pending.length > 0 ? EXIT.pending : EXIT.ok;
+      if (close.json) printJson(io, closeJson(close, outcome.value, exit));
+      else io.out(`${closeLines(close, outcome.value).join('\n')}\n`);
       return exit;
     } finally {
       db.close();
@@ -253,4 +138,99 @@ async function runClose(
   } finally {
     await http.close();
   }
+}
+
+/**
+ * The export and the key it is checked against: --submissions FILE with --service-key HEX, or read from
+ * --season-url with the operator token (the key the service announces unless --service-key names it). A `problem` is
+ * a usage error (the token file); a Failure is the refusal.
+ */
+async function submissionsOf(
+  values: CloseValues,
+  close: CloseArgs,
+): Promise<{ submissions: Uint8Array; serviceKey: string } | { problem: string } | Failure> {
+  if (values.submissions) {
+    // Bounded by the export's own limit (main/services/files/read-bounded.ts), as its download is.
+    const read = await readFileArgument(values.submissions, 'submissions file', 'export');
+    return 'bytes' in read ? { submissions: read.bytes, serviceKey: close.serviceKey! } : read;
+  }
+  const seasonUrl = values['season-url']!;
+  const token = await readSecretFile(values['operator-token-file']!, 'operator token');
+  if (typeof token !== 'string') return token;
+  const got = await readSeasonExport(seasonUrl, close.season, token);
+  if (!(got instanceof Uint8Array)) return got;
+  if (close.serviceKey !== null) return { submissions: got, serviceKey: close.serviceKey };
+  const announced = await announcedReceiptKey(seasonUrl, close.season, 'or give it with --service-key HEX');
+  return announced.ok ? { submissions: got, serviceKey: announced.value } : announced.error;
+}
+
+function printCloseRefusal(io: CliIo, json: boolean, failures: Failure[]): number {
+  if (json) printJson(io, { ok: false, code: failures[0]?.code ?? 'CLOSE_REFUSED', failures: plainFailures(failures) });
+  else
+    io.err(
+      `proveit season close: REFUSED, nothing scored (${failures.length} difference(s))\n${failureLines(failures)}\n`,
+    );
+  return EXIT.failed;
+}
+
+type CloseSummary = Extract<Awaited<ReturnType<typeof closeSeason>>, { ok: true }>['value'];
+
+/** The one JSON document of a close (--json). */
+function closeJson(close: CloseArgs, s: CloseSummary, exit: number) {
+  return {
+    ok: true,
+    exit,
+    season: close.season,
+    track: close.track,
+    out: s.outDir,
+    bundle: s.bundleDir,
+    scored: s.scored,
+    pending: s.pending,
+    scores_sha256: s.scoresSha256,
+    close_id: s.closeId,
+    incidents: s.incidents,
+    replaced_partial: s.replacedPartial,
+    hashed_at_first_use: { proof_ids: s.hashedAtFirstUse.proofIds, rekor_uuids: s.hashedAtFirstUse.rekorUuids },
+    inputs: s.inputs,
+    reads: { this_run: s.fetch.progress.readsThisRun, left_in_window: s.fetch.progress.readsLeftInWindow },
+    rekor_failed:
+      s.fetch.rekor?.failed.map((f) => ({ uuid: f.uuid, code: f.failure.code, message: f.failure.message })) ?? [],
+    same_participant: s.sameParticipant.map(sameParticipantValue),
+  };
+}
+
+/** The lines a close prints without --json. */
+function closeLines(close: CloseArgs, s: CloseSummary): string[] {
+  const lines = [
+    `season ${close.season}, track ${close.track}: ${s.scored.length} participant(s) scored, ${s.pending.length} pending`,
+    `  scores.json (SHA-256 ${s.scoresSha256}) and reports/ in ${s.outDir}`,
+    `  replay bundle in ${s.bundleDir}: proveit season replay ${s.bundleDir} --out DIR`,
+    `  reads this run: ${s.fetch.progress.readsThisRun}; ${s.fetch.progress.readsLeftInWindow} left in the window`,
+  ];
+  if (s.replacedPartial) lines.push(`  an interrupted close's partial work in ${s.outDir} was replaced`);
+  const firstUse = s.hashedAtFirstUse.proofIds.length + s.hashedAtFirstUse.rekorUuids.length;
+  if (firstUse > 0)
+    lines.push(
+      `  ${firstUse} stored view(s) and Rekor entries older than their SHA-256 were hashed at this first use (docs/operator-database.md)`,
+    );
+  const { opened, extended } = s.incidents;
+  if (opened.length + extended.length > 0)
+    lines.push(
+      `  incidents: ${opened.length} opened${opened.length ? ` (${opened.join(', ')})` : ''}, ${extended.length} already open with new items; proveit incident list --season ${close.season} --track ${close.track}`,
+    );
+  for (const f of s.sameParticipant) {
+    const [l] = f.links;
+    lines.push(
+      `  one participant (spec §9.1, ${f.code}): ${f.notRanked.join(', ')} enrolled after ${f.ranked}; only ${f.ranked} is ranked` +
+        (l ? `: ${l.citedBy}'s ${l.taskId} ${l.assertionId} opens ${l.proofId}, issued under ${l.didOf}'s DID` : '') +
+        (f.links.length > 1 ? ` (and ${f.links.length - 1} more proof(s))` : ''),
+    );
+  }
+  for (const f of s.fetch.rekor?.failed ?? [])
+    lines.push(`  Rekor entry ${f.uuid} not fetched: ${f.failure.code} (the TSA token alone witnesses it)`);
+  if (s.pending.length > 0)
+    lines.push(
+      `  pending (a cited proof's batch not anchored, its Rekor entry not fetched, or a null answer still rechecked; close again later): ${s.pending.join(', ')}`,
+    );
+  return lines;
 }

@@ -8,7 +8,8 @@ import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import type { CliIo } from './io.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 import { readSecretFile } from './secret-file.ts';
 
@@ -64,9 +65,6 @@ async function runInvalidate(command: Command, clock: Clock, args: string[], io:
   const { values } = parsed;
   const which = seasonAndTrackOf(values);
   if (typeof which === 'string') return usageError(io, command, which);
-  for (const flag of ['reason', 'trust-layer', 'api-key-file', 'season-base'] as const) {
-    if (!values[flag]) return usageError(io, command, `--${flag} is required`);
-  }
   const apiKey = await readSecretFile(values['api-key-file'] as string, 'API key');
   if (typeof apiKey !== 'string') return usageError(io, command, apiKey.problem);
   const dbPath = values.db ?? DEFAULT_DB_PATH;

@@ -8,9 +8,10 @@ import { defaultKeyFile, readSigningKey } from '../services/index-export/signing
 import { publishNotice, type PublishedNotice } from '../services/notices/publish-notice.ts';
 import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
-import { printRefusal } from './freeze-options.ts';
+import { printRefusal, seasonOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { group, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { group, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 import { readSecretFile } from './secret-file.ts';
 
@@ -63,19 +64,14 @@ async function runNotice(command: Command, clock: Clock, args: string[], io: Cli
   const parsed = parseSynopsis(SYNOPSIS, args);
   if (!parsed.ok) return usageError(io, command, parsed.message);
   const { values } = parsed;
-  if (values.season === undefined || !/^\d{1,6}$/.test(values.season))
-    return usageError(io, command, '--season N is required, e.g. --season 1');
+  const season = seasonOf(values.season);
+  if (typeof season === 'string') return usageError(io, command, season);
   const kind = values.kind;
   if (!(NOTICE_KINDS as readonly (string | undefined)[]).includes(kind))
     return usageError(io, command, `--kind must be one of ${NOTICE_KINDS.join(', ')}${kind ? ` (got '${kind}')` : ''}`);
   if (values.track !== undefined && !isTrackName(values.track))
     return usageError(io, command, `--track must be ${TRACK_NAMES.join(' or ')} (got '${values.track}')`);
-  for (const flag of ['text-fr', 'text-en', 'season-url', 'operator-token-file'] as const) {
-    if (values[flag] === undefined) return usageError(io, command, `--${flag} is required`);
-  }
   let window: { from: string; to: string } | null = null;
-  if ((values.from === undefined) !== (values.to === undefined))
-    return usageError(io, command, '--from ISO and --to ISO go together');
   if (values.from !== undefined && values.to !== undefined) {
     const from = parseInstant('--from', values.from);
     if (!from.ok) return usageError(io, command, from.error.message);
@@ -107,7 +103,7 @@ async function runNotice(command: Command, clock: Clock, args: string[], io: Cli
     const outcome = await publishNotice(
       {
         fields: {
-          season: Number(values.season),
+          season,
           kind: kind as NoticeKind,
           track: values.track ?? null,
           textFr: values['text-fr'] as string,

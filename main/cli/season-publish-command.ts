@@ -6,7 +6,8 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { dbPathFrom } from './proofs-options.ts';
 
 const SYNOPSIS = synopsis([need('season'), need('track'), may('db'), may('actor'), may('json')]);

@@ -4,7 +4,8 @@ import { announcedReceiptKey } from '../services/receipts/announced-receipt-key.
 import { EXIT, usageError, type Command } from './command.ts';
 import { readJsonFile } from './file-arguments.ts';
 import { printJson, type CliIo } from './io.ts';
-import { either, may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { either, may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis([
   positional('FILE', 'the receipt: the answer of a submission'),
@@ -47,13 +48,6 @@ export const seasonReceiptVerifyCommand: Command = {
     const { values, positionals } = parsed;
     if (positionals.length !== 1) {
       return usageError(io, seasonReceiptVerifyCommand, 'give exactly one receipt file (the answer of a submission)');
-    }
-    if ((values.key === undefined) === (values['season-url'] === undefined)) {
-      return usageError(
-        io,
-        seasonReceiptVerifyCommand,
-        'give the receipt key with exactly one of --key HEX (64 hex digits) or --season-url URL (reads GET /v1/season/{n})',
-      );
     }
     const json = values.json ?? false;
     const file = await readJsonFile(positionals[0]!, 'receipt');

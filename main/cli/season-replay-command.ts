@@ -5,7 +5,8 @@ import type { ScoreBundleOptions } from '../services/close/score-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { failureLines, plainFailures } from './failure-lines.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { may, need, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 const SYNOPSIS = synopsis([
   positional('BUNDLE', 'the replay bundle folder of a close'),
@@ -34,7 +35,6 @@ export function createSeasonReplayCommand(options: ScoreBundleOptions = {}): Com
       if (positionals.length !== 1) {
         return usageError(io, command, positionals.length === 0 ? 'give the bundle folder' : 'give one bundle folder');
       }
-      if (!values.out) return usageError(io, command, '--out DIR is required');
       const bundleDir = resolve(positionals[0] as string);
       const outcome = await replayBundle(bundleDir, resolve(values.out), options);
       if (!outcome.ok) {

@@ -8,7 +8,8 @@ import { actorOf } from './actor-option.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal, seasonAndTrackOf, seasonOf } from './freeze-options.ts';
 import { printJson, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { DEFAULT_DB_PATH } from './proofs-options.ts';
 import { readSecretFile } from './secret-file.ts';
 
@@ -34,13 +35,6 @@ const CONSENTS_SYNOPSIS = synopsis([
   may('json'),
 ]);
 
-function seasonUrlProblem(url: string | undefined): string | null {
-  if (!url) return '--season-url URL is required';
-  return /^https?:\/\//.test(url)
-    ? null
-    : `--season-url '${url}' is not a URL, e.g. --season-url https://proveit.arkforge.tech`;
-}
-
 /**
  * `proveit season deliver` (docs/publications.md "Private reports, public by choice"): each participant's report of
  * the track's latest publication version, signed by the operator key, to the season service, which answers each
@@ -59,8 +53,6 @@ export function createSeasonDeliverCommand(clock: Clock = systemClock): Command 
       const { values } = parsed;
       const which = seasonAndTrackOf(values);
       if (typeof which === 'string') return usageError(io, command, which);
-      const urlProblem = seasonUrlProblem(values['season-url']);
-      if (urlProblem !== null) return usageError(io, command, urlProblem);
       const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
       if (typeof token !== 'string') return usageError(io, command, token.problem);
       const dbPath = values.db ?? DEFAULT_DB_PATH;
@@ -121,8 +113,6 @@ export function createSeasonConsentsCommand(clock: Clock = systemClock): Command
       const { values } = parsed;
       const season = seasonOf(values.season);
       if (typeof season === 'string') return usageError(io, command, season);
-      const urlProblem = seasonUrlProblem(values['season-url']);
-      if (urlProblem !== null) return usageError(io, command, urlProblem);
       const token = await readSecretFile(values['operator-token-file'] as string, 'operator token');
       if (typeof token !== 'string') return usageError(io, command, token.problem);
       const json = values.json ?? false;

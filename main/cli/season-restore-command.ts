@@ -4,7 +4,8 @@ import { restoreSeasonBackup } from '../services/backup/restore-season-backup.ts
 import type { VerifiedSeasonBackup } from '../services/backup/verify-season-backup.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson, type CliIo } from './io.ts';
-import { may, need, parseSynopsis, positional, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
+import { may, need, positional, synopsis } from './options/synopsis.ts';
 
 const SYNOPSIS = synopsis([
   positional('BACKUP', 'a backup `season serve --backup-dir` wrote'),
@@ -58,14 +59,6 @@ export const seasonRestoreCommand: Command = {
     if (!parsed.ok) return usageError(io, seasonRestoreCommand, parsed.message);
     const { values, positionals } = parsed;
     if (positionals.length !== 1) return usageError(io, seasonRestoreCommand, 'give exactly one BACKUP file');
-    if (values.state === undefined)
-      return usageError(io, seasonRestoreCommand, '--state NEWDIR is required (a new or empty folder)');
-    if (values['passphrase-file'] === undefined)
-      return usageError(
-        io,
-        seasonRestoreCommand,
-        '--passphrase-file FILE is required (the passphrase the backup was written with)',
-      );
     const passphrase = await readBackupPassphrase(values['passphrase-file'], { forCreate: false });
     if (!passphrase.ok) return refuse(io, values.json, passphrase.error);
     const restored = await restoreSeasonBackup({

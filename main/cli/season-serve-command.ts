@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { trustedProxySet } from '../../season-service/limits/client-address.ts';
 import { EXIT, usageError, type Command } from './command.ts';
 import { printJson } from './io.ts';
-import { group, many, may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { group, many, may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 import { publicKeyOption } from './public-key-file.ts';
 import { readSecretFile } from './secret-file.ts';
 import { seasonBackupPolicyOf } from './season-backup-options.ts';
@@ -52,9 +53,6 @@ export const seasonServeCommand: Command = {
     const parsed = parseSynopsis(SYNOPSIS, args);
     if (!parsed.ok) return usageError(io, seasonServeCommand, parsed.message);
     const { 'trusted-proxy': proxyFlags = [], json: _json, ...values } = parsed.values;
-    for (const flag of ['port', 'state', 'trust-layer', 'operator-token-file'] as const) {
-      if (values[flag] === undefined) return usageError(io, seasonServeCommand, `--${flag} is required`);
-    }
     const port = Number(values['port']);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       return usageError(

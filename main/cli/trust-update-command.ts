@@ -5,7 +5,8 @@ import { updateTrustBundle, type TrustUpdateSummary } from '../services/trust/up
 import { EXIT, usageError, type Command } from './command.ts';
 import { printRefusal } from './freeze-options.ts';
 import { printJson } from './io.ts';
-import { may, need, parseSynopsis, synopsis } from './options/synopsis.ts';
+import { may, need, synopsis } from './options/synopsis.ts';
+import { parseSynopsis } from './options/parse-synopsis.ts';
 
 /**
  * The key history is a few KiB: its whole answer comes within this or the Trust Layer is not answering (a server that
@@ -71,14 +72,6 @@ export const trustUpdateCommand: Command = {
     if (!parsed.ok) return usageError(io, trustUpdateCommand, parsed.message);
     const { values } = parsed;
     const url = values['trust-layer'];
-    if (!url) return usageError(io, trustUpdateCommand, '--trust-layer URL is required');
-    if (!/^https?:\/\//.test(url)) {
-      return usageError(
-        io,
-        trustUpdateCommand,
-        `--trust-layer '${url}' is not a URL, e.g. --trust-layer https://trust.arkforge.tech`,
-      );
-    }
     const json = values.json ?? false;
     const timeoutS = values.timeout === undefined ? TRUST_UPDATE_DEADLINE_MS / 1000 : Number(values.timeout);
     if (!(timeoutS > 0) || !Number.isFinite(timeoutS)) {

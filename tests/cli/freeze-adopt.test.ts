@@ -17,7 +17,7 @@ describe('proveit freeze adopt: usage', () => {
     );
     const noSeals = await run(['--corpus', 'c', '--freeze', 'f', '--trust-layer', 'http://127.0.0.1:1']);
     expect(noSeals.code).toBe(2);
-    expect(noSeals.stderr).toContain('--seals is required');
+    expect(noSeals.stderr).toContain('--seals FILE is required');
   });
 
   it('a seals file that cannot be read is refused before any database is opened', async () => {

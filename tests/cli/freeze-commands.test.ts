@@ -158,13 +158,13 @@ describe('proveit freeze create | publish | reveal | verify on the devnet', () =
   it('usage errors exit 2 and say what to type', async () => {
     const missing = await proveit(['freeze', 'create', '--corpus', corpusDir]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/--trust-layer is required\nusage: proveit freeze create/);
+    expect(missing.stderr).toMatch(/--trust-layer URL is required: .*\nusage: proveit freeze create/);
     const local = await proveit(createArgs().map((a) => (a === opensAt ? '2026-10-01 08:00' : a)));
     expect(local.code).toBe(2);
     expect(local.stderr).toMatch(/--opens-at '2026-10-01 08:00' is not a UTC instant/);
     const verify = await proveit(['freeze', 'verify', '--corpus', corpusDir, '--freeze', 'f', '--reveal', 'r']);
     expect(verify.code).toBe(2);
-    expect(verify.stderr).toMatch(/exactly one of --trust-layer URL .* or --proof FILE/);
+    expect(verify.stderr).toMatch(/exactly one of --trust-layer URL or --proof FILE\nusage: proveit freeze verify/);
   });
 
   it('publish writes both freezes, the reason and the one in force', async () => {

@@ -23,14 +23,14 @@ async function run(args: string[]) {
 
 describe('proveit proofs follow: usage and refusals', () => {
   it.each([
-    [['--operator-token-file', tokenFile, '--trust-layer', 'http://x'], '--season-url is required'],
+    [['--operator-token-file', tokenFile, '--trust-layer', 'http://x'], '--season-url URL is required'],
     [[...required, '--every', '0'], "--every '0' is not a number of seconds > 0"],
     [[...required, '--until', 'tomorrow'], '--until'],
     [[...required, '--cycles', '0'], "--cycles '0' is not a number of cycles > 0, e.g. --cycles 3"],
     [[...required, '--cycles', '1.5'], "--cycles '1.5' is not a number of cycles > 0"],
     [[...required, '--cycles', 'two'], "--cycles 'two' is not a number of cycles > 0"],
     [[...required, '--season', 'one'], "--season 'one' is not a season number"],
-    [[...required, '--rekor', 'rekor.example'], "--rekor 'rekor.example' is not an http(s) URL"],
+    [[...required, '--rekor', 'rekor.example'], "--rekor 'rekor.example' is not a URL, e.g. --rekor https://"],
     [[...required, '--service-key', 'abc'], "--service-key 'abc' is not 64 hex characters"],
   ])('%j is a usage error (exit 2) that says what to type', async (args, message) => {
     const { code, err } = await run(args);

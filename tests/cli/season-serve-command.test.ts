@@ -20,7 +20,7 @@ describe('proveit season serve: usage', () => {
   it('without --operator-token-file it exits 2 naming the flag', async () => {
     const answer = await run(base);
     expect(answer.code).toBe(2);
-    expect(answer.stderr).toContain('--operator-token-file is required');
+    expect(answer.stderr).toContain('--operator-token-file FILE is required');
   });
 
   it('an operator token shorter than 256 random bits is refused (exit 2), and the token is never printed', async () => {

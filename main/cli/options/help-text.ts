@@ -1,5 +1,5 @@
 import { OPTION_POOL, type OptionDefinition } from './option-pool.ts';
-import { optionItems, positionalItems, type AnySynopsis, type Item, type OptionItem } from './synopsis.ts';
+import { flagText, optionItems, positionalItems, type AnySynopsis, type Item, type OptionItem } from './synopsis.ts';
 
 /** What usage and help are made of: a command's words, summary and synopsis (`Command` has them). */
 export interface Described {
@@ -14,15 +14,6 @@ const WIDTH = 110;
 const LABEL_COLUMN = 28;
 /** How the lines after a usage line's break are indented (under the command's first option). */
 const CONTINUATION = '\n        ';
-
-const definitionOf = (item: OptionItem<keyof typeof OPTION_POOL, boolean>): OptionDefinition => OPTION_POOL[item.name];
-
-/** `--name VALUE`, or `--name` for a flag. */
-function flagText(item: OptionItem<keyof typeof OPTION_POOL, boolean>): string {
-  const definition = definitionOf(item);
-  const value = item.value ?? definition.value;
-  return definition.type === 'boolean' || value === undefined ? `--${item.name}` : `--${item.name} ${value}`;
-}
 
 function render(items: readonly Item[]): string[] {
   const tokens: string[] = [];
@@ -71,7 +62,7 @@ function table(rows: { label: string; help: string }[]): string[] {
 
 /** The help line of an option as this command uses it: its own words or the pool's, and its default. */
 function optionHelp(item: OptionItem<keyof typeof OPTION_POOL, boolean>): string {
-  const definition = definitionOf(item);
+  const definition: OptionDefinition = OPTION_POOL[item.name];
   const defaultText = item.defaultText === null ? undefined : (item.defaultText ?? definition.defaultText);
   return (
     (item.help ?? definition.help) +

@@ -9,6 +9,8 @@ export interface OptionDefinition {
   help: string;
   /** What applies when the option is absent, as --help says it. */
   defaultText?: string;
+  /** A URL option's example, which the usage error of a value that is not an http(s) URL shows. */
+  example?: string;
 }
 
 /**
@@ -50,7 +52,12 @@ export const OPTION_POOL = {
     help: 'the file holding the backup passphrase',
     defaultText: 'DIR/passphrase',
   },
-  base: { type: 'string', value: 'URL', help: 'the base URL the corpus is served under' },
+  base: {
+    type: 'string',
+    value: 'URL',
+    help: 'the base URL the corpus is served under',
+    example: 'https://corpus.arkforge.tech',
+  },
   'batch-age': { type: 'string', value: 'SECONDS', help: 'how old a Trust Layer batch gets before it is anchored' },
   'batch-size': { type: 'string', value: 'N', help: 'proof ids per read' },
   'call-log': {
@@ -166,6 +173,7 @@ export const OPTION_POOL = {
     type: 'string',
     value: 'URL',
     help: 'the Rekor log to read entries from',
+    example: 'https://rekor.sigstore.dev',
     defaultText: 'the log the proofs name',
   },
   'rekor-entry': { type: 'string', value: 'FILE', help: 'the Rekor entry of the proof, read from a file' },
@@ -181,9 +189,14 @@ export const OPTION_POOL = {
     help: 'the sealed salt and key of each freeze, as a reveal document lists them (not published)',
   },
   season: { type: 'string', value: 'N', help: 'the season number' },
-  'season-base': { type: 'string', value: 'URL', help: 'the season service a freeze or anchor is posted to' },
+  'season-base': {
+    type: 'string',
+    value: 'URL',
+    help: 'the season service a freeze or anchor is posted to',
+    example: 'https://proveit.arkforge.tech',
+  },
   'season-dir': { type: 'string', value: 'DIR', help: 'the season folder served', defaultText: 'corpus/season-1' },
-  'season-url': { type: 'string', value: 'URL', help: 'the season service' },
+  'season-url': { type: 'string', value: 'URL', help: 'the season service', example: 'https://proveit.arkforge.tech' },
   secret: {
     type: 'string',
     value: 'SECRET',
@@ -209,7 +222,7 @@ export const OPTION_POOL = {
   to: { type: 'string', value: 'ISO', help: 'when the window ends (ISO 8601 UTC)' },
   track: { type: 'string', value: TRACK_NAMES.join('|'), help: 'the track' },
   trust: { type: 'string', value: 'DIR', help: 'the trust bundle', defaultText: 'trust/production' },
-  'trust-layer': { type: 'string', value: 'URL', help: 'the Trust Layer' },
+  'trust-layer': { type: 'string', value: 'URL', help: 'the Trust Layer', example: 'https://trust.arkforge.tech' },
   'trusted-proxy': {
     type: 'string',
     value: 'ADDRESS',

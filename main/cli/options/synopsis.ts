@@ -1,5 +1,4 @@
-import { parseOptions } from '../parse-options.ts';
-import { OPTION_POOL, type OptionName } from './option-pool.ts';
+import { OPTION_POOL, type OptionDefinition, type OptionName } from './option-pool.ts';
 
 /**
  * What a command takes, in the order its usage line shows it (docs/conventions.md, CLI): options named from the one
@@ -19,11 +18,13 @@ export interface OptionUse {
   defaultText?: string | null;
 }
 
-export interface OptionItem<N extends OptionName, M extends boolean> extends OptionUse {
+/** `required` shows `--name VALUE`, `optional` `[--name VALUE]`; `unlisted` is accepted and explained, not shown. */
+export type Shown = 'required' | 'optional' | 'unlisted';
+
+export interface OptionItem<N extends OptionName, M extends boolean, S extends Shown = Shown> extends OptionUse {
   kind: 'option';
   name: N;
-  /** `required` shows `--name VALUE`, `optional` `[--name VALUE]`; `unlisted` is accepted and explained, not shown. */
-  shown: 'required' | 'optional' | 'unlisted';
+  shown: S;
   multiple: M;
 }
 
@@ -72,6 +73,21 @@ type RepeatedOf<X> =
 type RepeatedIn<I extends readonly Item[]> = RepeatedOf<I[number]>;
 
 type Pool = typeof OPTION_POOL;
+
+/**
+ * The string options a command needs outright (not inside a group or an alternative) and without a default in the
+ * pool: given once parsed.
+ */
+type TopNeed<X> =
+  X extends OptionItem<infer N, false, 'required'>
+    ? Pool[N] extends { defaultText: string }
+      ? never
+      : Pool[N]['type'] extends 'string'
+        ? N
+        : never
+    : never;
+export type NeedsIn<I extends readonly Item[]> = TopNeed<I[number]>;
+
 /** A flag is false unless given; a string option is undefined unless given (its default is the command's to apply). */
 type ConfigOf<N extends OptionName, Repeated extends boolean> = Pool[N]['type'] extends 'boolean'
   ? { type: 'boolean'; default: false }
@@ -104,12 +120,12 @@ export interface Synopsis<I extends readonly Item[]> extends AnySynopsis {
   options: OptionsOf<I>;
 }
 
-const use = <N extends OptionName, M extends boolean>(
+const use = <N extends OptionName, M extends boolean, S extends Shown>(
   name: N,
-  shown: OptionItem<N, M>['shown'],
+  shown: S,
   multiple: M,
   how: OptionUse,
-): OptionItem<N, M> => ({ kind: 'option', name, shown, multiple, ...how });
+): OptionItem<N, M, S> => ({ kind: 'option', name, shown, multiple, ...how });
 
 /** `--name VALUE`, shown without brackets (inside a group: required with the group). */
 export const need = <const N extends OptionName>(name: N, how: OptionUse = {}) => use(name, 'required', false, how);
@@ -117,7 +133,10 @@ export const need = <const N extends OptionName>(name: N, how: OptionUse = {}) =
 export const may = <const N extends OptionName>(name: N, how: OptionUse = {}) => use(name, 'optional', false, how);
 /** `[--name VALUE]...`: given any number of times. */
 export const many = <const N extends OptionName>(name: N, how: OptionUse = {}) => use(name, 'optional', true, how);
-/** Accepted only to answer with the flag to write instead; explained by --help, never shown in the usage line. */
+/**
+ * Accepted only to answer with the flag to write instead; explained by --help, never shown in the usage line. Its
+ * help is the usage error when it is given, after `--name is ` ("not an option of incident resolve: write ...").
+ */
 export const unlisted = <const N extends OptionName>(name: N, help: string) => use(name, 'unlisted', false, { help });
 /** A positional such as DIR or [FILE], with what it is. */
 export const positional = (text: string, help?: string): WordItem => ({
@@ -176,7 +195,9 @@ export function extended(base: AnySynopsis, more: readonly Item[]): AnySynopsis 
   return synopsis([...base.items, ...more], base.notes);
 }
 
-/** parseOptions with the options and positionals the synopsis declares. */
-export function parseSynopsis<I extends readonly Item[]>(syn: Synopsis<I>, args: string[]) {
-  return parseOptions({ args, options: syn.options, allowPositionals: syn.positionals, strict: true });
+/** `--name VALUE`, or `--name` for a flag: how the usage line and the usage errors write an option. */
+export function flagText(item: OptionItem<OptionName, boolean>): string {
+  const definition: OptionDefinition = OPTION_POOL[item.name];
+  const value = item.value ?? definition.value;
+  return definition.type === 'boolean' || value === undefined ? `--${item.name}` : `--${item.name} ${value}`;
 }

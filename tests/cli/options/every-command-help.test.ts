@@ -58,6 +58,6 @@ describe('every registered command, its options from the one pool (docs/conventi
       .filter((file) => file.endsWith('.ts'))
       .filter((file) => /\bparseOptions\(/.test(readFileSync(join(CLI_DIR, file), 'utf8')))
       .sort();
-    expect(callers).toEqual(['json-input.ts', 'options/synopsis.ts']);
+    expect(callers).toEqual(['json-input.ts', 'options/parse-synopsis.ts']);
   });
 });
