@@ -101,6 +101,29 @@ describe('Participants', () => {
   });
 });
 
+describe('What participants receive', () => {
+  it('delivers each participant its report and lists the choices in force on the track, axe clean in both languages', async () => {
+    const page = await ui.open('#/participants');
+    const section = page.getByRole('region', { name: 'What participants receive' });
+    await section.waitFor();
+    await section.getByRole('button', { name: 'Deliver each participant its report' }).click();
+    await section.getByText('Publication version 1: 6 report(s) delivered, 6 new to the season service.').waitFor();
+    await section.getByRole('button', { name: 'Read the participants’ choices' }).click();
+    const choices = section.getByRole('table', { name: /Choices in force on this track \(2 new/ });
+    await choices.waitFor();
+    // The track shown only: generique's choice is not listed under conformite.
+    expect(await choices.getByRole('row').count()).toBe(3);
+    expect(await choices.getByRole('row', { name: /p-0001/ }).textContent()).toContain('public in the next Index');
+    expect(await choices.getByRole('row', { name: /p-0002/ }).textContent()).toContain('private');
+    expect(await seriousViolations(page), 'what participants receive').toEqual([]);
+    await screenshot(page, shots, 'participants-receive');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('region', { name: 'Ce que reçoivent les participants' }).waitFor();
+    expect(await seriousViolations(page), 'what participants receive, in French').toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+});
+
 describe('Disputes: names beside ids', () => {
   it('each dispute window names its participant with its id', async () => {
     const page = await ui.open('#/disputes');

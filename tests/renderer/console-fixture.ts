@@ -1004,6 +1004,24 @@ export function createFixture(): {
       issued_at: isoUtc(NOW),
       document: '{}',
     }),
+    // season.deliver and season.consents as main answers them (main/services/console/handlers/report-handlers.ts).
+    'season.deliver': (a) => ({
+      season: a['season'],
+      track: a['track'],
+      publication_version: 1,
+      reports: 6,
+      recorded: 6,
+      delivered_at: isoUtc(NOW),
+    }),
+    'season.consents': (a) => ({
+      season: a['season'],
+      new_consents: 2,
+      in_force: [
+        { track: 'conformite', participant_id: 'p-0001', public: true, recorded_at: isoUtc(NOW - 3_600_000) },
+        { track: 'conformite', participant_id: 'p-0002', public: false, recorded_at: isoUtc(NOW - 1_800_000) },
+        { track: 'generique', participant_id: 'p-0009', public: true, recorded_at: isoUtc(NOW - 600_000) },
+      ],
+    }),
     // season.invalidate as main answers it (main/services/console/handlers/invalidate-handler.ts): the open track only.
     'season.invalidate': (a) => {
       const track = a['track'] as 'conformite' | 'generique';

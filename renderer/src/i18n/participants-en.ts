@@ -39,4 +39,18 @@ export const participantsEn = {
   markReference: 'Mark as a reference run',
   marked: 'Marked; it is now in the reference-run table.',
   nothing: 'Nothing to record: write a name or a stack.',
+  receiveTitle: 'What participants receive',
+  receiveHelp:
+    'Each participant reads its own report, signed with the operator key, in French and English, with its season token; it decides whether the Index shows it in detail (spec §3, §7.5). Both go through the season service.',
+  deliver: 'Deliver each participant its report',
+  delivered: (version: number, reports: number, recorded: number): string =>
+    `Publication version ${version}: ${reports} report(s) delivered, ${recorded} new to the season service.`,
+  readChoices: 'Read the participants’ choices',
+  choicesCaption: (n: number): string => `Choices in force on this track (${n} new since the last read)`,
+  choicesNone: 'No participant of this track has chosen yet: its detailed report stays private.',
+  choiceParticipant: 'Participant',
+  choice: 'Detailed report',
+  choiceAt: 'Chosen at',
+  choicePublic: 'public in the next Index',
+  choicePrivate: 'private',
 };

@@ -39,4 +39,19 @@ export const participantsFr: typeof participantsEn = {
   markReference: 'Marquer comme exécution de référence',
   marked: 'Marqué ; il est désormais dans la table des exécutions de référence.',
   nothing: 'Rien à enregistrer : écrivez un nom ou une pile.',
+  receiveTitle: 'Ce que reçoivent les participants',
+  receiveHelp:
+    'Chaque participant lit son propre rapport, signé par la clé de l’opérateur, en français et en anglais, avec son jeton de saison ; il décide si l’Index le montre en détail (spécification §3, §7.5). Les deux passent par le service de saison.',
+  deliver: 'Remettre à chaque participant son rapport',
+  delivered: (version: number, reports: number, recorded: number): string =>
+    `Publication version ${version} : ${reports} rapport(s) remis, ${recorded} nouveau(x) pour le service de saison.`,
+  readChoices: 'Lire les choix des participants',
+  choicesCaption: (n: number): string =>
+    `Choix en vigueur sur cette piste (${n} nouveau(x) depuis la dernière lecture)`,
+  choicesNone: 'Aucun participant de cette piste n’a encore choisi : son rapport détaillé reste privé.',
+  choiceParticipant: 'Participant',
+  choice: 'Rapport détaillé',
+  choiceAt: 'Choisi le',
+  choicePublic: 'public dans le prochain Index',
+  choicePrivate: 'privé',
 };
