@@ -18,6 +18,7 @@ import {
   type ReportDelivered,
 } from '../../main/db/season-service/reports-delivered.ts';
 import { readBody, sendError, sendJson } from '../http/respond.ts';
+import { isEnrolled } from '../../main/db/season-service/participants.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { operatorAllowed } from './operator-auth.ts';
 import { type OperatorDocumentKind, operatorRefusal } from './operator-document.ts';
@@ -183,6 +184,14 @@ export async function deliverReportsRoute(
       return invalid(
         `reports[${i}] is of season ${fields.season}, track ${fields.track}, version ${fields.publicationVersion}: every report of a delivery is of season ${season}, track ${track}, version ${version}.`,
         `/reports/${i}`,
+      );
+    }
+    // A report for an id the season never enrolled would be stored for nobody to read: refused, so a delivery made
+    // against the wrong service or season says so instead of succeeding.
+    if (!isEnrolled(context.db, season, fields.participantId)) {
+      return invalid(
+        `reports[${i}] is of participant ${fields.participantId}, whom season ${season} of this service never enrolled: check --season-url and --season.`,
+        `/reports/${i}/participant_id`,
       );
     }
     if (seen.has(fields.participantId)) {

@@ -164,6 +164,16 @@ describe('private reports (docs/publications.md "Private reports, public by choi
     });
   });
 
+  it('a delivery naming a participant the season never enrolled is refused REPORTS_DELIVERY_INVALID and records none', async () => {
+    const answer = await deliver(deliveryOf(1, [signed(participants[0]!.id, 1), signed('p-never-enrolled', 1)]));
+    expect(answer).toMatchObject({
+      status: 422,
+      json: { error: { code: 'REPORTS_DELIVERY_INVALID', pointer: '/reports/1/participant_id' } },
+    });
+    expect(answer.json.error.message).toContain('never enrolled');
+    expect((await ownReport(participants[0]!.token)).status).toBe(409);
+  });
+
   it("a participant fetches its own report with its token and cannot fetch another's", async () => {
     const [nord, sud] = participants;
     const delivered = await deliver(deliveryOf(1, [signed(nord!.id, 1), signed(sud!.id, 1)]));

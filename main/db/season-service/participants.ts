@@ -92,3 +92,11 @@ export function participantsOf(db: Db, season: number): ParticipantRow[] {
   ).all(season) as SqlParticipant[];
   return rows.map(fromSql);
 }
+
+/** Whether the season enrolled this participant id: a delivered report names one, or is refused. */
+export function isEnrolled(db: Db, season: number, participantId: string): boolean {
+  return (
+    prepared(db, 'SELECT 1 FROM participants WHERE season = ? AND participant_id = ?').get(season, participantId) !==
+    undefined
+  );
+}
