@@ -36,6 +36,7 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
     ],
     ['main/console/x.ts', "import { EXIT } from '../cli/command.ts';\nexport const x = EXIT;\n"],
     ['main/ipc/contract.ts', "import type { Db } from '../db/open-database.ts';\nexport type X = Db;\n"],
+    ['main/ipc/views/x.ts', "import type { Db } from '../../db/open-database.ts';\nexport type X = Db;\n"],
     [
       'season-service/routes/x.ts',
       "import { startDevnet } from '../../devnet/start-devnet.ts';\nexport const x = startDevnet;\n",
@@ -57,6 +58,10 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
       'renderer/src/x.ts',
       "import { fetchProofs } from '../../main/services/proofs/fetch-proofs.ts';\nexport const x = fetchProofs;\n",
     ],
+    [
+      'renderer/src/x.ts',
+      "import type { FreezeView } from '../../main/ipc/views/freeze.ts';\nexport type X = FreezeView;\n",
+    ],
   ])('an upward import in %s fails the lint', async (path, source) => {
     expect(await layerErrors(path, source)).toEqual([expect.stringContaining('docs/conventions.md "Layers"')]);
   });
@@ -77,6 +82,10 @@ describe('the layer rule is enforced by npm run lint (docs/conventions.md "Layer
       "import type { DemoProgress } from '../core/demo/demo-progress.ts';\nexport type X = DemoProgress;\n",
     ],
     ['main/console/x.ts', "import type { TrackName } from '../ipc/contract.ts';\nexport type X = TrackName;\n"],
+    [
+      'main/ipc/views/x.ts',
+      "import type { TrackName } from '../../core/corpus/model.ts';\nexport type X = TrackName;\n",
+    ],
     ['renderer/src/x.ts', "import type { TrackName } from '../../main/ipc/contract.ts';\nexport type X = TrackName;\n"],
     [
       'devnet/season/x.ts',
