@@ -11,7 +11,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'main/electron/index.ts'),
           'verify-cited-worker': resolve(__dirname, 'main/services/close/verify-cited-worker.ts'),
-          'job-worker': resolve(__dirname, 'main/services/console/jobs/job-worker.ts'),
+          'job-worker': resolve(__dirname, 'main/console/jobs/job-worker.ts'),
           'demo-worker': resolve(__dirname, 'main/demo/demo-worker.ts'),
         },
         external: ['better-sqlite3'],

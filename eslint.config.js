@@ -5,6 +5,9 @@ import globals from 'globals';
 
 // The dependency rule between folders (docs/conventions.md "Layers"): core → db → services → contract/handlers →
 // season service, devnet → demo, CLI, Electron, headless. A folder imports only the folders below it.
+// The console tier (main/console/): handlers over the contract, jobs, the console's composition. core/console holds its
+// pure parts, which every layer may import.
+const CONSOLE = ['**/console/**', '!**/core/console/**'];
 const ABOVE_SERVICES = [
   '**/ipc/**',
   '**/cli/**',
@@ -14,6 +17,7 @@ const ABOVE_SERVICES = [
   '**/season-service/**',
   '**/renderer/**',
   '**/preload/**',
+  ...CONSOLE,
 ];
 const ABOVE_DB = [...ABOVE_SERVICES, '**/services/**'];
 // The faces, above the season service and the devnet.
@@ -88,7 +92,6 @@ export default tseslint.config(
   },
   {
     files: ['main/services/**/*.ts'],
-    ignores: ['main/services/console/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -98,15 +101,15 @@ export default tseslint.config(
   },
   {
     // The console's handlers stand on the contract, and below the demo, the devnet, the season service and the faces:
-    // the first start takes the demo as a port (main/services/console/first-start-demo.ts).
-    files: ['main/services/console/**/*.ts'],
+    // the first start takes the demo as a port (main/console/first-start-demo.ts).
+    files: ['main/console/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            layer('main/services/console', 'core, db, services and the contract only', [
-              ...ABOVE_SERVICES.filter((p) => p !== '**/ipc/**'),
+            layer('main/console', 'core, db, services and the contract only', [
+              ...ABOVE_SERVICES.filter((p) => p !== '**/ipc/**' && !CONSOLE.includes(p)),
               ...DEMO,
             ]),
           ],
@@ -123,7 +126,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            layer('season-service', 'core, db and services only', [...FACES, '**/devnet/**', '**/main/demo/**']),
+            layer('season-service', 'core, db and services only', [
+              ...FACES,
+              '**/devnet/**',
+              '**/main/demo/**',
+              ...CONSOLE,
+            ]),
           ],
         },
       ],
@@ -136,13 +144,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [layer('devnet', 'core, db, services and the season service only', [...FACES, '**/main/demo/**'])],
+          patterns: [
+            layer('devnet', 'core, db, services and the season service only', [
+              ...FACES,
+              '**/main/demo/**',
+              ...CONSOLE,
+            ]),
+          ],
         },
       ],
     },
   },
   {
-    files: ['main/ipc/contract.ts'],
+    // The contract and its answers' types (main/ipc/views/) stand on core alone.
+    files: ['main/ipc/contract.ts', 'main/ipc/views/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -160,6 +175,7 @@ export default tseslint.config(
             layer('the renderer', 'the contract and pure core only', [
               '**/main/db/**',
               '**/main/services/**',
+              '**/main/console/**',
               '**/main/cli/**',
               '**/main/electron/**',
               '**/main/headless/**',

@@ -18,7 +18,7 @@ const KEEP_EARLIER = 3;
 /** Each output's name and its source. The worker names are siblingWorkerUrl's (main/services/workers/module-worker.ts). */
 const ENTRIES = {
   proveit: 'main/cli/main.ts',
-  'job-worker': 'main/services/console/jobs/job-worker.ts',
+  'job-worker': 'main/console/jobs/job-worker.ts',
   'verify-cited-worker': 'main/services/close/verify-cited-worker.ts',
   'demo-worker': 'main/demo/demo-worker.ts',
 };

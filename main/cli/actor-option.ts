@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { checkActorName } from '../services/console/session-actor.ts';
+import { checkActorName } from '../console/session-actor.ts';
 
 /**
  * `--actor NAME`: who an operator command records in the audit log (docs/audit-log.md). Every operator command

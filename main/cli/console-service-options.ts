@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { NO_SERVICES, type ConsoleServices } from '../services/console/console-services.ts';
+import { NO_SERVICES, type ConsoleServices } from '../console/console-services.ts';
 import { readSecretFile } from './secret-file.ts';
 
 /** The option values `proveit console` takes for the services it reaches (also what Electron's main is given). */

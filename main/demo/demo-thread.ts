@@ -1,4 +1,4 @@
-import type { DemoPlayer } from '../services/console/first-start-demo.ts';
+import type { DemoPlayer } from '../console/first-start-demo.ts';
 import { siblingWorkerUrl, startModuleWorker } from '../services/workers/module-worker.ts';
 import { DEMO_TRACKS } from './play-demo.ts';
 

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { databaseFaultOf } from '../db/database-fault.ts';
-import type { DemoPlay } from '../services/console/first-start-demo.ts';
-import type { WorkerMessage } from '../services/console/jobs/worker-messages.ts';
+import type { DemoPlay } from '../console/first-start-demo.ts';
+import type { WorkerMessage } from '../console/jobs/worker-messages.ts';
 import { playDemo } from './play-demo.ts';
 
 // The worker thread the console's first start plays the demo season in (docs/console-backend.md "First start and the

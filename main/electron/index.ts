@@ -4,10 +4,10 @@ import { consoleServicesOf } from '../cli/console-service-options.ts';
 import { databaseFaultOf } from '../db/database-fault.ts';
 import { demoThread } from '../demo/demo-thread.ts';
 import { createDispatcher } from '../ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../services/console/console-handlers.ts';
-import { openConsole, type OpenedConsole } from '../services/console/open-console.ts';
+import { createConsoleHandlers } from '../console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../console/open-console.ts';
 import { DEFAULT_BACKUP_KEEP } from '../services/backup/backup-after-act.ts';
-import { backupOutcomeLine, withBackupsAfterActs } from '../services/console/backups-after-acts.ts';
+import { backupOutcomeLine, withBackupsAfterActs } from '../console/backups-after-acts.ts';
 import { readBackupPassphrase } from '../services/backup/passphrase-file.ts';
 
 // The desktop shell. Hardened per the project's security rules: isolated, sandboxed, no Node in the renderer,

@@ -67,7 +67,7 @@ beforeAll(() => {
   symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'));
   write('main/cli/main.ts', mainSource('v1'));
   write('main/cli/greeting.ts', 'export const greeting = (version: string) => `hello ${version}`;\n');
-  write('main/services/console/jobs/job-worker.ts', workerSource('job'));
+  write('main/console/jobs/job-worker.ts', workerSource('job'));
   write('main/services/close/verify-cited-worker.ts', workerSource('verify'));
   write('main/demo/demo-worker.ts', workerSource('demo'));
 });
@@ -131,7 +131,7 @@ describe('the built proveit command', () => {
     expect(answer.started).toMatch(new RegExp(`^file://${project}/out/cli/[^/]+/job-worker\\.js$`));
     // The built worker answers, and its own modules still see their source URLs.
     expect(answer.worker).toBe('job');
-    expect(answer.url).toBe(`file://${join(project, 'main/services/console/jobs/job-worker.ts')}`);
+    expect(answer.url).toBe(`file://${join(project, 'main/console/jobs/job-worker.ts')}`);
   });
 
   it('a source that cannot be built fails in two lines naming it, with no stack trace, and runs nothing', async () => {

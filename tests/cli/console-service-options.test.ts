@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleServicesOf } from '../../main/cli/console-service-options.ts';
-import { configuredOf } from '../../main/services/console/console-services.ts';
+import { configuredOf } from '../../main/console/console-services.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'proveit-console-options-'));
 const keyFile = join(dir, 'operator.key');

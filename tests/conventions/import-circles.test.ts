@@ -13,9 +13,9 @@ const SOURCES = ['main', 'preload', 'season-service', 'devnet'];
 const GATHERING_FOLDERS = [
   ['devnet/trust-layer', 'devnet/trust-layer/routes'],
   ['main/cli', 'main/cli/options'],
+  ['main/console', 'main/console/handlers', 'main/console/jobs'],
   ['main/core/corpus', 'main/core/corpus/conformite', 'main/core/corpus/fiction', 'main/core/corpus/generique'],
   ['main/db', 'main/db/migrations'],
-  ['main/services/console', 'main/services/console/handlers', 'main/services/console/jobs'],
   ['season-service', 'season-service/routes'],
 ];
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoThread } from '../../main/demo/demo-thread.ts';
-import type { WorkerMessage } from '../../main/services/console/jobs/worker-messages.ts';
+import type { WorkerMessage } from '../../main/console/jobs/worker-messages.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'demo-thread-'));
 

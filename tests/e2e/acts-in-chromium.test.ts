@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
 import { artefactsDir, goToScreen, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { copyOfSharedDemo } from '../support/played-demo.ts';
 import { consoleInChromium, type ConsoleInChromium } from './support/console-in-chromium.ts';

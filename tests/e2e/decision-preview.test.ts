@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuditEntry, DecisionPreview, PreviewFigures } from '../../main/ipc/contract.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
 import { formatRate } from '../../renderer/src/lib/rates.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import { copyOfSharedDemo } from '../support/played-demo.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { scriptedRead } from '../../devnet/scripted/scripted-submission.ts';
-import type { ConsoleServices } from '../../main/services/console/console-services.ts';
+import type { ConsoleServices } from '../../main/console/console-services.ts';
 import { journeyCorpus } from '../devnet/support/journey-corpus.ts';
 import { artefactsDir, screenshot, seriousViolations, settled } from '../renderer/screen-checks.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type Participant,
 } from '../services/close/support/close-devnet.ts';
 import { submissionDocument } from '../services/close/support/submission-document.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
 import { consoleInChromium, nav, type ConsoleInChromium } from './support/console-in-chromium.ts';
 
 // The live Season screen (docs/season-follow.md "The console") in Chromium on a running season: the devnet's compliance

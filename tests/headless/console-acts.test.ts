@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../main/console/open-console.ts';
 import { copyOfSharedDemo } from '../support/played-demo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field

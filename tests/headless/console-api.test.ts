@@ -7,8 +7,8 @@ import { startHeadlessServer, type HeadlessServer } from '../../main/headless/he
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
 import type { ConsoleEvent } from '../../main/ipc/contract.ts';
 import { openDatabase } from '../../main/db/open-database.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../main/console/open-console.ts';
 import { playDemo } from '../../main/demo/play-demo.ts';
 import { renameParticipant } from '../../main/services/index-export/participants.ts';
 import { systemClock } from '../../main/services/clock.ts';

@@ -8,8 +8,8 @@ import { databaseFaultOf } from '../../main/db/database-fault.ts';
 import { openDatabase, type Db } from '../../main/db/open-database.ts';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../main/console/open-console.ts';
 import { openIncident } from '../../main/services/incidents/incidents.ts';
 import { tempFolder } from '../db/support/temp-db.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EVENT_STREAMS, startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { ConsoleEvents } from '../../main/services/console/console-events.ts';
+import { ConsoleEvents } from '../../main/console/console-events.ts';
 
 const token = randomBytes(32).toString('hex');
 const events = new ConsoleEvents();

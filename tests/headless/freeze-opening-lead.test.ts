@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
-import type { OpenedConsole } from '../../main/services/console/open-console.ts';
+import type { OpenedConsole } from '../../main/console/open-console.ts';
 import { startFreezeDevnet, type FreezeDevnet } from '../services/freeze/support/freeze-devnet.ts';
 import { BEFORE_OPENING, settableClock } from '../services/freeze/support/freeze-ports.ts';
-import { consoleOn, freezeServices } from '../services/console/support/console-on-freeze-devnet.ts';
+import { consoleOn, freezeServices } from '../console/support/console-on-freeze-devnet.ts';
 
 // The Freeze screen's freeze.create and freeze.replace over the console's HTTP contract (headless server, per-launch
 // token), on a real devnet Trust Layer and season host: an opening closer than the batch age plus the margin

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
 import { builtRenderer } from '../support/build-renderer.ts';
 import { launchChromium } from '../support/chromium.ts';
 

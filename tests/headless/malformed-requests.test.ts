@@ -9,8 +9,8 @@ import { openDatabase } from '../../main/db/open-database.ts';
 import { startHeadlessServer, type HeadlessServer } from '../../main/headless/headless-server.ts';
 import { MAX_TARGET_BYTES } from '../../main/headless/request-target.ts';
 import { createDispatcher } from '../../main/ipc/dispatcher.ts';
-import { createConsoleHandlers } from '../../main/services/console/console-handlers.ts';
-import { openConsole, type OpenedConsole } from '../../main/services/console/open-console.ts';
+import { createConsoleHandlers } from '../../main/console/console-handlers.ts';
+import { openConsole, type OpenedConsole } from '../../main/console/open-console.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Json = Record<string, any>;

@@ -215,7 +215,7 @@ export const readsUsed = {
   details: { next_read_at: '2026-10-28T11:00:00.000Z' },
 };
 
-/** The refusal of a re-check once the hour's reads are used (main/services/console/handlers/recheck-refusal.ts). */
+/** The refusal of a re-check once the hour's reads are used (main/console/handlers/recheck-refusal.ts). */
 export const noReadLeft = {
   code: 'PROOF_RECHECK_NO_READ_LEFT',
   message:
@@ -961,7 +961,7 @@ export function createFixture(): {
     },
     'publication.versions': () => ({ versions }),
     'freeze.view': (a) => freezeView(a['track'] as 'conformite' | 'generique'),
-    // freeze.adopt as main answers it (main/services/console/handlers/freeze-adopt-handler.ts): seals holding the
+    // freeze.adopt as main answers it (main/console/handlers/freeze-adopt-handler.ts): seals holding the
     // fixture's committed salt (hex(34)) are adopted and the freeze view answered; any other salt is refused as main
     // refuses it, with the proof and the commitment, never the salt or the key.
     'freeze.adopt': (a) => {
@@ -984,7 +984,7 @@ export function createFixture(): {
       }
       return freezeView(a['track'] as 'conformite' | 'generique');
     },
-    // The incident detail's "Tell participants" as main answers it (main/services/console/handlers/notice-handlers.ts):
+    // The incident detail's "Tell participants" as main answers it (main/console/handlers/notice-handlers.ts):
     // the draft of the incident asked for, published as sent.
     'incident.notice_draft': (a) => ({
       season: 1,
@@ -1004,7 +1004,7 @@ export function createFixture(): {
       issued_at: isoUtc(NOW),
       document: '{}',
     }),
-    // season.deliver and season.consents as main answers them (main/services/console/handlers/report-handlers.ts).
+    // season.deliver and season.consents as main answers them (main/console/handlers/report-handlers.ts).
     'season.deliver': (a) => ({
       season: a['season'],
       track: a['track'],
@@ -1022,7 +1022,7 @@ export function createFixture(): {
         { track: 'generique', participant_id: 'p-0009', public: true, recorded_at: isoUtc(NOW - 600_000) },
       ],
     }),
-    // season.invalidate as main answers it (main/services/console/handlers/invalidate-handler.ts): the open track only.
+    // season.invalidate as main answers it (main/console/handlers/invalidate-handler.ts): the open track only.
     'season.invalidate': (a) => {
       const track = a['track'] as 'conformite' | 'generique';
       if (!reopened(track))
@@ -1052,7 +1052,7 @@ export function createFixture(): {
     },
     'proofs.view': () => proofsView(),
     'proofs.fetch': () => readJob,
-    // "Re-check now (uses 1 read)" as main answers it (main/services/console/handlers/proofs-handlers.ts): refused with
+    // "Re-check now (uses 1 read)" as main answers it (main/console/handlers/proofs-handlers.ts): refused with
     // the next read's time once the hour's 100 reads are used, else one read counted and the proof anchored or still
     // pending, its next recheck 10 minutes on.
     'proofs.recheck': (a) => {

@@ -6,7 +6,7 @@ import type { BackupFile } from '../../core/backup/backup-contents.ts';
  * The files beside the operator database that a season needs and the database does not hold (docs/operator-database.md
  * "Backups"): the operator's Ed25519 key, index-signing-key.pem (it signs freezes, reveals and the Index; only its
  * public half is in the database), freezes/, the freeze publication and reveal documents the console writes, and the
- * Index exports the database records: index-exports/ (the console's, main/services/console/jobs/index-export-job.ts)
+ * Index exports the database records: index-exports/ (the console's, main/console/jobs/index-export-job.ts)
  * and index/ (the demo's, which the console reads as its season's export). Without them a restored database says an
  * Index version is exported while no folder holds it.
  */

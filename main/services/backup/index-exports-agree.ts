@@ -16,7 +16,7 @@ export interface IndexExportAgreement {
 }
 
 /**
- * The folder the console reads as a season's Index export (main/services/console/handlers/index-handlers.ts
+ * The folder the console reads as a season's Index export (main/console/handlers/index-handlers.ts
  * `newestExport`): the newest `index-exports/season-N-<ms>`, else the demo's `index/` beside the database. Relative to
  * the database's folder; null when neither exists.
  */

@@ -4,13 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startHeadlessServer, type HeadlessServer } from '../../../main/headless/headless-server.ts';
 import { createDispatcher } from '../../../main/ipc/dispatcher.ts';
 import type { BackupPolicy } from '../../../main/services/backup/backup-after-act.ts';
-import { withBackupsAfterActs } from '../../../main/services/console/backups-after-acts.ts';
-import { createConsoleHandlers } from '../../../main/services/console/console-handlers.ts';
-import {
-  openConsole,
-  type OpenConsoleOptions,
-  type OpenedConsole,
-} from '../../../main/services/console/open-console.ts';
+import { withBackupsAfterActs } from '../../../main/console/backups-after-acts.ts';
+import { createConsoleHandlers } from '../../../main/console/console-handlers.ts';
+import { openConsole, type OpenConsoleOptions, type OpenedConsole } from '../../../main/console/open-console.ts';
 import { builtRenderer } from '../../support/build-renderer.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { screenshot, seriousViolations, settled } from '../../renderer/screen-checks.ts';

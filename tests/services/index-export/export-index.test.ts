@@ -596,10 +596,10 @@ describe('proveit index anchor: the manifest hash anchored through the Trust Lay
 
   it('the console\u2019s index.anchor anchors the newest export through the Trust Layer given at start, as `index anchor` does, audited as the person acting; the API key never in the answer', async () => {
     const { operatorApiKey } = await import('../../devnet/support/trust-layer-calls.ts');
-    const { openConsole } = await import('../../../main/services/console/open-console.ts');
-    const { createConsoleHandlers } = await import('../../../main/services/console/console-handlers.ts');
+    const { openConsole } = await import('../../../main/console/open-console.ts');
+    const { createConsoleHandlers } = await import('../../../main/console/console-handlers.ts');
     const { createDispatcher } = await import('../../../main/ipc/dispatcher.ts');
-    const { NO_SERVICES } = await import('../../../main/services/console/console-services.ts');
+    const { NO_SERVICES } = await import('../../../main/console/console-services.ts');
     const trustLayer = ctx.season.net.devnet.info.trust_layer;
     const apiKey = await operatorApiKey(trustLayer, 'index-operator-3@example.org', operatorKeyFile());
     // The console's exports live in index-exports/ beside the database; the newest is the one anchored.
