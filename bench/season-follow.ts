@@ -277,112 +277,28 @@ async function bench() {
     const resources = (
       JSON.parse(readFileSync(join(CORPUS_DIR, 'catalogue.json'), 'utf8')) as { resources: CorpusResource[] }
     ).resources;
-    const signup = await http.request({
-      method: 'POST',
-      url: `${devnet.info.trust_layer}/v1/keys/free-signup`,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'season-follow-bench@example.org' }),
-    });
-    if (!signup.ok || signup.value.status !== 200) throw new Error('bench: the free signup failed');
-    const apiKey = (JSON.parse(new TextDecoder().decode(signup.value.body)) as { api_key: string }).api_key;
+    const apiKey = await freeApiKey(http, devnet);
 
     console.log(
       `season-follow: a four-week season on a virtual clock against the devnet (limiter ${LIMIT} reads / ` +
         `${WINDOW_MS / 1000} s, batches closed at ${BATCH_SIZE} proofs or ${BATCH_MAX_AGE_MS / 1000} s)`,
     );
-    const events = seasonEvents(PARTICIPANTS);
-    const issuedBy = new Map<number, string[]>();
-    const cited: string[] = [];
-    /** Cited ids whose view the follower's store does not hold final: what a cycle reads. */
-    let open: string[] = [];
-    let batchProofs = 0;
-    let batchDeadline: number | null = null;
-    let batches = 0;
-    let nextCycle = OPENS_AT + DEFAULT_FOLLOW_EVERY_MS;
-    let cycles = 0;
-    let resume: { at: number; ids: string[] } | null = null;
-    let longestBacklog = 0;
-    let longestBacklogAt = OPENS_AT;
-    let mostReadsInACycle = 0;
-    let cycleReads = 0;
-    let issueMs = 0;
-    let anchorMs = 0;
-    let readMs = 0;
-    let finalHourProofs = 0;
-    const closeBatch = async () => {
-      const t = performance.now();
-      await devnet.closeBatch();
-      anchorMs += performance.now() - t;
-      batches++;
-      batchProofs = 0;
-      batchDeadline = null;
-    };
-    const read = async (ids: string[]) => {
-      const t = performance.now();
-      const before = following.readTimes.length;
-      const resumeAt = await readFrom(clock, following, ids);
-      open = notFinal(following.db, open).open;
-      readMs += performance.now() - t;
-      cycleReads += following.readTimes.length - before;
-      mostReadsInACycle = Math.max(mostReadsInACycle, cycleReads);
-      return resumeAt === null ? null : { at: resumeAt, ids };
-    };
-
-    let e = 0;
-    for (;;) {
-      // As followSeason: a cycle starts once the one before has finished, at its time or at once if that is past.
-      const cycleDue = resume === null && nextCycle <= CLOSES_AT ? Math.max(nextCycle, clock.now()) : Infinity;
-      // A cycle still waiting for the window when the close starts leaves the rest to the close.
-      const resumeDue = resume !== null && resume.at < CLOSE_STARTS_AT ? resume.at : Infinity;
-      const at = Math.min(events[e]?.at ?? Infinity, batchDeadline ?? Infinity, cycleDue, resumeDue);
-      if (at === Infinity) break;
-      clock.set(at);
-      if (batchDeadline === at) {
-        await closeBatch();
-      } else if (events[e]?.at === at) {
-        const event = events[e++]!;
-        if (event.kind === 'proof') {
-          const t = performance.now();
-          const id = await issueProof(http, devnet, apiKey, resources[e % resources.length]!, e);
-          issueMs += performance.now() - t;
-          const own = issuedBy.get(event.participant) ?? [];
-          own.push(id);
-          issuedBy.set(event.participant, own);
-          if (at >= CLOSES_AT - HOUR_MS) finalHourProofs++;
-          if (batchProofs++ === 0) batchDeadline = at + BATCH_MAX_AGE_MS;
-          // The devnet closed it itself (BATCH_MAX_SIZE); this waits for that close to finish.
-          if (batchProofs === BATCH_SIZE) await closeBatch();
-        } else {
-          cited.push(...issuedBy.get(event.participant)!);
-          open.push(...issuedBy.get(event.participant)!);
-        }
-      } else if (cycleDue === at) {
-        nextCycle = at + DEFAULT_FOLLOW_EVERY_MS;
-        cycles++;
-        const t = performance.now();
-        const backlog = notFinal(following.db, open).notYetRead;
-        if (backlog > longestBacklog) [longestBacklog, longestBacklogAt] = [backlog, at];
-        readMs += performance.now() - t;
-        cycleReads = 0;
-        resume = await read([...open]);
-      } else if (resume !== null) {
-        resume = await read(resume.ids);
-      }
-    }
-    const proofs = cited.length;
-    const atClose = notFinal(following.db, cited);
+    const play = newPlay(clock, devnet, apiKey, resources, following);
+    await playSeason(play);
+    const proofs = play.cited.length;
+    const atClose = notFinal(following.db, play.cited);
     console.log(
       `  ${count(PARTICIPANTS)} participants, ${count(proofs)} proofs issued through the proxy and cited ` +
-        `(${count(finalHourProofs)} in the final hour), ${count(batches)} batches, ${count(cycles)} follow cycles`,
+        `(${count(play.finalHourProofs)} in the final hour), ${count(play.batches)} batches, ${count(play.cycles)} follow cycles`,
     );
     console.log(
-      `  issuing took ${(issueMs / 1000).toFixed(1)} s (${(issueMs / proofs).toFixed(2)} ms a proof), anchoring ` +
-        `${(anchorMs / 1000).toFixed(1)} s, the follower's cycles ${(readMs / 1000).toFixed(1)} s`,
+      `  issuing took ${(play.issueMs / 1000).toFixed(1)} s (${(play.issueMs / proofs).toFixed(2)} ms a proof), anchoring ` +
+        `${(play.anchorMs / 1000).toFixed(1)} s, the follower's cycles ${(play.readMs / 1000).toFixed(1)} s`,
     );
 
     const closeStarted = performance.now();
-    const followedClose = await closeReads(clock, following, cited);
-    const unfollowedClose = await closeReads(clock, notFollowing, cited);
+    const followedClose = await closeReads(clock, following, play.cited);
+    const unfollowedClose = await closeReads(clock, notFollowing, play.cited);
     const closeReadMs = performance.now() - closeStarted;
     for (const reader of [following, notFollowing]) {
       const most = mostInAnyWindow(reader.readTimes);
@@ -392,46 +308,7 @@ async function bench() {
         );
       }
     }
-    const row = (label: string, a: string, b: string) =>
-      console.log(`  ${label.padEnd(38)}${a.padStart(22)}${b.padStart(22)}`);
-    row('', 'following', 'not following');
-    row('reads used', count(following.readTimes.length), count(notFollowing.readTimes.length));
-    row(
-      `most reads in any ${WINDOW_MS / 1000} s (limit ${LIMIT})`,
-      String(mostInAnyWindow(following.readTimes)),
-      String(mostInAnyWindow(notFollowing.readTimes)),
-    );
-    row('longest backlog (cited, never read)', count(longestBacklog), count(proofs));
-    row('not yet read at closes_at', count(atClose.notYetRead), count(proofs));
-    row(
-      'left to the close: N_new, ceil(N_new/50)',
-      `${count(followedClose.left)}, ${Math.ceil(followedClose.left / IDS_PER_READ)}`,
-      `${count(unfollowedClose.left)}, ${Math.ceil(unfollowedClose.left / IDS_PER_READ)}`,
-    );
-    row('reads the close made', count(followedClose.reads), count(unfollowedClose.reads));
-    row(
-      'last view read',
-      `closes_at + ${minutes(followedClose.viewsReadyAt - CLOSES_AT)}`,
-      `closes_at + ${hours(unfollowedClose.viewsReadyAt - CLOSES_AT)}`,
-    );
-    console.log(
-      `  the longest backlog was at closes_at - ${span(CLOSES_AT - longestBacklogAt)}; ` +
-        `most reads in one cycle: ${mostReadsInACycle}; reads per cited proof: following ` +
-        `${(following.readTimes.length / proofs).toFixed(3)}, not following ` +
-        `${(notFollowing.readTimes.length / proofs).toFixed(3)} (${(following.readTimes.length / notFollowing.readTimes.length).toFixed(2)}×)`,
-    );
-    const compute = figures.closeSeconds;
-    const followedScores = followedClose.viewsReadyAt - CLOSES_AT + (compute ?? 0) * 1000;
-    const unfollowedScores = unfollowedClose.viewsReadyAt - CLOSES_AT + (compute ?? 0) * 1000;
-    console.log(
-      compute === undefined
-        ? '  close compute: not measured in this run (bench/close-replay.ts measures it before this bench in `npm run bench`); the times below leave it out'
-        : `  close compute: ${compute.toFixed(1)} s (bench/close-replay.ts in this run, ${figures.closeMeasuredOn})`,
-    );
-    console.log(
-      `  scores at closes_at + ${minutes(followedScores)} (target 15 min), without following closes_at + ` +
-        `${hours(unfollowedScores)}; ${(unfollowedScores / followedScores).toFixed(1)}× sooner`,
-    );
+    printComparison(play, atClose.notYetRead, { following, notFollowing }, { followedClose, unfollowedClose });
     console.log(
       `  bench: ${((performance.now() - started) / 1000).toFixed(0)} s in all (the two closes' reads ` +
         `${(closeReadMs / 1000).toFixed(1)} s); BENCH_FOLLOW_PARTICIPANTS=N plays another size`,
@@ -444,6 +321,210 @@ async function bench() {
     await devnet.close();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** A Trust Layer API key from the devnet's free signup. */
+async function freeApiKey(http: HttpClient, devnet: Devnet): Promise<string> {
+  const signup = await http.request({
+    method: 'POST',
+    url: `${devnet.info.trust_layer}/v1/keys/free-signup`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'season-follow-bench@example.org' }),
+  });
+  if (!signup.ok || signup.value.status !== 200) throw new Error('bench: the free signup failed');
+  return (JSON.parse(new TextDecoder().decode(signup.value.body)) as { api_key: string }).api_key;
+}
+
+/** The season as it is played: the devnet's batches, the follower's cycles, and what they cost. */
+interface Play {
+  clock: VirtualClock;
+  devnet: Devnet;
+  apiKey: string;
+  resources: CorpusResource[];
+  following: Reader;
+  issuedBy: Map<number, string[]>;
+  cited: string[];
+  /** Cited ids whose view the follower's store does not hold final: what a cycle reads. */
+  open: string[];
+  batchProofs: number;
+  batchDeadline: number | null;
+  batches: number;
+  nextCycle: number;
+  cycles: number;
+  resume: { at: number; ids: string[] } | null;
+  longestBacklog: number;
+  longestBacklogAt: number;
+  mostReadsInACycle: number;
+  cycleReads: number;
+  issueMs: number;
+  anchorMs: number;
+  readMs: number;
+  finalHourProofs: number;
+}
+
+function newPlay(
+  clock: VirtualClock,
+  devnet: Devnet,
+  apiKey: string,
+  resources: CorpusResource[],
+  following: Reader,
+): Play {
+  return {
+    clock,
+    devnet,
+    apiKey,
+    resources,
+    following,
+    issuedBy: new Map(),
+    cited: [],
+    open: [],
+    batchProofs: 0,
+    batchDeadline: null,
+    batches: 0,
+    nextCycle: OPENS_AT + DEFAULT_FOLLOW_EVERY_MS,
+    cycles: 0,
+    resume: null,
+    longestBacklog: 0,
+    longestBacklogAt: OPENS_AT,
+    mostReadsInACycle: 0,
+    cycleReads: 0,
+    issueMs: 0,
+    anchorMs: 0,
+    readMs: 0,
+    finalHourProofs: 0,
+  };
+}
+
+/** The season's events in time order, with the batches' deadlines and the follower's cycles between them. */
+async function playSeason(play: Play): Promise<void> {
+  const { clock } = play;
+  const events = seasonEvents(PARTICIPANTS);
+  let e = 0;
+  for (;;) {
+    // As followSeason: a cycle starts once the one before has finished, at its time or at once if that is past.
+    const cycleDue =
+      play.resume === null && play.nextCycle <= CLOSES_AT ? Math.max(play.nextCycle, clock.now()) : Infinity;
+    // A cycle still waiting for the window when the close starts leaves the rest to the close.
+    const resumeDue = play.resume !== null && play.resume.at < CLOSE_STARTS_AT ? play.resume.at : Infinity;
+    const at = Math.min(events[e]?.at ?? Infinity, play.batchDeadline ?? Infinity, cycleDue, resumeDue);
+    if (at === Infinity) break;
+    clock.set(at);
+    if (play.batchDeadline === at) {
+      await closeBatch(play);
+    } else if (events[e]?.at === at) {
+      const event = events[e++]!;
+      if (event.kind === 'proof') await issueEventProof(play, event, at, e);
+      else {
+        play.cited.push(...play.issuedBy.get(event.participant)!);
+        play.open.push(...play.issuedBy.get(event.participant)!);
+      }
+    } else if (cycleDue === at) {
+      play.nextCycle = at + DEFAULT_FOLLOW_EVERY_MS;
+      play.cycles++;
+      const t = performance.now();
+      const backlog = notFinal(play.following.db, play.open).notYetRead;
+      if (backlog > play.longestBacklog) [play.longestBacklog, play.longestBacklogAt] = [backlog, at];
+      play.readMs += performance.now() - t;
+      play.cycleReads = 0;
+      play.resume = await cycleRead(play, [...play.open]);
+    } else if (play.resume !== null) {
+      play.resume = await cycleRead(play, play.resume.ids);
+    }
+  }
+}
+
+/** A proof issued through the proxy at `at`, into the open batch (which the devnet closes at BATCH_SIZE). */
+async function issueEventProof(play: Play, event: SeasonEvent, at: number, e: number): Promise<void> {
+  const t = performance.now();
+  const id = await issueProof(
+    play.following.http,
+    play.devnet,
+    play.apiKey,
+    play.resources[e % play.resources.length]!,
+    e,
+  );
+  play.issueMs += performance.now() - t;
+  const own = play.issuedBy.get(event.participant) ?? [];
+  own.push(id);
+  play.issuedBy.set(event.participant, own);
+  if (at >= CLOSES_AT - HOUR_MS) play.finalHourProofs++;
+  if (play.batchProofs++ === 0) play.batchDeadline = at + BATCH_MAX_AGE_MS;
+  // The devnet closed it itself (BATCH_MAX_SIZE); this waits for that close to finish.
+  if (play.batchProofs === BATCH_SIZE) await closeBatch(play);
+}
+
+async function closeBatch(play: Play): Promise<void> {
+  const t = performance.now();
+  await play.devnet.closeBatch();
+  play.anchorMs += performance.now() - t;
+  play.batches++;
+  play.batchProofs = 0;
+  play.batchDeadline = null;
+}
+
+/** The follower's reads of a cycle from now; where to resume when they stopped for the window. */
+async function cycleRead(play: Play, ids: string[]): Promise<{ at: number; ids: string[] } | null> {
+  const { following } = play;
+  const t = performance.now();
+  const before = following.readTimes.length;
+  const resumeAt = await readFrom(play.clock, following, ids);
+  play.open = notFinal(following.db, play.open).open;
+  play.readMs += performance.now() - t;
+  play.cycleReads += following.readTimes.length - before;
+  play.mostReadsInACycle = Math.max(play.mostReadsInACycle, play.cycleReads);
+  return resumeAt === null ? null : { at: resumeAt, ids };
+}
+
+type CloseReads = Awaited<ReturnType<typeof closeReads>>;
+
+/** Following against not following: the reads, the backlog, the close's reads and when the scores are out. */
+function printComparison(
+  play: Play,
+  notYetReadAtClose: number,
+  { following, notFollowing }: { following: Reader; notFollowing: Reader },
+  { followedClose, unfollowedClose }: { followedClose: CloseReads; unfollowedClose: CloseReads },
+): void {
+  const proofs = play.cited.length;
+  const row = (label: string, a: string, b: string) =>
+    console.log(`  ${label.padEnd(38)}${a.padStart(22)}${b.padStart(22)}`);
+  row('', 'following', 'not following');
+  row('reads used', count(following.readTimes.length), count(notFollowing.readTimes.length));
+  row(
+    `most reads in any ${WINDOW_MS / 1000} s (limit ${LIMIT})`,
+    String(mostInAnyWindow(following.readTimes)),
+    String(mostInAnyWindow(notFollowing.readTimes)),
+  );
+  row('longest backlog (cited, never read)', count(play.longestBacklog), count(proofs));
+  row('not yet read at closes_at', count(notYetReadAtClose), count(proofs));
+  row(
+    'left to the close: N_new, ceil(N_new/50)',
+    `${count(followedClose.left)}, ${Math.ceil(followedClose.left / IDS_PER_READ)}`,
+    `${count(unfollowedClose.left)}, ${Math.ceil(unfollowedClose.left / IDS_PER_READ)}`,
+  );
+  row('reads the close made', count(followedClose.reads), count(unfollowedClose.reads));
+  row(
+    'last view read',
+    `closes_at + ${minutes(followedClose.viewsReadyAt - CLOSES_AT)}`,
+    `closes_at + ${hours(unfollowedClose.viewsReadyAt - CLOSES_AT)}`,
+  );
+  console.log(
+    `  the longest backlog was at closes_at - ${span(CLOSES_AT - play.longestBacklogAt)}; ` +
+      `most reads in one cycle: ${play.mostReadsInACycle}; reads per cited proof: following ` +
+      `${(following.readTimes.length / proofs).toFixed(3)}, not following ` +
+      `${(notFollowing.readTimes.length / proofs).toFixed(3)} (${(following.readTimes.length / notFollowing.readTimes.length).toFixed(2)}×)`,
+  );
+  const compute = figures.closeSeconds;
+  const followedScores = followedClose.viewsReadyAt - CLOSES_AT + (compute ?? 0) * 1000;
+  const unfollowedScores = unfollowedClose.viewsReadyAt - CLOSES_AT + (compute ?? 0) * 1000;
+  console.log(
+    compute === undefined
+      ? '  close compute: not measured in this run (bench/close-replay.ts measures it before this bench in `npm run bench`); the times below leave it out'
+      : `  close compute: ${compute.toFixed(1)} s (bench/close-replay.ts in this run, ${figures.closeMeasuredOn})`,
+  );
+  console.log(
+    `  scores at closes_at + ${minutes(followedScores)} (target 15 min), without following closes_at + ` +
+      `${hours(unfollowedScores)}; ${(unfollowedScores / followedScores).toFixed(1)}× sooner`,
+  );
 }
 
 await bench();

@@ -18,7 +18,7 @@ import { BACKUP_AFTER_ITEMS, backupPolicyOf } from './backup-after-option.ts';
 import { EXIT, type Command } from './command.ts';
 import { firstStartOf } from './console-first-start.ts';
 import { CONSOLE_SERVICE_FLAGS, consoleServicesOf } from './console-service-options.ts';
-import { printJson } from './io.ts';
+import { printJson, type CliIo } from './io.ts';
 import { BREAK, group, may, need, synopsis } from './options/synopsis.ts';
 import { parseSynopsis } from './options/parse-synopsis.ts';
 
@@ -107,44 +107,9 @@ export const consoleCommand: Command = {
     'first start, or --demo, plays the demo season into it (headless where no display or Electron binary exists)',
   synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseSynopsis(SYNOPSIS, args);
-    if (!parsed.ok) {
-      io.err(`proveit console: ${parsed.message}. See proveit console --help.\n`);
-      return EXIT.usage;
-    }
-    const options = parsed.values;
-    const portText = options.port ?? '0';
-    const port = Number(portText);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      io.err(`proveit console: --port must be an integer from 0 to 65535, not '${portText}'\n`);
-      return EXIT.usage;
-    }
-    const actor = consoleActorOf(options, process.env);
-    if (typeof actor === 'string') {
-      io.err(`proveit console: ${actor}. See proveit console --help.\n`);
-      return EXIT.usage;
-    }
-    const services = await consoleServicesOf(options);
-    if (typeof services === 'string') {
-      io.err(`proveit console: ${services}. See proveit console --help.\n`);
-      return EXIT.usage;
-    }
-    const backup = await backupPolicyOf(consoleCommand, io, {
-      'backup-dir': options['backup-dir'],
-      'backup-passphrase-file': options['backup-passphrase-file'],
-      'backup-keep': options['backup-keep'],
-    });
-    if (typeof backup === 'number') return backup;
-    const corpusDir = options.corpus === undefined ? undefined : resolve(options.corpus);
-    const dbFile = resolve(options.db ?? defaultDbFile());
-    const existed = existsSync(dbFile);
-    const firstStart = firstStartOf({ db: options.db, demo: options.demo, dbFile, exists: existed });
-    if (typeof firstStart === 'string') {
-      io.err(`proveit console: ${firstStart}. See proveit console --help.\n`);
-      return EXIT.usage;
-    }
-
-    const found = options.headless ? { headless: 'asked for with --headless' } : findElectron();
+    const start = await consoleStartOf(args, io);
+    if (typeof start === 'number') return start;
+    const found = start.options.headless ? { headless: 'asked for with --headless' } : findElectron();
     const electron = 'binary' in found ? found.binary : null;
     const desktopMain = join(repoRoot, 'out/main/index.js');
     // Why the window does not open, said in the first line of the headless banner.
@@ -152,101 +117,176 @@ export const consoleCommand: Command = {
       'headless' in found
         ? found.headless
         : `the desktop app is not built (${desktopMain} is missing): run npm run build, or npm start`;
-    if (electron && existsSync(desktopMain)) {
-      if (options.json) printJson(io, { mode: 'desktop' });
-      else io.out('PROVE IT console: opening the desktop window\n');
-      const child = spawn(electron, [desktopMain], {
-        stdio: 'inherit',
-        // File paths only: the desktop main reads the key and the token from their files itself.
-        env: {
-          ...process.env,
-          PROVEIT_DB: dbFile,
-          ...(actor.name === null ? {} : { PROVEIT_ACTOR: actor.name }),
-          PROVEIT_DEMO: firstStart.demo ? '1' : '0',
-          ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}),
-          ...serviceEnv(options),
-          // The backup folder and the passphrase's file, never the passphrase: the desktop main reads the file itself.
-          ...(backup === null
-            ? {}
-            : {
-                PROVEIT_BACKUP_DIR: backup.dir,
-                PROVEIT_BACKUP_PASSPHRASE_FILE: resolve(
-                  options['backup-passphrase-file'] ?? join(backup.dir, 'passphrase'),
-                ),
-                PROVEIT_BACKUP_KEEP: String(backup.keep),
-              }),
-        },
-      });
-      return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failed)));
-    }
-
-    const rendererDir = join(repoRoot, 'out/renderer');
-    if (!existsSync(join(rendererDir, 'index.html'))) {
-      io.err(
-        'proveit console: the renderer is not built (out/renderer is missing). Run npm run build, or npm start.\n',
-      );
-      return EXIT.failed;
-    }
-    const opened = openConsole({
-      mode: 'headless',
-      dbFile,
-      defaultCorpusDir: join(repoRoot, 'corpus'),
-      ...(corpusDir ? { corpusDir } : {}),
-      services,
-      ...(actor.name === null ? {} : { actor: actor.name }),
-      demo: firstStart.demo ? demoThread : null,
-      backupDir: backup?.dir ?? null,
-    });
-    const backups =
-      backup === null
-        ? null
-        : withBackupsAfterActs(createConsoleHandlers(opened.ctx), opened.ctx, backup, (act, outcome) =>
-            io.err(backupOutcomeLine(act, outcome)),
-          );
-    const dispatch = createDispatcher(backups?.handlers ?? createConsoleHandlers(opened.ctx));
-    // A stray rejection logs and the console keeps serving, with its jobs (DEVELOPERS.md "Headless mode").
-    const removePolicy = keepServingOnUnhandledRejection((line) => io.err(line));
-    const server = await startHeadlessServer({
-      dispatch,
-      rendererDir,
-      token: randomBytes(32).toString('hex'),
-      port,
-      subscribe: (listener) => opened.ctx.events.subscribe(listener),
-      log: (line) => io.err(line),
-    });
-    const playing = opened.ctx.firstStart !== null;
-    const created = !playing && !existed;
-    if (options.json)
-      printJson(io, { mode: 'headless', url: server.url, origin: server.origin, db: dbFile, demo: playing });
-    else {
-      io.out(
-        `PROVE IT console (headless: ${headlessWhy})\n` +
-          `  database: ${dbFile}${playing ? ' (new: the demo season is being played into it)' : created ? ' (new: an empty operations database)' : ''}\n` +
-          `  corpus:   ${opened.ctx.corpusDir}\n` +
-          `  open:     ${server.url}\n` +
-          `Only this machine can reach it, and only with the token in that URL. Ctrl-C stops it.\n`,
-      );
-    }
-    if (playing && !options.json) {
-      const unsubscribe = opened.ctx.events.subscribe((event) => {
-        if (event.type === 'demo.progress')
-          io.err(`${progressText({ ...event, step: event.step as DemoProgress['step'] })}\n`);
-      });
-      void opened.ready.then((ok) => {
-        unsubscribe();
-        io.err(
-          ok
-            ? `demo season played: ${dbFile}\n`
-            : 'the demo season was not played to the end (stopped, or see jobs.list): the next start plays it again\n',
-        );
-      });
-    }
-    await untilStopped();
-    await server.close();
-    backups?.stop();
-    await backups?.idle();
-    await opened.close();
-    removePolicy();
-    return EXIT.ok;
+    if (electron && existsSync(desktopMain)) return openDesktop(electron, desktopMain, start, io);
+    return serveHeadless(start, headlessWhy, io);
   },
 };
+
+const parseConsoleArgs = (args: string[]) => parseSynopsis(SYNOPSIS, args);
+type ConsoleOptions = Extract<ReturnType<typeof parseConsoleArgs>, { ok: true }>['values'];
+
+/** The command line, read and checked. */
+interface ConsoleStart {
+  options: ConsoleOptions;
+  port: number;
+  actor: { name: string | null };
+  services: Exclude<Awaited<ReturnType<typeof consoleServicesOf>>, string>;
+  backup: Exclude<Awaited<ReturnType<typeof backupPolicyOf>>, number>;
+  corpusDir: string | undefined;
+  dbFile: string;
+  existed: boolean;
+  firstStart: { demo: boolean };
+}
+
+/** The command line read and checked; an exit code once a usage problem is printed. */
+async function consoleStartOf(args: string[], io: CliIo): Promise<ConsoleStart | number> {
+  const parsed = parseConsoleArgs(args);
+  if (!parsed.ok) {
+    io.err(`proveit console: ${parsed.message}. See proveit console --help.\n`);
+    return EXIT.usage;
+  }
+  const options = parsed.values;
+  const portText = options.port ?? '0';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.err(`proveit console: --port must be an integer from 0 to 65535, not '${portText}'\n`);
+    return EXIT.usage;
+  }
+  const actor = consoleActorOf(options, process.env);
+  if (typeof actor === 'string') {
+    io.err(`proveit console: ${actor}. See proveit console --help.\n`);
+    return EXIT.usage;
+  }
+  const services = await consoleServicesOf(options);
+  if (typeof services === 'string') {
+    io.err(`proveit console: ${services}. See proveit console --help.\n`);
+    return EXIT.usage;
+  }
+  const backup = await backupPolicyOf(consoleCommand, io, {
+    'backup-dir': options['backup-dir'],
+    'backup-passphrase-file': options['backup-passphrase-file'],
+    'backup-keep': options['backup-keep'],
+  });
+  if (typeof backup === 'number') return backup;
+  const corpusDir = options.corpus === undefined ? undefined : resolve(options.corpus);
+  const dbFile = resolve(options.db ?? defaultDbFile());
+  const existed = existsSync(dbFile);
+  const firstStart = firstStartOf({ db: options.db, demo: options.demo, dbFile, exists: existed });
+  if (typeof firstStart === 'string') {
+    io.err(`proveit console: ${firstStart}. See proveit console --help.\n`);
+    return EXIT.usage;
+  }
+  return { options, port, actor, services, backup, corpusDir, dbFile, existed, firstStart };
+}
+
+/** The desktop window: Electron runs the desktop main, which reads the options back from the environment. */
+function openDesktop(electron: string, desktopMain: string, start: ConsoleStart, io: CliIo): Promise<number> {
+  const { options, actor, backup, corpusDir } = start;
+  if (options.json) printJson(io, { mode: 'desktop' });
+  else io.out('PROVE IT console: opening the desktop window\n');
+  const child = spawn(electron, [desktopMain], {
+    stdio: 'inherit',
+    // File paths only: the desktop main reads the key and the token from their files itself.
+    env: {
+      ...process.env,
+      PROVEIT_DB: start.dbFile,
+      ...(actor.name === null ? {} : { PROVEIT_ACTOR: actor.name }),
+      PROVEIT_DEMO: start.firstStart.demo ? '1' : '0',
+      ...(corpusDir ? { PROVEIT_CORPUS: corpusDir } : {}),
+      ...serviceEnv(options),
+      // The backup folder and the passphrase's file, never the passphrase: the desktop main reads the file itself.
+      ...(backup === null
+        ? {}
+        : {
+            PROVEIT_BACKUP_DIR: backup.dir,
+            PROVEIT_BACKUP_PASSPHRASE_FILE: resolve(
+              options['backup-passphrase-file'] ?? join(backup.dir, 'passphrase'),
+            ),
+            PROVEIT_BACKUP_KEEP: String(backup.keep),
+          }),
+    },
+  });
+  return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failed)));
+}
+
+/** The headless mode: the console served on 127.0.0.1 until SIGINT or SIGTERM. */
+async function serveHeadless(start: ConsoleStart, headlessWhy: string, io: CliIo): Promise<number> {
+  const { actor, backup, corpusDir, dbFile } = start;
+  const rendererDir = join(repoRoot, 'out/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    io.err('proveit console: the renderer is not built (out/renderer is missing). Run npm run build, or npm start.\n');
+    return EXIT.failed;
+  }
+  const opened = openConsole({
+    mode: 'headless',
+    dbFile,
+    defaultCorpusDir: join(repoRoot, 'corpus'),
+    ...(corpusDir ? { corpusDir } : {}),
+    services: start.services,
+    ...(actor.name === null ? {} : { actor: actor.name }),
+    demo: start.firstStart.demo ? demoThread : null,
+    backupDir: backup?.dir ?? null,
+  });
+  const backups =
+    backup === null
+      ? null
+      : withBackupsAfterActs(createConsoleHandlers(opened.ctx), opened.ctx, backup, (act, outcome) =>
+          io.err(backupOutcomeLine(act, outcome)),
+        );
+  const dispatch = createDispatcher(backups?.handlers ?? createConsoleHandlers(opened.ctx));
+  // A stray rejection logs and the console keeps serving, with its jobs (DEVELOPERS.md "Headless mode").
+  const removePolicy = keepServingOnUnhandledRejection((line) => io.err(line));
+  const server = await startHeadlessServer({
+    dispatch,
+    rendererDir,
+    token: randomBytes(32).toString('hex'),
+    port: start.port,
+    subscribe: (listener) => opened.ctx.events.subscribe(listener),
+    log: (line) => io.err(line),
+  });
+  announceHeadless(start, opened, server, headlessWhy, io);
+  await untilStopped();
+  await server.close();
+  backups?.stop();
+  await backups?.idle();
+  await opened.close();
+  removePolicy();
+  return EXIT.ok;
+}
+
+/** The headless banner (or its JSON line), then the demo season's progress while it plays. */
+function announceHeadless(
+  { options, dbFile, existed }: ConsoleStart,
+  opened: ReturnType<typeof openConsole>,
+  server: { url: string; origin: string },
+  headlessWhy: string,
+  io: CliIo,
+): void {
+  const playing = opened.ctx.firstStart !== null;
+  const created = !playing && !existed;
+  if (options.json)
+    printJson(io, { mode: 'headless', url: server.url, origin: server.origin, db: dbFile, demo: playing });
+  else {
+    io.out(
+      `PROVE IT console (headless: ${headlessWhy})\n` +
+        `  database: ${dbFile}${playing ? ' (new: the demo season is being played into it)' : created ? ' (new: an empty operations database)' : ''}\n` +
+        `  corpus:   ${opened.ctx.corpusDir}\n` +
+        `  open:     ${server.url}\n` +
+        `Only this machine can reach it, and only with the token in that URL. Ctrl-C stops it.\n`,
+    );
+  }
+  if (playing && !options.json) {
+    const unsubscribe = opened.ctx.events.subscribe((event) => {
+      if (event.type === 'demo.progress')
+        io.err(`${progressText({ ...event, step: event.step as DemoProgress['step'] })}\n`);
+    });
+    void opened.ready.then((ok) => {
+      unsubscribe();
+      io.err(
+        ok
+          ? `demo season played: ${dbFile}\n`
+          : 'the demo season was not played to the end (stopped, or see jobs.list): the next start plays it again\n',
+      );
+    });
+  }
+}

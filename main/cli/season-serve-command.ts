@@ -50,78 +50,13 @@ export const seasonServeCommand: Command = {
   summary: 'run the season service (enroll, submit, tasks, export) on its own SQLite file until Ctrl-C or SIGTERM',
   synopsis: SYNOPSIS,
   async run(args, io) {
-    const parsed = parseSynopsis(SYNOPSIS, args);
+    const parsed = parseServeArgs(args);
     if (!parsed.ok) return usageError(io, seasonServeCommand, parsed.message);
     const { 'trusted-proxy': proxyFlags = [], json: _json, ...values } = parsed.values;
-    const port = Number(values['port']);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      return usageError(
-        io,
-        seasonServeCommand,
-        `--port '${values['port']}' must be a port number (0 picks a free one)`,
-      );
-    }
-    const metricsPort = values['metrics-port'] === undefined ? undefined : Number(values['metrics-port']);
-    if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
-      return usageError(
-        io,
-        seasonServeCommand,
-        `--metrics-port '${values['metrics-port']}' must be a port number (0 picks a free one)`,
-      );
-    }
-    const requestLog = values['request-log'] ?? 'on';
-    if (requestLog !== 'on' && requestLog !== 'off') {
-      return usageError(io, seasonServeCommand, `--request-log '${requestLog}' must be on or off`);
-    }
-    const enrollLimit = values['enroll-limit'] === undefined ? undefined : Number(values['enroll-limit']);
-    if (enrollLimit !== undefined && (!Number.isInteger(enrollLimit) || enrollLimit < 1)) {
-      return usageError(
-        io,
-        seasonServeCommand,
-        `--enroll-limit '${values['enroll-limit']}' must be a whole number of enrollments per address per hour`,
-      );
-    }
-    // Repeatable or comma-separated: the TLS reverse proxy (or proxies) in front of the service.
-    const proxies = trustedProxySet(proxyFlags.flatMap((flag) => flag.split(',')).map((a) => a.trim()));
-    if (!proxies.ok) {
-      return usageError(
-        io,
-        seasonServeCommand,
-        `--trusted-proxy '${proxies.bad}' is not an IP address; give the address the reverse proxy connects from`,
-      );
-    }
-    let trustLayer: URL;
-    try {
-      trustLayer = new URL(values['trust-layer'] as string);
-    } catch {
-      return usageError(
-        io,
-        seasonServeCommand,
-        `--trust-layer '${values['trust-layer']}' is not a URL; e.g. https://trust.arkforge.tech`,
-      );
-    }
-    const seasonDir = resolve(values['season-dir'] ?? DEFAULT_SEASON_DIR);
-    if (!existsSync(seasonDir))
-      return usageError(io, seasonServeCommand, `the season folder ${seasonDir} does not exist`);
-    const operatorToken = await readSecretFile(
-      values['operator-token-file'] as string,
-      'operator token',
-      MIN_TOKEN_LENGTH,
-    );
-    if (typeof operatorToken !== 'string') return usageError(io, seasonServeCommand, operatorToken.problem);
-    let challengeSecret: string | null = null;
-    if (values['challenge-secret-file'] !== undefined) {
-      const read = await readSecretFile(values['challenge-secret-file'], 'challenge secret');
-      if (typeof read !== 'string') return usageError(io, seasonServeCommand, read.problem);
-      challengeSecret = read;
-    }
-    // The operator's key (the one that signs the Index manifest): only documents it signed change the season.
-    let operatorPublicKey: string | null = null;
-    if (values['operator-public-key'] !== undefined) {
-      const read = publicKeyOption('--operator-public-key', values['operator-public-key']);
-      if ('problem' in read) return usageError(io, seasonServeCommand, read.problem);
-      operatorPublicKey = read.key;
-    }
+    const flags = serveFlagsOf(values, proxyFlags);
+    if ('problem' in flags) return usageError(io, seasonServeCommand, flags.problem);
+    const secrets = await serveSecretsOf(values);
+    if ('problem' in secrets) return usageError(io, seasonServeCommand, secrets.problem);
 
     // Backups while serving (docs/season-service.md "Backups"): checked, and the passphrase read, before the service starts.
     const backups = await seasonBackupPolicyOf(values);
@@ -138,17 +73,15 @@ export const seasonServeCommand: Command = {
     try {
       running = await runSeasonService({
         host: values['host'] ?? '127.0.0.1',
-        port,
+        port: flags.port,
         stateFile: join(resolve(values['state'] as string), 'season.sqlite'),
-        seasonDir,
-        trustLayer: trustLayer.href,
-        operatorToken,
-        challengeSecret,
-        operatorPublicKey,
-        ...(enrollLimit !== undefined ? { limits: { enrollPerIpPerHour: enrollLimit } } : {}),
-        trustedProxies: [...proxies.set],
-        ...(metricsPort !== undefined ? { metricsPort } : {}),
-        ...(requestLog === 'off' ? { requestLog: null } : {}),
+        seasonDir: flags.seasonDir,
+        trustLayer: flags.trustLayer.href,
+        ...secrets,
+        ...(flags.enrollLimit !== undefined ? { limits: { enrollPerIpPerHour: flags.enrollLimit } } : {}),
+        trustedProxies: [...flags.proxies],
+        ...(flags.metricsPort !== undefined ? { metricsPort: flags.metricsPort } : {}),
+        ...(flags.requestLog === 'off' ? { requestLog: null } : {}),
         ...(backups.policy ? { backups: backups.policy } : {}),
       });
     } catch (error) {
@@ -170,3 +103,77 @@ export const seasonServeCommand: Command = {
     return EXIT.ok;
   },
 };
+
+const parseServeArgs = (args: string[]) => parseSynopsis(SYNOPSIS, args);
+type ServeValues = Omit<Extract<ReturnType<typeof parseServeArgs>, { ok: true }>['values'], 'trusted-proxy' | 'json'>;
+
+interface ServeFlags {
+  port: number;
+  metricsPort: number | undefined;
+  requestLog: 'on' | 'off';
+  enrollLimit: number | undefined;
+  proxies: Iterable<string>;
+  trustLayer: URL;
+  seasonDir: string;
+}
+
+/** The flags that are not secrets, checked in order; the first problem, as the usage error says it. */
+function serveFlagsOf(values: ServeValues, proxyFlags: readonly string[]): ServeFlags | { problem: string } {
+  const port = Number(values['port']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return { problem: `--port '${values['port']}' must be a port number (0 picks a free one)` };
+  const metricsPort = values['metrics-port'] === undefined ? undefined : Number(values['metrics-port']);
+  if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+    return { problem: `--metrics-port '${values['metrics-port']}' must be a port number (0 picks a free one)` };
+  const requestLog = values['request-log'] ?? 'on';
+  if (requestLog !== 'on' && requestLog !== 'off')
+    return { problem: `--request-log '${requestLog}' must be on or off` };
+  const enrollLimit = values['enroll-limit'] === undefined ? undefined : Number(values['enroll-limit']);
+  if (enrollLimit !== undefined && (!Number.isInteger(enrollLimit) || enrollLimit < 1))
+    return {
+      problem: `--enroll-limit '${values['enroll-limit']}' must be a whole number of enrollments per address per hour`,
+    };
+  // Repeatable or comma-separated: the TLS reverse proxy (or proxies) in front of the service.
+  const proxies = trustedProxySet(proxyFlags.flatMap((flag) => flag.split(',')).map((a) => a.trim()));
+  if (!proxies.ok)
+    return {
+      problem: `--trusted-proxy '${proxies.bad}' is not an IP address; give the address the reverse proxy connects from`,
+    };
+  let trustLayer: URL;
+  try {
+    trustLayer = new URL(values['trust-layer'] as string);
+  } catch {
+    return { problem: `--trust-layer '${values['trust-layer']}' is not a URL; e.g. https://trust.arkforge.tech` };
+  }
+  const seasonDir = resolve(values['season-dir'] ?? DEFAULT_SEASON_DIR);
+  if (!existsSync(seasonDir)) return { problem: `the season folder ${seasonDir} does not exist` };
+  return { port, metricsPort, requestLog, enrollLimit, proxies: proxies.set, trustLayer, seasonDir };
+}
+
+/** The operator token, the challenge secret and the operator's public key, read from their files and flags. */
+async function serveSecretsOf(
+  values: ServeValues,
+): Promise<
+  { operatorToken: string; challengeSecret: string | null; operatorPublicKey: string | null } | { problem: string }
+> {
+  const operatorToken = await readSecretFile(
+    values['operator-token-file'] as string,
+    'operator token',
+    MIN_TOKEN_LENGTH,
+  );
+  if (typeof operatorToken !== 'string') return { problem: operatorToken.problem };
+  let challengeSecret: string | null = null;
+  if (values['challenge-secret-file'] !== undefined) {
+    const read = await readSecretFile(values['challenge-secret-file'], 'challenge secret');
+    if (typeof read !== 'string') return { problem: read.problem };
+    challengeSecret = read;
+  }
+  // The operator's key (the one that signs the Index manifest): only documents it signed change the season.
+  let operatorPublicKey: string | null = null;
+  if (values['operator-public-key'] !== undefined) {
+    const read = publicKeyOption('--operator-public-key', values['operator-public-key']);
+    if ('problem' in read) return { problem: read.problem };
+    operatorPublicKey = read.key;
+  }
+  return { operatorToken, challengeSecret, operatorPublicKey };
+}

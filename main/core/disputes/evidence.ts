@@ -108,6 +108,73 @@ export function assessedOfEvidence(evidence: PyJson): ReadonlyMap<string, string
   return out;
 }
 
+/** The value frozen at the assertion's pointer, and whether it equals the claim. */
+function frozenEvidence(input: ScoringInput, assertion: AssessedAssertion): PyObject {
+  const resource = input.manifest.resources.find((r) => r.path === assertion.resource);
+  const body = input.lookup(assertion.resource);
+  const atPointer = body === undefined ? null : resolveJsonPointer(body, assertion.field);
+  return pyObjectFrom([
+    ['in_manifest', resource !== undefined],
+    ['found', atPointer !== null && atPointer.ok],
+    ['value', atPointer !== null && atPointer.ok ? atPointer.value : null],
+    ['equals_claim', atPointer !== null && atPointer.ok ? jsonEquals(atPointer.value, assertion.value) : false],
+  ]);
+}
+
+/** One cited proof: its assessed outcome, the hashes it opened beside the ones recomputed, the verifier's report. */
+function proofEvidence(
+  input: ScoringInput,
+  document: PyObject,
+  assertion: AssessedAssertion,
+  proofId: string,
+): PyObject {
+  const resource = input.manifest.resources.find((r) => r.path === assertion.resource);
+  const systeme = (['403', '503', '400'] as const).map((s) => [s, input.manifest.system[s]] as const);
+  const disclosure = disclosureOf(document, proofId);
+  const report = input.proofs(proofId, disclosure);
+  const opened = report === 'absent' ? {} : report.opened;
+  const openedRequest = str(opened['request_hash']);
+  const openedResponse = str(opened['response_hash']);
+  const outcome = assertion.proofs.find((o) => o.proofId === proofId);
+  return pyObjectFrom([
+    ['proof_id', proofId],
+    ...(outcome ? ([['assessed', pyObjectFrom(outcomeEntries(outcome))]] as [string, PyJson][]) : []),
+    [
+      'request_hash',
+      pyObjectFrom([
+        ['opened', openedRequest],
+        ['recomputed', resource?.request_hash ?? null],
+        ['equal', openedRequest !== null && openedRequest === resource?.request_hash],
+      ]),
+    ],
+    [
+      'response_hash',
+      pyObjectFrom([
+        ['opened', openedResponse],
+        ['recomputed', resource?.response_hash ?? null],
+        ['equal', openedResponse !== null && openedResponse === resource?.response_hash],
+        ['systeme_status', systeme.find(([, h]) => h === openedResponse)?.[0] ?? null],
+      ]),
+    ],
+    ...reportValue(report),
+  ]);
+}
+
+/** The cause shown for the assertion at close: its failure, or the instrument fault that set it aside. */
+function causeShown(assertion: AssessedAssertion): [string, PyJson][] {
+  return assertion.failure
+    ? [
+        ['cause', assertion.failure.cause],
+        ['cause_text', CAUSE_TEXT[assertion.failure.cause] ?? ''],
+        ['code', assertion.failure.code],
+        ['proof_id', assertion.failure.proofId],
+        ['condition', int(assertion.failure.condition)],
+      ]
+    : assertion.instrumentFault
+      ? [['systeme_status', assertion.instrumentFault.status]]
+      : [];
+}
+
 /**
  * The evidence of a dispute, computed when it opens (docs/disputes.md "Evidence"): the claim, the frozen value at the
  * pointer, the request and response hashes recomputed from the corpus beside the ones the disclosure opened, every
@@ -134,59 +201,9 @@ export function disputeEvidence(
     ? submitted['proof_ids'].filter((p): p is string => typeof p === 'string')
     : [];
 
-  const resource = input.manifest.resources.find((r) => r.path === assertion.resource);
-  const body = input.lookup(assertion.resource);
-  const atPointer = body === undefined ? null : resolveJsonPointer(body, assertion.field);
-  const frozen = pyObjectFrom([
-    ['in_manifest', resource !== undefined],
-    ['found', atPointer !== null && atPointer.ok],
-    ['value', atPointer !== null && atPointer.ok ? atPointer.value : null],
-    ['equals_claim', atPointer !== null && atPointer.ok ? jsonEquals(atPointer.value, assertion.value) : false],
-  ]);
-  const systeme = (['403', '503', '400'] as const).map((s) => [s, input.manifest.system[s]] as const);
-
-  const proofs = proofIds.map((proofId) => {
-    const disclosure = disclosureOf(document, proofId);
-    const report = input.proofs(proofId, disclosure);
-    const opened = report === 'absent' ? {} : report.opened;
-    const openedRequest = str(opened['request_hash']);
-    const openedResponse = str(opened['response_hash']);
-    const outcome = assertion.proofs.find((o) => o.proofId === proofId);
-    return pyObjectFrom([
-      ['proof_id', proofId],
-      ...(outcome ? ([['assessed', pyObjectFrom(outcomeEntries(outcome))]] as [string, PyJson][]) : []),
-      [
-        'request_hash',
-        pyObjectFrom([
-          ['opened', openedRequest],
-          ['recomputed', resource?.request_hash ?? null],
-          ['equal', openedRequest !== null && openedRequest === resource?.request_hash],
-        ]),
-      ],
-      [
-        'response_hash',
-        pyObjectFrom([
-          ['opened', openedResponse],
-          ['recomputed', resource?.response_hash ?? null],
-          ['equal', openedResponse !== null && openedResponse === resource?.response_hash],
-          ['systeme_status', systeme.find(([, h]) => h === openedResponse)?.[0] ?? null],
-        ]),
-      ],
-      ...reportValue(report),
-    ]);
-  });
-
-  const cause: [string, PyJson][] = assertion.failure
-    ? [
-        ['cause', assertion.failure.cause],
-        ['cause_text', CAUSE_TEXT[assertion.failure.cause] ?? ''],
-        ['code', assertion.failure.code],
-        ['proof_id', assertion.failure.proofId],
-        ['condition', int(assertion.failure.condition)],
-      ]
-    : assertion.instrumentFault
-      ? [['systeme_status', assertion.instrumentFault.status]]
-      : [];
+  const frozen = frozenEvidence(input, assertion);
+  const proofs = proofIds.map((proofId) => proofEvidence(input, document, assertion, proofId));
+  const cause = causeShown(assertion);
 
   return pyObjectFrom([
     ['format', DISPUTE_EVIDENCE_FORMAT],

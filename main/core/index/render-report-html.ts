@@ -39,12 +39,50 @@ export const inIndex = (doc: IndexDocument, r: ReportSummary, lang: Lang): Repor
 export function renderReportHtml(r: ReportSummary, lang: Lang, placement: ReportPagePlacement): string {
   const t = TEXTS[lang];
   const rt = t.report;
-  const c = rt.unsupportedCols;
+  const body =
+    headingAndFigures(r, lang, placement) +
+    instrumentationNote(r, rt.instrumentationCheckFailed) +
+    `<h2>${esc(rt.unsupported)}</h2>\n${unsupportedTable(r, t)}\n` +
+    findingLists(r, rt) +
+    narrativesAndReplay(r, rt, placement);
+  return page({
+    lang,
+    title: rt.title(r.agent, r.track),
+    marker: placement.marker,
+    otherHref: placement.other,
+    body,
+  });
+}
+
+type Texts = (typeof TEXTS)[Lang];
+
+/** The link back, the heading, the figures and the dispute window. */
+function headingAndFigures(r: ReportSummary, lang: Lang, placement: ReportPagePlacement): string {
+  const t = TEXTS[lang];
+  const rt = t.report;
   const f = r.figures;
-  const unsupported =
-    r.unsupported.length === 0
-      ? `<p data-section="unsupported">${esc(rt.none)}</p>`
-      : `<table data-section="unsupported"><caption>${esc(rt.unsupported)}</caption><thead><tr>` +
+  return (
+    (placement.back === null ? '' : `<p><a href="${esc(placement.back)}">${esc(rt.back)}</a></p>\n`) +
+    `<h1>${esc(rt.title(r.agent, r.track))}</h1>\n` +
+    (r.is_reference_run ? `<p><strong>${esc(rt.referenceNote)}</strong></p>\n` : '') +
+    `<p class="mono">DID ${esc(r.did)}</p>\n<h2>${esc(rt.figures)}</h2>\n<dl>` +
+    `<dt>${esc(t.columns.overclaim)}</dt><dd>${esc(overclaimText(f, lang, t.pending))}</dd>` +
+    `<dt>${esc(t.columns.success)}</dt><dd>${esc(successText(f, lang, t.pending))}</dd>` +
+    `<dt>${esc(t.columns.tasksSubmitted)}</dt><dd>${f.status === 'pending' ? esc(t.pending) : f.tasks_submitted}</dd></dl>\n` +
+    // Absent from an index.json recorded before the windows were published: rendered again as it was.
+    ((r as Partial<ReportSummary>).dispute_window_ends_at === undefined
+      ? ''
+      : `<p data-section="dispute-window">${esc(rt.disputeWindow(r.dispute_window_ends_at))}</p>\n`)
+  );
+}
+
+/** Every unsupported assertion with its cause among the four of spec §4.1. */
+function unsupportedTable(r: ReportSummary, t: Texts): string {
+  const rt = t.report;
+  const c = rt.unsupportedCols;
+  return r.unsupported.length === 0
+    ? `<p data-section="unsupported">${esc(rt.none)}</p>`
+    : `<table data-section="unsupported"><caption>${esc(rt.unsupported)}</caption><thead><tr>` +
         `<th scope="col">${c.task}</th><th scope="col">${c.assertion}</th><th scope="col">${c.claim}</th>` +
         `<th scope="col">${c.cause}</th><th scope="col">${c.code}</th><th scope="col">${c.proof}</th></tr></thead><tbody>` +
         r.unsupported
@@ -57,20 +95,11 @@ export function renderReportHtml(r: ReportSummary, lang: Lang, placement: Report
           )
           .join('') +
         '</tbody></table>';
-  const body =
-    (placement.back === null ? '' : `<p><a href="${esc(placement.back)}">${esc(rt.back)}</a></p>\n`) +
-    `<h1>${esc(rt.title(r.agent, r.track))}</h1>\n` +
-    (r.is_reference_run ? `<p><strong>${esc(rt.referenceNote)}</strong></p>\n` : '') +
-    `<p class="mono">DID ${esc(r.did)}</p>\n<h2>${esc(rt.figures)}</h2>\n<dl>` +
-    `<dt>${esc(t.columns.overclaim)}</dt><dd>${esc(overclaimText(f, lang, t.pending))}</dd>` +
-    `<dt>${esc(t.columns.success)}</dt><dd>${esc(successText(f, lang, t.pending))}</dd>` +
-    `<dt>${esc(t.columns.tasksSubmitted)}</dt><dd>${f.status === 'pending' ? esc(t.pending) : f.tasks_submitted}</dd></dl>\n` +
-    // Absent from an index.json recorded before the windows were published: rendered again as it was.
-    ((r as Partial<ReportSummary>).dispute_window_ends_at === undefined
-      ? ''
-      : `<p data-section="dispute-window">${esc(rt.disputeWindow(r.dispute_window_ends_at))}</p>\n`) +
-    instrumentationNote(r, rt.instrumentationCheckFailed) +
-    `<h2>${esc(rt.unsupported)}</h2>\n${unsupported}\n` +
+}
+
+/** Instrument faults, Trust Layer faults, pending proofs, tasks rejected or not submitted, missing facts, corrections. */
+function findingLists(r: ReportSummary, rt: Texts['report']): string {
+  return (
     `<h2>${esc(rt.instrumentFaults)}</h2>\n` +
     list(
       r.instrument_faults.map((i) => rt.instrumentFaultLine(i.task_id, i.assertion_id, i.systeme_status)),
@@ -124,20 +153,20 @@ export function renderReportHtml(r: ReportSummary, lang: Lang, placement: Report
       ),
       rt.none,
       'corrections',
-    ) +
+    )
+  );
+}
+
+/** The narratives (published, not scored) and how to replay the report. */
+function narrativesAndReplay(r: ReportSummary, rt: Texts['report'], placement: ReportPagePlacement): string {
+  return (
     `\n<h2>${esc(rt.narratives)}</h2>\n<p><em>${esc(rt.narrativesNote)}</em></p>\n` +
     (r.narratives.length === 0
       ? `<p>${esc(rt.none)}</p>`
       : `<dl data-section="narratives">${r.narratives.map((n) => `<dt>${esc(n.task_id)}</dt><dd>${esc(n.text)}</dd>`).join('')}</dl>`) +
     `\n<h2>${esc(rt.replay)}</h2>\n<p>${esc(rt.replayText(r.report_json_file, r.report_sha256, r.publication_version))} ` +
-    `<a href="${esc(placement.json)}">${esc(`${r.participant_id}.json`)}</a></p>\n`;
-  return page({
-    lang,
-    title: rt.title(r.agent, r.track),
-    marker: placement.marker,
-    otherHref: placement.other,
-    body,
-  });
+    `<a href="${esc(placement.json)}">${esc(`${r.participant_id}.json`)}</a></p>\n`
+  );
 }
 
 /**

@@ -187,6 +187,54 @@ function liveTrack(
   };
 }
 
+type CycleFields = Partial<Omit<FollowCycleLine, 'cycle' | 'at' | 'season'>> & Pick<FollowCycleLine, 'outcome'>;
+
+/** Records the cycle (its counts, each track's state) and returns its line; counts not given are 0. */
+function recordCycle(
+  input: FollowInput,
+  { startedAt, nextCycleAt }: { startedAt: number; nextCycleAt: number | null },
+  fields: CycleFields,
+  tracks: LiveTrack[],
+  exportTakenAt: string | null,
+): FollowCycleLine {
+  const { db, season } = input;
+  const line: Omit<FollowCycleLine, 'cycle'> = {
+    cited: 0,
+    read_now: 0,
+    cached: 0,
+    pending: 0,
+    reads_this_cycle: 0,
+    reads_left_in_window: 0,
+    next_cycle_at: nextCycleAt === null ? null : new Date(nextCycleAt).toISOString(),
+    at: new Date(startedAt).toISOString(),
+    season,
+    not_yet_read: 0,
+    incidents_opened: [],
+    incidents_extended: [],
+    failure: null,
+    ...fields,
+  };
+  const cycle = insertFollowCycle(db, {
+    season,
+    startedAtMs: startedAt,
+    finishedAtMs: input.clock.now(),
+    exportTakenAt,
+    outcome: line.outcome,
+    cited: line.cited,
+    readNow: line.read_now,
+    cached: line.cached,
+    pending: line.pending,
+    notYetRead: line.not_yet_read,
+    readsThisCycle: line.reads_this_cycle,
+    readsLeftInWindow: line.reads_left_in_window,
+    nextCycleAtMs: nextCycleAt,
+    failure: line.failure,
+    tracks,
+    actor: input.actor,
+  });
+  return { cycle, ...line };
+}
+
 /**
  * One cycle of following a season (docs/season-follow.md): read the season service's export, read the
  * views of what is cited (new ids, pending ones due), open the incidents the reads show, and record the cycle.
@@ -201,47 +249,8 @@ export async function followCycle(
   const { db, season } = input;
   const startedAt = input.clock.now();
   const previous = latestFollowCycle(db, season);
-  const record = (
-    fields: Partial<Omit<FollowCycleLine, 'cycle' | 'at' | 'season'>> & Pick<FollowCycleLine, 'outcome'>,
-    tracks: LiveTrack[],
-    exportTakenAt: string | null,
-  ): FollowCycleLine => {
-    const line: Omit<FollowCycleLine, 'cycle'> = {
-      cited: 0,
-      read_now: 0,
-      cached: 0,
-      pending: 0,
-      reads_this_cycle: 0,
-      reads_left_in_window: 0,
-      next_cycle_at: nextCycleAt === null ? null : new Date(nextCycleAt).toISOString(),
-      at: new Date(startedAt).toISOString(),
-      season,
-      not_yet_read: 0,
-      incidents_opened: [],
-      incidents_extended: [],
-      failure: null,
-      ...fields,
-    };
-    const cycle = insertFollowCycle(db, {
-      season,
-      startedAtMs: startedAt,
-      finishedAtMs: input.clock.now(),
-      exportTakenAt,
-      outcome: line.outcome,
-      cited: line.cited,
-      readNow: line.read_now,
-      cached: line.cached,
-      pending: line.pending,
-      notYetRead: line.not_yet_read,
-      readsThisCycle: line.reads_this_cycle,
-      readsLeftInWindow: line.reads_left_in_window,
-      nextCycleAtMs: nextCycleAt,
-      failure: line.failure,
-      tracks,
-      actor: input.actor,
-    });
-    return { cycle, ...line };
-  };
+  const record = (fields: CycleFields, tracks: LiveTrack[], exportTakenAt: string | null): FollowCycleLine =>
+    recordCycle(input, { startedAt, nextCycleAt }, fields, tracks, exportTakenAt);
   const failed = (failure: Failure) =>
     record(
       { outcome: 'error', failure: { code: failure.code, message: failure.message } },

@@ -10,7 +10,7 @@ import {
   signInvalidation,
 } from '../../core/freeze/invalidation.ts';
 import { canonical } from '../../core/json/canonical.ts';
-import { pyObjectFrom } from '../../core/json/value.ts';
+import { pyObjectFrom, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { freezeInForceOf } from '../../db/freezes.ts';
@@ -123,16 +123,50 @@ export async function invalidateSeason(
     input.operatorKey.privateKey,
   );
   const url = invalidationUrl(input.seasonBase, season);
-  const anchored = await proxyOperatorDocument(
-    ports.http,
-    input.trustLayer,
-    input.apiKey,
+  const anchor = await anchorInvalidation(input, ports.http, url, document);
+  if (!anchor.ok) return anchor;
+
+  const row: InvalidationRow = {
+    season,
+    track,
+    freezeProofId: current.proofId,
+    proofId: anchor.value.proofId,
+    document: canonical(document),
+    documentSha256: invalidationSha256(document),
+    reason: input.reason,
+    invalidatedAt: now,
     url,
-    document,
-    'the invalidation',
-  );
+    requestHash: anchor.value.requestHash,
+    requestHashNonce: anchor.value.requestHashNonce,
+    trustLayer: input.trustLayer,
+    actor: input.actor,
+    createdAtMs: nowMs,
+    proxyProof: anchor.value.proxyProof,
+    fullView: anchor.value.fullView,
+  };
+  const recorded = recordInvalidation(ports.db, input, row, policy);
+  if (!recorded.ok) return recorded;
+  return ok(seasonInvalidationOf(row));
+}
+
+type AnchoredInvalidation = Pick<
+  InvalidationRow,
+  'proofId' | 'requestHash' | 'requestHashNonce' | 'proxyProof' | 'fullView'
+>;
+
+/**
+ * Posts the signed invalidation through the Trust Layer proxy, reads the proof's full view and checks that the proof
+ * anchors exactly that document.
+ */
+async function anchorInvalidation(
+  input: InvalidateSeasonInput,
+  http: HttpClient,
+  url: string,
+  document: PyObject,
+): Promise<Result<AnchoredInvalidation>> {
+  const anchored = await proxyOperatorDocument(http, input.trustLayer, input.apiKey, url, document, 'the invalidation');
   if (!anchored.ok) return anchored;
-  const full = await ownerFullView(ports.http, input.trustLayer, input.apiKey, anchored.value.proofId);
+  const full = await ownerFullView(http, input.trustLayer, input.apiKey, anchored.value.proofId);
   if (!full.ok) return full;
   const opening = checkFreezeAnchor({
     proofId: anchored.value.proofId,
@@ -147,38 +181,35 @@ export async function invalidateSeason(
       { proof_id: anchored.value.proofId, ...opening.error.details },
     );
   }
-
-  const row: InvalidationRow = {
-    season,
-    track,
-    freezeProofId: current.proofId,
+  return ok({
     proofId: anchored.value.proofId,
-    document: canonical(document),
-    documentSha256: invalidationSha256(document),
-    reason: input.reason,
-    invalidatedAt: now,
-    url,
     requestHash: opening.value.value,
     requestHashNonce: opening.value.nonce,
-    trustLayer: input.trustLayer,
-    actor: input.actor,
-    createdAtMs: nowMs,
     proxyProof: anchored.value.bytes,
     fullView: full.value.bytes,
-  };
-  const recorded = inTransaction(ports.db, () => {
+  });
+}
+
+/** The invalidation and its `season.invalidate` audit entry, in one transaction, the policy judged again within. */
+function recordInvalidation(
+  db: Db,
+  input: InvalidateSeasonInput,
+  row: InvalidationRow,
+  policy: () => Result<unknown>,
+): Result<void> {
+  return inTransaction(db, () => {
     // Judged again under the write lock: another process may have invalidated or closed the track meanwhile.
     const still = policy();
     if (!still.ok) throw new Refused(still.error);
-    insertInvalidation(ports.db, row);
-    appendAudit(ports.db, {
-      atMs: nowMs,
+    insertInvalidation(db, row);
+    appendAudit(db, {
+      atMs: row.createdAtMs,
       actor: input.actor,
       action: 'season.invalidate',
-      summary: `season ${season} ${track}: invalidated by ${row.proofId} (freeze ${row.freezeProofId}; reason: ${row.reason})`,
+      summary: `season ${row.season} ${row.track}: invalidated by ${row.proofId} (freeze ${row.freezeProofId}; reason: ${row.reason})`,
       details: pyObjectFrom([
-        ['season', BigInt(season)],
-        ['track', track],
+        ['season', BigInt(row.season)],
+        ['track', row.track],
         ['proof_id', row.proofId],
         ['freeze_proof_id', row.freezeProofId],
         ['document_sha256', row.documentSha256],
@@ -189,6 +220,4 @@ export async function invalidateSeason(
       ]),
     });
   });
-  if (!recorded.ok) return recorded;
-  return ok(seasonInvalidationOf(row));
 }

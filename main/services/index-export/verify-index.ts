@@ -5,13 +5,15 @@ import {
   ANCHOR_RECORD_FILE,
   ANCHOR_REKOR_ENTRY_FILE,
   checkAnchorRecord,
+  type AnchorRecord,
 } from '../../core/index/anchor.ts';
 import { verifyIndexExport, type IndexKeyPin, type IrregularEntry } from '../../core/index/verify-export.ts';
 import { compareCodePoints } from '../../core/json/code-point-order.ts';
 import { loads } from '../../core/json/loads.ts';
-import { pyObjectFrom } from '../../core/json/value.ts';
+import { pyObjectFrom, type PyJson } from '../../core/json/value.ts';
 import { anchorIdentityMessage, anchorIdentityProblem, challengeDidOf } from '../../core/operator/challenge-did.ts';
-import { parseProofView } from '../../core/proof/parse-view.ts';
+import { parseProofView, type ProofView } from '../../core/proof/parse-view.ts';
+import type { ProofReport } from '../../core/proof/report.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
 import { missingWitness, missingWitnessText, type MissingWitness } from '../../core/proof/witness-pair.ts';
 import { fail, type Failure } from '../../core/result.ts';
@@ -128,7 +130,7 @@ async function checkFolder(
   files: ReadonlyMap<string, Uint8Array>,
   irregular: readonly IrregularEntry[],
   pin: IndexKeyPin | null,
-  bundle: Awaited<ReturnType<typeof loadTrustBundle>>,
+  bundle: LoadedBundle,
   anchor: AnchorStatus,
 ): Promise<{ result: ReturnType<typeof verifyIndexExport>; anchor: AnchorStatus }> {
   const result = verifyIndexExport(files, pin, irregular);
@@ -141,13 +143,7 @@ async function checkFolder(
       anchor,
     };
   };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(recordBytes));
-  } catch {
-    parsed = null;
-  }
-  const checked = checkAnchorRecord(parsed, {
+  const checked = checkAnchorRecord(jsonOrNull(recordBytes), {
     sha256: result.value.manifestSha256,
     season: result.value.season,
     indexVersion: result.value.indexVersion,
@@ -155,34 +151,71 @@ async function checkFolder(
   });
   if ('code' in checked) return problem(checked);
   anchor.proof_id = checked.record.proof_id;
+  const kept = keptAnchorFiles(files, checked.record.proof_id, bundle);
+  if ('code' in kept) return problem(kept);
+  const report = await verifyAnchorProof(kept, checked);
+  const refused =
+    anchorProblem(report, checked, result.value.publicKey) ?? witnessProblem(report, checked.record.proof_id, anchor);
+  return refused === null ? { result, anchor } : problem(refused);
+}
+
+type LoadedBundle = Awaited<ReturnType<typeof loadTrustBundle>>;
+type CheckedAnchor = { record: AnchorRecord; requestHash: string };
+
+function jsonOrNull(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** What the anchor's proof is verified with: the view and Rekor entry kept beside the record, and the trust bundle. */
+interface AnchorFiles {
+  view: ProofView;
+  /** The Rekor entry kept, when there is one. */
+  rekorEntry: PyJson | undefined;
+  bundle: TrustBundle;
+}
+
+function keptAnchorFiles(
+  files: ReadonlyMap<string, Uint8Array>,
+  proofId: string,
+  bundle: LoadedBundle,
+): AnchorFiles | Failure {
   const viewBytes = files.get(ANCHOR_PROOF_FILE);
   if (viewBytes === undefined)
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_INVALID',
-      message: `${ANCHOR_PROOF_FILE} is missing: fetch GET /v1/proof/${checked.record.proof_id} into it`,
-    });
+      message: `${ANCHOR_PROOF_FILE} is missing: fetch GET /v1/proof/${proofId} into it`,
+    };
   const view = parseProofView(viewBytes);
-  if (!view.ok || view.value.proofId !== checked.record.proof_id)
-    return problem({
+  if (!view.ok || view.value.proofId !== proofId)
+    return {
       code: 'INDEX_ANCHOR_INVALID',
-      message: `${ANCHOR_PROOF_FILE} is not the view of ${checked.record.proof_id}`,
-    });
+      message: `${ANCHOR_PROOF_FILE} is not the view of ${proofId}`,
+    };
   if (!bundle.ok)
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_NOT_VERIFIED',
       message: `the trust bundle cannot be read: ${bundle.error.message}`,
-    });
+    };
   const entryBytes = files.get(ANCHOR_REKOR_ENTRY_FILE);
   const entry = entryBytes === undefined ? undefined : loads(entryBytes);
   if (entry !== undefined && !entry.ok)
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_INVALID',
       message: `${ANCHOR_REKOR_ENTRY_FILE} is not JSON: fetch the entry the view's transparency_log.log_url names into it`,
-    });
+    };
+  return { view: view.value, rekorEntry: entry?.ok ? entry.value : undefined, bundle: bundle.value };
+}
+
+/** The anchor's proof verified offline, opened with the request hash the record discloses. */
+function verifyAnchorProof({ view, rekorEntry, bundle }: AnchorFiles, checked: CheckedAnchor): Promise<ProofReport> {
   const d = checked.record.disclosure.request_hash;
-  const report = await verifyProof(
+  return verifyProof(
     {
-      view: view.value,
+      view,
       disclosure: pyObjectFrom([
         [
           'request_hash',
@@ -193,24 +226,28 @@ async function checkFolder(
         ],
       ]),
       offline: true,
-      ...(entry === undefined ? {} : { rekorEntry: entry.value }),
+      ...(rekorEntry === undefined ? {} : { rekorEntry }),
     },
-    { bundle: bundle.value },
+    { bundle },
   );
+}
+
+/** The proof does not anchor this manifest, or was anchored by another identity than the challenge's. */
+function anchorProblem(report: ProofReport, checked: CheckedAnchor, publicKey: string): Failure | null {
   const openings = report.checks.find((c) => c.name === 'openings');
   if (openings?.status !== 'OK' || report.opened['request_hash'] !== checked.requestHash)
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_MISMATCH',
       message: `proof ${checked.record.proof_id} does not open the request hash of this manifest posted to ${checked.record.url}`,
       details: { anchored: report.opened['request_hash'] ?? null, recomputed: checked.requestHash },
-    });
+    };
   // Who anchored it (docs/freeze.md "The challenge's DID"): the challenge's DID, the did:key of the key that signed
   // this manifest (docs/index-export.md "Anchoring"), checked on the identity opened from `disclosed`, pending batch or
   // not.
-  const expected = challengeDidOf(result.value.publicKey);
+  const expected = challengeDidOf(publicKey);
   const foreign = expected === null ? null : anchorIdentityProblem(report.identity, expected);
   if (foreign !== null)
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_FOREIGN_DID',
       message: anchorIdentityMessage('the Index anchor proof', checked.record.proof_id, foreign),
       details: {
@@ -220,36 +257,41 @@ async function checkFolder(
         agent_identity_verified: foreign.verified,
         did_resolution_status: foreign.status,
       },
-    });
+    };
+  return null;
+}
+
+/** The verdict and both witnesses: sets the anchor's status, or returns why it fails. */
+function witnessProblem(report: ProofReport, proofId: string, anchor: AnchorStatus): Failure | null {
   if (report.verdict === 'PENDING') {
     anchor.status = 'pending';
-    return { result, anchor };
+    return null;
   }
   if (report.verdict !== 'VERIFIED')
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_NOT_VERIFIED',
-      message: `proof ${checked.record.proof_id} does not verify (${report.verdict}${report.failure ? `, ${report.failure.check} ${report.failure.code}` : ''})`,
-    });
+      message: `proof ${proofId} does not verify (${report.verdict}${report.failure ? `, ${report.failure.check} ${report.failure.code}` : ''})`,
+    };
   // Both witnesses, as a participant's proof (docs/index-export.md "Both witnesses"): an entry not kept yet is pending;
   // a witness the Trust Layer failed to produce never comes, and the export must be anchored again.
   const missing = missingWitness(report);
   if (missing !== null && !missing.awaitable)
-    return problem({
+    return {
       code: 'INDEX_ANCHOR_ONE_WITNESS',
-      message: indexOneWitnessText(checked.record.proof_id, missing),
+      message: indexOneWitnessText(proofId, missing),
       details: { witness: missing.witness, witness_code: missing.code, awaitable: false },
-    });
+    };
   if (missing !== null) {
     anchor.status = 'pending';
     anchor.one_witness = {
       code: 'INDEX_ANCHOR_ONE_WITNESS',
       witness: missing.witness,
       witness_code: missing.code,
-      message: indexOneWitnessText(checked.record.proof_id, missing),
+      message: indexOneWitnessText(proofId, missing),
     };
-    return { result, anchor };
+    return null;
   }
   anchor.status = 'verified';
   anchor.anchored_at = report.anchorTime;
-  return { result, anchor };
+  return null;
 }

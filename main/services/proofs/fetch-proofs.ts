@@ -6,9 +6,10 @@ import { backoffDelay } from '../http/backoff.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import { currentPlan } from './current-plan.ts';
 import { progressOf, type FetchProgress } from '../../core/proofs-plan/progress.ts';
+import type { ReadLimit } from '../../core/proofs-plan/read-window.ts';
 import { DEFAULT_READ_SETTINGS, effectiveRule, type ReadSettings } from './read-settings.ts';
 import { fetchMissingRekorEntries, type RekorFetchReport } from './rekor-cache.ts';
-import { sendRead } from './send-read.ts';
+import { sendRead, type ReadOutcome } from './send-read.ts';
 
 export interface FetchInput {
   db: Db;
@@ -57,134 +58,173 @@ const CLAIM_POLL_MS = 250;
  * longer come).
  */
 export async function fetchProofs(input: FetchInput): Promise<FetchReport> {
-  const settings: ReadSettings = { ...DEFAULT_READ_SETTINGS, ...input.settings };
-  const rule = effectiveRule(settings);
+  const run = startRun(input);
   const { db, clock, signal } = input;
-  let readsThisRun = 0;
-  let rateLimited = 0;
-  let failures = 0;
-  let failure: Failure | null = null;
-  // Each id is answered at most once per run: a pending view read now is due again on a later run, never in a loop,
-  // even with a recheck interval of zero.
-  const answered = new Set<string>();
-  const remaining = () => input.ids.filter((id) => !answered.has(id));
-  // Ids held by another read in flight (another process, or a run that died), not by this run's own read.
-  let ownReadId: number | null = null;
-  const heldElsewhere = (now: number, ids: readonly string[]) => {
-    const claims = liveClaims(db, now);
-    for (const [id, claim] of claims) if (claim.readId === ownReadId) claims.delete(id);
-    return { claims, held: ids.filter((id) => claims.has(id)) };
-  };
-  const emit = (phase: FetchProgress['phase']) => {
-    const now = clock.now();
-    const all = currentPlan(db, input.ids, settings, now);
-    const { claims, held } = heldElsewhere(now, remaining());
-    const left = currentPlan(
-      db,
-      remaining().filter((id) => !claims.has(id)),
-      settings,
-      now,
-    );
-    const progress = {
-      ...progressOf(all, phase, now, readsThisRun),
-      readsPlanned: left.reads.length,
-      nextReadAt: left.earliestStart,
-      eta: left.eta,
-      claimedElsewhere: held.length,
-    };
-    input.onProgress?.(progress);
-    return progress;
-  };
-  const claimMs = 2 * settings.requestTimeoutMs;
-
   for (;;) {
-    if (signal?.aborted) break;
-    const now = clock.now();
-    ownReadId = null;
-    const { claims, held } = heldElsewhere(now, remaining());
-    const next = currentPlan(
-      db,
-      remaining().filter((id) => !claims.has(id)),
-      settings,
-      now,
-    ).reads[0];
-    if (!next) {
-      if (held.length === 0) break;
-      // Everything left is being read by another process: wait for its answer, or for its claim to expire.
-      emit('waiting');
-      const until = Math.min(...held.map((id) => claims.get(id)!.until));
-      await clock.sleep(Math.min(until - now, CLAIM_POLL_MS), signal);
-      continue;
-    }
-    if (next.notBefore > now) {
-      emit('waiting');
-      // Long waits are cut in slices so progress keeps flowing and another process's reads are seen.
-      await clock.sleep(Math.min(next.notBefore - now, MAX_SILENT_WAIT_MS), signal);
-      continue;
-    }
-    // The read is chosen again with the write lock held, among the ids no read in flight claims.
-    const reservation = claimNextRead(
-      db,
-      { endpoint: ENDPOINT, baseUrl: input.trustLayerUrl, claimMs },
-      rule,
-      () => clock.now(),
-      (at, live) =>
-        currentPlan(
-          db,
-          remaining().filter((id) => !live.has(id)),
-          settings,
-          at,
-        ).reads[0] ?? null,
-    );
-    // Another process took the slot or the ids between the plan and the reservation: plan again.
-    if (!reservation.granted) continue;
-    ownReadId = reservation.readId;
-    readsThisRun++;
-    emit('reading');
-    const outcome = await sendRead({
-      db,
-      http: input.http,
-      clock,
-      baseUrl: input.trustLayerUrl,
-      readId: reservation.readId,
-      ids: reservation.proofIds,
-      windowMs: settings.windowMs,
-      deadline: reservation.claimedUntil,
-      signal,
-    });
-    ownReadId = null;
-    if (outcome.kind === 'stored') {
-      failures = 0;
-      for (const id of reservation.proofIds) answered.add(id);
-    } else if (outcome.kind === 'rate-limited') {
-      rateLimited++;
-      emit('rate-limited');
-    } else if (outcome.kind === 'fatal') {
-      failure = outcome.failure;
-      break;
-    } else {
-      failures++;
-      if (failures >= settings.backoff.attempts) {
-        failure = outcome.failure;
-        break;
-      }
-      await clock.sleep(backoffDelay(failures, settings.backoff), signal);
-    }
+    if (signal?.aborted || !(await readStep(run))) break;
   }
 
   let rekor: RekorFetchReport | null = null;
   if (!signal?.aborted) {
-    emit('rekor');
+    emit(run, 'rekor');
     rekor = await fetchMissingRekorEntries({
       db,
       http: input.http,
       clock,
       rekorUrl: input.rekorUrl,
       ids: input.ids,
-      backoff: settings.backoff,
+      backoff: run.settings.backoff,
       signal,
     });
   }
-  const outcome = failure ? 'error' : signal?.aborted ? 'aborted' : 'done';
-  return { outcome, failure, progress: emit('finished'), rateLimited, rekor };
+  const outcome = run.failure ? 'error' : signal?.aborted ? 'aborted' : 'done';
+  return { outcome, failure: run.failure, progress: emit(run, 'finished'), rateLimited: run.rateLimited, rekor };
+}
+
+/** One run's state across its reads. */
+interface FetchRun {
+  input: FetchInput;
+  settings: ReadSettings;
+  rule: ReadLimit;
+  readsThisRun: number;
+  rateLimited: number;
+  /** Failures in a row, for the backoff. */
+  failures: number;
+  failure: Failure | null;
+  /**
+   * Each id is answered at most once per run: a pending view read now is due again on a later run, never in a loop,
+   * even with a recheck interval of zero.
+   */
+  answered: Set<string>;
+  /** This run's own read in flight, whose claims are not another process's. */
+  ownReadId: number | null;
+}
+
+function startRun(input: FetchInput): FetchRun {
+  const settings: ReadSettings = { ...DEFAULT_READ_SETTINGS, ...input.settings };
+  return {
+    input,
+    settings,
+    rule: effectiveRule(settings),
+    readsThisRun: 0,
+    rateLimited: 0,
+    failures: 0,
+    failure: null,
+    answered: new Set<string>(),
+    ownReadId: null,
+  };
+}
+
+const remaining = (run: FetchRun) => run.input.ids.filter((id) => !run.answered.has(id));
+
+/** Ids held by another read in flight (another process, or a run that died), not by this run's own read. */
+function heldElsewhere(run: FetchRun, now: number, ids: readonly string[]) {
+  const claims = liveClaims(run.input.db, now);
+  for (const [id, claim] of claims) if (claim.readId === run.ownReadId) claims.delete(id);
+  return { claims, held: ids.filter((id) => claims.has(id)) };
+}
+
+function emit(run: FetchRun, phase: FetchProgress['phase']): FetchProgress {
+  const { db, clock, ids } = run.input;
+  const now = clock.now();
+  const all = currentPlan(db, ids, run.settings, now);
+  const { claims, held } = heldElsewhere(run, now, remaining(run));
+  const left = currentPlan(
+    db,
+    remaining(run).filter((id) => !claims.has(id)),
+    run.settings,
+    now,
+  );
+  const progress = {
+    ...progressOf(all, phase, now, run.readsThisRun),
+    readsPlanned: left.reads.length,
+    nextReadAt: left.earliestStart,
+    eta: left.eta,
+    claimedElsewhere: held.length,
+  };
+  run.input.onProgress?.(progress);
+  return progress;
+}
+
+/** Plans, waits or reads once; false when the run stops (nothing left to read, or a failure). */
+async function readStep(run: FetchRun): Promise<boolean> {
+  const { db, clock, signal, trustLayerUrl } = run.input;
+  const settings = run.settings;
+  const now = clock.now();
+  run.ownReadId = null;
+  const { claims, held } = heldElsewhere(run, now, remaining(run));
+  const next = currentPlan(
+    db,
+    remaining(run).filter((id) => !claims.has(id)),
+    settings,
+    now,
+  ).reads[0];
+  if (!next) {
+    if (held.length === 0) return false;
+    // Everything left is being read by another process: wait for its answer, or for its claim to expire.
+    emit(run, 'waiting');
+    const until = Math.min(...held.map((id) => claims.get(id)!.until));
+    await clock.sleep(Math.min(until - now, CLAIM_POLL_MS), signal);
+    return true;
+  }
+  if (next.notBefore > now) {
+    emit(run, 'waiting');
+    // Long waits are cut in slices so progress keeps flowing and another process's reads are seen.
+    await clock.sleep(Math.min(next.notBefore - now, MAX_SILENT_WAIT_MS), signal);
+    return true;
+  }
+  // The read is chosen again with the write lock held, among the ids no read in flight claims.
+  const reservation = claimNextRead(
+    db,
+    { endpoint: ENDPOINT, baseUrl: trustLayerUrl, claimMs: 2 * settings.requestTimeoutMs },
+    run.rule,
+    () => clock.now(),
+    (at, live) =>
+      currentPlan(
+        db,
+        remaining(run).filter((id) => !live.has(id)),
+        settings,
+        at,
+      ).reads[0] ?? null,
+  );
+  // Another process took the slot or the ids between the plan and the reservation: plan again.
+  if (!reservation.granted) return true;
+  run.ownReadId = reservation.readId;
+  run.readsThisRun++;
+  emit(run, 'reading');
+  const outcome = await sendRead({
+    db,
+    http: run.input.http,
+    clock,
+    baseUrl: trustLayerUrl,
+    readId: reservation.readId,
+    ids: reservation.proofIds,
+    windowMs: settings.windowMs,
+    deadline: reservation.claimedUntil,
+    signal,
+  });
+  run.ownReadId = null;
+  return afterRead(run, reservation.proofIds, outcome);
+}
+
+/** Counts a read's outcome; false when the run stops on it. */
+async function afterRead(run: FetchRun, proofIds: readonly string[], outcome: ReadOutcome): Promise<boolean> {
+  if (outcome.kind === 'stored') {
+    run.failures = 0;
+    for (const id of proofIds) run.answered.add(id);
+  } else if (outcome.kind === 'rate-limited') {
+    run.rateLimited++;
+    emit(run, 'rate-limited');
+  } else if (outcome.kind === 'fatal') {
+    run.failure = outcome.failure;
+    return false;
+  } else {
+    run.failures++;
+    if (run.failures >= run.settings.backoff.attempts) {
+      run.failure = outcome.failure;
+      return false;
+    }
+    await run.input.clock.sleep(backoffDelay(run.failures, run.settings.backoff), run.input.signal);
+  }
+  return true;
 }

@@ -1,7 +1,7 @@
 import { canonical } from '../../core/json/canonical.ts';
-import { pyObjectFrom } from '../../core/json/value.ts';
+import { pyObjectFrom, type PyObject } from '../../core/json/value.ts';
 import { REPORT_DELIVERY_FORMAT, signParticipantReport } from '../../core/publications/participant-report.ts';
-import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import { isoUtc } from '../../core/time/iso-utc.ts';
 import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -78,37 +78,78 @@ export async function deliverReports(
       { season, track },
     );
   }
-  // Every participant a version up to the latest holds a report of; each one's report in force at the latest.
-  const ids = new Set<string>();
-  for (const v of publicationVersionsOf(ports.db, season, track)) {
-    if (v.version <= latest.version) for (const r of reportsOfVersion(ports.db, v.id)) ids.add(r.participantId);
-  }
-  const publishedAt = isoUtc(latest.publishedAtMs);
-  const inForce = [...ids].sort().map((id) => publishedReport(ports.db, season, track, latest.version, id)!);
-  const pages = reportPagesOf(ports.db, season, track, latest.version, inForce);
-  if (!pages.ok) return pages;
-  const reports = inForce.map((report) =>
-    signParticipantReport(
-      {
-        season,
-        track,
-        participantId: report.participantId,
-        publicationVersion: latest.version,
-        publishedAt,
-        report: Buffer.from(report.reportJson).toString('utf8'),
-        reportHtml: pages.value.get(report.participantId)!,
-      },
-      input.operatorKey.privateKey,
-    ),
-  );
+  const signed = signedReports(ports.db, input, latest);
+  if (!signed.ok) return signed;
+  const reports = signed.value;
   const body = `{"document":${JSON.stringify(REPORT_DELIVERY_FORMAT)},"publication_version":${latest.version},"reports":[${reports
     .map((r) => canonical(r))
     .join(',')}],"season":${season},"track":${JSON.stringify(track)}}`;
   const url = `${input.seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/reports/${encodeURIComponent(track)}`;
-  const answer = await ports.http.request({
+  const posted = await postReports(ports.http, url, input.operatorToken, body);
+  if (!posted.ok) return posted;
+  const recorded = posted.value;
+  const atMs = ports.clock.now();
+  const written = recordDelivery(ports.db, input, { version: latest.version, reports: reports.length, recorded, atMs });
+  if (!written.ok) return written;
+  return ok({
+    season,
+    track,
+    publication_version: latest.version,
+    reports: reports.length,
+    recorded,
+    delivered_at: isoUtc(atMs),
+    url,
+    audit_head: { seq: written.value.seq, hash: written.value.hash },
+  });
+}
+
+/**
+ * Every participant a version up to the latest holds a report of; each one's report in force at the latest, with its
+ * pages, signed by the operator's key.
+ */
+function signedReports(
+  db: Db,
+  input: DeliverReportsInput,
+  latest: { version: number; publishedAtMs: number },
+): Result<PyObject[], 'INDEX_NARRATIVE_MISSING'> {
+  const { season, track } = input;
+  const ids = new Set<string>();
+  for (const v of publicationVersionsOf(db, season, track)) {
+    if (v.version <= latest.version) for (const r of reportsOfVersion(db, v.id)) ids.add(r.participantId);
+  }
+  const publishedAt = isoUtc(latest.publishedAtMs);
+  const inForce = [...ids].sort().map((id) => publishedReport(db, season, track, latest.version, id)!);
+  const pages = reportPagesOf(db, season, track, latest.version, inForce);
+  if (!pages.ok) return pages;
+  return ok(
+    inForce.map((report) =>
+      signParticipantReport(
+        {
+          season,
+          track,
+          participantId: report.participantId,
+          publicationVersion: latest.version,
+          publishedAt,
+          report: Buffer.from(report.reportJson).toString('utf8'),
+          reportHtml: pages.value.get(report.participantId)!,
+        },
+        input.operatorKey.privateKey,
+      ),
+    ),
+  );
+}
+
+/** Posts the reports to the season service; the number it had not held before, or why it did not take them. */
+async function postReports(
+  http: HttpClient,
+  url: string,
+  operatorToken: string,
+  body: string,
+): Promise<Result<number, 'DELIVER_UNREACHABLE' | 'DELIVER_REFUSED'>> {
+  const answer = await http.request({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${input.operatorToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
     body,
   });
   if (!answer.ok) {
@@ -135,45 +176,42 @@ export async function deliverReports(
     );
   }
   const accepted = JSON.parse(Buffer.from(answer.value.body).toString('utf8')) as { recorded?: unknown };
-  const recorded = typeof accepted.recorded === 'number' ? accepted.recorded : 0;
-  const atMs = ports.clock.now();
-  const written = inTransaction<AuditHead, DeliverCode>(ports.db, () => {
-    insertReportDelivery(ports.db, {
+  return ok(typeof accepted.recorded === 'number' ? accepted.recorded : 0);
+}
+
+/** The delivery (`report_deliveries`) and its `season.deliver` audit entry, in one transaction. */
+function recordDelivery(
+  db: Db,
+  input: DeliverReportsInput,
+  d: { version: number; reports: number; recorded: number; atMs: number },
+): Result<AuditHead, DeliverCode> {
+  const { season, track } = input;
+  return inTransaction<AuditHead, DeliverCode>(db, () => {
+    insertReportDelivery(db, {
       season,
       track,
-      publicationVersion: latest.version,
+      publicationVersion: d.version,
       seasonUrl: input.seasonUrl,
-      reports: reports.length,
-      recorded,
+      reports: d.reports,
+      recorded: d.recorded,
       operatorPublicKey: input.operatorKey.publicKeyHex,
-      deliveredAtMs: atMs,
+      deliveredAtMs: d.atMs,
       actor: input.actor,
     });
-    return appendAudit(ports.db, {
-      atMs,
+    return appendAudit(db, {
+      atMs: d.atMs,
       actor: input.actor,
       action: 'season.deliver',
-      summary: `season ${season}, track ${track}: publication version ${latest.version}'s ${reports.length} report(s) delivered to the season service, each to its participant only`,
+      summary: `season ${season}, track ${track}: publication version ${d.version}'s ${d.reports} report(s) delivered to the season service, each to its participant only`,
       details: pyObjectFrom([
         ['season', BigInt(season)],
         ['track', track],
-        ['publication_version', BigInt(latest.version)],
-        ['reports', BigInt(reports.length)],
-        ['recorded', BigInt(recorded)],
+        ['publication_version', BigInt(d.version)],
+        ['reports', BigInt(d.reports)],
+        ['recorded', BigInt(d.recorded)],
         ['season_url', input.seasonUrl],
         ['operator_public_key', input.operatorKey.publicKeyHex],
       ]),
     });
-  });
-  if (!written.ok) return written as { ok: false; error: Failure<DeliverCode> };
-  return ok({
-    season,
-    track,
-    publication_version: latest.version,
-    reports: reports.length,
-    recorded,
-    delivered_at: isoUtc(atMs),
-    url,
-    audit_head: { seq: written.value.seq, hash: written.value.hash },
   });
 }
