@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canonical } from '../../main/core/json/canonical.ts';
 import { parseIntake } from '../../main/core/json/intake.ts';
 import { sha256Canonical } from '../../main/core/json/sha256-canonical.ts';
-import { isPyObject, type PyObject } from '../../main/core/json/value.ts';
+import { isPyObject, type PyJson, type PyObject } from '../../main/core/json/value.ts';
 import { LANGS, type Lang } from '../../main/core/index/model.ts';
 import { fail, ok, type Result } from '../../main/core/result.ts';
 import {
@@ -120,6 +120,64 @@ class DeliveryConflict extends Error {
 
 const DELIVERY_KEYS = ['document', 'season', 'track', 'publication_version', 'reports'];
 
+type DeliveryRefusal = 'REPORTS_DELIVERY_INVALID' | 'REPORTS_NOT_OPERATOR';
+
+/**
+ * Each report of a delivery checked, in order, into the row it records: an operator-signed report document of this
+ * season, track and version, of a participant the season enrolled, once. The first fault refuses the whole delivery
+ * (`details`: the HTTP status and the JSON pointer of the fault).
+ */
+function deliveryRows(
+  context: ServiceContext,
+  reports: readonly PyJson[],
+  expected: { track: string; version: bigint; deliveredAt: string },
+): Result<ReportDelivered[], DeliveryRefusal> {
+  const season = context.material.season;
+  const { track, version } = expected;
+  const invalid = (message: string, pointer: string) =>
+    fail('REPORTS_DELIVERY_INVALID', message, { status: 422, pointer });
+  const rows: ReportDelivered[] = [];
+  const seen = new Set<string>();
+  for (const [i, report] of reports.entries()) {
+    if (!isPyObject(report)) return invalid(`reports[${i}] is not a report document.`, `/reports/${i}`);
+    const notOperator = operatorRefusal(report, context.operatorPublicKey, PARTICIPANT_REPORT);
+    if (notOperator !== null)
+      return fail('REPORTS_NOT_OPERATOR', `reports[${i}]: ${notOperator.message}`, {
+        status: 403,
+        pointer: `/reports/${i}${notOperator.pointer ?? ''}`,
+      });
+    const read = readParticipantReport(report);
+    if (!read.ok)
+      return invalid(`reports[${i}]: ${read.error.message}.`, `/reports/${i}/${String(read.error.details?.['field'])}`);
+    const fields = read.value;
+    if (fields.season !== season || fields.track !== track || BigInt(fields.publicationVersion) !== version)
+      return invalid(
+        `reports[${i}] is of season ${fields.season}, track ${fields.track}, version ${fields.publicationVersion}: every report of a delivery is of season ${season}, track ${track}, version ${version}.`,
+        `/reports/${i}`,
+      );
+    // A report for an id the season never enrolled would be stored for nobody to read: refused, so a delivery made
+    // against the wrong service or season says so instead of succeeding.
+    if (!isEnrolled(context.db, season, fields.participantId))
+      return invalid(
+        `reports[${i}] is of participant ${fields.participantId}, whom season ${season} of this service never enrolled: check --season-url and --season.`,
+        `/reports/${i}/participant_id`,
+      );
+    if (seen.has(fields.participantId))
+      return invalid(`reports[${i}] is a second report of ${fields.participantId}.`, `/reports/${i}/participant_id`);
+    seen.add(fields.participantId);
+    rows.push({
+      season,
+      track,
+      publicationVersion: fields.publicationVersion,
+      participantId: fields.participantId,
+      deliveredAt: expected.deliveredAt,
+      document: canonical(report as PyObject),
+      documentSha256: sha256Canonical(report),
+    });
+  }
+  return ok(rows);
+}
+
 /**
  * POST /v1/season/{n}/reports/{track} with the operator token (docs/season-service.md "Reports and consent"): the
  * reports of one publication version, each signed by the operator's key (main/core/publications/participant-report.ts),
@@ -163,51 +221,13 @@ export async function deliverReportsRoute(
     );
   }
   const deliveredAt = context.now().toISOString();
-  const rows: ReportDelivered[] = [];
-  const seen = new Set<string>();
-  for (const [i, report] of reports.entries()) {
-    if (!isPyObject(report)) return invalid(`reports[${i}] is not a report document.`, `/reports/${i}`);
-    const notOperator = operatorRefusal(report, context.operatorPublicKey, PARTICIPANT_REPORT);
-    if (notOperator !== null) {
-      return sendError(response, 403, {
-        code: 'REPORTS_NOT_OPERATOR',
-        message: `reports[${i}]: ${notOperator.message}`,
-        pointer: `/reports/${i}${notOperator.pointer ?? ''}`,
-      });
-    }
-    const read = readParticipantReport(report);
-    if (!read.ok) {
-      return invalid(`reports[${i}]: ${read.error.message}.`, `/reports/${i}/${String(read.error.details?.['field'])}`);
-    }
-    const fields = read.value;
-    if (fields.season !== season || fields.track !== track || BigInt(fields.publicationVersion) !== version) {
-      return invalid(
-        `reports[${i}] is of season ${fields.season}, track ${fields.track}, version ${fields.publicationVersion}: every report of a delivery is of season ${season}, track ${track}, version ${version}.`,
-        `/reports/${i}`,
-      );
-    }
-    // A report for an id the season never enrolled would be stored for nobody to read: refused, so a delivery made
-    // against the wrong service or season says so instead of succeeding.
-    if (!isEnrolled(context.db, season, fields.participantId)) {
-      return invalid(
-        `reports[${i}] is of participant ${fields.participantId}, whom season ${season} of this service never enrolled: check --season-url and --season.`,
-        `/reports/${i}/participant_id`,
-      );
-    }
-    if (seen.has(fields.participantId)) {
-      return invalid(`reports[${i}] is a second report of ${fields.participantId}.`, `/reports/${i}/participant_id`);
-    }
-    seen.add(fields.participantId);
-    rows.push({
-      season,
-      track,
-      publicationVersion: fields.publicationVersion,
-      participantId: fields.participantId,
-      deliveredAt,
-      document: canonical(report as PyObject),
-      documentSha256: sha256Canonical(report),
-    });
+  const checked = deliveryRows(context, reports, { track, version, deliveredAt });
+  if (!checked.ok) {
+    const { status, pointer } = checked.error.details as { status: number; pointer: string };
+    const message = status === 422 ? `${checked.error.message} Nothing was recorded.` : checked.error.message;
+    return sendError(response, status, { code: checked.error.code, message, pointer });
   }
+  const rows = checked.value;
   let outcome: DeliveryOutcome;
   try {
     outcome = await context.writes.run(() => {
