@@ -21,6 +21,7 @@ export interface RouteTable<H> {
   readonly routes: readonly RouteEntry<H>[];
   /** The route whose template the path fits, with its parameters, whatever the method. */
   path(path: string): { route: RouteEntry<H>; params: Record<string, string> } | null;
+  /** The first route the path fits that accepts the method; else the first the path fits (a wrong method), or none. */
   match(method: string, path: string): RouteMatch<H>;
   /** `METHOD /template` of every route, in the table's order. */
   list(): string[];
@@ -49,21 +50,19 @@ function compile(path: string, params: Record<string, RegExp>): { pattern: RegEx
 /** A route table; `params` gives a pattern to a path parameter by its name (default: one path segment). */
 export function routeTable<H>(routes: readonly RouteEntry<H>[], params: Record<string, RegExp> = {}): RouteTable<H> {
   const compiled = routes.map((route) => ({ route, ...compile(route.path, params) }));
-  const path = (target: string) => {
-    for (const { route, pattern, names } of compiled) {
+  const fits = (target: string) =>
+    compiled.flatMap(({ route, pattern, names }) => {
       const found = pattern.exec(target);
-      if (found) return { route, params: Object.fromEntries(names.map((name, i) => [name, found[i + 1] ?? ''])) };
-    }
-    return null;
-  };
+      return found ? [{ route, params: Object.fromEntries(names.map((name, i) => [name, found[i + 1] ?? ''])) }] : [];
+    });
   return {
     routes,
-    path,
+    path: (target) => fits(target)[0] ?? null,
     match(method, target) {
-      const found = path(target);
-      if (!found) return { kind: 'none' };
-      const accepts = found.route.accepts ?? ((m: string) => m === found.route.method);
-      return { kind: accepts(method) ? 'found' : 'method', ...found };
+      const fit = fits(target);
+      const found = fit.find(({ route }) => (route.accepts ?? ((m: string) => m === route.method))(method));
+      if (found) return { kind: 'found', ...found };
+      return fit[0] ? { kind: 'method', ...fit[0] } : { kind: 'none' };
     },
     list: () => routes.map((route) => `${route.method} ${route.path}`),
   };

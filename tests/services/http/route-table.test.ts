@@ -45,6 +45,15 @@ describe('a route table', () => {
     expect(table.match('DELETE', '/v1/health').kind).toBe('found');
   });
 
+  it('takes the route of the method where two routes share a path', () => {
+    const shared = routeTable([
+      { method: 'GET', path: '/v1/proof/{id}/tsr', handler: 'get' },
+      { method: 'HEAD', path: '/v1/proof/{id}/tsr', handler: 'head' },
+    ]);
+    expect(shared.match('HEAD', '/v1/proof/p1/tsr')).toMatchObject({ kind: 'found', route: { handler: 'head' } });
+    expect(shared.match('POST', '/v1/proof/p1/tsr')).toMatchObject({ kind: 'method', route: { handler: 'get' } });
+  });
+
   it('lists every route it has, for the text of a 404', () => {
     expect(table.list()).toEqual([
       'GET /v1/season/{n}',
