@@ -21,7 +21,7 @@ export interface RouteTable<H> {
   readonly routes: readonly RouteEntry<H>[];
   /** The route whose template the path fits, with its parameters, whatever the method. */
   path(path: string): { route: RouteEntry<H>; params: Record<string, string> } | null;
-  /** The first route the path fits that accepts the method; else the first the path fits (a wrong method), or none. */
+  /** The route of the first template the path fits, of the method (else that template's first route, a wrong method). */
   match(method: string, path: string): RouteMatch<H>;
   /** `METHOD /template` of every route, in the table's order. */
   list(): string[];
@@ -59,10 +59,13 @@ export function routeTable<H>(routes: readonly RouteEntry<H>[], params: Record<s
     routes,
     path: (target) => fits(target)[0] ?? null,
     match(method, target) {
-      const fit = fits(target);
-      const found = fit.find(({ route }) => (route.accepts ?? ((m: string) => m === route.method))(method));
-      if (found) return { kind: 'found', ...found };
-      return fit[0] ? { kind: 'method', ...fit[0] } : { kind: 'none' };
+      // The first template the path fits is its route (a specific path before a catch-all); where routes share
+      // that template, the one of the method.
+      const [first, ...others] = fits(target);
+      if (!first) return { kind: 'none' };
+      const same = [first, ...others.filter(({ route }) => route.path === first.route.path)];
+      const found = same.find(({ route }) => (route.accepts ?? ((m: string) => m === route.method))(method));
+      return found ? { kind: 'found', ...found } : { kind: 'method', ...first };
     },
     list: () => routes.map((route) => `${route.method} ${route.path}`),
   };

@@ -54,6 +54,18 @@ describe('a route table', () => {
     expect(shared.match('POST', '/v1/proof/p1/tsr')).toMatchObject({ kind: 'method', route: { handler: 'get' } });
   });
 
+  it('answers a path by the first template it fits: a wrong method there is no fall through to a catch-all', () => {
+    const console = routeTable(
+      [
+        { method: 'POST', path: '/api/invoke', handler: 'invoke' },
+        { method: 'GET', path: '{page}', handler: 'page', accepts: getOrHead },
+      ],
+      { page: /\/[\s\S]*/ },
+    );
+    expect(console.match('GET', '/api/invoke')).toMatchObject({ kind: 'method', route: { handler: 'invoke' } });
+    expect(console.match('HEAD', '/index.html')).toMatchObject({ kind: 'found', route: { handler: 'page' } });
+  });
+
   it('lists every route it has, for the text of a 404', () => {
     expect(table.list()).toEqual([
       'GET /v1/season/{n}',
