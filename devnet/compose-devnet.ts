@@ -148,14 +148,8 @@ function devnetOperatorKey(stateDir: string, given: string | undefined): { publi
   return { publicKey: key.value.publicKeyHex, keyFile };
 }
 
-/** Starts the TSA, the log, the corpus host, the season host and the Trust Layer, in that order. */
-export async function composeDevnet(options: DevnetOptions, startCorpusServer: CorpusServerStarter): Promise<Devnet> {
-  const now = options.now ?? (() => new Date());
-  const stateDir = resolve(options.stateDir);
-  mkdirSync(stateDir, { recursive: true });
-  const host = '127.0.0.1';
-  const portOf = (offset: number) => (options.port ? options.port + offset : 0);
-
+/** The devnet's lasting material in its state folder: its identity and keys, the operator key, its store, the bundle. */
+async function devnetMaterial(options: DevnetOptions, stateDir: string, now: () => Date) {
   const identity = loadOrCreateJson<DevnetIdentity>(stateDir, 'devnet-identity.json', () => ({
     // 256 bits: it is also the operator token of the devnet's season service (docs/season-service.md).
     internal_secret: randomBytes(32).toString('hex'),
@@ -196,6 +190,150 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
     writeBundle();
     return key;
   };
+  return {
+    identity,
+    signingKeys,
+    rekorKey,
+    logKey,
+    tsaMaterial,
+    operator,
+    database,
+    publication,
+    bundleDir,
+    rotateSigningKey,
+  };
+}
+
+type DevnetMaterial = Awaited<ReturnType<typeof devnetMaterial>>;
+
+/** What the Trust Layer's routes read (devnet/trust-layer/trust-layer-context.ts); its base URL once it listens. */
+function trustLayerContext(
+  options: DevnetOptions,
+  material: DevnetMaterial,
+  parts: Pick<TrustLayerContext, 'store' | 'anchor' | 'upstream' | 'faults' | 'now' | 'baseUrl'> & {
+    corpusServer: CorpusServer;
+  },
+): TrustLayerContext {
+  const { identity, signingKeys, publication, database, rotateSigningKey } = material;
+  const { store, anchor, upstream, faults, corpusServer, now } = parts;
+  const corpusTracks = devnetTracks(corpusServer.tracks);
+  return {
+    accounts: new Accounts(database),
+    store,
+    limiter: new ReadLimiter(database, options.readLimit ?? 100, options.readWindowSeconds ?? 3600),
+    anchor,
+    upstream,
+    signer: signingKeys.signer,
+    get pubkeyDocument() {
+      return pubkeyDocument(publication());
+    },
+    get didDocument() {
+      return didDocument(publication());
+    },
+    rotateSigningKey,
+    baseUrl: parts.baseUrl,
+    internalSecret: identity.internal_secret,
+    challengeSecret: identity.corpus_secret,
+    proveItSellers: new Set([...corpusTracks.map((t) => t.host), SEASON_HOST]),
+    proxyTimeoutMs: (options.proxyTimeoutSeconds ?? 120) * 1000,
+    corpus: {
+      hosts: new Set(corpusTracks.map((t) => t.host)),
+      setUnavailable: (host, on) => {
+        const track = corpusTracks.find((t) => t.host === host);
+        if (track) corpusServer.setUnavailable(on, track.track);
+      },
+    },
+    faults,
+    now,
+    randomBytes: (n) => new Uint8Array(randomBytes(n)),
+    endpointCalls: new Map(),
+  };
+}
+
+/** The Trust Layer's proof store, its fault switches and the batch anchor over the devnet's TSA and log. */
+function proofKeeping(
+  options: DevnetOptions,
+  material: DevnetMaterial,
+  tsaUrl: string,
+  logUrl: string,
+  now: () => Date,
+) {
+  const { database, rekorKey } = material;
+  const store = new ProofStore(database);
+  const faults = new TrustLayerFaults();
+  const anchor = new BatchAnchor({
+    store,
+    tsaUrl: `${tsaUrl}/tsr`,
+    tsaProvider: TSA_PROVIDER,
+    logUrl,
+    rekorKey,
+    rekorPublicKeyPem: publicKeyPem(rekorKey),
+    batchSize: options.batchSize ?? 100,
+    batchAgeSeconds: options.batchAgeSeconds ?? 600,
+    now,
+    faults,
+  });
+  return { store, faults, anchor };
+}
+
+/** What the devnet prints and writes at start (devnet/README.md): where each server is, its secrets, its state. */
+function devnetInfo(
+  material: DevnetMaterial,
+  stateDir: string,
+  corpusServer: CorpusServer,
+  urls: Pick<DevnetInfo, 'trust_layer' | 'tsa' | 'log' | 'corpus' | 'season'>,
+): DevnetInfo {
+  const { identity, bundleDir, operator } = material;
+  const corpusTracks = devnetTracks(corpusServer.tracks);
+  return {
+    ...urls,
+    virtual_hosts: { corpus: (corpusTracks[0] as ServedTrack).base, season: `http://${SEASON_HOST}` },
+    corpus_tracks: Object.fromEntries(corpusTracks.map((t) => [t.track, { base: t.base, dir: t.dir }])),
+    internal_secret: identity.internal_secret,
+    corpus_secret: identity.corpus_secret,
+    trust_bundle: bundleDir,
+    state: stateDir,
+    operator_public_key: operator.publicKey,
+    operator_key_file: operator.keyFile,
+  };
+}
+
+/**
+ * Starts the anchor's ticks and returns what stops them. A close interrupted by a previous shutdown is finished first;
+ * then the age check ticks (the real server ticks every 30 s; a short batch age ticks faster so tests need not wait).
+ */
+function anchorTicks(anchor: BatchAnchor, batchAgeSeconds: number): () => Promise<void> {
+  void anchor.close('resume');
+  const tickMs = Math.max(100, Math.min(30_000, (batchAgeSeconds * 1000) / 4));
+  const ticker = setInterval(() => anchor.tick(), tickMs);
+  ticker.unref();
+  return async () => {
+    clearInterval(ticker);
+    await anchor.settle();
+  };
+}
+
+/** The proxy's way to the devnet's own hosts: each corpus track's host and the season host, on their local ports. */
+function devnetUpstream(corpusServer: CorpusServer, seasonUrl: string): Upstream {
+  const corpusPort = Number(new URL(corpusServer.url).port);
+  return new Upstream(
+    new Map([
+      ...devnetTracks(corpusServer.tracks).map((t) => [t.host, corpusPort] as const),
+      [SEASON_HOST, Number(new URL(seasonUrl).port)],
+    ]),
+  );
+}
+
+/** Starts the TSA, the log, the corpus host, the season host and the Trust Layer, in that order. */
+export async function composeDevnet(options: DevnetOptions, startCorpusServer: CorpusServerStarter): Promise<Devnet> {
+  const now = options.now ?? (() => new Date());
+  const stateDir = resolve(options.stateDir);
+  mkdirSync(stateDir, { recursive: true });
+  const host = '127.0.0.1';
+  const portOf = (offset: number) => (options.port ? options.port + offset : 0);
+
+  const material = await devnetMaterial(options, stateDir, now);
+  const { identity, logKey, tsaMaterial, operator, database, rotateSigningKey } = material;
 
   const closers: (() => Promise<void>)[] = [];
   try {
@@ -222,7 +360,8 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
       callLogFile: join(stateDir, CORPUS_CALL_LOG_FILE),
     });
     closers.push(() => corpusServer.close());
-    const corpusTracks = devnetTracks(corpusServer.tracks);
+    // A track the devnet cannot route (devnetTracks) is refused here, before the season host starts.
+    devnetTracks(corpusServer.tracks);
     let trustLayerUrl = '';
     const season = await startDevnetSeason({
       stateDir,
@@ -238,90 +377,33 @@ export async function composeDevnet(options: DevnetOptions, startCorpusServer: C
     });
     closers.push(season.close);
 
-    const corpusPort = Number(new URL(corpusServer.url).port);
-    const upstream = new Upstream(
-      new Map([
-        ...corpusTracks.map((t) => [t.host, corpusPort] as const),
-        [SEASON_HOST, Number(new URL(season.url).port)],
-      ]),
-    );
+    const upstream = devnetUpstream(corpusServer, season.url);
     closers.push(() => upstream.close());
-    const store = new ProofStore(database);
-    const faults = new TrustLayerFaults();
-    const anchor = new BatchAnchor({
+    const { store, faults, anchor } = proofKeeping(options, material, tsa.url, log.url, now);
+    const baseUrl = () => trustLayerUrl;
+    const context = trustLayerContext(options, material, {
       store,
-      tsaUrl: `${tsa.url}/tsr`,
-      tsaProvider: TSA_PROVIDER,
-      logUrl: log.url,
-      rekorKey,
-      rekorPublicKeyPem: publicKeyPem(rekorKey),
-      batchSize: options.batchSize ?? 100,
-      batchAgeSeconds: options.batchAgeSeconds ?? 600,
-      now,
-      faults,
-    });
-    const context: TrustLayerContext = {
-      accounts: new Accounts(database),
-      store,
-      limiter: new ReadLimiter(database, options.readLimit ?? 100, options.readWindowSeconds ?? 3600),
       anchor,
       upstream,
-      signer: signingKeys.signer,
-      get pubkeyDocument() {
-        return pubkeyDocument(publication());
-      },
-      get didDocument() {
-        return didDocument(publication());
-      },
-      rotateSigningKey,
-      baseUrl: () => trustLayerUrl,
-      internalSecret: identity.internal_secret,
-      challengeSecret: identity.corpus_secret,
-      proveItSellers: new Set([...corpusTracks.map((t) => t.host), SEASON_HOST]),
-      proxyTimeoutMs: (options.proxyTimeoutSeconds ?? 120) * 1000,
-      corpus: {
-        hosts: new Set(corpusTracks.map((t) => t.host)),
-        setUnavailable: (host, on) => {
-          const track = corpusTracks.find((t) => t.host === host);
-          if (track) corpusServer.setUnavailable(on, track.track);
-        },
-      },
       faults,
+      corpusServer,
       now,
-      randomBytes: (n) => new Uint8Array(randomBytes(n)),
-      endpointCalls: new Map(),
-    };
+      baseUrl,
+    });
     const trustLayer = await startTrustLayerServer(context, host, portOf(0), (url) => {
       trustLayerUrl = url;
     });
     closers.push(trustLayer.close);
 
-    // A close interrupted by a previous shutdown is finished first; then the age check ticks (the real server
-    // ticks every 30 s; a short batch age ticks faster so tests need not wait).
-    void anchor.close('resume');
-    const tickMs = Math.max(100, Math.min(30_000, ((options.batchAgeSeconds ?? 600) * 1000) / 4));
-    const ticker = setInterval(() => anchor.tick(), tickMs);
-    ticker.unref();
-    closers.push(async () => {
-      clearInterval(ticker);
-      await anchor.settle();
-    });
+    closers.push(anchorTicks(anchor, options.batchAgeSeconds ?? 600));
 
-    const info: DevnetInfo = {
+    const info = devnetInfo(material, stateDir, corpusServer, {
       trust_layer: trustLayer.url,
       tsa: tsa.url,
       log: log.url,
       corpus: corpusServer.url,
       season: season.url,
-      virtual_hosts: { corpus: (corpusTracks[0] as ServedTrack).base, season: `http://${SEASON_HOST}` },
-      corpus_tracks: Object.fromEntries(corpusTracks.map((t) => [t.track, { base: t.base, dir: t.dir }])),
-      internal_secret: identity.internal_secret,
-      corpus_secret: identity.corpus_secret,
-      trust_bundle: bundleDir,
-      state: stateDir,
-      operator_public_key: operator.publicKey,
-      operator_key_file: operator.keyFile,
-    };
+    });
     return {
       info,
       corpusServer,

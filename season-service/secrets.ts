@@ -1,15 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { digestMatches, secretDigest } from '../main/services/http/secret-equal.ts';
 
 /** SHA-256 hex of a secret: what the service stores and compares, never the secret itself. */
 export function secretSha256(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return secretDigest(secret).toString('hex');
 }
 
 /** Equal secrets, compared in constant time over their SHA-256 (equal lengths whatever the inputs). */
 export function secretsEqual(given: string, expectedSha256: string): boolean {
-  const a = Buffer.from(secretSha256(given), 'hex');
-  const b = Buffer.from(expectedSha256, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return digestMatches(given, Buffer.from(expectedSha256, 'hex'));
 }
 
 /** A 256-bit random bearer token (docs/season-service.md), URL-safe, with a prefix that says what it is. */

@@ -6,6 +6,7 @@ import { GroupCommit } from '../main/db/season-service/group-commit.ts';
 import { databaseBytes, seasonStoredBytes } from '../main/db/season-service/stored-bytes.ts';
 import { invalidationsReceived } from '../main/db/season-service/invalidations-received.ts';
 import { noticesReceived } from '../main/db/season-service/notices-received.ts';
+import { getOrHead, routeTable, type RouteEntry } from '../main/services/http/route-table.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { BodyTooLarge, sendError, sendJson } from './http/respond.ts';
 import { trustedProxySet } from './limits/client-address.ts';
@@ -93,75 +94,76 @@ export interface SeasonService {
 
 type Route = (context: ServiceContext, request: IncomingMessage, response: ServerResponse, track: string) => unknown;
 
+/** A route under /v1/season/{n}; HEAD is a GET without its body (RFC 9110 §9.3.2): the export answers it, reading nothing. */
+const season = (method: 'GET' | 'POST', path: string, handler: Route): RouteEntry<Route> => ({
+  method,
+  path: `/v1/season/{n}${path}`,
+  handler,
+  ...(method === 'GET' ? { accepts: getOrHead } : {}),
+});
+
 /**
- * The routes under /v1/season/{n}, by their path segment ('' for /v1/season/{n} itself); `track` when the route takes
- * a track name as its last segment. The dispatcher's pattern and its 404 text are made from this table.
+ * Every route of the service. The dispatcher, the 404 text, the request log and the metrics are made from this table.
+ * `{track}` is a track name: a short word of URI-unreserved characters (main/core/corpus/model.ts); anything else is
+ * no route.
  */
-const ROUTES: Record<string, { method: string; route: Route; track?: true }> = {
-  '': { method: 'GET', route: seasonRoute },
-  enroll: { method: 'POST', route: enrollRoute },
-  submit: { method: 'POST', route: submitRoute },
-  export: { method: 'GET', route: exportRoute },
-  activity: { method: 'GET', route: activityRoute },
-  tasks: { method: 'GET', route: tasksRoute },
-  catalogue: { method: 'GET', route: catalogueRoute, track: true },
-  freeze: { method: 'POST', route: freezeRoute },
-  index: { method: 'POST', route: indexAnchorRoute },
-  invalidate: { method: 'POST', route: invalidateRoute },
-  notice: { method: 'POST', route: noticeRoute },
-  report: { method: 'GET', route: reportRoute, track: true },
-  reports: { method: 'POST', route: deliverReportsRoute, track: true },
-  consent: { method: 'POST', route: consentRoute, track: true },
-  consents: { method: 'GET', route: consentsRoute },
-};
+const ROUTES = routeTable<Route>(
+  [
+    season('GET', '', seasonRoute),
+    season('POST', '/enroll', enrollRoute),
+    season('POST', '/submit', submitRoute),
+    season('GET', '/export', exportRoute),
+    season('GET', '/activity', activityRoute),
+    season('GET', '/tasks', tasksRoute),
+    season('GET', '/catalogue/{track}', catalogueRoute),
+    season('POST', '/freeze', freezeRoute),
+    season('POST', '/index', indexAnchorRoute),
+    season('POST', '/invalidate', invalidateRoute),
+    season('POST', '/notice', noticeRoute),
+    season('GET', '/report/{track}', reportRoute),
+    season('POST', '/reports/{track}', deliverReportsRoute),
+    season('POST', '/consent/{track}', consentRoute),
+    season('GET', '/consents', consentsRoute),
+    // A no-op endpoint, whatever the method: liveness for operators, and the baseline the bench compares intake and
+    // durability against.
+    {
+      method: 'GET',
+      path: '/v1/health',
+      handler: (_c, _q, response) => sendJson(response, 200, { ok: true }),
+      accepts: () => true,
+    },
+  ],
+  { n: /\d{1,6}/, track: /[A-Za-z0-9._~-]{1,64}/ },
+);
 
-const SEGMENTS = Object.keys(ROUTES).filter((segment) => segment !== '');
-// A track name is a short word of URI-unreserved characters (main/core/corpus/model.ts); anything else is no route.
-const SEASON_PATH = new RegExp(`^/v1/season/(\\d{1,6})(?:/(${SEGMENTS.join('|')})(?:/([A-Za-z0-9._~-]{1,64}))?)?$`);
-
-/** A route's path template, as the 404 text, the request log and the metrics name it. */
-function templateOf(segment: string): string {
-  return `/v1/season/{n}${segment === '' ? '' : `/${segment}`}${ROUTES[segment]?.track ? '/{track}' : ''}`;
-}
-
-/** What the 404 of an unknown path lists: every route of the table, then /v1/health. */
-const ROUTE_LIST = [
-  ...Object.entries(ROUTES).map(([segment, { method }]) => `${method} ${templateOf(segment)}`),
-  'GET /v1/health',
-].join(', ');
+/** What the 404 of an unknown path lists: every route of the table. */
+const ROUTE_LIST = ROUTES.list().join(', ');
 
 /**
  * The route template a path is answered by, or `unmatched`: the request log and the metrics label name this, never
  * the path itself, so a client cannot make up labels (or write into the log) by choosing paths.
  */
 function routeTemplate(path: string): string {
-  if (path === '/v1/health') return path;
-  const match = SEASON_PATH.exec(path);
-  const entry = match ? ROUTES[match[2] ?? ''] : undefined;
-  if (!match || !entry || (entry.track === true) !== (match[3] !== undefined)) return 'unmatched';
-  return templateOf(match[2] ?? '');
+  return ROUTES.path(path)?.route.path ?? 'unmatched';
 }
 
 function dispatch(context: ServiceContext, request: IncomingMessage, response: ServerResponse, path: string): unknown {
-  // A no-op endpoint: liveness for operators, and the baseline the bench compares intake and durability against.
-  if (path === '/v1/health') return sendJson(response, 200, { ok: true });
-  const match = SEASON_PATH.exec(path);
-  const entry = match ? ROUTES[match[2] ?? ''] : undefined;
-  if (!match || !entry || (entry.track === true) !== (match[3] !== undefined)) {
+  const match = ROUTES.match(request.method ?? '', path);
+  if (match.kind === 'none') {
     return sendError(response, 404, {
       code: 'NOT_FOUND',
       message: `The season service answers ${ROUTE_LIST} (docs/season-service.md).`,
     });
   }
-  if (Number(match[1]) !== context.material.season) {
+  const n = match.params.n;
+  if (n !== undefined && Number(n) !== context.material.season) {
     return sendError(response, 404, {
       code: 'SEASON_UNKNOWN',
-      message: `This service runs season ${context.material.season}, not season ${match[1]}.`,
+      message: `This service runs season ${context.material.season}, not season ${n}.`,
     });
   }
-  const { method, route } = entry;
-  // HEAD is a GET without its body (RFC 9110 §9.3.2): the export answers it after the token check, reading nothing.
-  if (request.method !== method && !(method === 'GET' && request.method === 'HEAD')) {
+  const { method, handler } = match.route;
+  if (match.kind === 'method') {
     return sendError(
       response,
       405,
@@ -169,29 +171,43 @@ function dispatch(context: ServiceContext, request: IncomingMessage, response: S
       { Allow: method },
     );
   }
-  return route(context, request, response, match[3] ?? '');
+  return handler(context, request, response, match.params.track ?? '');
 }
 
 /**
- * The season service behind proveit.arkforge.tech (docs/season-service.md): enrollment, submissions,
- * tasks and the operator's export, on its own SQLite file. It never returns a score or a hint of one (spec §7.4).
+ * Answers a request whose route failed: a client gone or cut (no one to answer), a body over its limit (413), or a
+ * failure of the server (500, never echoing the error: it could carry request material; stderr has it).
  */
-export async function startSeasonService(options: SeasonServiceOptions): Promise<SeasonService> {
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const proxies = trustedProxySet(options.trustedProxies ?? []);
-  if (!proxies.ok) throw new Error(`trusted proxy '${proxies.bad}' is not an IP address`);
-  const trustedProxies = proxies.set;
-  const now = options.now ?? (() => new Date());
-  const season = options.material.season;
-  const metrics = new ServiceMetrics({
-    season,
-    now,
-    storedBytesAtStart: seasonStoredBytes(options.db, season),
-    databaseBytes: () => databaseBytes(options.db),
-    openConnections: () =>
-      new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count))),
+function answerFailure(error: unknown, request: IncomingMessage, response: ServerResponse, stopping: boolean): void {
+  if (response.headersSent) return void response.destroy();
+  // A request abandoned at the stop's bound (its connection cut): the stop's outcome names it already.
+  if (stopping && (response.socket?.destroyed ?? true)) return;
+  // The client went away, or was cut at the request timeout (answered 408 by Node): no one is left to answer.
+  if ((error as { code?: unknown }).code === 'ECONNRESET') return void response.destroy();
+  if (error instanceof BodyTooLarge) {
+    return sendError(
+      response,
+      413,
+      { code: 'BODY_TOO_LARGE', message: `The body exceeds ${error.limit} bytes; nothing was recorded.` },
+      { Connection: 'close' },
+    );
+  }
+  process.stderr.write(`season service: ${request.method} ${request.url?.split('?')[0]}: ${String(error)}\n`);
+  sendError(response, 500, {
+    code: 'INTERNAL_ERROR',
+    message: 'The request failed on the server; nothing was recorded. Retry later.',
   });
-  const context: ServiceContext = {
+}
+
+/** What every route reads: the store, the material, the limits and their buckets, the metrics. */
+function serviceContext(
+  options: SeasonServiceOptions,
+  limits: ServiceLimits,
+  trustedProxies: ServiceContext['trustedProxies'],
+  now: () => Date,
+  metrics: ServiceMetrics,
+): ServiceContext {
+  return {
     db: options.db,
     writes: new GroupCommit(options.db),
     material: options.material,
@@ -213,6 +229,28 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     notices: noticesReceived(options.db, options.material.season),
     metrics,
   };
+}
+
+/**
+ * The season service behind proveit.arkforge.tech (docs/season-service.md): enrollment, submissions,
+ * tasks and the operator's export, on its own SQLite file. It never returns a score or a hint of one (spec §7.4).
+ */
+export async function startSeasonService(options: SeasonServiceOptions): Promise<SeasonService> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const proxies = trustedProxySet(options.trustedProxies ?? []);
+  if (!proxies.ok) throw new Error(`trusted proxy '${proxies.bad}' is not an IP address`);
+  const trustedProxies = proxies.set;
+  const now = options.now ?? (() => new Date());
+  const season = options.material.season;
+  const metrics = new ServiceMetrics({
+    season,
+    now,
+    storedBytesAtStart: seasonStoredBytes(options.db, season),
+    databaseBytes: () => databaseBytes(options.db),
+    openConnections: () =>
+      new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count))),
+  });
+  const context = serviceContext(options, limits, trustedProxies, now, metrics);
   const inFlight = new RequestsInFlight({
     metrics,
     log: options.requestLog === undefined ? stdoutRequestLog : options.requestLog,
@@ -236,27 +274,7 @@ export async function startSeasonService(options: SeasonServiceOptions): Promise
     }
     Promise.resolve()
       .then(() => dispatch(context, request, response, path))
-      .catch((error: unknown) => {
-        if (response.headersSent) return response.destroy();
-        // A request abandoned at the stop's bound (its connection cut): the stop's outcome names it already.
-        if (stopping && (response.socket?.destroyed ?? true)) return;
-        // The client went away, or was cut at the request timeout (answered 408 by Node): no one is left to answer.
-        if ((error as { code?: unknown }).code === 'ECONNRESET') return response.destroy();
-        if (error instanceof BodyTooLarge) {
-          return sendError(
-            response,
-            413,
-            { code: 'BODY_TOO_LARGE', message: `The body exceeds ${error.limit} bytes; nothing was recorded.` },
-            { Connection: 'close' },
-          );
-        }
-        // Never echo the error: it could carry request material. The operator sees it on stderr.
-        process.stderr.write(`season service: ${request.method} ${request.url?.split('?')[0]}: ${String(error)}\n`);
-        sendError(response, 500, {
-          code: 'INTERNAL_ERROR',
-          message: 'The request failed on the server; nothing was recorded. Retry later.',
-        });
-      });
+      .catch((error: unknown) => answerFailure(error, request, response, stopping));
   });
   applyHttpLimits(server, limits, trustedProxies);
   answerClientErrors(server, (status, code, socket) => inFlight.refusedUnparsed(status, code, socket));

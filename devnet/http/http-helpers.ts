@@ -1,39 +1,38 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PyJson } from '../../main/core/json/value.ts';
+import { jsonAnswers } from '../../main/services/http/json-answers.ts';
+import { readBodyWithin } from '../../main/services/http/read-body.ts';
+import { sendBody } from '../../main/services/http/send-body.ts';
 import { jsonDumps } from '../wire/json-dumps.ts';
 
 /** Thrown by readBody when a request body exceeds the limit; handlers answer 413. */
 export class BodyTooLarge extends Error {}
 
 export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge(`request body over ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const read = await readBodyWithin(request, limit);
+  if (read.ok) return read.body;
+  if (read.refusal === 'too_large') throw new BodyTooLarge(`request body over ${limit} bytes`);
+  throw read.cause;
 }
 
-/** Writes a JSON body the way the Python server does (json.dumps, compact separators, insertion order). */
+/** JSON the way the Python server writes it (json.dumps, compact separators, insertion order). */
+const answers = jsonAnswers<PyJson, { code: string; message: string }>({
+  headers: { 'Content-Type': 'application/json' },
+  encode: jsonDumps,
+  // The Trust Layer's error shape (trust-layer-reference §7): {"error": {"code", "message", "status"}}.
+  refusal: (status, { code, message }) => ({ error: { code, message, status: BigInt(status) } }),
+});
+
 export function sendJson(
   response: ServerResponse,
   status: number,
   body: PyJson,
   headers: Record<string, string> = {},
 ): void {
-  const text = jsonDumps(body);
-  response.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  response.end(text);
+  answers.json(response, status, body, headers);
 }
 
-/** The Trust Layer's error shape (trust-layer-reference §7): {"error": {"code", "message", "status"}}. */
 export function sendError(
   response: ServerResponse,
   status: number,
@@ -41,12 +40,11 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  sendJson(response, status, { error: { code, message, status: BigInt(status) } }, headers);
+  answers.refuse(response, status, { code, message }, headers);
 }
 
 export function sendBytes(response: ServerResponse, status: number, contentType: string, body: Uint8Array): void {
-  response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(body.length) });
-  response.end(body);
+  sendBody(response, status, body, { 'Content-Type': contentType });
 }
 
 /** Starts listening and resolves with the base URL (`http://127.0.0.1:PORT`). */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import type { PyJson } from '../../main/core/json/value.ts';
+import { routeTable, type RouteEntry } from '../../main/services/http/route-table.ts';
+import { secretsEqual } from '../../main/services/http/secret-equal.ts';
 import { BodyTooLarge, closeServer, listen, readBody, sendError, sendJson } from '../http/http-helpers.ts';
 import { loadsOrUndefined } from '../wire/json-dumps.ts';
 import { bindDid, confirmDid, freeSignup, identity } from './routes/key-routes.ts';
@@ -13,8 +14,7 @@ import type { TrustLayerContext } from './trust-layer-context.ts';
 const MAX_BODY = 2 * 1024 * 1024;
 
 function sameSecret(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  return typeof given === 'string' && secretsEqual(given, expected);
 }
 
 /** Reads a JSON body; undefined when it is not JSON (each route decides what that means). */
@@ -26,15 +26,8 @@ type Handler = (
   context: TrustLayerContext,
   request: IncomingMessage,
   response: ServerResponse,
-  match: string[],
+  params: Record<string, string>,
 ) => unknown;
-
-interface Route {
-  method: string;
-  pattern: RegExp;
-  name: string;
-  handler: Handler;
-}
 
 function requireJson(
   handler: (c: TrustLayerContext, q: IncomingMessage, r: ServerResponse, b: PyJson) => unknown,
@@ -55,86 +48,73 @@ function requireInternalSecret(handler: Handler): Handler {
   };
 }
 
-const routes: Route[] = [
+const routes = routeTable<Handler>([
   {
     method: 'POST',
-    pattern: /^\/v1\/keys\/free-signup$/,
-    name: 'POST /v1/keys/free-signup',
+    path: '/v1/keys/free-signup',
     handler: requireJson(freeSignup),
   },
-  { method: 'POST', pattern: /^\/v1\/keys\/bind-did$/, name: 'POST /v1/keys/bind-did', handler: requireJson(bindDid) },
+  { method: 'POST', path: '/v1/keys/bind-did', handler: requireJson(bindDid) },
   {
     method: 'POST',
-    pattern: /^\/v1\/keys\/bind-did\/confirm$/,
-    name: 'POST /v1/keys/bind-did/confirm',
+    path: '/v1/keys/bind-did/confirm',
     handler: requireJson(confirmDid),
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/keys\/identity$/,
-    name: 'GET /v1/keys/identity',
+    path: '/v1/keys/identity',
     handler: (c, q, r) => identity(c, q, r),
   },
-  { method: 'POST', pattern: /^\/v1\/proxy$/, name: 'POST /v1/proxy', handler: requireJson(proxy) },
+  { method: 'POST', path: '/v1/proxy', handler: requireJson(proxy) },
   {
     method: 'POST',
-    pattern: /^\/v1\/proofs$/,
-    name: 'POST /v1/proofs',
+    path: '/v1/proofs',
     handler: async (c, q, r) => postProofs(c, q, r, await jsonBody(q)),
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/proof\/([^/]+)\/full$/,
-    name: 'GET /v1/proof/{id}/full',
-    handler: (c, q, r, m) => getFullProof(c, q, r, m[1] as string),
+    path: '/v1/proof/{id}/full',
+    handler: (c, q, r, m) => getFullProof(c, q, r, m['id'] as string),
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/proof\/([^/]+)\/tsr$/,
-    name: 'GET /v1/proof/{id}/tsr',
-    handler: (c, q, r, m) => getTsr(c, q, r, m[1] as string),
+    path: '/v1/proof/{id}/tsr',
+    handler: (c, q, r, m) => getTsr(c, q, r, m['id'] as string),
   },
   {
     method: 'HEAD',
-    pattern: /^\/v1\/proof\/([^/]+)\/tsr$/,
-    name: 'HEAD /v1/proof/{id}/tsr',
-    handler: (c, q, r, m) => getTsr(c, q, r, m[1] as string),
+    path: '/v1/proof/{id}/tsr',
+    handler: (c, q, r, m) => getTsr(c, q, r, m['id'] as string),
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/proof\/([^/]+)$/,
-    name: 'GET /v1/proof/{id}',
-    handler: (c, q, r, m) => getProof(c, q, r, m[1] as string),
+    path: '/v1/proof/{id}',
+    handler: (c, q, r, m) => getProof(c, q, r, m['id'] as string),
   },
   {
     method: 'GET',
-    pattern: /^\/v\/([^/]+)$/,
-    name: 'GET /v/{id}',
-    handler: (_c, _q, r, m) => r.writeHead(302, { Location: `/v1/proof/${m[1]}` }).end(),
+    path: '/v/{id}',
+    handler: (_c, _q, r, m) => r.writeHead(302, { Location: `/v1/proof/${m['id']}` }).end(),
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/pubkey$/,
-    name: 'GET /v1/pubkey',
+    path: '/v1/pubkey',
     handler: (c, _q, r) => sendJson(r, 200, c.pubkeyDocument),
   },
   {
     method: 'GET',
-    pattern: /^\/\.well-known\/did\.json$/,
-    name: 'GET /.well-known/did.json',
+    path: '/.well-known/did.json',
     handler: (c, _q, r) => sendJson(r, 200, c.didDocument),
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/health$/,
-    name: 'GET /v1/health',
+    path: '/v1/health',
     handler: (c, _q, r) =>
       sendJson(r, 200, { status: 'ok', signing: { mode: 'devnet', kid: c.signer.kid, self_test: true } }),
   },
   {
     method: 'POST',
-    pattern: /^\/v1\/admin\/batch\/close$/,
-    name: 'POST /v1/admin/batch/close',
+    path: '/v1/admin/batch/close',
     handler: requireInternalSecret(async (c, _q, r) => {
       const summary = await c.anchor.close('admin');
       if (!summary) return sendJson(r, 200, { status: 'empty', message: 'No pending proofs: nothing to anchor.' });
@@ -157,14 +137,12 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
-    pattern: /^\/_devnet\/rotate-key$/,
-    name: 'POST /_devnet/rotate-key',
+    path: '/_devnet/rotate-key',
     handler: requireInternalSecret((c, _q, r) => rotateKey(c, r)),
   },
   {
     method: 'GET',
-    pattern: /^\/_devnet\/stats$/,
-    name: 'GET /_devnet/stats',
+    path: '/_devnet/stats',
     handler: (c, _q, r) => {
       const counts = c.store.counts();
       sendJson(r, 200, {
@@ -185,11 +163,10 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
-    pattern: /^\/_devnet\/faults$/,
-    name: 'POST /_devnet/faults',
+    path: '/_devnet/faults',
     handler: requireInternalSecret(async (c, q, r) => postFault(c, r, await jsonBody(q))),
   },
-];
+] satisfies RouteEntry<Handler>[]);
 
 export interface TrustLayerServer {
   url: string;
@@ -206,22 +183,17 @@ export async function startTrustLayerServer(
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://trust.devnet.localhost').pathname;
     const method = request.method ?? 'GET';
-    let found: { route: Route; match: string[] } | undefined;
-    for (const route of routes) {
-      const match = route.method === method ? route.pattern.exec(path) : null;
-      if (match) {
-        found = { route, match: [...match] };
-        break;
-      }
-    }
-    if (!found) {
+    const found = routes.match(method, path);
+    // The reference server has no 405: a path without a route of the method is 404 like any unknown path.
+    if (found.kind !== 'found') {
       sendError(response, 404, 'not_found', `No route for ${method} ${path}`);
       return;
     }
-    const { route, match } = found;
-    context.endpointCalls.set(route.name, (context.endpointCalls.get(route.name) ?? 0) + 1);
+    const { route, params } = found;
+    const name = `${route.method} ${route.path}`;
+    context.endpointCalls.set(name, (context.endpointCalls.get(name) ?? 0) + 1);
     Promise.resolve()
-      .then(() => route.handler(context, request, response, match))
+      .then(() => route.handler(context, request, response, params))
       .catch((error: unknown) => {
         if (response.headersSent) return response.destroy();
         if (error instanceof BodyTooLarge) return sendError(response, 413, 'payload_too_large', error.message);

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonAnswers } from '../../main/services/http/json-answers.ts';
+import { readBodyWithin } from '../../main/services/http/read-body.ts';
 
 /**
  * The one refusal shape of the season service (docs/season-service.md "Endpoints (API)"): `{"error": {"code",
@@ -13,20 +15,19 @@ export interface ServiceError {
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
+const answers = jsonAnswers<unknown, ServiceError>({
+  headers: { ...NO_STORE, 'Content-Type': 'application/json' },
+  encode: (body) => JSON.stringify(body),
+  refusal: (_status, error) => ({ error }),
+});
+
 export function sendJson(
   response: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  const bytes = Buffer.from(JSON.stringify(body));
-  response.writeHead(status, {
-    ...NO_STORE,
-    'Content-Type': 'application/json',
-    'Content-Length': String(bytes.length),
-    ...headers,
-  });
-  response.end(bytes);
+  answers.json(response, status, body, headers);
 }
 
 /** The refusal code each answer carried, for the request log and the metrics (season-service/operations/). */
@@ -39,7 +40,7 @@ export function sendError(
   headers?: Record<string, string>,
 ) {
   answeredCodes.set(response, error.code);
-  sendJson(response, status, { error }, headers);
+  answers.refuse(response, status, error, headers);
 }
 
 /** The code of the refusal sent on `response`, or null (an answer that is not a refusal, or none yet). */
@@ -55,16 +56,11 @@ export class BodyTooLarge extends Error {
 
 /** Reads a request body up to `limit` bytes; past it, stops reading and throws BodyTooLarge (answered 413). */
 export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge(limit);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const read = await readBodyWithin(request, limit);
+  if (read.ok) return read.body;
+  if (read.refusal === 'too_large') throw new BodyTooLarge(limit);
+  // The client went away mid-body: its stream's own error (ECONNRESET), which the dispatcher answers no one for.
+  throw read.cause;
 }
 
 /** The bearer token of an `Authorization: Bearer <token>` header, or null. */

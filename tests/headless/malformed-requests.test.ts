@@ -158,6 +158,8 @@ describe('the targets of a page or a socket are answered 4xx with a code, and th
     ['an HTTP version that does not exist', 'GET /index.html HTTP/7.3', 400, 'HEADLESS_BAD_REQUEST'],
     ['PROPFIND on a page', 'PROPFIND /index.html HTTP/1.1', 405, 'HEADLESS_METHOD'],
     ['DELETE on the call route', 'DELETE /api/invoke HTTP/1.1', 405, 'HEADLESS_METHOD'],
+    ['GET on the call route (a route, not a page)', 'GET /api/invoke HTTP/1.1', 405, 'HEADLESS_METHOD'],
+    ['POST on the event stream', 'POST /api/events HTTP/1.1', 405, 'HEADLESS_METHOD'],
     [
       'CONNECT (a proxy tunnel, which never reaches the request handler)',
       `CONNECT ${host} HTTP/1.1`,

@@ -116,6 +116,82 @@ function agentIdentityHeader(request: IncomingMessage): string | null {
   return value;
 }
 
+/** The call a POST /v1/proxy body asks for, checked (reference §3.4); a ProxyError where it is not one. */
+async function proxyCall(context: TrustLayerContext, request: IncomingMessage, body: PyObject) {
+  const currency = typeof body['currency'] === 'string' ? body['currency'].trim().toLowerCase() : 'eur';
+  if (!SUPPORTED_CURRENCIES.includes(currency)) {
+    throw new ProxyError(
+      'invalid_currency',
+      `Currency '${currency}' not supported. Supported: ${SUPPORTED_CURRENCIES.join(', ')}`,
+      400,
+    );
+  }
+  const target = validateTarget(context, body['target']);
+  if (!context.upstream.isDevnetHost(target.hostname)) await checkResolvesPublic(target.hostname);
+  const method = typeof body['method'] === 'string' ? body['method'].toUpperCase() : 'POST';
+  if (method !== 'GET' && method !== 'POST') throw new ProxyError('invalid_request', 'method must be GET or POST', 400);
+  const payload = body['payload'] ?? {};
+  if (!isPyObject(payload)) throw new ProxyError('invalid_request', 'payload must be a JSON object', 400);
+  const extra = extraHeaders(body['extra_headers']);
+  const declaredIdentity = agentIdentityHeader(request);
+  const agentVersion =
+    typeof request.headers['x-agent-version'] === 'string' ? request.headers['x-agent-version'] : null;
+
+  // A free key pays nothing: amount is the float 0.0, which canonical JSON writes as 0.0 (challenge spec §2.4).
+  // `target` enters request_data exactly as sent (validate_target_url returns it unchanged), so a trailing slash or
+  // parameter order changes the request hash (challenge spec §2.4).
+  const requestData: PyObject = { target: body['target'] as string, method, payload, amount: 0, currency };
+  const extraKeys = Object.keys(extra);
+  if (extraKeys.length > 0) requestData['extra_headers_keys'] = [...extraKeys].sort();
+
+  const forwarded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra)) {
+    if (!BLOCKED_EXTRA_HEADERS.has(name.toLowerCase())) forwarded[name] = value;
+  }
+  if (context.upstream.sendsChallengeSecret(target.hostname)) forwarded['X-Challenge-Secret'] = context.challengeSecret;
+  return { currency, target, method, payload, requestData, forwarded, declaredIdentity, agentVersion };
+}
+
+/** The answer to a proxied call: its proof and the service's answer, or the upstream failure (502, 504). */
+function proxyAnswer(
+  context: TrustLayerContext,
+  record: PyObject,
+  proofId: string,
+  upstreamStatus: number | null,
+  body: PyJson,
+  serviceError: string | null,
+): { status: number; result: PyObject } {
+  let serviceBody = body;
+  const proof = withoutSecrets(record);
+  let status = 200;
+  let result: PyObject;
+  if (serviceError !== null) {
+    status = serviceError === 'proxy_timeout' ? 504 : 502;
+    const code = serviceError === 'proxy_timeout' ? 'proxy_timeout' : 'service_error';
+    const message = serviceError === 'proxy_timeout' ? 'Target service timed out' : serviceError;
+    result = { error: { code, message, status: BigInt(status) }, proof };
+  } else {
+    // The digital stamp is injected after hashing, into JSON object bodies of successful calls only.
+    if (isPyObject(serviceBody) && !('_raw_text' in serviceBody) && record['transaction_success'] === true) {
+      serviceBody = {
+        ...serviceBody,
+        _arkforge_attestation: {
+          id: proofId,
+          seal: record['verification_url'] as string,
+          status: 'VERIFIED_TRANSACTION',
+          msg: 'Payment confirmed, execution anchored.',
+        },
+      };
+    }
+    result = {
+      proof,
+      service_response: { status_code: BigInt(upstreamStatus as number), body: serviceBody },
+      _links: { pricing: `${context.baseUrl()}/v1/pricing` },
+    };
+  }
+  return { status, result };
+}
+
 /**
  * POST /v1/proxy (reference §3.4, §7): validate, forward, hash, commit, sign, queue for the batch anchor.
  * The proof is issued even when the upstream call fails (502 service_error, 504 proxy_timeout).
@@ -144,39 +220,8 @@ export async function proxy(
     }
   }
   try {
-    const currency = typeof body['currency'] === 'string' ? body['currency'].trim().toLowerCase() : 'eur';
-    if (!SUPPORTED_CURRENCIES.includes(currency)) {
-      throw new ProxyError(
-        'invalid_currency',
-        `Currency '${currency}' not supported. Supported: ${SUPPORTED_CURRENCIES.join(', ')}`,
-        400,
-      );
-    }
-    const target = validateTarget(context, body['target']);
-    if (!context.upstream.isDevnetHost(target.hostname)) await checkResolvesPublic(target.hostname);
-    const method = typeof body['method'] === 'string' ? body['method'].toUpperCase() : 'POST';
-    if (method !== 'GET' && method !== 'POST')
-      throw new ProxyError('invalid_request', 'method must be GET or POST', 400);
-    const payload = body['payload'] ?? {};
-    if (!isPyObject(payload)) throw new ProxyError('invalid_request', 'payload must be a JSON object', 400);
-    const extra = extraHeaders(body['extra_headers']);
-    const declaredIdentity = agentIdentityHeader(request);
-    const agentVersion =
-      typeof request.headers['x-agent-version'] === 'string' ? request.headers['x-agent-version'] : null;
-
-    // A free key pays nothing: amount is the float 0.0, which canonical JSON writes as 0.0 (challenge spec §2.4).
-    // `target` enters request_data exactly as sent (validate_target_url returns it unchanged), so a trailing slash or
-    // parameter order changes the request hash (challenge spec §2.4).
-    const requestData: PyObject = { target: body['target'] as string, method, payload, amount: 0, currency };
-    const extraKeys = Object.keys(extra);
-    if (extraKeys.length > 0) requestData['extra_headers_keys'] = [...extraKeys].sort();
-
-    const forwarded: Record<string, string> = {};
-    for (const [name, value] of Object.entries(extra)) {
-      if (!BLOCKED_EXTRA_HEADERS.has(name.toLowerCase())) forwarded[name] = value;
-    }
-    if (context.upstream.sendsChallengeSecret(target.hostname))
-      forwarded['X-Challenge-Secret'] = context.challengeSecret;
+    const { currency, target, method, payload, requestData, forwarded, declaredIdentity, agentVersion } =
+      await proxyCall(context, request, body);
     const upstream: UpstreamResult = await context.upstream.call({
       target,
       method,
@@ -228,33 +273,7 @@ export async function proxy(
     context.store.insertProof(record, target.hostname, fingerprintOf(apiKey), batchId);
     context.anchor.proofAdded();
 
-    const proof = withoutSecrets(record);
-    let status = 200;
-    let result: PyObject;
-    if (serviceError !== null) {
-      status = serviceError === 'proxy_timeout' ? 504 : 502;
-      const code = serviceError === 'proxy_timeout' ? 'proxy_timeout' : 'service_error';
-      const message = serviceError === 'proxy_timeout' ? 'Target service timed out' : serviceError;
-      result = { error: { code, message, status: BigInt(status) }, proof };
-    } else {
-      // The digital stamp is injected after hashing, into JSON object bodies of successful calls only.
-      if (isPyObject(serviceBody) && !('_raw_text' in serviceBody) && record['transaction_success'] === true) {
-        serviceBody = {
-          ...serviceBody,
-          _arkforge_attestation: {
-            id: proofId,
-            seal: record['verification_url'] as string,
-            status: 'VERIFIED_TRANSACTION',
-            msg: 'Payment confirmed, execution anchored.',
-          },
-        };
-      }
-      result = {
-        proof,
-        service_response: { status_code: BigInt(upstreamStatus as number), body: serviceBody },
-        _links: { pricing: `${context.baseUrl()}/v1/pricing` },
-      };
-    }
+    const { status, result } = proxyAnswer(context, record, proofId, upstreamStatus, serviceBody, serviceError);
     if (typeof idempotencyKey === 'string' && idempotencyKey !== '') {
       context.accounts.cacheResponse(apiKey, idempotencyKey, now.getTime(), status, jsonDumps(result));
     }

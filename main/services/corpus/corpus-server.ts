@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { absentReferenceBody, type CollectionReferences } from '../../core/corpus/collection-references.ts';
@@ -9,6 +8,9 @@ import { SYSTEME_STATUSES, UNKNOWN_HOST_STATUS, unknownHostBody, type SystemeSta
 import { TRACKS } from '../../core/corpus/tracks.ts';
 import { jsonFileBytes } from '../../core/corpus/tree.ts';
 import { openCorpusCallLog, type CorpusCall, type CorpusCallLog } from '../../db/corpus-call-log/corpus-calls.ts';
+import { readBodyWithin } from '../http/read-body.ts';
+import { digestMatches, secretDigest } from '../http/secret-equal.ts';
+import { sendBody } from '../http/send-body.ts';
 import { readTrackFolders, type TrackFolder } from './season-folder.ts';
 
 export type { CorpusCall } from '../../db/corpus-call-log/corpus-calls.ts';
@@ -83,12 +85,6 @@ const HEADERS = {
 
 /** The largest request payload drained (the proxy's payloads for corpus resources are `{}`). */
 const MAX_PAYLOAD_BYTES = 65_536;
-
-/** Constant-time comparison over digests, so neither the content nor the length of the secret leaks by timing. */
-function secretMatches(presented: string | undefined, secret: Buffer): boolean {
-  if (presented === undefined) return false;
-  return timingSafeEqual(createHash('sha256').update(presented, 'utf8').digest(), secret);
-}
 
 /** What the server holds for one track: its frozen resources, its collections' references and /_systeme bodies. */
 interface LoadedTrack extends ServedTrack {
@@ -171,21 +167,28 @@ function outsideCatalogue(track: LoadedTrack, target: string): [number, Uint8Arr
   return absent === undefined ? [404, track.systeme['404']] : [200, jsonFileBytes(absent)];
 }
 
-/**
- * The corpus server (spec §2.3, §2.5; docs/corpus-format.md "9. Corpus server"). It serves the frozen bytes of every
- * track of a season at once, routing each request to the track whose base host is its Host header (a server of one
- * track serves it whatever the Host). Then, for that track:
- * - a Host that names no track of a season: 421 + a fixed JSON body listing the bases (no track, no secret check);
- * - status 503 + the track's /_systeme/503 while set unavailable;
- * - 403 + /_systeme/403 without the right X-Challenge-Secret (the proxy alone forwards it, spec §2.3);
- * - 400 + /_systeme/400 for a method other than GET or POST, or a query string (canonical URLs have none);
- * - 200 + the catalogue resource's file for its canonical path, GET or POST alike (absent references are
- *   catalogue resources too, with their `exists: false` body);
- * - 200 + an absence body for a reference of one of the track's collections that the catalogue does not hold;
- * - 404 + /_systeme/404 for any other path (with `seasonService`, and a Link to the track's catalogue route).
- * Every call is appended to the call log (`callLogFile`, or memory).
- */
-export async function startCorpusServer(options: CorpusServerOptions): Promise<CorpusServer> {
+/** Whether the request carries the challenge secret whose SHA-256 is `secret`. */
+function carriesSecret(req: IncomingMessage, secret: Buffer): boolean {
+  const presented = req.headers['x-challenge-secret'];
+  // Constant-time over digests: neither the content nor the length of the secret leaks by timing.
+  return typeof presented === 'string' && digestMatches(presented, secret);
+}
+
+/** The call log's line for one answered request. */
+function callOf(req: IncomingMessage, status: number, track: LoadedTrack | undefined, secret: Buffer, at: Date): CorpusCall {
+  return {
+    at: at.toISOString(),
+    method: req.method ?? '',
+    path: req.url ?? '/',
+    status,
+    secretPresent: carriesSecret(req, secret),
+    host: req.headers.host ?? null,
+    track: track?.track ?? null,
+  };
+}
+
+/** Every track of the corpus folder, loaded and checked together (one season, distinct hosts), with their Links. */
+async function loadTracks(options: CorpusServerOptions): Promise<LoadedTrack[]> {
   const folders = await readTrackFolders(options.corpusDir).catch((error: unknown) => {
     throw new Error(`corpus server: cannot read ${options.corpusDir}: ${(error as Error).message}`);
   });
@@ -205,9 +208,28 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   if (together.length > 0) {
     throw new Error(`corpus server: ${options.corpusDir} cannot be served (${together.map((p) => `${p.code}: ${p.message}`).join('; ')})`);
   }
+  return tracks;
+}
+
+/**
+ * The corpus server (spec §2.3, §2.5; docs/corpus-format.md "9. Corpus server"). It serves the frozen bytes of every
+ * track of a season at once, routing each request to the track whose base host is its Host header (a server of one
+ * track serves it whatever the Host). Then, for that track:
+ * - a Host that names no track of a season: 421 + a fixed JSON body listing the bases (no track, no secret check);
+ * - status 503 + the track's /_systeme/503 while set unavailable;
+ * - 403 + /_systeme/403 without the right X-Challenge-Secret (the proxy alone forwards it, spec §2.3);
+ * - 400 + /_systeme/400 for a method other than GET or POST, or a query string (canonical URLs have none);
+ * - 200 + the catalogue resource's file for its canonical path, GET or POST alike (absent references are
+ *   catalogue resources too, with their `exists: false` body);
+ * - 200 + an absence body for a reference of one of the track's collections that the catalogue does not hold;
+ * - 404 + /_systeme/404 for any other path (with `seasonService`, and a Link to the track's catalogue route).
+ * Every call is appended to the call log (`callLogFile`, or memory).
+ */
+export async function startCorpusServer(options: CorpusServerOptions): Promise<CorpusServer> {
+  const tracks = await loadTracks(options);
   const byHost = new Map(tracks.map((t) => [t.host, t]));
   const misdirected = jsonFileBytes(unknownHostBody(tracks.map((t) => t.base)));
-  const secret = createHash('sha256').update(options.secret, 'utf8').digest();
+  const secret = secretDigest(options.secret);
   const now = options.now ?? (() => new Date());
   let log: CorpusCallLog;
   try {
@@ -223,23 +245,8 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
     return host === undefined ? undefined : byHost.get(host);
   };
 
-  const carriesSecret = (req: IncomingMessage): boolean => {
-    const presented = req.headers['x-challenge-secret'];
-    return secretMatches(typeof presented === 'string' ? presented : undefined, secret);
-  };
-
-  const record = (req: IncomingMessage, status: number, track: LoadedTrack | undefined): void => {
-    const call: CorpusCall = {
-      at: now().toISOString(),
-      method: req.method ?? '',
-      path: req.url ?? '/',
-      status,
-      secretPresent: carriesSecret(req),
-      host: req.headers.host ?? null,
-      track: track?.track ?? null,
-    };
-    log.append(call);
-  };
+  const record = (req: IncomingMessage, status: number, track: LoadedTrack | undefined): void =>
+    log.append(callOf(req, status, track, secret, now()));
 
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const target = req.url ?? '/';
@@ -251,15 +258,14 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
     else {
       const known = track.resources.get(target);
       if (track.unavailable) [status, body] = [503, track.systeme['503']];
-      else if (!carriesSecret(req)) [status, body] = [403, track.systeme['403']];
+      else if (!carriesSecret(req, secret)) [status, body] = [403, track.systeme['403']];
       else if ((method !== 'GET' && method !== 'POST') || target.includes('?')) [status, body] = [400, track.systeme['400']];
       else if (known) [status, body] = [200, known];
       else [status, body] = outsideCatalogue(track, target);
     }
     record(req, status, track);
     const link = status === 404 && track?.catalogueLink ? { Link: track.catalogueLink } : {};
-    res.writeHead(status, { ...HEADERS, ...link, 'Content-Length': String(body.byteLength) });
-    res.end(body);
+    sendBody(res, status, body, { ...HEADERS, ...link });
   };
 
   // Node answers a request without Host with its own plain 400; the corpus answers JSON only (spec §2.5), so the
@@ -267,20 +273,14 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     // A POST payload does not change the resource: it is drained unread, up to a cap past which the request is
     // answered 400 and the connection closed.
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.byteLength;
-      if (received > MAX_PAYLOAD_BYTES && !res.headersSent) {
-        const track = trackOf(req);
-        const [status, body] = track ? [400, track.systeme['400']] : [UNKNOWN_HOST_STATUS, misdirected];
-        record(req, status, track);
-        res.writeHead(status, { ...HEADERS, 'Content-Length': String(body.byteLength), Connection: 'close' });
-        res.end(body);
-        req.destroy();
-      }
-    });
-    req.on('end', () => {
-      if (!res.headersSent) answer(req, res);
+    void readBodyWithin(req, MAX_PAYLOAD_BYTES).then((read) => {
+      if (read.ok) return answer(req, res);
+      if (read.refusal === 'aborted') return;
+      const track = trackOf(req);
+      const [status, body] = track ? [400, track.systeme['400']] : [UNKNOWN_HOST_STATUS, misdirected];
+      record(req, status, track);
+      sendBody(res, status, body, HEADERS, { Connection: 'close' });
+      req.destroy();
     });
   });
   await new Promise<void>((resolve, reject) => {
