@@ -49,35 +49,32 @@ function restoreCommand(policy: BackupPolicy, dbFile: string, name: string): str
 }
 
 /**
- * `backup.list`, `backup.create`, `backup.verify`, `backup.restore_check` (docs/console-backend.md "Backups"). Without a
- * backup folder the list answers `dir: null` and the acts are refused CONSOLE_BACKUP_NOT_CONFIGURED. A backup is named
- * by its file name in the folder, never a path: one not among this database's backups there is CONSOLE_BACKUP_NOT_FOUND.
- * The last check of each file is kept in main for the session (by name, size and time, so a file replaced meanwhile is
- * "not checked" again). A failed verification is an answer (`ok: false` with its code), not a refused call.
+ * What the Backups screen knows of each file: its listing, its name checked against this database's backups, and the
+ * last check of each kept for the session by name, size and time (a file replaced meanwhile is "not checked" again).
  */
-export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | null): Pick<Handlers, BackupChannel> {
-  const checks = new Map<string, { stamp: string; check: BackupCheck }>();
-  const stampOf = (file: string) => {
+class BackupChecks {
+  readonly #checks = new Map<string, { stamp: string; check: BackupCheck }>();
+
+  constructor(private readonly ctx: ConsoleContext) {}
+
+  #stampOf(file: string): string {
     const s = statSync(file);
     return `${s.size}/${s.mtimeMs}`;
-  };
-  const configured = (): { policy: BackupPolicy; dbFile: string; inTurn: ConsoleBackups['inTurn'] } => {
-    if (backups === null || ctx.dbFile === null) throw notConfigured();
-    return { policy: backups.policy, dbFile: ctx.dbFile, inTurn: backups.inTurn };
-  };
-  const listing = (policy: BackupPolicy, dbFile: string, name: string): BackupListing => {
+  }
+
+  listing = (policy: BackupPolicy, dbFile: string, name: string): BackupListing => {
     const file = join(policy.dir, name);
-    const stamp = stampOf(file);
-    const kept = checks.get(name);
+    const kept = this.#checks.get(name);
     return {
       name,
       created_at: createdAtOf(name),
       bytes: statSync(file).size,
-      check: kept !== undefined && kept.stamp === stamp ? kept.check : null,
+      check: kept !== undefined && kept.stamp === this.#stampOf(file) ? kept.check : null,
       restore_command: restoreCommand(policy, dbFile, name),
     };
   };
-  const fileOf = (policy: BackupPolicy, dbFile: string, name: string): string => {
+
+  fileOf = (policy: BackupPolicy, dbFile: string, name: string): string => {
     if (!backupsIn(policy.dir, dbFile).includes(name))
       throw new HandlerRefusal(
         'CONSOLE_BACKUP_NOT_FOUND',
@@ -86,10 +83,11 @@ export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | nu
       );
     return join(policy.dir, name);
   };
-  const failed = (name: string, kind: BackupCheck['kind'], error: Failure): BackupCheck => ({
+
+  failed = (name: string, kind: BackupCheck['kind'], error: Failure): BackupCheck => ({
     name,
     kind,
-    at: isoUtc(ctx.clock.now())!,
+    at: isoUtc(this.ctx.clock.now())!,
     ok: false,
     error: { code: error.code, message: error.message },
     sha256: null,
@@ -98,9 +96,26 @@ export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | nu
     audit_entries: null,
     carries_index_exports: null,
   });
-  const keep = <C extends BackupCheck>(file: string, check: C): C => {
-    checks.set(check.name, { stamp: stampOf(file), check });
+
+  keep = <C extends BackupCheck>(file: string, check: C): C => {
+    this.#checks.set(check.name, { stamp: this.#stampOf(file), check });
     return check;
+  };
+}
+
+/**
+ * `backup.list`, `backup.create`, `backup.verify`, `backup.restore_check` (docs/console-backend.md "Backups"). Without a
+ * backup folder the list answers `dir: null` and the acts are refused CONSOLE_BACKUP_NOT_CONFIGURED. A backup is named
+ * by its file name in the folder, never a path: one not among this database's backups there is CONSOLE_BACKUP_NOT_FOUND.
+ * The last check of each file is kept in main for the session (by name, size and time, so a file replaced meanwhile is
+ * "not checked" again). A failed verification is an answer (`ok: false` with its code), not a refused call.
+ */
+export function backupHandlers(ctx: ConsoleContext, backups: ConsoleBackups | null): Pick<Handlers, BackupChannel> {
+  const screen = new BackupChecks(ctx);
+  const { listing, fileOf, failed, keep } = screen;
+  const configured = (): { policy: BackupPolicy; dbFile: string; inTurn: ConsoleBackups['inTurn'] } => {
+    if (backups === null || ctx.dbFile === null) throw notConfigured();
+    return { policy: backups.policy, dbFile: ctx.dbFile, inTurn: backups.inTurn };
   };
   const carriesExports = (carries: readonly string[] | null) => carries !== null && carries.includes('index-exports');
 
