@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { Failure } from '../main/core/result.ts';
 import type { Db } from '../main/db/open-database.ts';
 import { backupFileName, backupsIn } from '../main/services/backup/backup-after-act.ts';
+import { backupFolderFault } from '../main/services/backup/backup-folder-fault.ts';
 import type { CreatedBackup } from '../main/services/backup/create-backup.ts';
 import {
   createSeasonBackup,
   deriveSeasonBackupKey,
   type SeasonBackupKey,
 } from '../main/services/backup/create-season-backup.ts';
-import { writeFaultOf } from '../main/services/write-fault.ts';
 
 export interface SeasonBackupPolicy {
   dir: string;
@@ -95,13 +95,12 @@ export function startSeasonBackups(input: {
       error = created.error;
     } catch (thrown) {
       // The folder cannot be made, or something unforeseen: still a line and a code, never the end of the service.
-      const e = thrown as Error & { code?: unknown };
-      error = writeFaultOf(thrown, {
-        target: policy.dir,
-        writing: `the backup folder ${policy.dir}`,
-        left: 'no backup was written and the earlier backups are left as they are',
-        elsewhere: 'restart the service with --backup-dir a folder on another disk',
-      }) ?? { code: typeof e.code === 'string' ? e.code : 'BACKUP_ERROR', message: e.message };
+      error = backupFolderFault(
+        thrown,
+        policy.dir,
+        'restart the service with --backup-dir a folder on another disk',
+        'BACKUP_ERROR',
+      );
     }
     input.log(backupFailedLine(error));
     policy.onBackupFailed?.(error);

@@ -107,7 +107,7 @@ const season = (method: 'GET' | 'POST', path: string, handler: Route): RouteEntr
  * `{track}` is a track name: a short word of URI-unreserved characters (main/core/corpus/model.ts); anything else is
  * no route.
  */
-const ROUTES = routeTable<Route>(
+export const ROUTES = routeTable<Route>(
   [
     season('GET', '', seasonRoute),
     season('POST', '/enroll', enrollRoute),

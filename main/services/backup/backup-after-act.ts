@@ -6,7 +6,7 @@ import type { Failure } from '../../core/result.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { recordAction } from '../audit/record-action.ts';
 import type { Clock } from '../clock.ts';
-import { writeFaultOf } from '../write-fault.ts';
+import { backupFolderFault } from './backup-folder-fault.ts';
 import { createBackup, type CreatedBackup } from './create-backup.ts';
 
 /** How a season-changing act is followed by a backup (docs/operator-database.md "Backups"). */
@@ -78,15 +78,7 @@ export async function backupAfterAct(input: {
     }
     error = created.error;
   } catch (thrown) {
-    // The backup folder cannot be made (read-only, permission, a file in the way): a WRITE_ code, as the backup's
-    // own write faults are (docs/operator-database.md "File write faults").
-    const e = thrown as Error & { code?: unknown };
-    error = writeFaultOf(thrown, {
-      target: policy.dir,
-      writing: `the backup folder ${policy.dir}`,
-      left: 'no backup was written and the earlier backups are left as they are',
-      elsewhere: 'give --backup-dir a folder on another disk',
-    }) ?? { code: typeof e.code === 'string' ? e.code : 'BACKUP_FAILED', message: e.message };
+    error = backupFolderFault(thrown, policy.dir, 'give --backup-dir a folder on another disk', 'BACKUP_FAILED');
   }
   try {
     const db = openDatabase(dbFile);
