@@ -3,36 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/db/open-database.ts';
-import { insertPublicationVersion } from '../../main/db/publications.ts';
 import { consentsInForce } from '../../main/db/report-consents.ts';
 import { createSeasonConsentsCommand, createSeasonDeliverCommand } from '../../main/cli/season-reports-commands.ts';
 import { loadOrCreateSigningKey } from '../../main/services/index-export/signing-key.ts';
 import type { Clock } from '../../main/services/clock.ts';
-import type { KeyIdentity } from '../../season-service/trust-layer-identity.ts';
 import {
-  enroll,
-  freezeBothTracks,
-  newDidKey,
-  startTestService,
-  TEST_OPERATOR,
-  type RunningService,
-} from '../season-service/support/season-fixture.ts';
+  publishedVersionOne,
+  serviceWithParticipants,
+  writeOperatorKey,
+} from '../season-service/support/delivery-fixture.ts';
+import { TEST_OPERATOR, type RunningService } from '../season-service/support/season-fixture.ts';
 import { captureIo } from '../support/capture-io.ts';
 import { closedPort } from '../support/closed-port.ts';
 
-const didOfKey = new Map<string, string>();
-const identity = async (apiKey: string): Promise<KeyIdentity> => {
-  const did = didOfKey.get(apiKey);
-  return did === undefined ? { kind: 'not_bound', history: [] } : { kind: 'bound', did, history: [] };
-};
-
-const HASH = 'a'.repeat(64);
 const clock: Clock = { now: () => Date.parse('2026-11-05T10:00:00.000Z'), sleep: async () => {} };
 let service: RunningService;
 let dir: string;
 let dbFile: string;
 let tokenFile: string;
-const participants: { token: string; id: string }[] = [];
+let participants: { token: string; id: string }[] = [];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Answer = any;
@@ -41,55 +30,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'season-reports-'));
   dbFile = join(dir, 'operator.sqlite');
   // The operator key beside the database (index-signing-key.pem) is the fixture's operator's, which signs its freezes
-  // and which the test service is started with (PKCS#8 of an Ed25519 seed, RFC 8410).
-  const der = Buffer.concat([
-    Buffer.from('302e020100300506032b657004220420', 'hex'),
-    Buffer.from(TEST_OPERATOR.privateKey),
-  ]);
-  const pem = `-----BEGIN PRIVATE KEY-----\n${der.toString('base64')}\n-----END PRIVATE KEY-----\n`;
-  writeFileSync(join(dir, 'index-signing-key.pem'), pem, { mode: 0o600 });
+  // and which the test service is started with.
+  writeOperatorKey(join(dir, 'index-signing-key.pem'));
   const key = loadOrCreateSigningKey(join(dir, 'index-signing-key.pem'));
   if (!key.ok || key.value.publicKeyHex !== TEST_OPERATOR.publicKeyHex) throw new Error('the operator key file');
-  service = await startTestService('http://127.0.0.1:1', { identity });
-  await freezeBothTracks(service);
-  for (const label of ['Nord', 'Sud']) {
-    const apiKey = `key-${label}-${participants.length}`;
-    didOfKey.set(apiKey, newDidKey().did);
-    const answer = await enroll(service.url, apiKey, { agent_name: `Agent ${label}`, declared_stack: 'a stack' });
-    if (answer.status !== 201) throw new Error(`enrollment refused: ${JSON.stringify(answer.json)}`);
-    participants.push({ token: answer.json.season_token, id: answer.json.participant_id });
-  }
+  ({ service, participants } = await serviceWithParticipants(['Nord', 'Sud']));
   tokenFile = join(dir, 'operator-token');
   writeFileSync(tokenFile, service.operatorToken, { mode: 0o600 });
-  const db = openDatabase(dbFile);
-  db.pragma('foreign_keys = OFF');
-  db.prepare(
-    `INSERT INTO season_closes (id, season, track, closed_at_ms, freeze_proof_id, scorer_version, rules_sha256,
-       manifest_hash, submissions_sha256, key_commitment, trust_bundle_digest, proofs_sha256, scores_sha256,
-       participants, scored, pending, out_dir)
-     VALUES (1, 1, 'conformite', 0, 'prf_x', 's', 'r', 'm', 'u', 'k', 't', 'p', ?, 2, 2, 0, '/tmp/x')`,
-  ).run(HASH);
-  const report = (id: string) => new TextEncoder().encode(`{"participant_id":"${id}","unsupported":[]}\n`);
-  insertPublicationVersion(
-    db,
-    {
-      season: 1,
-      track: 'conformite',
-      version: 1,
-      correctsVersion: null,
-      publishedAtMs: Date.parse('2026-11-02T10:00:00.000Z'),
-      actor: 'ana',
-      closeId: 1,
-      scoresJson: new TextEncoder().encode('{}\n'),
-      scoresSha256: HASH,
-      bundleDigestsJson: new TextEncoder().encode('{}\n'),
-      correctionJson: null,
-      auditSeq: 1,
-      auditHash: HASH,
-    },
-    participants.map((p) => ({ participantId: p.id, reportJson: report(p.id), reportSha256: HASH })),
+  publishedVersionOne(
+    dbFile,
+    participants.map((p) => p.id),
   );
-  db.close();
 });
 
 afterAll(async () => {

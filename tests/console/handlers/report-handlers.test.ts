@@ -1,60 +1,34 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../../main/db/audit-log.ts';
 import { openDatabase } from '../../../main/db/open-database.ts';
-import { insertPublicationVersion } from '../../../main/db/publications.ts';
 import { NO_SERVICES } from '../../../main/console/console-services.ts';
 import type { OpenedConsole } from '../../../main/console/open-console.ts';
-import type { KeyIdentity } from '../../../season-service/trust-layer-identity.ts';
 import {
-  DURING,
-  enroll,
-  freezeBothTracks,
-  newDidKey,
-  startTestService,
-  TEST_OPERATOR,
-  type RunningService,
-} from '../../season-service/support/season-fixture.ts';
+  publishedVersionOne,
+  serviceWithParticipants,
+  writeOperatorKey,
+} from '../../season-service/support/delivery-fixture.ts';
+import { DURING, type RunningService } from '../../season-service/support/season-fixture.ts';
 import { settableClock } from '../../services/freeze/support/freeze-ports.ts';
 import { CONSOLE_STAFF, consoleOn, value } from '../support/console-on-freeze-devnet.ts';
 
 // The console's channel to what participants receive after a publication (issue 39): `season.deliver` and
 // `season.consents` as the CLI's commands do them, against a season service in-process (no Trust Layer is asked).
-const didOfKey = new Map<string, string>();
-const identity = async (apiKey: string): Promise<KeyIdentity> => {
-  const did = didOfKey.get(apiKey);
-  return did === undefined ? { kind: 'not_bound', history: [] } : { kind: 'bound', did, history: [] };
-};
-const HASH = 'a'.repeat(64);
 const clock = settableClock(DURING.getTime());
 let dir: string;
 let keyFile: string;
 let service: RunningService;
-const participants: { token: string; id: string }[] = [];
+let participants: { token: string; id: string }[] = [];
 const opened: OpenedConsole[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'proveit-console-reports-'));
-  // The fixture operator's key (PKCS#8 of an Ed25519 seed, RFC 8410): the one the test service is started with.
-  const der = Buffer.concat([
-    Buffer.from('302e020100300506032b657004220420', 'hex'),
-    Buffer.from(TEST_OPERATOR.privateKey),
-  ]);
   keyFile = join(dir, 'operator-key.pem');
-  writeFileSync(keyFile, `-----BEGIN PRIVATE KEY-----\n${der.toString('base64')}\n-----END PRIVATE KEY-----\n`, {
-    mode: 0o600,
-  });
-  service = await startTestService('http://127.0.0.1:1', { identity });
-  await freezeBothTracks(service);
-  for (const label of ['Nord', 'Sud']) {
-    const apiKey = `api-key-${label}`;
-    didOfKey.set(apiKey, newDidKey().did);
-    const answer = await enroll(service.url, apiKey, { agent_name: `Agent ${label}`, declared_stack: 'a stack' });
-    if (answer.status !== 201) throw new Error(`enrollment refused: ${JSON.stringify(answer.json)}`);
-    participants.push({ token: answer.json.season_token, id: answer.json.participant_id });
-  }
+  writeOperatorKey(keyFile);
+  ({ service, participants } = await serviceWithParticipants(['Nord', 'Sud']));
 });
 
 afterAll(async () => {
@@ -64,41 +38,11 @@ afterAll(async () => {
 });
 
 /** Version 1 of conformite's scores published in the console's database, one report per participant. */
-function published(dbFile: string): void {
-  const db = openDatabase(dbFile);
-  db.pragma('foreign_keys = OFF');
-  db.prepare(
-    `INSERT INTO season_closes (id, season, track, closed_at_ms, freeze_proof_id, scorer_version, rules_sha256,
-       manifest_hash, submissions_sha256, key_commitment, trust_bundle_digest, proofs_sha256, scores_sha256,
-       participants, scored, pending, out_dir)
-     VALUES (1, 1, 'conformite', 0, 'prf_x', 's', 'r', 'm', 'u', 'k', 't', 'p', ?, 2, 2, 0, '/tmp/x')`,
-  ).run(HASH);
-  const bytes = (text: string) => new TextEncoder().encode(text);
-  insertPublicationVersion(
-    db,
-    {
-      season: 1,
-      track: 'conformite',
-      version: 1,
-      correctsVersion: null,
-      publishedAtMs: Date.parse('2026-11-02T10:00:00.000Z'),
-      actor: 'ana',
-      closeId: 1,
-      scoresJson: bytes('{}\n'),
-      scoresSha256: HASH,
-      bundleDigestsJson: bytes('{}\n'),
-      correctionJson: null,
-      auditSeq: 1,
-      auditHash: HASH,
-    },
-    participants.map((p) => ({
-      participantId: p.id,
-      reportJson: bytes(`{"participant_id":"${p.id}","unsupported":[]}\n`),
-      reportSha256: HASH,
-    })),
+const published = (dbFile: string) =>
+  publishedVersionOne(
+    dbFile,
+    participants.map((p) => p.id),
   );
-  db.close();
-}
 
 describe('season.deliver and season.consents', () => {
   it('delivers each participant its report from the console, which it then reads in both languages; audited under the person acting', async () => {
