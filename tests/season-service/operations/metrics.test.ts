@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOrCreateReceiptKey } from '../../../season-service/receipt-key.ts';
 import { startSeasonService } from '../../../season-service/server.ts';
-import type { KeyIdentity } from '../../../season-service/trust-layer-identity.ts';
 import {
   enroll,
   freezeBothTracks,
   newDidKey,
   startTestService,
+  stoppedAfterEach,
+  boundToOneDid,
   submit,
   TestClock,
-  type RunningService,
 } from '../support/season-fixture.ts';
 import { scrape, valueOf } from '../support/prometheus-text.ts';
 import { codeOf, raw, statusOf } from '../support/raw-client.ts';
@@ -18,13 +18,9 @@ import { validSubmission } from '../support/submissions.ts';
 
 // docs/season-service.md "Operations": GET /metrics on the loopback listener, scraped with a real request and read as
 // Prometheus' text format.
-const running: RunningService[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0)) await service.stop();
-});
-
+const running = stoppedAfterEach();
 const did = newDidKey().did;
-const bound = async (): Promise<KeyIdentity> => ({ kind: 'bound', did, history: [] });
+const bound = boundToOneDid(did);
 
 async function serviceWithMetrics(clock = new TestClock()) {
   const service = await startTestService('http://127.0.0.1:1', { identity: bound, metricsPort: 0, clock });

@@ -1,26 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { KeyIdentity } from '../../../season-service/trust-layer-identity.ts';
+import { describe, expect, it } from 'vitest';
 import {
   DURING,
   enroll,
   freezeBothTracks,
   newDidKey,
   startTestService,
-  type RunningService,
+  stoppedAfterEach,
+  boundToOneDid,
 } from '../support/season-fixture.ts';
 import { raw } from '../support/raw-client.ts';
 import { validSubmission } from '../support/submissions.ts';
 
 // docs/season-service.md "Operations": one JSON line per request, with what the operator needs and nothing a request
 // carried.
-const running: RunningService[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0)) await service.stop();
-});
-
+const running = stoppedAfterEach();
 const did = newDidKey().did;
-const bound = async (): Promise<KeyIdentity> => ({ kind: 'bound', did, history: [] });
+const bound = boundToOneDid(did);
 
 async function loggedService(trustedProxies?: string[]) {
   const lines: string[] = [];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { afterEach } from 'vitest';
 import { didKeyOfEd25519 } from '../../../main/core/encoding/did-key.ts';
 import type { TrackName } from '../../../main/core/corpus/model.ts';
 import { signFreezeDocument } from '../../../main/core/freeze/operator-freeze.ts';
@@ -326,4 +327,18 @@ export async function exportLines(service: { url: string; operatorToken: string 
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l) as Answer),
   };
+}
+
+/** Every API key bound to the one DID given: what the service asks instead of a Trust Layer, when none runs. */
+export function boundToOneDid(did: string): IdentityLookup {
+  return async () => ({ kind: 'bound', did, history: [] });
+}
+
+/** The services a test file starts: push each one, and it is stopped after its test. */
+export function stoppedAfterEach(): RunningService[] {
+  const running: RunningService[] = [];
+  afterEach(async () => {
+    for (const service of running.splice(0)) await service.stop();
+  });
+  return running;
 }
