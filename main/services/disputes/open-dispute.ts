@@ -6,6 +6,7 @@ import {
   checkDisputeOpening,
   type DisputeOpening,
   type DisputeOpeningFacts,
+  type DisputeOpeningRequest,
 } from '../../core/disputes/dispute-opening.ts';
 import { disputeEvidence } from '../../core/disputes/evidence.ts';
 import { versionAt } from '../../core/disputes/participant-window.ts';
@@ -19,7 +20,7 @@ import { stateAfter, isDecided } from '../../core/disputes/transitions.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { canonical } from '../../core/json/canonical.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
-import { pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
+import { pyObjectFrom, type PyObject } from '../../core/json/value.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { openSignedExport } from '../../core/season-export/signed-export.ts';
 import { isoUtc } from '../../core/time/iso-utc.ts';
@@ -39,20 +40,11 @@ import { BUNDLE, inBundle, reportFile } from '../close/bundle-layout.ts';
 import { scoreBundle } from '../close/score-bundle.ts';
 import { inTransaction, Refused } from '../refused.ts';
 
-export interface OpenDisputeRequest {
-  season: number;
-  track: string;
-  participantId: string;
-  taskId: string;
-  assertionId: string;
-  reason: string;
-  /** The receipt instant typed by staff (--received-at); absent: the receipt is now, on the Clock. */
-  receivedAtMs?: number;
-  /**
-   * The answer the season service gave to the submission of the disputed task (`--receipt FILE`), as json.loads reads
-   * it; absent: the evidence has no `receipt` block.
-   */
-  submissionReceipt?: PyJson;
+/**
+ * A dispute as staff open it: the request the pure check reads (without `submissionReceipt` the evidence has no
+ * `receipt` block), and the person acting.
+ */
+export interface OpenDisputeRequest extends DisputeOpeningRequest {
   actor: string;
 }
 
