@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
 import { loads } from '../../main/core/json/loads.ts';
@@ -19,6 +18,7 @@ import {
   submit,
   TEST_OPERATOR,
 } from './support/season-fixture.ts';
+import { serveThroughLauncher } from './support/serve-process.ts';
 import { validSubmission } from './support/submissions.ts';
 
 // docs/season-service.md "Backups", through the real command: `season serve` backing up every second while it takes
@@ -42,27 +42,19 @@ interface Served {
 }
 
 async function serve(state: string, extra: string[] = []): Promise<Served> {
-  const args = ['season', 'serve', '--port', '0', '--state', state, '--trust-layer', devnet.info.trust_layer];
+  const args = ['--port', '0', '--state', state, '--trust-layer', devnet.info.trust_layer];
   args.push('--operator-token-file', files.operatorToken, '--challenge-secret-file', files.challengeSecret);
   args.push('--operator-public-key', files.operatorKey, ...extra);
-  const child = spawn(process.execPath, [launcher, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', () => reject(new Error(`season serve exited before printing its line: ${stderr}`)));
-  });
-  outputs.push(line);
+  const served = await serveThroughLauncher(args, children);
+  outputs.push(served.firstLine);
   return {
-    child,
-    info: JSON.parse(line) as Served['info'],
-    stderr: () => stderr,
+    child: served.child,
+    info: JSON.parse(served.firstLine) as Served['info'],
+    stderr: served.stderr,
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      outputs.push(stderr);
+      served.child.kill('SIGTERM');
+      await served.exited;
+      outputs.push(served.stderr());
     },
   };
 }

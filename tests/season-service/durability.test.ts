@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../devnet/start-devnet.ts';
 import { loadsText } from '../../main/core/json/loads.ts';
@@ -20,12 +19,12 @@ import {
   submit,
   TEST_OPERATOR,
 } from './support/season-fixture.ts';
+import { serveThroughLauncher } from './support/serve-process.ts';
 import { validSubmission } from './support/submissions.ts';
 
 // A crash of the real process (docs/season-service.md "Durability and limits": "recorded" means on disk): `season
 // serve` is killed with SIGKILL in the middle of a burst, after a fixed number of acknowledged answers, and restarted
 // on the same state folder.
-const launcher = join(process.cwd(), 'bin/proveit.mjs');
 const CLIENTS = 8;
 const TASKS = Array.from({ length: 10 }, (_, i) => `conf-${String(i + 1).padStart(2, '0')}`);
 const VERSIONS = 3;
@@ -56,25 +55,12 @@ interface Cli {
 
 /** Starts `proveit season serve` through the real launcher; resolves once it printed its JSON line. */
 async function startCli(state: string, extra: string[] = []): Promise<Cli> {
-  const args = ['season', 'serve', '--port', '0', '--state', state, '--trust-layer', devnet.info.trust_layer];
+  const args = ['--port', '0', '--state', state, '--trust-layer', devnet.info.trust_layer];
   args.push('--operator-token-file', operatorTokenFile, '--challenge-secret-file', challengeSecretFile);
   args.push('--operator-public-key', operatorPublicKeyFile);
   args.push('--enroll-limit', '1000', ...extra);
-  const child = spawn(process.execPath, [launcher, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-    child.on('exit', (code, signal) => resolve([code, signal])),
-  );
-  const lines: string[] = [];
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (printed) => {
-      if (lines.push(printed) === 1) resolve(printed);
-    });
-    child.once('exit', () => reject(new Error(`season serve exited before printing its line: ${stderr}`)));
-  });
-  const info = JSON.parse(line) as {
+  const served = await serveThroughLauncher(args, children);
+  const info = JSON.parse(served.firstLine) as {
     url: string;
     season: number;
     tracks: string[];
@@ -84,13 +70,13 @@ async function startCli(state: string, extra: string[] = []): Promise<Cli> {
   };
   expect(info).toMatchObject({ season: 1, tracks: ['conformite', 'generique'], state: join(state, 'season.sqlite') });
   return {
-    child,
+    child: served.child,
     url: info.url,
     metricsUrl: info.metrics_url,
     receiptPublicKey: info.receipt_public_key,
-    exited,
-    stderr: () => stderr,
-    logLines: () => lines.slice(1),
+    exited: served.exited,
+    stderr: served.stderr,
+    logLines: served.logLines,
   };
 }
 
