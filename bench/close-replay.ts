@@ -62,8 +62,8 @@ async function runPhase(phase: string, bundleDir: string, outDir: string): Promi
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   if (phase === 'close') {
-    const scored = await scoreBundle(bundleDir, { season: 1, track: 'conformite' });
-    if (scored.kind === 'refused') {
+    const scoring = await scoreBundle(bundleDir, { season: 1, track: 'conformite' });
+    if (!scoring.ok) {
       return {
         ok: false,
         seconds: seconds(),
@@ -71,9 +71,10 @@ async function runPhase(phase: string, bundleDir: string, outDir: string): Promi
         cpuSeconds: cpuSeconds(),
         scored: 0,
         pending: 0,
-        detail: scored.failures.map((f) => `${f.code}: ${f.message}`).join('; '),
+        detail: scoring.error.map((f) => `${f.code}: ${f.message}`).join('; '),
       };
     }
+    const scored = scoring.value;
     // As the close does: the outputs into --out and into the bundle's expected/.
     for (const base of [outDir, inBundle(bundleDir, BUNDLE.expected)]) {
       for (const f of scored.files) {
@@ -106,7 +107,7 @@ async function runPhase(phase: string, bundleDir: string, outDir: string): Promi
       cpuSeconds: cpuSeconds(),
       scored: 0,
       pending: 0,
-      detail: `${replayed.error.code}: ${replayed.error.message}`,
+      detail: replayed.error.map((f) => `${f.code}: ${f.message}`).join('; '),
     };
   }
   return {

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import type { Failure } from '../core/result.ts';
 import { replayBundle } from '../services/close/replay-bundle.ts';
 import type { ScoreBundleOptions } from '../services/close/score-bundle.ts';
 import { EXIT, usageError, type Command } from './command.ts';
@@ -38,12 +37,12 @@ export function createSeasonReplayCommand(options: ScoreBundleOptions = {}): Com
       const bundleDir = resolve(positionals[0] as string);
       const outcome = await replayBundle(bundleDir, resolve(values.out), options);
       if (!outcome.ok) {
-        const failures: Failure[] = outcome.failures ?? [outcome.error];
+        const failures = outcome.error;
         if (values.json) {
           printJson(io, {
             ok: false,
             identical: false,
-            code: failures[0]?.code ?? outcome.error.code,
+            code: failures[0]?.code ?? 'REPLAY_REFUSED',
             failures: plainFailures(failures),
           });
         } else io.err(`proveit season replay: NOT REPLAYED as published\n${failureLines(failures)}\n`);

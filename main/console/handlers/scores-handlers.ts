@@ -199,16 +199,17 @@ export async function assertionEvidence(
   const close = origin ? seasonCloseById(db, origin.closeId) : latestSeasonClose(db, ref.season, ref.track);
   if (!close) throw notScored(ref);
   // This participant alone: only its cited proofs are verified, not the whole track's (scoreBundle `participants`).
-  const scored = await scoreBundle(
+  const scoring = await scoreBundle(
     join(close.outDir, 'bundle'),
     { season: ref.season, track: ref.track },
     { participants: new Set([ref.participant_id]) },
   );
-  if (scored.kind === 'refused')
+  if (!scoring.ok)
     throw new HandlerRefusal(
       'DISPUTE_EVIDENCE_UNAVAILABLE',
-      `the close's bundle (${join(close.outDir, 'bundle')}) does not score: ${scored.failures.map((f) => f.code).join(', ')}; restore it`,
+      `the close's bundle (${join(close.outDir, 'bundle')}) does not score: ${scoring.error.map((f) => f.code).join(', ')}; restore it`,
     );
+  const scored = scoring.value;
   const result = scored.score.participants.find((p) => p.participant.participantId === ref.participant_id);
   const evidence = result ? disputeEvidence(scored.input, result, taskId, assertionId) : null;
   if (evidence === null)

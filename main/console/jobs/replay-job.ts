@@ -59,13 +59,16 @@ export async function runReplayJob(
   const replayed = await replayBundle(bundle, out);
   const base = { close_id: close.id, bundle, out };
   if (replayed.ok) return ok({ ...base, identical: true, files: replayed.value.files.length });
-  if (replayed.error.code === 'REPLAY_OUT_NOT_EMPTY') return replayed;
-  const details = replayed.error.details ?? {};
+  const [first, ...more] = replayed.error;
+  if (first === undefined) return fail('REPLAY_REFUSED', `${bundle} was refused without a reason given`, { bundle });
+  if (first.code === 'REPLAY_OUT_NOT_EMPTY') return { ok: false, error: first };
+  const details = first.details ?? {};
   return ok({
     ...base,
     identical: false,
-    code: replayed.error.code,
-    message: replayed.error.message,
+    code: first.code,
+    // The first reason leads (its file and pointer are shown); the others follow it in the message.
+    message: [first, ...more].map((f, i) => (i === 0 ? f.message : `${f.code}: ${f.message}`)).join('\n'),
     file: stringOr(details['file']),
     pointer: stringOr(details['pointer']),
   });

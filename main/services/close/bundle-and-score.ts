@@ -1,17 +1,15 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sha256Hex } from '../../core/hash/sha256.ts';
-import { ok, type Result } from '../../core/result.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import type { StoredView } from '../../db/proof-views.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
 import type { CloseMaterial } from './close-material.ts';
 import type { FreezeMaterial } from './close-reads.ts';
 import type { CloseSeasonInput } from './close-input.ts';
-import { scoreBundle, type BundleScore, type OutputFile } from './score-bundle.ts';
+import { scoreBundle, type OutputFile, type ScoredBundle } from './score-bundle.ts';
 import { checkWrittenFiles, type WrittenFile } from './staged-files.ts';
 import { writeBundle, type BundledView } from './write-bundle.ts';
-
-export type ScoredClose = Extract<BundleScore, { kind: 'scored' }>;
 
 async function writeOutputs(dir: string, files: readonly OutputFile[]): Promise<WrittenFile[]> {
   for (const f of files) {
@@ -20,6 +18,12 @@ async function writeOutputs(dir: string, files: readonly OutputFile[]): Promise<
     await writeFile(target, f.bytes, { flag: 'wx' });
   }
   return files.map((f) => ({ path: f.path, sha256: sha256Hex(f.bytes) }));
+}
+
+/** The close's one failure for a bundle the scorer refuses: the first reason's code, every reason in the message. */
+function closeRefusal(failures: Failure[]) {
+  const message = failures.map((f) => `${f.code}: ${f.message}`).join('\n');
+  return fail(failures[0]?.code ?? 'CLOSE_REFUSED', message, { failures });
 }
 
 /**
@@ -34,7 +38,7 @@ export async function bundleAndScore(
   stored: ReadonlyMap<string, StoredView>,
   freeze: FreezeMaterial,
   rekorOf: (uuid: string | null) => Uint8Array | null,
-): Promise<Result<{ scored: ScoredClose; bundleDir: string }>> {
+): Promise<Result<{ scored: ScoredBundle; bundleDir: string }>> {
   const { season, track } = input;
   const views: BundledView[] = material.citedIds.map((id) => {
     const v = stored.get(id)!;
@@ -65,18 +69,9 @@ export async function bundleAndScore(
   if (!written.ok) return written;
   const staged = await checkWrittenFiles(staging, written.value.written);
   if (!staged.ok) return staged;
-  const scored = await scoreBundle(staging, { season, track });
-  if (scored.kind === 'refused') {
-    const [first] = scored.failures;
-    return {
-      ok: false,
-      error: {
-        code: first?.code ?? 'CLOSE_REFUSED',
-        message: scored.failures.map((f) => `${f.code}: ${f.message}`).join('\n'),
-        details: { failures: scored.failures },
-      },
-    };
-  }
+  const scoring = await scoreBundle(staging, { season, track });
+  if (!scoring.ok) return closeRefusal(scoring.error);
+  const scored = scoring.value;
   const expectedDir = inBundle(staging, BUNDLE.expected);
   const expected = await checkWrittenFiles(expectedDir, await writeOutputs(expectedDir, scored.files));
   if (!expected.ok) return expected;

@@ -4,17 +4,6 @@ import type { PyJson } from '../../core/json/value.ts';
 import { ok, type Failure, type Result } from '../../core/result.ts';
 import { inBundle } from './bundle-layout.ts';
 
-/**
- * A replay bundle the scorer refuses, with every reason found (docs/replay-bundle.md): the replay reports them all,
- * where a Result carries one.
- */
-export interface BundleRefusal {
-  kind: 'refused';
-  failures: Failure[];
-}
-
-export const refused = (...failures: Failure[]): BundleRefusal => ({ kind: 'refused', failures });
-
 /** REPLAY_FILE_MISSING for a bundle file: `what` says how it is missing. */
 export function fileMissing(file: string, what = `${file} is missing from the bundle`): Failure {
   return { code: 'REPLAY_FILE_MISSING', message: what, details: { file } };

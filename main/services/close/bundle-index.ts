@@ -1,8 +1,8 @@
 import { isPyObject, type PyJson, type PyObject } from '../../core/json/value.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { fail, failAll, ok, type Result, type ResultAll } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
-import { readJson, refused, type BundleRefusal } from './bundle-files.ts';
+import { readJson } from './bundle-files.ts';
 import { BUNDLE, inBundle, REPLAY_BUNDLE_FORMAT, SAFE_PROOF_ID, SAFE_REKOR_UUID } from './bundle-layout.ts';
 
 /** The proof entry the index gives for an id: its status as read (anchored, pending, absent, refused) and hash. */
@@ -59,7 +59,6 @@ function indexedRekorEntries(index: PyObject): Result<string[]> {
 }
 
 export interface OpenedBundle {
-  kind: 'opened';
   proofsIndex: Map<string, IndexedProof>;
   rekorUuids: string[];
   bundle: TrustBundle;
@@ -67,23 +66,23 @@ export interface OpenedBundle {
 }
 
 /** bundle.json and the archived trust bundle: what the verifying workers need first. */
-export async function openBundle(bundleDir: string): Promise<OpenedBundle | BundleRefusal> {
+export async function openBundle(bundleDir: string): Promise<ResultAll<OpenedBundle>> {
   const index = await readJson(bundleDir, BUNDLE.index);
-  if (!index.ok) return refused(index.error);
+  if (!index.ok) return failAll(index.error);
   if (!isPyObject(index.value.value) || index.value.value['format'] !== REPLAY_BUNDLE_FORMAT) {
-    return refused({
+    return failAll({
       code: 'REPLAY_INDEX_INVALID',
       message: `bundle.json is not a ${REPLAY_BUNDLE_FORMAT} index`,
       details: { file: BUNDLE.index, field: 'format', expected: REPLAY_BUNDLE_FORMAT },
     });
   }
   const proofsIndex = indexedProofs(index.value.value);
-  if (!proofsIndex.ok) return refused(proofsIndex.error);
+  if (!proofsIndex.ok) return failAll(proofsIndex.error);
   const rekorUuids = indexedRekorEntries(index.value.value);
-  if (!rekorUuids.ok) return refused(rekorUuids.error);
+  if (!rekorUuids.ok) return failAll(rekorUuids.error);
   const closedAt = index.value.value['closed_at'];
   if (!isIsoInstant(closedAt)) {
-    return refused({
+    return failAll({
       code: 'REPLAY_INDEX_INVALID',
       message: 'bundle.json "closed_at" is not an ISO UTC instant (when the close read the Trust Layer and the log)',
       details: { file: BUNDLE.index, field: 'closed_at' },
@@ -92,12 +91,6 @@ export async function openBundle(bundleDir: string): Promise<OpenedBundle | Bund
 
   // Trust bundle, freeze material.
   const trust = await loadTrustBundle(inBundle(bundleDir, BUNDLE.trust));
-  if (!trust.ok) return refused({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
-  return {
-    kind: 'opened',
-    proofsIndex: proofsIndex.value,
-    rekorUuids: rekorUuids.value,
-    bundle: trust.value,
-    closedAt,
-  };
+  if (!trust.ok) return failAll({ ...trust.error, details: { ...trust.error.details, file: BUNDLE.trust } });
+  return ok({ proofsIndex: proofsIndex.value, rekorUuids: rekorUuids.value, bundle: trust.value, closedAt });
 }

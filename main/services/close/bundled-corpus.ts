@@ -7,11 +7,11 @@ import { TRACKS } from '../../core/corpus/tracks.ts';
 import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
-import type { Failure } from '../../core/result.ts';
+import { failAll, ok, type Failure, type ResultAll } from '../../core/result.ts';
 import { documentBytes } from '../../core/scoring/documents.ts';
 import type { ScoringInput } from '../../core/scoring/model.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
-import { fileMissing, readJson, refused, type BundleRefusal } from './bundle-files.ts';
+import { fileMissing, readJson } from './bundle-files.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
 
 /** The manifest as manifest.json holds it: the manifest body and its hash. */
@@ -68,9 +68,9 @@ export async function bundledCorpus(
   bundleDir: string,
   freeze: PublishedFreeze,
   freezeFailures: readonly Failure[],
-): Promise<BundledCorpus | BundleRefusal> {
+): Promise<ResultAll<BundledCorpus>> {
   const tree = await readCorpusTree(inBundle(bundleDir, BUNDLE.corpus)).catch(() => null);
-  if (tree === null) return refused(...freezeFailures, fileMissing(BUNDLE.corpus, `${BUNDLE.corpus}/ cannot be read`));
+  if (tree === null) return failAll(...freezeFailures, fileMissing(BUNDLE.corpus, `${BUNDLE.corpus}/ cannot be read`));
   const corpus = loadCorpus(tree, new Problems());
   const manifest = computeManifest(tree);
   const read = await readJson(bundleDir, BUNDLE.manifest);
@@ -97,7 +97,7 @@ export async function bundledCorpus(
       });
     }
   }
-  return { corpus, manifest, failures };
+  return ok({ corpus, manifest, failures });
 }
 
 /**
@@ -108,18 +108,18 @@ export function scoringMaterial(
   corpus: LoadedCorpus,
   freeze: PublishedFreeze,
   revealedKey: PyJson,
-): { scoring: Pick<ScoringInput, 'definition' | 'tasks' | 'key' | 'lookup'>; rules: Uint8Array } | BundleRefusal {
+): ResultAll<{ scoring: Pick<ScoringInput, 'definition' | 'tasks' | 'key' | 'lookup'>; rules: Uint8Array }> {
   const definition = TRACKS[freeze.track];
   const parsing = new Problems();
   const tasks = parseTasks(corpus.tasks, parsing);
   const key = parseKey(revealedKey, parsing);
   if (!definition || parsing.list.length > 0 || corpus.rules === undefined) {
-    return refused({
+    return failAll({
       code: 'REPLAY_CORPUS_UNREADABLE',
       message: `the bundled corpus cannot be scored: ${parsing.list.map((p) => `${p.code} ${p.message}`).join('; ')}`,
       details: { file: BUNDLE.corpus },
     });
   }
   const lookup: Lookup = (path) => corpus.bodies.get(path)?.value;
-  return { scoring: { definition, tasks, key, lookup }, rules: corpus.rules };
+  return ok({ scoring: { definition, tasks, key, lookup }, rules: corpus.rules });
 }

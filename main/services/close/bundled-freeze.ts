@@ -3,12 +3,12 @@ import { loads } from '../../core/json/loads.ts';
 import type { PyJson } from '../../core/json/value.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
 import { missingWitness } from '../../core/proof/witness-pair.ts';
-import type { Failure } from '../../core/result.ts';
+import { failAll, ok, type Failure, type ResultAll } from '../../core/result.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { verifyFreezeForScoring, type FreezeVerification } from '../freeze/verify-for-scoring.ts';
-import { fileMissing, readBytes, readJson, refused, type BundleRefusal } from './bundle-files.ts';
+import { fileMissing, readBytes, readJson } from './bundle-files.ts';
 import { BUNDLE, inBundle } from './bundle-layout.ts';
-import { trustKeyRefusal } from './trust-keys-check.ts';
+import { checkTrustKeys } from './trust-keys-check.ts';
 
 /** The freeze in force as the bundle keeps it: its publication, the reveal, its proof's view and Rekor entry. */
 export interface BundledFreeze {
@@ -23,39 +23,39 @@ export interface BundledFreeze {
 export async function readBundledFreeze(
   bundleDir: string,
   expect?: { season?: number; track?: string },
-): Promise<BundledFreeze | BundleRefusal> {
+): Promise<ResultAll<BundledFreeze>> {
   const publication = await readJson(bundleDir, BUNDLE.publication);
-  if (!publication.ok) return refused(publication.error);
+  if (!publication.ok) return failAll(publication.error);
   const reveal = await readJson(bundleDir, BUNDLE.reveal);
-  if (!reveal.ok) return refused(reveal.error);
+  if (!reveal.ok) return failAll(reveal.error);
   const view = await readBytes(bundleDir, BUNDLE.freezeProof);
-  if (view === null) return refused(fileMissing(BUNDLE.freezeProof));
+  if (view === null) return failAll(fileMissing(BUNDLE.freezeProof));
   const entryBytes = await readBytes(bundleDir, BUNDLE.freezeRekorEntry);
   const entry = entryBytes === null ? null : loads(entryBytes);
   const published = parseFreezeToVerify(publication.value.value);
-  if (!published.ok) return refused(published.error);
+  if (!published.ok) return failAll(published.error);
   const freeze = published.value;
   if (expect?.season !== undefined && freeze.season !== expect.season) {
-    return refused({
+    return failAll({
       code: 'CLOSE_FREEZE_OTHER_TRACK',
       message: `season: the freeze in force is for season ${freeze.season}, the close for ${expect.season}`,
       details: { field: 'season', anchored: freeze.season, recomputed: expect.season },
     });
   }
   if (expect?.track !== undefined && freeze.track !== expect.track) {
-    return refused({
+    return failAll({
       code: 'CLOSE_FREEZE_OTHER_TRACK',
       message: `track: the freeze in force is for ${freeze.track}, the close for ${expect.track}`,
       details: { field: 'track', anchored: freeze.track, recomputed: expect.track },
     });
   }
-  return {
+  return ok({
     publication: publication.value.value,
     reveal: reveal.value.value,
     view,
     rekorEntry: entry?.ok ? entry.value : undefined,
     freeze,
-  };
+  });
 }
 
 /**
@@ -78,9 +78,9 @@ export async function checkBundledFreeze(
     ...(bundled.rekorEntry === undefined ? {} : { rekorEntry: bundled.rekorEntry }),
     memo: new WitnessMemo(),
   });
-  const freezeKey = await trustKeyRefusal(bundleDir, bundle, [{ role: 'freeze', report: verification.proof }]);
+  const freezeKey = await checkTrustKeys(bundleDir, bundle, [{ role: 'freeze', report: verification.proof }]);
   const failures: Failure[] = verification.failures.map((f) =>
-    freezeKey && f.code === 'FREEZE_PROOF_NOT_VERIFIED' ? freezeKey : f,
+    !freezeKey.ok && f.code === 'FREEZE_PROOF_NOT_VERIFIED' ? freezeKey.error : f,
   );
   const anchorTime = verification.proof?.anchorTime ?? null;
   // A proof on one witness is refused FREEZE_PROOF_ONE_WITNESS already: a missing token is not a late one.

@@ -1,7 +1,6 @@
 import type { PyJson } from '../../core/json/value.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
-import type { Failure } from '../../core/result.ts';
-import { refused, type BundleRefusal } from './bundle-files.ts';
+import { failAll, ok, type Failure, type ResultAll } from '../../core/result.ts';
 import type { IndexedProof } from './bundle-index.ts';
 import { BUNDLE, proofFile } from './bundle-layout.ts';
 import { citedKey } from './export-lines.ts';
@@ -30,7 +29,7 @@ export function collectCitedReports(
   proofsIndex: ReadonlyMap<string, IndexedProof>,
   work: readonly CitedWork[],
   outcomes: ReadonlyMap<string, CitedOutcome>,
-): CitedReports | BundleRefusal {
+): ResultAll<CitedReports> {
   const workOf = new Map(work.map((w) => [w.proofId, w]));
   const found: CitedReports = {
     viewHashes: [],
@@ -44,14 +43,14 @@ export function collectCitedReports(
     const outcome = outcomes.get(id);
     const cited = workOf.get(id);
     if (!entry || !outcome || !cited) {
-      return refused({
+      return failAll({
         code: 'REPLAY_PROOF_NOT_IN_BUNDLE',
         message: `${id} is cited by a submission but bundle.json does not list it`,
         details: { file: BUNDLE.index, proof_id: id },
       });
     }
     if (outcome.missing) {
-      return refused({
+      return failAll({
         code: 'REPLAY_FILE_MISSING',
         message: `${proofFile(id)} is missing from the bundle (bundle.json lists it as ${entry.status})`,
         details: { file: proofFile(id) },
@@ -73,5 +72,5 @@ export function collectCitedReports(
       if (report !== 'absent' && !found.anchorTimes.has(id)) found.anchorTimes.set(id, report.anchorTime);
     });
   }
-  return found;
+  return ok(found);
 }

@@ -7,7 +7,7 @@ import { checkTakenAfterClose, openSignedExport } from '../../core/season-export
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { readCorpusTree } from '../corpus/corpus-folder.ts';
 import { freezePublication } from '../freeze/publish-freeze.ts';
-import { prepareReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
+import type { PreparedReveal } from '../freeze/reveal-freeze.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { SAFE_PROOF_ID } from './bundle-layout.ts';
 import type { CloseSeasonInput } from './close-input.ts';
@@ -67,15 +67,15 @@ function checkedExport(
   return ok({ exported: exported.value, withoutNames: opened.value.withoutNames, enrolled });
 }
 
-/**
- * The close's first step: the trust bundle, the freeze in force, the export (checked before the key is revealed, so
- * a close refused for its export reveals nothing), the reveal, the corpus and its manifest, and the ids to read.
- * Nothing is written: the reveal is prepared here and recorded by the close (close-season.ts); a refusal after it
- * carries it, since a close refused from then on still reveals (docs/replay-bundle.md "Limits").
- */
-export async function closeMaterial(
-  input: CloseSeasonInput,
-): Promise<Result<CloseMaterial> & { reveal?: PreparedReveal }> {
+/** What the close checks before the key is revealed: a close refused for any of these reveals nothing. */
+export interface CloseSources {
+  trust: TrustBundle;
+  publication: FreezePublication;
+  exported: { exported: TrackSubmissions; withoutNames: Uint8Array; enrolled: Map<string, EnrolledName> };
+}
+
+/** The close's first step: the trust bundle, the freeze in force and the export, checked; nothing is written. */
+export async function closeSources(input: CloseSeasonInput): Promise<Result<CloseSources>> {
   const { db, season, track } = input;
   const trust = await loadTrustBundle(input.trustDir);
   if (!trust.ok) return trust;
@@ -83,47 +83,52 @@ export async function closeMaterial(
   if (!publication.ok) return publication;
   const exported = checkedExport(input, publication.value);
   if (!exported.ok) return exported;
-  const revealed = prepareReveal(db, season, track, input.clock.now());
-  if (!revealed.ok) return revealed;
-  const reveal = revealed.value;
+  return ok({ trust: trust.value, publication: publication.value, exported: exported.value });
+}
 
+/**
+ * The close's material once the key is revealed (the reveal is prepared by the close, close-season.ts, and recorded
+ * with its row or its refusal): the corpus and its manifest, and the ids to read. Nothing is written.
+ */
+export async function closeMaterial(
+  input: CloseSeasonInput,
+  sources: CloseSources,
+  reveal: PreparedReveal,
+): Promise<Result<CloseMaterial>> {
+  const { publication, exported } = sources;
   const tree = await readCorpusTree(input.corpusDir).catch((error: unknown) => error as Error);
   if (tree instanceof Error) {
-    return {
-      ...fail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, {
-        field: 'corpus',
-      }),
-      reveal,
-    };
+    return fail('FREEZE_CORPUS_UNREADABLE', `cannot read the corpus folder ${input.corpusDir}: ${tree.message}`, {
+      field: 'corpus',
+    });
   }
   const manifest = computeManifest(tree);
-  if (!manifest.ok) return { ...manifest, reveal };
+  if (!manifest.ok) return manifest;
 
-  const badId = exported.value.exported.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
+  const badId = exported.exported.cited.find((c) => !isProofId(c.proofId) || !SAFE_PROOF_ID.test(c.proofId));
   if (badId) {
-    return {
-      ...fail(
-        'CLOSE_SUBMISSIONS_INVALID',
-        `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`,
-        { proof_id: badId.proofId },
-      ),
-      reveal,
-    };
+    return fail(
+      'CLOSE_SUBMISSIONS_INVALID',
+      `a submission cites ${JSON.stringify(badId.proofId)}, which is not a proof id`,
+      {
+        proof_id: badId.proofId,
+      },
+    );
   }
-  const freezeId = publication.value.in_force;
-  const citedIds = [...new Set(exported.value.exported.cited.map((c) => c.proofId))];
+  const freezeId = publication.in_force;
+  const citedIds = [...new Set(exported.exported.cited.map((c) => c.proofId))];
   return ok({
-    trust: trust.value,
-    publication: publication.value,
-    exported: exported.value.exported,
-    submissionsInBundle: exported.value.withoutNames,
-    enrolled: exported.value.enrolled,
+    trust: sources.trust,
+    publication,
+    exported: exported.exported,
+    submissionsInBundle: exported.withoutNames,
+    enrolled: exported.enrolled,
     revealText: reveal.text,
     reveal,
     tree,
     manifest: manifest.value,
     freezeId,
-    closesAt: inForceFreeze(publication.value).closes_at,
+    closesAt: inForceFreeze(publication).closes_at,
     citedIds,
     ids: [...new Set([freezeId, ...citedIds])],
   });

@@ -21,10 +21,7 @@ export interface CloseViews {
  * Rekor entry of each batch. A `null` answer is read again until the recheck limit after closes_at, then once more
  * (docs/scoring.md "Witness limits"). Every id must end with a stored view.
  */
-export async function readCloseViews(
-  input: CloseSeasonInput,
-  material: CloseMaterial,
-): Promise<Result<CloseViews> & { fetch?: FetchReport }> {
+export async function readCloseViews(input: CloseSeasonInput, material: CloseMaterial): Promise<Result<CloseViews>> {
   const { ids } = material;
   const fetch = await fetchProofs({
     db: input.db,
@@ -41,26 +38,20 @@ export async function readCloseViews(
   });
   if (fetch.outcome !== 'done') {
     const failure: Failure = fetch.failure ?? { code: 'CLOSE_READS_ABORTED', message: 'the proof reads were aborted' };
-    return {
-      ...fail(
-        'CLOSE_READS_FAILED',
-        `the proof views could not all be read: ${failure.code} ${failure.message}; run the close again (views read are kept)`,
-        { failure },
-      ),
-      fetch,
-    };
+    return fail(
+      'CLOSE_READS_FAILED',
+      `the proof views could not all be read: ${failure.code} ${failure.message}; run the close again (views read are kept)`,
+      { failure },
+    );
   }
   const stored = new Map(storedViews(input.db, ids).map((v) => [v.proofId, v]));
   const unread = ids.filter((id) => !stored.has(id));
   if (unread.length > 0) {
-    return {
-      ...fail(
-        'CLOSE_PROOFS_UNREAD',
-        `${unread.length} proof view(s) have never been read (first ${unread[0]}); run the close again`,
-        { proof_ids: unread },
-      ),
-      fetch,
-    };
+    return fail(
+      'CLOSE_PROOFS_UNREAD',
+      `${unread.length} proof view(s) have never been read (first ${unread[0]}); run the close again`,
+      { proof_ids: unread },
+    );
   }
   return ok({ fetch, stored });
 }

@@ -3,16 +3,17 @@ import type { ScoreInputs } from '../../core/scoring/model.ts';
 import type { SameParticipantFinding } from '../../core/scoring/same-participant.ts';
 import { databaseFaultOf } from '../../db/database-fault.ts';
 import { invalidationOf } from '../../db/season-invalidations.ts';
-import { recordReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
+import { prepareReveal, recordReveal, type PreparedReveal } from '../freeze/reveal-freeze.ts';
 import { openIncidentsFromClose, type CloseIncidents } from '../incidents/incidents.ts';
 import type { FetchReport } from '../proofs/fetch-proofs.ts';
 import { bundleAndScore } from './bundle-and-score.ts';
 import type { CloseSeasonInput } from './close-input.ts';
-import { closeMaterial, type CloseMaterial } from './close-material.ts';
+import { closeMaterial, closeSources, type CloseMaterial } from './close-material.ts';
 import { discardCloseWork, finishCloseOut, prepareCloseOut, type PreparedOut } from './close-out.ts';
 import { freezeMaterialOf, readCloseViews, rekorUuidsToCheck } from './close-reads.ts';
 import { recordClose } from './record-close.ts';
 import { checkStoredBytes, storedBytesIncident, type CorruptedBytes } from './stored-bytes.ts';
+import { inTransaction } from '../refused.ts';
 import { isWriteFaultCode, writeFaultOf } from '../write-fault.ts';
 
 export interface CloseSummary {
@@ -114,7 +115,7 @@ const machineRefused = (code: string) =>
  * (docs/replay-bundle.md "Limits"); a close the disk or the database refused records nothing and leaves --out as it
  * found it (a write fault is a WRITE_ code, a database fault its DB_ code).
  */
-export async function closeSeason(input: CloseSeasonInput): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
+export async function closeSeason(input: CloseSeasonInput): Promise<Result<CloseSummary>> {
   // An invalidated season is never scored (spec §8; docs/freeze.md "Invalidating a season"): refused before --out is
   // touched or anything is read.
   const invalidated = invalidationOf(input.db, input.season, input.track);
@@ -142,11 +143,9 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
   // Whatever fails or throws before the close row commits, nothing this close wrote stays in --out
   // (docs/replay-bundle.md "What `season close` does, in order").
   let reveal: PreparedReveal | undefined;
-  let closed: Awaited<ReturnType<typeof closeFrom>>;
+  let closed: Result<CloseSummary>;
   try {
-    const material = await closeMaterial(input);
-    reveal = material.ok ? material.value.reveal : material.reveal;
-    closed = material.ok ? await closeFrom(input, material.value, prepared.value.replacedPartial) : material;
+    closed = await revealAndClose(input, prepared.value.replacedPartial, (kept) => (reveal = kept));
   } catch (error) {
     const removed = await discarded(input.outDir, prepared.value);
     const fault = closeFault(error, input.outDir, leftAfter(removed));
@@ -164,6 +163,25 @@ export async function closeSeason(input: CloseSeasonInput): Promise<Result<Close
 }
 
 /**
+ * The checks a refusal reveals nothing for, the reveal (handed to `keep` as soon as it is prepared: a close refused
+ * from then on still records it, docs/replay-bundle.md "Limits"), the material, then the close.
+ */
+async function revealAndClose(
+  input: CloseSeasonInput,
+  replacedPartial: boolean,
+  keep: (reveal: PreparedReveal) => void,
+): Promise<Result<CloseSummary>> {
+  const sources = await closeSources(input);
+  if (!sources.ok) return sources;
+  const revealed = prepareReveal(input.db, input.season, input.track, input.clock.now());
+  if (!revealed.ok) return revealed;
+  keep(revealed.value);
+  const material = await closeMaterial(input, sources.value, revealed.value);
+  if (!material.ok) return material;
+  return closeFrom(input, material.value, replacedPartial);
+}
+
+/**
  * The close itself, into an --out holding only its attempt marker, from its checked material; its caller removes
  * what it wrote on failure. Read what is left, refuse stored bytes that changed, bundle and score, record.
  */
@@ -171,27 +189,29 @@ async function closeFrom(
   input: CloseSeasonInput,
   material: CloseMaterial,
   replacedPartial: boolean,
-): Promise<Result<CloseSummary> & { fetch?: FetchReport }> {
+): Promise<Result<CloseSummary>> {
   const read = await readCloseViews(input, material);
   if (!read.ok) return read;
   const { fetch, stored } = read.value;
   const { freezeId, ids } = material;
   const freeze = await freezeMaterialOf(input, stored, freezeId);
-  if (!freeze.ok) return { ...freeze, fetch };
+  if (!freeze.ok) return freeze;
 
   // The stored bytes against the SHA-256 kept when they were read (docs/operator-database.md "Stored bytes
   // digests"): a changed byte is never scored.
   const rekorUuids = rekorUuidsToCheck(ids, stored, { id: freezeId, rekorUuid: freeze.value.rekorUuid });
   const checkedBytes = checkStoredBytes(input.db, [...stored.values()], rekorUuids, input.clock.now());
-  if (!checkedBytes.ok) return { ...checkedBytes, fetch };
+  if (!checkedBytes.ok) return checkedBytes;
   const bytesCheck = checkedBytes.value;
-  if (bytesCheck.corrupted.length > 0) return { ...refuseCorrupted(input, bytesCheck.corrupted), fetch };
+  if (bytesCheck.corrupted.length > 0) return refuseCorrupted(input, bytesCheck.corrupted);
   const rekorOf = (uuid: string | null) => (uuid === null ? null : (bytesCheck.rekorEntries.get(uuid) ?? null));
 
   const bundled = await bundleAndScore(input, material, stored, freeze.value, rekorOf);
-  if (!bundled.ok) return { ...bundled, fetch };
+  if (!bundled.ok) return bundled;
   const { scored, bundleDir } = bundled.value;
-  const { closeId, incidents, scoresSha256, sameParticipant } = recordClose(input, material, scored, stored, fetch);
+  const recorded = recordClose(input, material, scored, stored, fetch);
+  if (!recorded.ok) return recorded;
+  const { closeId, incidents, scoresSha256, sameParticipant } = recorded.value;
   return ok({
     outDir: input.outDir,
     bundleDir,
@@ -209,19 +229,17 @@ async function closeFrom(
 }
 
 /** A close refused for changed stored bytes leaves one record: the incident naming them (close_id null). */
-function refuseCorrupted(input: CloseSeasonInput, corrupted: readonly CorruptedBytes[]) {
+function refuseCorrupted(input: CloseSeasonInput, corrupted: readonly CorruptedBytes[]): Result<never> {
   const atMs = input.clock.now();
-  const incidents = input.db
-    .transaction(() =>
-      openIncidentsFromClose(input.db, {
-        season: input.season,
-        track: input.track,
-        closeId: null,
-        atMs,
-        actor: input.actor,
-        groups: [storedBytesIncident(corrupted, atMs)],
-      }),
-    )
-    .immediate();
-  return corruptedRefusal(corrupted, incidents);
+  const incidents = inTransaction(input.db, () =>
+    openIncidentsFromClose(input.db, {
+      season: input.season,
+      track: input.track,
+      closeId: null,
+      atMs,
+      actor: input.actor,
+      groups: [storedBytesIncident(corrupted, atMs)],
+    }),
+  );
+  return incidents.ok ? corruptedRefusal(corrupted, incidents.value) : incidents;
 }

@@ -4,12 +4,11 @@ import type { PublishedFreeze } from '../../core/freeze/publication.ts';
 import { sha256Hex } from '../../core/hash/sha256.ts';
 import { sha256Canonical } from '../../core/json/sha256-canonical.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
-import { ok, type Failure } from '../../core/result.ts';
+import { failAll, ok, type ResultAll } from '../../core/result.ts';
 import { documentBytes, reportDocument, scoresDocument } from '../../core/scoring/documents.ts';
 import { SCORER_VERSION, type ScoreInputs, type ScoringInput, type TrackScore } from '../../core/scoring/model.ts';
 import { scoreTrack } from '../../core/scoring/score-track.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
-import { refused, type BundleRefusal } from './bundle-files.ts';
 import { openBundle, type OpenedBundle } from './bundle-index.ts';
 import { reportFile, SCORES_FILE } from './bundle-layout.ts';
 import { listedMaterial } from './bundle-listing.ts';
@@ -20,7 +19,7 @@ import { collectCitedReports, type CitedReports } from './cited-reports.ts';
 import { citedKey } from './export-lines.ts';
 import type { CitedOutcome, CitedWork } from './verify-cited.ts';
 import { CitedPool, type CitedPoolOptions } from './verify-cited-pool.ts';
-import { trustKeyRefusal } from './trust-keys-check.ts';
+import { checkTrustKeys } from './trust-keys-check.ts';
 
 /** A file the scorer writes, relative to --out (and to the bundle's expected/ folder). */
 export interface OutputFile {
@@ -28,26 +27,27 @@ export interface OutputFile {
   bytes: Uint8Array;
 }
 
-export type BundleScore =
-  | { kind: 'refused'; failures: Failure[] }
-  | {
-      kind: 'scored';
-      input: ScoringInput;
-      inputs: ScoreInputs;
-      score: TrackScore;
-      /** Each cited proof's anchor time (RFC 3161 genTime, ISO) as its report gives it: incidents are grouped by it. */
-      anchorTimes: ReadonlyMap<string, string | null>;
-      /** The receipt key that signed the bundled export (its trailer's): a reader compares it with the published one. */
-      serviceKey: string;
-      files: OutputFile[];
-      /**
-       * Every file the bundle may hold outside expected/ (bundle-listing.ts): the layout's fixed files, the views and
-       * Rekor entries bundle.json lists, the corpus's published files, the trust bundle's. The replay refuses others.
-       */
-      listedMaterial: ReadonlySet<string>;
-      pending: string[];
-      scored: string[];
-    };
+/** A track scored from its bundle. */
+export interface ScoredBundle {
+  input: ScoringInput;
+  inputs: ScoreInputs;
+  score: TrackScore;
+  /** Each cited proof's anchor time (RFC 3161 genTime, ISO) as its report gives it: incidents are grouped by it. */
+  anchorTimes: ReadonlyMap<string, string | null>;
+  /** The receipt key that signed the bundled export (its trailer's): a reader compares it with the published one. */
+  serviceKey: string;
+  files: OutputFile[];
+  /**
+   * Every file the bundle may hold outside expected/ (bundle-listing.ts): the layout's fixed files, the views and
+   * Rekor entries bundle.json lists, the corpus's published files, the trust bundle's. The replay refuses others.
+   */
+  listedMaterial: ReadonlySet<string>;
+  pending: string[];
+  scored: string[];
+}
+
+/** The bundle scored, or refused with every reason found at the step that refused it (docs/replay-bundle.md). */
+export type BundleScore = ResultAll<ScoredBundle>;
 
 /**
  * Scores one track from a replay bundle folder (docs/replay-bundle.md), offline: verify the freeze in force with the
@@ -71,8 +71,9 @@ export async function scoreBundle(
   expect?: { season?: number; track?: string },
   options: ScoreBundleOptions = {},
 ): Promise<BundleScore> {
-  const opened = await openBundle(bundleDir);
-  if (opened.kind === 'refused') return opened;
+  const openedBundle = await openBundle(bundleDir);
+  if (!openedBundle.ok) return openedBundle;
+  const opened = openedBundle.value;
   // The verifying workers start at once, loading while this thread reads bundle.json's neighbours.
   const pool = new CitedPool(bundleDir, opened.bundle, opened.proofsIndex.size, options);
   // A whole close cites (nearly) every proof bundle.json lists: the workers prepare them all at once, while this
@@ -94,16 +95,16 @@ async function citedReportsOf(
   opened: OpenedBundle,
   started: { work: CitedWork[]; citedIds: string[]; verifying: Promise<CitedOutcome[]> },
   pool: CitedPool,
-): Promise<CitedReports | BundleRefusal> {
+): Promise<ResultAll<CitedReports>> {
   const outcomes = new Map((await started.verifying).map((o) => [o.proofId, o]));
   // Every report is in: the workers and their heaps go before the scoring and the documents, where this thread's
   // own heap is largest (the close's memory peak).
   await pool.close();
   const cited = collectCitedReports(started.citedIds, opened.proofsIndex, started.work, outcomes);
-  if ('kind' in cited) return cited;
-  const citedKeys = [...cited.reports.values()].map((report) => ({ role: 'cited' as const, report }));
-  const staleTrust = await trustKeyRefusal(bundleDir, opened.bundle, citedKeys);
-  return staleTrust ? refused(...cited.failures, staleTrust) : cited;
+  if (!cited.ok) return cited;
+  const citedKeys = [...cited.value.reports.values()].map((report) => ({ role: 'cited' as const, report }));
+  const trustKeys = await checkTrustKeys(bundleDir, opened.bundle, citedKeys);
+  return trustKeys.ok ? cited : failAll(...cited.value.failures, trustKeys.error);
 }
 
 /** The hashes of what produced the score (the project's determinism rule; docs/scoring.md "inputs"). */
@@ -142,8 +143,9 @@ async function scoreOpenedBundle(
   expect?: { season?: number; track?: string },
   only?: ReadonlySet<string>,
 ): Promise<BundleScore> {
-  const bundled = await readBundledFreeze(bundleDir, expect);
-  if ('kind' in bundled) return bundled;
+  const read = await readBundledFreeze(bundleDir, expect);
+  if (!read.ok) return read;
+  const bundled = read.value;
   const { freeze } = bundled;
 
   // The submissions first: their cited proofs go to the verifying workers at once, and the freeze and corpus are
@@ -152,21 +154,24 @@ async function scoreOpenedBundle(
   const verifying = submissions.ok ? ok(startVerifying(submissions.value, opened, pool, only)) : submissions;
 
   const { verification, failures } = await checkBundledFreeze(bundleDir, opened.bundle, bundled);
-  const corpus = await bundledCorpus(bundleDir, freeze, failures);
-  if ('kind' in corpus) return corpus;
+  const corpusRead = await bundledCorpus(bundleDir, freeze, failures);
+  if (!corpusRead.ok) return corpusRead;
+  const corpus = corpusRead.value;
   failures.push(...corpus.failures);
   const { manifest } = corpus;
   if (!verification.verified || failures.length > 0 || verification.key === null || !manifest.ok) {
     if (!manifest.ok && failures.length === 0) failures.push(manifest.error);
-    return refused(...failures);
+    return failAll(...failures);
   }
-  const material = scoringMaterial(corpus.corpus, freeze, verification.key);
-  if ('kind' in material) return material;
-  if (!verifying.ok) return refused(verifying.error);
+  const scoringRead = scoringMaterial(corpus.corpus, freeze, verification.key);
+  if (!scoringRead.ok) return scoringRead;
+  const material = scoringRead.value;
+  if (!verifying.ok) return failAll(verifying.error);
   const started = verifying.value;
 
-  const cited = await citedReportsOf(bundleDir, opened, started, pool);
-  if ('kind' in cited) return cited;
+  const citedRead = await citedReportsOf(bundleDir, opened, started, pool);
+  if (!citedRead.ok) return citedRead;
+  const cited = citedRead.value;
   const inputs = scoreInputsOf(material.rules, manifest.value, started.submissions.bytes, freeze, opened.bundle, cited);
   const { proofsIndex } = opened;
   const input: ScoringInput = {
@@ -193,9 +198,8 @@ async function scoreOpenedBundle(
   for (const p of score.participants) {
     files.push({ path: reportFile(p.participant.participantId), bytes: documentBytes(reportDocument(input, p)) });
   }
-  if (cited.failures.length > 0) return refused(...cited.failures);
-  return {
-    kind: 'scored',
+  if (cited.failures.length > 0) return failAll(...cited.failures);
+  return ok({
     input,
     inputs,
     score,
@@ -210,7 +214,7 @@ async function scoreOpenedBundle(
     }),
     pending: score.participants.filter((p) => p.status === 'pending').map((p) => p.participant.participantId),
     scored: score.participants.filter((p) => p.status === 'scored').map((p) => p.participant.participantId),
-  };
+  });
 }
 
 /** What to verify, handed to the workers at once; a refusal before the outcomes are awaited leaves them to the pool. */

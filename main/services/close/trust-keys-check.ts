@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { loads } from '../../core/json/loads.ts';
 import { isPyObject } from '../../core/json/value.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
-import type { Failure } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import { decodeEd25519Text } from '../../core/encoding/encodings.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import { BUNDLE, inBundle, proofFile } from './bundle-layout.ts';
@@ -53,11 +53,11 @@ const keyName = (u: UnknownKey) => (u.kid === null ? `${String(u.public)} (the v
  * score it as an invalid proof (spec §4.1 condition 1 is then undecidable with this bundle). The replay of a bundle
  * runs the same check with the bundle's archived trust material, so it refuses with the same code.
  */
-export async function trustKeyRefusal(
+export async function checkTrustKeys(
   bundleDir: string,
   bundle: Pick<TrustBundle, 'name' | 'digest' | 'signingKeys'>,
   proofs: Iterable<VerifiedProof>,
-): Promise<Failure | null> {
+): Promise<Result<void>> {
   const found = new Map<string, UnknownKey>();
   for (const proof of proofs) {
     const report = proof.report;
@@ -67,20 +67,19 @@ export async function trustKeyRefusal(
     const key = await keyOf(bundleDir, proof, proofId);
     if (key) found.set(proofId, key);
   }
-  if (found.size === 0) return null;
+  if (found.size === 0) return ok(undefined);
   const unknown = [...found.values()].sort((a, b) => (a.proof_id < b.proof_id ? -1 : a.proof_id > b.proof_id ? 1 : 0));
   const kids = [...new Set(unknown.flatMap((u) => (u.kid === null ? [] : [u.kid])))].sort();
   const names = [...new Set(unknown.map(keyName))].sort();
   const [first] = unknown as [UnknownKey];
   const more = unknown.length > 1 ? ` and ${unknown.length - 1} more proof(s)` : '';
-  return {
-    code: 'CLOSE_TRUST_KEY_UNKNOWN',
-    message:
-      `the trust bundle "${bundle.name}" (digest ${bundle.digest}) lists no Trust Layer key ${names.join(', ')}, ` +
+  return fail(
+    'CLOSE_TRUST_KEY_UNKNOWN',
+    `the trust bundle "${bundle.name}" (digest ${bundle.digest}) lists no Trust Layer key ${names.join(', ')}, ` +
       `which signed the ${first.role} proof ${first.proof_id}${more}: the bundle's key history is older than the ` +
       `Trust Layer's, so nothing was scored and no proof was judged invalid. Fetch the published key history with ` +
       `\`proveit trust update --trust-layer URL --trust DIR\`, then close again with the bundle it writes (--trust NEW_DIR)`,
-    details: {
+    {
       kids,
       keys: names,
       proofs: unknown,
@@ -88,5 +87,5 @@ export async function trustKeyRefusal(
       trust_bundle_digest: bundle.digest,
       published: bundle.signingKeys.map((k) => k.kid),
     },
-  };
+  );
 }

@@ -126,7 +126,7 @@ async function evidenceOf(
   const close = origin ? seasonCloseById(db, origin.closeId) : undefined;
   const bundleDir = close ? join(close.outDir, 'bundle') : '(no close)';
   // Only this participant's proofs are verified (every view is still hashed): the report is the close's, bytes alike.
-  const scored = await scoreBundle(bundleDir, { season, track }, { participants: new Set([participantId]) });
+  const scoring = await scoreBundle(bundleDir, { season, track }, { participants: new Set([participantId]) });
   const unavailable = (message: string, failures: Failure[] = []) =>
     fail(
       'DISPUTE_EVIDENCE_UNAVAILABLE',
@@ -134,7 +134,8 @@ async function evidenceOf(
         'are in the publication) and open the dispute again',
       { bundle: bundleDir, failures: failures.map((f) => ({ code: f.code, message: f.message })) },
     );
-  if (scored.kind === 'refused') return unavailable('the bundle does not score', scored.failures);
+  if (!scoring.ok) return unavailable('the bundle does not score', scoring.error);
+  const scored = scoring.value;
   const result = scored.score.participants.find((p) => p.participant.participantId === participantId);
   const recomputed = scored.files.find((f) => f.path === reportFile(participantId));
   if (

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProofReport } from '../../../main/core/proof/report.ts';
-import { trustKeyRefusal } from '../../../main/services/close/trust-keys-check.ts';
+import { checkTrustKeys } from '../../../main/services/close/trust-keys-check.ts';
 
 const bundleDir = mkdtempSync(join(tmpdir(), 'trust-keys-check-'));
 mkdirSync(join(bundleDir, 'proofs'));
@@ -29,16 +29,17 @@ function cited(proofId: string, code: string | null, view: object): ProofReport 
   } as unknown as ProofReport;
 }
 
-describe('trustKeyRefusal: a proof signed under a key the trust bundle lacks refuses the close', () => {
+describe('checkTrustKeys: a proof signed under a key the trust bundle lacks refuses the close', () => {
   it('an unknown arkforge_kid is named, each proof once however many disclosures cite it (CLOSE_TRUST_KEY_UNKNOWN)', async () => {
     const report = cited('prf_20261101_100000_aaaaaa', 'SIGNATURE_UNKNOWN_KID', {
       arkforge_kid: 'key-9',
       arkforge_pubkey: KEY_9,
     });
-    const failure = await trustKeyRefusal(bundleDir, trust, [
+    const checked = await checkTrustKeys(bundleDir, trust, [
       { role: 'cited', report },
       { role: 'cited', report },
     ]);
+    const failure = checked.ok ? null : checked.error;
     expect(failure?.code).toBe('CLOSE_TRUST_KEY_UNKNOWN');
     expect(failure?.message).toContain(
       'lists no Trust Layer key "key-9", which signed the cited proof prf_20261101_100000_aaaaaa:',
@@ -59,9 +60,10 @@ describe('trustKeyRefusal: a proof signed under a key the trust bundle lacks ref
       proofId: 'prf_20260920_120000_bbbbbb',
       checks: [{ name: 'signature', code: 'SIGNATURE_KEY_NOT_PUBLISHED' }],
     };
-    const failure = await trustKeyRefusal(bundleDir, trust, [
+    const checked = await checkTrustKeys(bundleDir, trust, [
       { role: 'freeze', report: freeze as unknown as ProofReport },
     ]);
+    const failure = checked.ok ? null : checked.error;
     expect(failure?.message).toContain(
       `key ${KEY_9} (the view names no kid), which signed the freeze proof prf_20260920_120000_bbbbbb`,
     );
@@ -82,6 +84,6 @@ describe('trustKeyRefusal: a proof signed under a key the trust bundle lacks ref
       ...proofs.map((report) => ({ role: 'cited' as const, report })),
       { role: 'cited' as const, report: 'absent' as const },
     ];
-    expect(await trustKeyRefusal(bundleDir, trust, inputs)).toBeNull();
+    expect(await checkTrustKeys(bundleDir, trust, inputs)).toEqual({ ok: true, value: undefined });
   });
 });

@@ -146,11 +146,12 @@ describe('the replay kit of a published Index, run where a stranger runs it', ()
   it('its verifying workers start from the kit file itself: the same bytes as verifying in one thread', async () => {
     const bundle = join(copy, 'bundles', 'generique');
     const workerUrl = pathToFileURL(join(copy, KIT));
-    const [threaded, inline] = [
+    const [inWorkers, inThread] = [
       await scoreBundle(bundle, undefined, { threads: 2, workerUrl }),
       await scoreBundle(bundle, undefined, { threads: 0 }),
     ];
-    if (threaded.kind !== 'scored' || inline.kind !== 'scored') throw new Error('the demo bundle must score');
+    if (!inWorkers.ok || !inThread.ok) throw new Error('the demo bundle must score');
+    const [threaded, inline] = [inWorkers.value, inThread.value];
     expect(threaded.files.map((f) => [f.path, sha256Hex(f.bytes)])).toEqual(
       inline.files.map((f) => [f.path, sha256Hex(f.bytes)]),
     );
