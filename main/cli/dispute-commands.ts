@@ -116,8 +116,8 @@ async function runOpen(command: Command, clock: Clock, args: string[], io: CliIo
   let submissionReceipt: PyJson | undefined;
   if (values.receipt !== undefined) {
     const file = await readJsonFile(values.receipt, 'submission receipt');
-    if (!('value' in file)) {
-      printRefusal(io, json, 'dispute open', file);
+    if (!file.ok) {
+      printRefusal(io, json, 'dispute open', file.error);
       return EXIT.failed;
     }
     submissionReceipt = file.value;

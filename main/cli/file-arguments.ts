@@ -1,7 +1,7 @@
 import { parseIntake } from '../core/json/intake.ts';
 import { loads, loadsUniqueKeys } from '../core/json/loads.ts';
 import type { PyJson } from '../core/json/value.ts';
-import type { Failure } from '../core/result.ts';
+import { fail, ok, type Failure, type Result } from '../core/result.ts';
 import {
   FILE_LIMITS,
   readBoundedFile,
@@ -19,10 +19,10 @@ export async function readFileArgument(
   path: string,
   what: string,
   kind: FileKind = 'document',
-): Promise<{ bytes: Uint8Array } | Failure> {
+): Promise<Result<Uint8Array>> {
   const read = await readBoundedFile(path, { what: `the ${what}`, kind });
-  if (read.ok) return { bytes: read.value };
-  return read.error.code === 'FILE_UNREADABLE' ? { ...read.error, code: 'INPUT_UNREADABLE' } : read.error;
+  if (read.ok || read.error.code !== 'FILE_UNREADABLE') return read;
+  return { ok: false, error: { ...read.error, code: 'INPUT_UNREADABLE' } };
 }
 
 /**
@@ -33,19 +33,14 @@ export const fileProblem = (f: Failure): string =>
   f.code === 'FILE_UNREADABLE' || f.code === 'INPUT_UNREADABLE' ? f.message : `${f.code}: ${f.message}`;
 
 /** The same, synchronously, as text: the message is the problem a usage error prints. */
-export function readTextArgumentSync(path: string, what: string, kind: FileKind): { text: string } | Failure {
+export function readTextArgumentSync(path: string, what: string, kind: FileKind): Result<string> {
   const read = readBoundedFileSync(path, { what: `the ${what}`, kind });
-  return read.ok ? { text: Buffer.from(read.value).toString('utf8') } : read.error;
+  return read.ok ? ok(Buffer.from(read.value).toString('utf8')) : read;
 }
 
 /** The same, as text (secrets, keys, lists). */
-export async function readTextArgument(
-  path: string,
-  what: string,
-  kind: FileKind,
-): Promise<{ text: string } | Failure> {
-  const read = await readBoundedText(path, { what: `the ${what}`, kind });
-  return read.ok ? { text: read.value } : read.error;
+export async function readTextArgument(path: string, what: string, kind: FileKind): Promise<Result<string>> {
+  return readBoundedText(path, { what: `the ${what}`, kind });
 }
 
 /**
@@ -55,23 +50,19 @@ export async function readTextArgument(
  * field at fault), where json.loads would read the last of two keys and another reader the first. A file that is not
  * JSON at all keeps its code, INPUT_NOT_JSON.
  */
-export async function readJsonFile(path: string, what: string): Promise<{ value: PyJson } | Failure> {
+export async function readJsonFile(path: string, what: string): Promise<Result<PyJson>> {
   const read = await readFileArgument(path, what);
-  if (!('bytes' in read)) return read;
-  const strict = parseIntake(read.bytes, { maxBytes: FILE_LIMITS.document });
-  if (strict.ok) return { value: strict.value };
-  const loose = loads(read.bytes);
-  if (!loose.ok) return { code: 'INPUT_NOT_JSON', message: `the ${what} ${path} is not JSON: ${loose.error.message}` };
+  if (!read.ok) return read;
+  const strict = parseIntake(read.value, { maxBytes: FILE_LIMITS.document });
+  if (strict.ok) return strict;
+  const loose = loads(read.value);
+  if (!loose.ok) return fail('INPUT_NOT_JSON', `the ${what} ${path} is not JSON: ${loose.error.message}`);
   const details = strict.error.details ?? {};
-  return {
-    code: strict.error.code,
-    message: `the ${what} ${path} is refused: ${strict.error.message}`,
-    details: {
-      ...details,
-      file: path,
-      ...(strict.error.code === 'INTAKE_DUPLICATE_KEY' ? { field: details['key'] } : {}),
-    },
-  };
+  return fail(strict.error.code, `the ${what} ${path} is refused: ${strict.error.message}`, {
+    ...details,
+    file: path,
+    ...(strict.error.code === 'INTAKE_DUPLICATE_KEY' ? { field: details['key'] } : {}),
+  });
 }
 
 /**
@@ -80,15 +71,15 @@ export async function readJsonFile(path: string, what: string): Promise<{ value:
  * and lone surrogates included, since the hashes it carries were made over those values. The bytes are returned for
  * the parser that owns the document.
  */
-export async function readServiceDocumentFile(path: string, what: string): Promise<{ bytes: Uint8Array } | Failure> {
+export async function readServiceDocumentFile(path: string, what: string): Promise<Result<Uint8Array>> {
   const read = await readFileArgument(path, what);
-  if (!('bytes' in read)) return read;
-  const unique = loadsUniqueKeys(read.bytes);
+  if (!read.ok) return read;
+  const unique = loadsUniqueKeys(read.value);
   if (!unique.ok && unique.error.code === 'JSON_DUPLICATE_KEY')
-    return {
-      code: unique.error.code,
-      message: `the ${what} ${path} is refused: ${unique.error.message}`,
-      details: { ...unique.error.details, file: path, field: unique.error.details?.['key'] },
-    };
+    return fail(unique.error.code, `the ${what} ${path} is refused: ${unique.error.message}`, {
+      ...unique.error.details,
+      file: path,
+      field: unique.error.details?.['key'],
+    });
   return read;
 }

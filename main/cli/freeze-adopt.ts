@@ -85,21 +85,21 @@ async function runAdopt(command: Command, clock: Clock, args: string[], io: CliI
   const publications: PyJson[] = [];
   for (const file of freezeFiles) {
     const read = await readJsonFile(file, 'published freeze');
-    if (!('value' in read)) return refuse(read);
+    if (!read.ok) return refuse(read.error);
     publications.push(read.value);
   }
   const seals = await readJsonFile(values.seals as string, 'sealed salt and key');
-  if (!('value' in seals)) return refuse(seals);
+  if (!seals.ok) return refuse(seals.error);
   const views: Uint8Array[] = [];
   for (const file of values.proof ?? []) {
     const read = await readServiceDocumentFile(file, 'proof');
-    if (!('bytes' in read)) return refuse(read);
-    views.push(read.bytes);
+    if (!read.ok) return refuse(read.error);
+    views.push(read.value);
   }
   const rekorEntries: PyJson[] = [];
   for (const file of values['rekor-entry'] ?? []) {
     const read = await readJsonFile(file, 'Rekor entry');
-    if (!('value' in read)) return refuse(read);
+    if (!read.ok) return refuse(read.error);
     rekorEntries.push(read.value);
   }
   const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);

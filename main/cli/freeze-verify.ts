@@ -103,11 +103,11 @@ export const freezeVerifyCommand: Command = {
       return EXIT.failed;
     };
     const freeze = await readJsonFile(values.freeze as string, 'published freeze');
-    if (!('value' in freeze)) return refuse(freeze);
+    if (!freeze.ok) return refuse(freeze.error);
     const reveal = await readJsonFile(values.reveal as string, 'reveal');
-    if (!('value' in reveal)) return refuse(reveal);
+    if (!reveal.ok) return refuse(reveal.error);
     const rekorEntry = values['rekor-entry'] ? await readJsonFile(values['rekor-entry'], 'Rekor entry') : undefined;
-    if (rekorEntry !== undefined && !('value' in rekorEntry)) return refuse(rekorEntry);
+    if (rekorEntry !== undefined && !rekorEntry.ok) return refuse(rekorEntry.error);
     const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);
     if (!bundle.ok) return refuse(bundle.error);
 
@@ -115,8 +115,8 @@ export const freezeVerifyCommand: Command = {
     let fetchedEntry: PyJson | undefined;
     if (values.proof) {
       const read = await readServiceDocumentFile(values.proof, 'proof');
-      if (!('bytes' in read)) return refuse(read);
-      view = read.bytes;
+      if (!read.ok) return refuse(read.error);
+      view = read.value;
     } else {
       const published = parseFreezeToVerify(freeze.value);
       if (!published.ok) return refuse(published.error);

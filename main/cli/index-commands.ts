@@ -94,13 +94,13 @@ function exportArgsOf(v: ExportValues): ExportArgs | string {
   // Both lists are read bounded (main/services/files/read-bounded.ts): a device or an oversized file is refused unread.
   if (v.names !== undefined) {
     const read = readTextArgumentSync(v.names, '--names file', 'list');
-    if (!('text' in read)) return fileProblem(read);
-    modelNames = parseNameList(read.text);
+    if (!read.ok) return fileProblem(read.error);
+    modelNames = parseNameList(read.value);
   }
   if (v['secrets-file'] !== undefined) {
     const read = readTextArgumentSync(v['secrets-file'], '--secrets-file', 'list');
-    if (!('text' in read)) return fileProblem(read);
-    secrets = parseNameList(read.text).map((value, i) => ({ kind: `--secrets-file line ${i + 1}`, value }));
+    if (!read.ok) return fileProblem(read.error);
+    secrets = parseNameList(read.value).map((value, i) => ({ kind: `--secrets-file line ${i + 1}`, value }));
   }
   return { season, version, modelNames, secrets, json: v.json ?? false };
 }

@@ -1,4 +1,5 @@
 import type { PyJson } from '../core/json/value.ts';
+import { ok, type Failure, type Result } from '../core/result.ts';
 import { parseProofView } from '../core/proof/parse-view.ts';
 import { reportToJson, type ProofReport } from '../core/proof/report.ts';
 import { verifyProof } from '../core/proof/verify-proof.ts';
@@ -19,38 +20,20 @@ const SYNOPSIS = synopsis([
   positional('PROOF.json', 'the proof view (GET /v1/proof/{id})'),
 ]);
 
-/**
- * A refusal before any check ran (unreadable file, refused bundle, not a proof): exit 1, with its code. A class,
- * so a JSON document that happens to have "code" and "message" keys is never taken for one.
- */
-class Refusal {
-  constructor(
-    readonly code: string,
-    readonly message: string,
-  ) {}
-}
-
-function refuse(io: CliIo, json: boolean, refusal: Refusal): number {
+/** A refusal before any check ran (unreadable file, refused bundle, not a proof): exit 1, with its code. */
+function refuse(io: CliIo, json: boolean, refusal: Failure): number {
   if (json) printJson(io, { verdict: 'FAILED', refused: { code: refusal.code, message: refusal.message } });
   else io.err(`proveit proof verify: ${refusal.code}: ${refusal.message}\n`);
   return EXIT.failed;
 }
 
 /**
- * The proof view is the Trust Layer's document: read as json.loads reads it, a repeated key refused. The Rekor entry
- * and the disclosure are read by the intake parser (main/cli/file-arguments.ts). Every file is bounded.
+ * The proof view is the Trust Layer's document: read as json.loads reads it, a repeated key refused
+ * (readServiceDocumentFile). The Rekor entry and the disclosure are read by the intake parser (readJsonFile). Every
+ * file is bounded (main/cli/file-arguments.ts).
  */
-async function readView(path: string): Promise<Uint8Array | Refusal> {
-  const read = await readServiceDocumentFile(path, 'proof');
-  return 'bytes' in read ? read.bytes : new Refusal(read.code, read.message);
-}
-
-async function readJson(path: string, what: string): Promise<PyJson | Refusal> {
-  const read = await readJsonFile(path, what);
-  return 'value' in read ? read.value : new Refusal(read.code, read.message);
-}
-
-const isRefusal = (value: unknown): value is Refusal => value instanceof Refusal;
+const optionalJson = async (path: string | undefined, what: string): Promise<Result<PyJson | undefined>> =>
+  path ? readJsonFile(path, what) : ok(undefined);
 
 function headline(report: ProofReport): string {
   const witnesses = `${report.independentWitnesses} independent witness${report.independentWitnesses === 1 ? '' : 'es'}`;
@@ -113,14 +96,15 @@ export const proofVerifyCommand: Command = {
     const json = values.json ?? false;
     const bundle = await loadTrustBundle(values.trust ?? PRODUCTION_BUNDLE_DIR);
     if (!bundle.ok) return refuse(io, json, bundle.error);
-    const bytes = await readView(positionals[0] as string);
-    if (isRefusal(bytes)) return refuse(io, json, bytes);
-    const view = parseProofView(bytes);
+    const bytes = await readServiceDocumentFile(positionals[0] as string, 'proof');
+    if (!bytes.ok) return refuse(io, json, bytes.error);
+    const view = parseProofView(bytes.value);
     if (!view.ok) return refuse(io, json, view.error);
-    const rekorEntry = values['rekor-entry'] ? await readJson(values['rekor-entry'], 'Rekor entry') : undefined;
-    if (isRefusal(rekorEntry)) return refuse(io, json, rekorEntry);
-    const disclosure = values.disclose ? await readJson(values.disclose, 'disclosure') : undefined;
-    if (isRefusal(disclosure)) return refuse(io, json, disclosure);
+    const rekorRead = await optionalJson(values['rekor-entry'], 'Rekor entry');
+    if (!rekorRead.ok) return refuse(io, json, rekorRead.error);
+    const disclosureRead = await optionalJson(values.disclose, 'disclosure');
+    if (!disclosureRead.ok) return refuse(io, json, disclosureRead.error);
+    const [rekorEntry, disclosure] = [rekorRead.value, disclosureRead.value];
 
     const report = await verifyProof(
       {

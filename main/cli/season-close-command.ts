@@ -152,7 +152,7 @@ async function submissionsOf(
   if (values.submissions) {
     // Bounded by the export's own limit (main/services/files/read-bounded.ts), as its download is.
     const read = await readFileArgument(values.submissions, 'submissions file', 'export');
-    return 'bytes' in read ? { submissions: read.bytes, serviceKey: close.serviceKey! } : read;
+    return read.ok ? { submissions: read.value, serviceKey: close.serviceKey! } : read.error;
   }
   const seasonUrl = values['season-url']!;
   const token = await readSecretFile(values['operator-token-file']!, 'operator token');

@@ -51,7 +51,7 @@ export const seasonReceiptVerifyCommand: Command = {
     }
     const json = values.json ?? false;
     const file = await readJsonFile(positionals[0]!, 'receipt');
-    if (!('value' in file)) return refuse(io, json, file);
+    if (!file.ok) return refuse(io, json, file.error);
 
     let key: string;
     if (values.key !== undefined) {
