@@ -241,9 +241,7 @@ export const backupRestoreCommand: Command = {
       ...restoredIndexExportFindings(r.dbFile, r.carries === null),
     ];
     const replacedHead =
-      replaced === null || !('entries' in replaced)
-        ? null
-        : (replaced.entries.at(-1) ?? { seq: 0, hash: '0'.repeat(64) });
+      replaced === null || !replaced.ok ? null : (replaced.value.at(-1) ?? { seq: 0, hash: '0'.repeat(64) });
     if (values.json)
       printJson(io, {
         ok: true,
@@ -256,8 +254,7 @@ export const backupRestoreCommand: Command = {
             : {
                 db: values.replaces,
                 head: replacedHead === null ? null : { seq: replacedHead.seq, hash: replacedHead.hash },
-                problem:
-                  'problem' in replaced ? { code: replaced.problem.code, message: replaced.problem.message } : null,
+                problem: replaced.ok ? null : { code: replaced.error.code, message: replaced.error.message },
               },
         published_heads: published.reduce((n, p) => n + p.heads.length, 0),
         warnings: warnings.map((w) => ({ code: w.code, message: w.message, details: w.details ?? null })),
@@ -266,8 +263,8 @@ export const backupRestoreCommand: Command = {
       const replacedLine =
         replaced === null
           ? ''
-          : 'problem' in replaced
-            ? `  replaces ${values.replaces}: its audit log cannot be read (${replaced.problem.code}: ${replaced.problem.message}); nothing to compare\n`
+          : !replaced.ok
+            ? `  replaces ${values.replaces}: its audit log cannot be read (${replaced.error.code}: ${replaced.error.message}); nothing to compare\n`
             : `  replaces ${values.replaces}: audit head ${replacedHead!.seq} ${replacedHead!.hash}\n`;
       io.out(
         `restored into ${r.dbFile}\n${r.written.map((w) => `  wrote ${w}\n`).join('')}${summaryLines(r)}${replacedLine}`,

@@ -2,7 +2,7 @@ import { parseNameList } from '../core/index/lint/name-lists.ts';
 import type { Failure } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import { exportIndex } from '../services/index-export/export-index.ts';
+import { exportIndex, lintFindingsOf } from '../services/index-export/export-index.ts';
 import { anchorAndRecord as anchorAndRecordIndex } from '../services/index-export/anchor-and-record.ts';
 import { defaultKeyFile, readSigningKey } from '../services/index-export/signing-key.ts';
 import { verifyIndexFolder } from '../services/index-export/verify-index.ts';
@@ -124,8 +124,9 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
       extraSecrets: e.secrets,
     });
     if (!outcome.ok) {
-      if (outcome.findings && !e.json)
-        io.err(outcome.findings.map((f) => `  ${f.code} ${f.file} (${f.where}): ${f.message}\n`).join(''));
+      const findings = lintFindingsOf(outcome.error);
+      if (findings.length > 0 && !e.json)
+        io.err(findings.map((f) => `  ${f.code} ${f.file} (${f.where}): ${f.message}\n`).join(''));
       printRefusal(io, e.json, 'index export', outcome.error);
       return EXIT.failed;
     }

@@ -158,10 +158,10 @@ async function submissionsOf(
   const token = await readSecretFile(values['operator-token-file']!, 'operator token');
   if (typeof token !== 'string') return token;
   const got = await readSeasonExport(seasonUrl, close.season, token);
-  if (!(got instanceof Uint8Array)) return got;
-  if (close.serviceKey !== null) return { submissions: got, serviceKey: close.serviceKey };
+  if (!got.ok) return got.error;
+  if (close.serviceKey !== null) return { submissions: got.value, serviceKey: close.serviceKey };
   const announced = await announcedReceiptKey(seasonUrl, close.season, 'or give it with --service-key HEX');
-  return announced.ok ? { submissions: got, serviceKey: announced.value } : announced.error;
+  return announced.ok ? { submissions: got.value, serviceKey: announced.value } : announced.error;
 }
 
 function printCloseRefusal(io: CliIo, json: boolean, failures: Failure[]): number {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../core/result.ts';
-import { exportIndex } from '../services/index-export/export-index.ts';
+import { exportIndex, lintFindingsOf } from '../services/index-export/export-index.ts';
 import { markReferenceRun } from '../services/index-export/participants.ts';
 import type { DemoSummary } from '../core/demo/demo-progress.ts';
 import { DEMO_ACTOR, type DemoRun, type Participant } from './demo-run.ts';
@@ -29,7 +29,7 @@ export function exportDemoIndex(run: DemoRun, participants: readonly Participant
   if (!indexed.ok)
     return fail(indexed.error.code, indexed.error.message, {
       ...(indexed.error.details ?? {}),
-      findings: indexed.findings ?? [],
+      findings: lintFindingsOf(indexed.error),
     });
   return ok({
     out: indexDir,

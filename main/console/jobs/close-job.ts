@@ -108,7 +108,7 @@ async function closeInputs(
       { season: args.season, track: args.track },
     );
   const exported = await readSeasonExport(service.url, args.season, service.operatorToken);
-  if (!(exported instanceof Uint8Array)) return fail(exported.code, exported.message, exported.details);
+  if (!exported.ok) return exported;
   const serviceKey = await announcedReceiptKey(
     service.url,
     args.season,
@@ -117,7 +117,7 @@ async function closeInputs(
   if (!serviceKey.ok) return serviceKey;
   return ok({
     corpusDir: join(settings.corpusDir, `season-${args.season}`, args.track),
-    submissions: exported,
+    submissions: exported.value,
     serviceKey: serviceKey.value,
     trustDir: settings.services.trustDir,
     // Beside the database, as the Index exports are: closes/season-N/<track>-close-<job>-<attempt>.

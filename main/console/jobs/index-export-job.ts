@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../core/result.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import type { IndexExportAnswer } from '../../ipc/contract.ts';
 import type { Clock } from '../../services/clock.ts';
-import { exportIndex } from '../../services/index-export/export-index.ts';
+import { exportIndex, lintFindingsOf } from '../../services/index-export/export-index.ts';
 
 /** Where the console writes a season's Index exports: index-exports/ beside the operator database. */
 export function indexExportsRoot(dbFile: string): string {
@@ -29,7 +29,9 @@ export function runIndexExportJob(
     const outDir = join(indexExportsRoot(dbFile), `season-${season}-${clock.now()}`);
     const done = exportIndex(db, { season, outDir, clock, actor });
     if (!done.ok) {
-      const findings = (done.findings ?? []).map((f) => `${f.code} ${f.where}: ${f.message}`).join('; ');
+      const findings = lintFindingsOf(done.error)
+        .map((f) => `${f.code} ${f.where}: ${f.message}`)
+        .join('; ');
       return fail(done.error.code, findings ? `${done.error.message} (${findings})` : done.error.message);
     }
     return ok({

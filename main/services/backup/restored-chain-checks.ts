@@ -1,6 +1,6 @@
 import { checkPublishedHeads, type PublishedIndex } from '../../core/audit/published-heads.ts';
 import { compareRestoredChain, type ChainEntry } from '../../core/backup/restored-chain.ts';
-import type { Failure } from '../../core/result.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { auditRows } from '../../db/audit-log.ts';
 import { openDatabase } from '../../db/open-database.ts';
 
@@ -15,7 +15,7 @@ function backupSha256Of(details: string): string | null {
 }
 
 /** The chain of the database a restore stands in for, or why it cannot be read (it may be the damaged one). */
-export type ReplacedChain = { entries: ChainEntry[] } | { problem: Failure };
+export type ReplacedChain = Result<ChainEntry[]>;
 
 /**
  * Reads the audit chain of the database `backup restore --replaces FILE` stands in for, read-only (docs/operator-database.md
@@ -28,11 +28,11 @@ export function readReplacedChain(file: string): ReplacedChain {
     db = openDatabase(file, { readOnly: true });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    return { problem: { code: typeof code === 'string' ? code : 'DB_UNREADABLE', message: (error as Error).message } };
+    return fail(typeof code === 'string' ? code : 'DB_UNREADABLE', (error as Error).message);
   }
   try {
-    return {
-      entries: auditRows(db).map((r) => ({
+    return ok(
+      auditRows(db).map((r) => ({
         seq: Number(r.seq),
         hash: String(r.entryHash),
         atMs: Number(r.atMs),
@@ -40,11 +40,9 @@ export function readReplacedChain(file: string): ReplacedChain {
         summary: String(r.summary),
         backupSha256: r.action === 'backup.create' ? backupSha256Of(r.details) : null,
       })),
-    };
+    );
   } catch (error) {
-    return {
-      problem: { code: 'AUDIT_LOG_UNREADABLE', message: `its audit log cannot be read: ${(error as Error).message}` },
-    };
+    return fail('AUDIT_LOG_UNREADABLE', `its audit log cannot be read: ${(error as Error).message}`);
   } finally {
     db.close();
   }
@@ -64,10 +62,10 @@ export function restoredChainWarnings(
   const warnings: Failure[] = [];
   const published = checkPublishedHeads(hashes, o.published);
   if (!published.ok) warnings.push(published.error);
-  if (o.replaced !== null && 'entries' in o.replaced) {
+  if (o.replaced?.ok) {
     const compared = compareRestoredChain(
       hashes.map((hash, i) => ({ seq: i + 1, hash })),
-      o.replaced.entries,
+      o.replaced.value,
       restored.backupSha256,
     );
     if (!compared.ok) warnings.push(compared.error);

@@ -10,7 +10,7 @@ import type { PyJson } from '../../core/json/value.ts';
 import { parseProofView } from '../../core/proof/parse-view.ts';
 import { finishProof, prepareProof, type PreparedProof } from '../../core/proof/verify-proof.ts';
 import { WitnessMemo } from '../../core/proof/witness-memo.ts';
-import type { Failure } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import { assessProof } from '../../core/scoring/assess-proof.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
 import type { Db } from '../../db/open-database.ts';
@@ -29,26 +29,25 @@ export interface FrozenCorpus {
  * A track's corpus folder, read for the early warnings, or why it cannot serve them: it must be the corpus the
  * freeze in force anchored (its manifest hash), or an instrument-fault body could not be told from another.
  */
-export async function frozenCorpus(dir: string, manifestHash: string): Promise<FrozenCorpus | Failure> {
+export async function frozenCorpus(dir: string, manifestHash: string): Promise<Result<FrozenCorpus>> {
   const tree = await readCorpusTree(dir).catch((error: unknown) => error as Error);
   if (tree instanceof Error)
-    return { code: 'FOLLOW_CORPUS_UNREADABLE', message: `cannot read the corpus folder ${dir}: ${tree.message}` };
+    return fail('FOLLOW_CORPUS_UNREADABLE', `cannot read the corpus folder ${dir}: ${tree.message}`);
   const manifest = computeManifest(tree);
-  if (!manifest.ok) return manifest.error;
+  if (!manifest.ok) return manifest;
   if (manifest.value.manifest_hash !== manifestHash)
-    return {
-      code: 'FOLLOW_CORPUS_NOT_FROZEN',
-      message:
-        `the corpus folder ${dir} has manifest ${manifest.value.manifest_hash}, not the ${manifestHash} the freeze in ` +
+    return fail(
+      'FOLLOW_CORPUS_NOT_FROZEN',
+      `the corpus folder ${dir} has manifest ${manifest.value.manifest_hash}, not the ${manifestHash} the freeze in ` +
         'force anchored: instrument faults are left to the close; give the track folder that was frozen',
-      details: { corpus: dir, manifest_hash: manifest.value.manifest_hash, frozen: manifestHash },
-    };
+      { corpus: dir, manifest_hash: manifest.value.manifest_hash, frozen: manifestHash },
+    );
   const bodies = loadCorpus(tree, new Problems()).bodies;
-  return {
+  return ok({
     manifest: manifest.value,
     resources: new Map(manifest.value.resources.map((r) => [r.path, r])),
     lookup: (path) => bodies.get(path)?.value,
-  };
+  });
 }
 
 /** Views read into memory at once: a first cycle after a late start may have tens of thousands to verify. */

@@ -2,7 +2,7 @@ import { backlogAtClose } from '../../core/follow/backlog.ts';
 import type { FollowCycleLine, LiveTrack } from '../../core/follow/model.ts';
 import { incidentGroupsOfSeason, type SeasonWarning } from '../../core/follow/season-warnings.ts';
 import { DEFAULT_GROUPING } from '../../core/incidents/group-incidents.ts';
-import { isFailure, ok, type Failure, type Result } from '../../core/result.ts';
+import { ok, type Failure, type Result } from '../../core/result.ts';
 import { openSignedExport } from '../../core/season-export/signed-export.ts';
 import { NULL_ANSWER_RECHECK_MS } from '../../core/scoring/witness-state.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
@@ -16,6 +16,7 @@ import { viewStates, type ViewState } from '../../db/proof-views.ts';
 import { fetchProofs, type FetchReport } from '../proofs/fetch-proofs.ts';
 import { DEFAULT_READ_SETTINGS } from '../proofs/read-settings.ts';
 import { openIncidentsFromFollow, type CloseIncidents } from '../incidents/incidents.ts';
+import { inTransaction } from '../refused.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import { assessCitations, frozenCorpus, type FrozenCorpus } from './assess-citations.ts';
 import { DEFAULT_FOLLOW_EVERY_MS, DEFAULT_PENDING_RECHECK_MS, type FollowInput } from './follow-input.ts';
@@ -24,8 +25,9 @@ import { seasonCitations, type TrackCitations } from './season-citations.ts';
 
 /** What a follower keeps between its cycles: material read once (the trust bundle, each track's corpus). */
 export interface FollowMemory {
-  bundle?: TrustBundle | Failure;
-  corpora: Map<string, FrozenCorpus | Failure | null>;
+  bundle?: Result<TrustBundle>;
+  /** Each track's corpus by track and manifest hash; null when no corpus folder is given for the track. */
+  corpora: Map<string, Result<FrozenCorpus> | null>;
 }
 
 export const newFollowMemory = (): FollowMemory => ({ corpora: new Map() });
@@ -38,8 +40,8 @@ interface Seen {
 /** Step 1: the export, its signature checked, read into each followed track's citations. */
 async function readCitations(input: FollowInput, tracks: FollowedTrack[]): Promise<Result<Seen>> {
   const bytes = await input.readExport(input.signal);
-  if (!(bytes instanceof Uint8Array)) return { ok: false, error: bytes };
-  const opened = openSignedExport(bytes, input.serviceKey);
+  if (!bytes.ok) return bytes;
+  const opened = openSignedExport(bytes.value, input.serviceKey);
   if (!opened.ok) return opened;
   const citations = seasonCitations(opened.value.body, input.season, tracks);
   if (!citations.ok) return citations;
@@ -100,18 +102,18 @@ async function warningsOf(
     const proofs = seen.proofIds.filter((id) => views.get(id)?.rekorUuid === failed.uuid);
     if (proofs.length > 0) warnings.push({ kind: 'rekor_unfetched', code: failed.failure.code, proofs });
   }
-  memory.bundle ??= await loadTrustBundle(input.trustDir).then((b) => (b.ok ? b.value : b.error));
-  if (isFailure(memory.bundle)) {
-    notes.push(memory.bundle);
+  memory.bundle ??= await loadTrustBundle(input.trustDir);
+  if (!memory.bundle.ok) {
+    notes.push(memory.bundle.error);
     return { warnings, assessed: [] };
   }
   const corpus = await corpusOf(input, memory, seen.followed);
-  if (isFailure(corpus)) notes.push(corpus);
+  if (corpus !== null && !corpus.ok) notes.push(corpus.error);
   const assessed = await assessCitations({
     db: input.db,
-    bundle: memory.bundle,
+    bundle: memory.bundle.value,
     track: seen,
-    corpus: isFailure(corpus) ? null : corpus,
+    corpus: corpus?.ok ? corpus.value : null,
     views,
     assessed: lookedAt,
     now,
@@ -124,28 +126,26 @@ function openIncidents(
   input: FollowInput,
   found: { track: string; warnings: SeasonWarning[]; assessed: string[] }[],
   atMs: number,
-): CloseIncidents {
-  const all: CloseIncidents = { opened: [], extended: [], unchanged: [] };
+): Result<CloseIncidents> {
   // BEGIN IMMEDIATE: the groups are read, then written; another follower (or the console) committing in between
   // would otherwise fail this write with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
-  input.db
-    .transaction(() => {
-      for (const f of found) {
-        const outcome = openIncidentsFromFollow(input.db, {
-          season: input.season,
-          track: f.track,
-          atMs,
-          actor: input.actor,
-          groups: incidentGroupsOfSeason(f.warnings),
-        });
-        all.opened.push(...outcome.opened);
-        all.extended.push(...outcome.extended);
-        all.unchanged.push(...outcome.unchanged);
-        markCitationsAssessed(input.db, input.season, f.assessed, atMs);
-      }
-    })
-    .immediate();
-  return all;
+  return inTransaction(input.db, () => {
+    const all: CloseIncidents = { opened: [], extended: [], unchanged: [] };
+    for (const f of found) {
+      const outcome = openIncidentsFromFollow(input.db, {
+        season: input.season,
+        track: f.track,
+        atMs,
+        actor: input.actor,
+        groups: incidentGroupsOfSeason(f.warnings),
+      });
+      all.opened.push(...outcome.opened);
+      all.extended.push(...outcome.extended);
+      all.unchanged.push(...outcome.unchanged);
+      markCitationsAssessed(input.db, input.season, f.assessed, atMs);
+    }
+    return all;
+  });
 }
 
 /** Where a track's cited views stand, and what would be left at its close at the pace since the last cycle. */
@@ -280,7 +280,9 @@ export async function followCycle(
       track: t.followed.track,
       ...(await warningsOf(input, memory, t, views, fetch, now, notes, assessed)),
     });
-  const incidents = openIncidents(input, found, now);
+  const opened = openIncidents(input, found, now);
+  if (!opened.ok) return failed(opened.error);
+  const incidents = opened.value;
 
   const live = seen.tracks.map((t) =>
     liveTrack(

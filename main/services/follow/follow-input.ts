@@ -1,6 +1,6 @@
 import type { TrackName } from '../../core/corpus/model.ts';
 import type { FollowCycleLine } from '../../core/follow/model.ts';
-import type { Failure } from '../../core/result.ts';
+import type { Result } from '../../core/result.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
 import type { HttpClient } from '../http/http-client.ts';
@@ -27,7 +27,7 @@ export interface FollowInput {
   clock: Clock;
   season: number;
   /** GET {season service}/v1/season/{n}/export with the operator token: the signed NDJSON, or why it could not be read. */
-  readExport: (signal?: AbortSignal) => Promise<Uint8Array | Failure>;
+  readExport: (signal?: AbortSignal) => Promise<Result<Uint8Array>>;
   /** The receipt key the export must be signed by (configured, or announced at GET /v1/season/{n}). */
   serviceKey: string;
   trustLayerUrl: string;

@@ -49,7 +49,12 @@ export interface IndexExportOutcome {
   audit: AuditHead;
 }
 
-export type IndexExportResult = Result<IndexExportOutcome, IndexExportCode> & { findings?: LintFinding[] };
+export type IndexExportResult = Result<IndexExportOutcome, IndexExportCode>;
+
+/** The linter's findings an INDEX_LINT_FAILED failure carries in its details; none for any other failure. */
+export function lintFindingsOf(failure: Failure): LintFinding[] {
+  return failure.code === 'INDEX_LINT_FAILED' ? (failure.details?.['findings'] as LintFinding[]) : [];
+}
 
 /** Removes the staging folder; false when the disk refused even that. */
 function removeStaging(staging: string): boolean {
@@ -237,12 +242,9 @@ export function exportIndex(db: Db, o: IndexExportOptions): IndexExportResult {
   const draft = drafted.value;
   const { doc, findings } = draft;
   if (findings.length > 0)
-    return {
-      ...fail('INDEX_LINT_FAILED', `the publication linter found ${findings.length} problem(s); nothing is written`, {
-        findings,
-      }),
+    return fail('INDEX_LINT_FAILED', `the publication linter found ${findings.length} problem(s); nothing is written`, {
       findings,
-    };
+    });
 
   const outDir = resolve(o.outDir);
   if (!isEmptyOrAbsent(outDir))

@@ -7,6 +7,7 @@ import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
 import { insertDeclaredStack, insertDisplayName, insertReferenceRun } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
+import { inTransaction } from '../refused.ts';
 
 export type ParticipantCode =
   | 'PARTICIPANT_UNKNOWN'
@@ -90,28 +91,27 @@ export function renameParticipant(
   if (problem !== null) return textRefusal('DISPLAY_NAME', problem, name.length);
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
-  const audit = db
-    .transaction(() => {
-      insertDisplayName(db, o.season, {
-        participantId: o.participantId,
-        displayName: name,
-        setAtMs: at,
-        actor: o.actor,
-      });
-      return appendAudit(db, {
-        atMs: at,
-        actor: o.actor,
-        action: 'participant.rename',
-        summary: `season ${o.season}: participant ${o.participantId} shown as "${name}"`,
-        details: pyObjectFrom([
-          ['season', BigInt(o.season)],
-          ['participant_id', o.participantId],
-          ['display_name', name],
-        ]),
-      });
-    })
-    .immediate();
-  return ok({ displayName: name, audit });
+  const recorded = inTransaction<AuditHead, ParticipantCode>(db, () => {
+    insertDisplayName(db, o.season, {
+      participantId: o.participantId,
+      displayName: name,
+      setAtMs: at,
+      actor: o.actor,
+    });
+    return appendAudit(db, {
+      atMs: at,
+      actor: o.actor,
+      action: 'participant.rename',
+      summary: `season ${o.season}: participant ${o.participantId} shown as "${name}"`,
+      details: pyObjectFrom([
+        ['season', BigInt(o.season)],
+        ['participant_id', o.participantId],
+        ['display_name', name],
+      ]),
+    });
+  });
+  if (!recorded.ok) return recorded;
+  return ok({ displayName: name, audit: recorded.value });
 }
 
 /** A declared stack as the Index shows it: trimmed, in NFC, 1 to 200 printable characters on one line. */
@@ -147,28 +147,27 @@ export function declareStack(
   const stack = checked.value;
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
-  const audit = db
-    .transaction(() => {
-      insertDeclaredStack(db, o.season, {
-        participantId: o.participantId,
-        declaredStack: stack,
-        setAtMs: at,
-        actor: o.actor,
-      });
-      return appendAudit(db, {
-        atMs: at,
-        actor: o.actor,
-        action: 'participant.stack',
-        summary: `season ${o.season}: participant ${o.participantId} shown with the stack "${stack}"`,
-        details: pyObjectFrom([
-          ['season', BigInt(o.season)],
-          ['participant_id', o.participantId],
-          ['declared_stack', stack],
-        ]),
-      });
-    })
-    .immediate();
-  return ok({ declaredStack: stack, audit });
+  const recorded = inTransaction<AuditHead, ParticipantCode>(db, () => {
+    insertDeclaredStack(db, o.season, {
+      participantId: o.participantId,
+      declaredStack: stack,
+      setAtMs: at,
+      actor: o.actor,
+    });
+    return appendAudit(db, {
+      atMs: at,
+      actor: o.actor,
+      action: 'participant.stack',
+      summary: `season ${o.season}: participant ${o.participantId} shown with the stack "${stack}"`,
+      details: pyObjectFrom([
+        ['season', BigInt(o.season)],
+        ['participant_id', o.participantId],
+        ['declared_stack', stack],
+      ]),
+    });
+  });
+  if (!recorded.ok) return recorded;
+  return ok({ declaredStack: stack, audit: recorded.value });
 }
 
 /**
@@ -203,35 +202,34 @@ export function markReferenceRun(
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
   const promptSha256 = sha256Hex(o.prompt);
-  const audit = db
-    .transaction(() => {
-      insertReferenceRun(db, o.season, {
-        participantId: o.participantId,
-        model: o.model.trim(),
-        modelVersion: o.modelVersion.trim(),
-        framework: o.framework.trim(),
-        prompt: o.prompt,
-        promptSha256,
-        markedAtMs: at,
-        actor: o.actor,
-      });
-      return appendAudit(db, {
-        atMs: at,
-        actor: o.actor,
-        action: 'participant.reference',
-        summary: `season ${o.season}: participant ${o.participantId} marked a reference run`,
-        details: pyObjectFrom([
-          ['season', BigInt(o.season)],
-          ['participant_id', o.participantId],
-          ['model', o.model.trim()],
-          ['model_version', o.modelVersion.trim()],
-          ['framework', o.framework.trim()],
-          ['prompt_sha256', promptSha256],
-        ]),
-      });
-    })
-    .immediate();
-  return ok({ promptSha256, audit });
+  const recorded = inTransaction<AuditHead, ParticipantCode>(db, () => {
+    insertReferenceRun(db, o.season, {
+      participantId: o.participantId,
+      model: o.model.trim(),
+      modelVersion: o.modelVersion.trim(),
+      framework: o.framework.trim(),
+      prompt: o.prompt,
+      promptSha256,
+      markedAtMs: at,
+      actor: o.actor,
+    });
+    return appendAudit(db, {
+      atMs: at,
+      actor: o.actor,
+      action: 'participant.reference',
+      summary: `season ${o.season}: participant ${o.participantId} marked a reference run`,
+      details: pyObjectFrom([
+        ['season', BigInt(o.season)],
+        ['participant_id', o.participantId],
+        ['model', o.model.trim()],
+        ['model_version', o.modelVersion.trim()],
+        ['framework', o.framework.trim()],
+        ['prompt_sha256', promptSha256],
+      ]),
+    });
+  });
+  if (!recorded.ok) return recorded;
+  return ok({ promptSha256, audit: recorded.value });
 }
 
 /**

@@ -16,7 +16,7 @@ import { parseProofView, type ProofView } from '../../core/proof/parse-view.ts';
 import type { ProofReport } from '../../core/proof/report.ts';
 import { verifyProof } from '../../core/proof/verify-proof.ts';
 import { missingWitness, missingWitnessText, type MissingWitness } from '../../core/proof/witness-pair.ts';
-import { fail, type Failure } from '../../core/result.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { PRODUCTION_BUNDLE_DIR } from '../trust/production-bundle.ts';
 import { loadTrustBundle } from '../trust/load-bundle.ts';
 import type { TrustBundle } from '../../core/trust/bundle.ts';
@@ -152,8 +152,8 @@ async function checkFolder(
   if ('code' in checked) return problem(checked);
   anchor.proof_id = checked.record.proof_id;
   const kept = keptAnchorFiles(files, checked.record.proof_id, bundle);
-  if ('code' in kept) return problem(kept);
-  const report = await verifyAnchorProof(kept, checked);
+  if (!kept.ok) return problem(kept.error);
+  const report = await verifyAnchorProof(kept.value, checked);
   const refused =
     anchorProblem(report, checked, result.value.publicKey) ?? witnessProblem(report, checked.record.proof_id, anchor);
   return refused === null ? { result, anchor } : problem(refused);
@@ -182,32 +182,22 @@ function keptAnchorFiles(
   files: ReadonlyMap<string, Uint8Array>,
   proofId: string,
   bundle: LoadedBundle,
-): AnchorFiles | Failure {
+): Result<AnchorFiles> {
   const viewBytes = files.get(ANCHOR_PROOF_FILE);
   if (viewBytes === undefined)
-    return {
-      code: 'INDEX_ANCHOR_INVALID',
-      message: `${ANCHOR_PROOF_FILE} is missing: fetch GET /v1/proof/${proofId} into it`,
-    };
+    return fail('INDEX_ANCHOR_INVALID', `${ANCHOR_PROOF_FILE} is missing: fetch GET /v1/proof/${proofId} into it`);
   const view = parseProofView(viewBytes);
   if (!view.ok || view.value.proofId !== proofId)
-    return {
-      code: 'INDEX_ANCHOR_INVALID',
-      message: `${ANCHOR_PROOF_FILE} is not the view of ${proofId}`,
-    };
-  if (!bundle.ok)
-    return {
-      code: 'INDEX_ANCHOR_NOT_VERIFIED',
-      message: `the trust bundle cannot be read: ${bundle.error.message}`,
-    };
+    return fail('INDEX_ANCHOR_INVALID', `${ANCHOR_PROOF_FILE} is not the view of ${proofId}`);
+  if (!bundle.ok) return fail('INDEX_ANCHOR_NOT_VERIFIED', `the trust bundle cannot be read: ${bundle.error.message}`);
   const entryBytes = files.get(ANCHOR_REKOR_ENTRY_FILE);
   const entry = entryBytes === undefined ? undefined : loads(entryBytes);
   if (entry !== undefined && !entry.ok)
-    return {
-      code: 'INDEX_ANCHOR_INVALID',
-      message: `${ANCHOR_REKOR_ENTRY_FILE} is not JSON: fetch the entry the view's transparency_log.log_url names into it`,
-    };
-  return { view: view.value, rekorEntry: entry?.ok ? entry.value : undefined, bundle: bundle.value };
+    return fail(
+      'INDEX_ANCHOR_INVALID',
+      `${ANCHOR_REKOR_ENTRY_FILE} is not JSON: fetch the entry the view's transparency_log.log_url names into it`,
+    );
+  return ok({ view: view.value, rekorEntry: entry?.ok ? entry.value : undefined, bundle: bundle.value });
 }
 
 /** The anchor's proof verified offline, opened with the request hash the record discloses. */

@@ -85,27 +85,24 @@ function givenEntryUrl(rekorUrl: string, uuid: string): { url: string; log: stri
   return { url: new URL(`api/v1/log/entries/${uuid}`, base).href, log: rekorUrl };
 }
 
-async function fetchOne(input: RekorFetchInput, uuid: string, url: string): Promise<Failure | null> {
-  return withBackoff(
+/** One entry fetched and stored, retried on the clock while the log answers a network error or a 5xx. */
+async function fetchOne(input: RekorFetchInput, uuid: string, url: string): Promise<Result<void>> {
+  return withBackoff<Result<void>>(
     async () => {
       const response = await input.http.request({ method: 'GET', url, signal: input.signal });
-      if (!response.ok) return { retry: response.error.code !== 'HTTP_BAD_URL', value: response.error };
+      if (!response.ok) return { retry: response.error.code !== 'HTTP_BAD_URL', value: response };
       const { status, body } = response.value;
-      if (status >= 500) {
-        return { retry: true, value: { code: 'REKOR_SERVER_ERROR', message: `GET ${url} answered ${status}` } };
-      }
-      if (status !== 200) {
-        return { retry: false, value: { code: 'REKOR_ENTRY_NOT_SERVED', message: `GET ${url} answered ${status}` } };
-      }
+      if (status >= 500) return { retry: true, value: fail('REKOR_SERVER_ERROR', `GET ${url} answered ${status}`) };
+      if (status !== 200)
+        return { retry: false, value: fail('REKOR_ENTRY_NOT_SERVED', `GET ${url} answered ${status}`) };
       const parsed = loads(body);
-      if (!parsed.ok || !isPyObject(parsed.value)) {
+      if (!parsed.ok || !isPyObject(parsed.value))
         return {
           retry: false,
-          value: { code: 'REKOR_ANSWER_MALFORMED', message: `GET ${url}: the answer is not a JSON object` },
+          value: fail('REKOR_ANSWER_MALFORMED', `GET ${url}: the answer is not a JSON object`),
         };
-      }
       storeRekorEntry(input.db, { uuid, url, fetchedAt: input.clock.now(), raw: body });
-      return { retry: false, value: null };
+      return { retry: false, value: ok(undefined) };
     },
     input.backoff,
     input.clock,
@@ -152,9 +149,10 @@ export async function fetchMissingRekorEntries(input: RekorFetchInput): Promise<
       report.failed.push({ uuid, batchId, url: where.url, failure });
       continue;
     }
-    const failure = await fetchOne(input, uuid, where.url);
-    if (!failure) report.fetched.push({ uuid, batchId, url: where.url });
+    const fetched = await fetchOne(input, uuid, where.url);
+    if (fetched.ok) report.fetched.push({ uuid, batchId, url: where.url });
     else {
+      const failure = fetched.error;
       report.failed.push({ uuid, batchId, url: where.url, failure });
       if (UNREACHABLE.has(failure.code)) unreachable.set(where.log, { uuid, failure });
     }

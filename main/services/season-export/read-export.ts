@@ -1,4 +1,4 @@
-import type { Failure } from '../../core/result.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
 import { createHttpClient } from '../http/http-client.ts';
 
 /** The season service's export can be large: every submission in force of a season. */
@@ -14,11 +14,7 @@ const EXPORT_DEADLINE_MS = 600_000;
  * the first close of a track scores. What `proveit season close --season-url --operator-token-file` and the console's
  * first close read. The token goes in the Authorization header only, never in a message.
  */
-export async function readSeasonExport(
-  seasonUrl: string,
-  season: number,
-  token: string,
-): Promise<Uint8Array | Failure> {
+export async function readSeasonExport(seasonUrl: string, season: number, token: string): Promise<Result<Uint8Array>> {
   const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/export`;
   const http = createHttpClient({ maxBodyBytes: EXPORT_MAX_BYTES, timeoutMs: 120_000, deadlineMs: EXPORT_DEADLINE_MS });
   try {
@@ -28,11 +24,11 @@ export async function readSeasonExport(
       headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson' },
     });
     if (!answer.ok)
-      return {
-        code: 'CLOSE_EXPORT_UNREACHABLE',
-        message: `GET ${url}: ${answer.error.message}; check the season service's address given with --season-url URL`,
-        details: { cause: answer.error.code },
-      };
+      return fail(
+        'CLOSE_EXPORT_UNREACHABLE',
+        `GET ${url}: ${answer.error.message}; check the season service's address given with --season-url URL`,
+        { cause: answer.error.code },
+      );
     if (answer.value.status !== 200) {
       // Every caller takes the service and its token as --season-url and --operator-token-file: the refusal names
       // the one to correct (docs/console.md "Screens").
@@ -40,13 +36,13 @@ export async function readSeasonExport(
         answer.value.status === 401 || answer.value.status === 403
           ? 'check the token in --operator-token-file FILE (the season service operator token)'
           : "check that --season-url URL is the season service's base address";
-      return {
-        code: 'CLOSE_EXPORT_REFUSED',
-        message: `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)}); ${advice}`,
-        details: { status: answer.value.status },
-      };
+      return fail(
+        'CLOSE_EXPORT_REFUSED',
+        `GET ${url}: the season service answered ${answer.value.status} (${Buffer.from(answer.value.body).toString('utf8').slice(0, 200)}); ${advice}`,
+        { status: answer.value.status },
+      );
     }
-    return answer.value.body;
+    return ok(answer.value.body);
   } finally {
     await http.close();
   }

@@ -85,12 +85,13 @@ describe('a close interrupted anywhere runs again into the same --out', () => {
     const out = join(net.dir, 'close-throws');
     leaveKilledClose(out, { season: 1, track: 'conformite' });
     const closes = seasonClosesOf(net.db, 1, 'conformite').length;
-    const submissions = await readSeasonExport(
+    const exported = await readSeasonExport(
       net.devnet.info.season,
       1,
       readFileSync(net.operatorTokenFile, 'utf8').trim(),
     );
-    if (!(submissions instanceof Uint8Array)) throw new Error(submissions.message);
+    if (!exported.ok) throw new Error(exported.error.message);
+    const submissions = exported.value;
     const serviceKey = await announcedReceiptKey(net.devnet.info.season, 1, 'the test reads it from its devnet');
     if (!serviceKey.ok) throw new Error(serviceKey.error.message);
     const thrown = await closeSeason({
