@@ -1,5 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises';
-import type { Failure } from '../core/result.ts';
+import { ok, type Result } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { prepareReveal, recordReveal } from '../services/freeze/reveal-freeze.ts';
@@ -60,8 +60,8 @@ async function runReveal(command: Command, clock: Clock, args: string[], io: Cli
     // (docs/operator-database.md "File write faults").
     if (values.out) {
       const written = await writeRevealFile(values.out, `${outcome.value.text}\n`);
-      if (written !== null) {
-        printRefusal(io, values.json ?? false, 'freeze reveal', written);
+      if (!written.ok) {
+        printRefusal(io, values.json ?? false, 'freeze reveal', written.error);
         return EXIT.failed;
       }
     }
@@ -83,11 +83,11 @@ async function runReveal(command: Command, clock: Clock, args: string[], io: Cli
   }
 }
 
-/** Writes the reveal document; a write the disk refused is its fault (the part written removed), else null. */
-async function writeRevealFile(out: string, text: string): Promise<Failure | null> {
+/** Writes the reveal document; a write the disk refused is refused with its fault (the part written removed). */
+async function writeRevealFile(out: string, text: string): Promise<Result<void>> {
   try {
     await writeFile(out, text);
-    return null;
+    return ok(undefined);
   } catch (error) {
     const fault = writeFaultOf(error, {
       target: out,
@@ -99,6 +99,6 @@ async function writeRevealFile(out: string, text: string): Promise<Failure | nul
     // Only a write cut short leaves part of a document; a refused open left the file (or its absence) as it was.
     if (['WRITE_DISK_FULL', 'WRITE_QUOTA_EXCEEDED', 'WRITE_IO_ERROR'].includes(fault.code))
       await rm(out, { force: true }).catch(() => undefined);
-    return fault;
+    return { ok: false, error: fault };
   }
 }

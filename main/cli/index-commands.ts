@@ -1,5 +1,5 @@
 import { parseNameList } from '../core/index/lint/name-lists.ts';
-import type { Failure } from '../core/result.ts';
+import { ok, type Result } from '../core/result.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { exportIndex, lintFindingsOf } from '../services/index-export/export-index.ts';
@@ -132,12 +132,12 @@ async function runExport(command: Command, clock: Clock, args: string[], io: Cli
     }
     const o = outcome.value;
     const anchor = await anchorExport(v, o.outDir);
-    if (anchor !== null && 'code' in anchor) {
-      printRefusal(io, e.json, 'index export', anchor);
+    if (!anchor.ok) {
+      printRefusal(io, e.json, 'index export', anchor.error);
       return EXIT.failed;
     }
-    if (e.json) printJson(io, exportJson(o, anchor));
-    else io.out(`${exportLines(o, anchor).join('\n')}\n`);
+    if (e.json) printJson(io, exportJson(o, anchor.value));
+    else io.out(`${exportLines(o, anchor.value).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     db.close();
@@ -150,8 +150,8 @@ type ExportAnchor = { proofId: string; url: string };
  * docs/index-export.md "Anchoring": each export's manifest hash is anchored through the Trust Layer, when its options
  * are given (the synopsis' group has them together). Null: not anchored; a Failure says the export stands unanchored.
  */
-async function anchorExport(v: ExportValues, outDir: string): Promise<ExportAnchor | Failure | null> {
-  if (v['trust-layer'] === undefined) return null;
+async function anchorExport(v: ExportValues, outDir: string): Promise<Result<ExportAnchor | null>> {
+  if (v['trust-layer'] === undefined) return ok(null);
   const anchored = await anchorAndRecord(outDir, {
     trustLayer: v['trust-layer'],
     apiKeyFile: v['api-key-file']!,
@@ -161,12 +161,15 @@ async function anchorExport(v: ExportValues, outDir: string): Promise<ExportAnch
     actor: actorOf(v),
   });
   if (typeof anchored !== 'string' && anchored.ok)
-    return { proofId: anchored.value.proofId, url: anchored.value.record.url };
+    return ok({ proofId: anchored.value.proofId, url: anchored.value.record.url });
   const error =
     typeof anchored === 'string' ? { code: 'INDEX_ANCHOR_TRUST_LAYER_FAILED', message: anchored } : anchored.error;
   return {
-    ...error,
-    message: `${error.message}; the export in ${outDir} is written and signed: anchor it later with proveit index anchor ${outDir}`,
+    ok: false,
+    error: {
+      ...error,
+      message: `${error.message}; the export in ${outDir} is written and signed: anchor it later with proveit index anchor ${outDir}`,
+    },
   };
 }
 

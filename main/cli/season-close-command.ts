@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Failure } from '../core/result.ts';
+import { ok, type Failure, type Result } from '../core/result.ts';
 import type { TrackName } from '../core/corpus/model.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
@@ -106,9 +106,10 @@ async function runClose(
   const refuse = (failures: Failure[]) => printCloseRefusal(io, close.json, failures);
   const http = createHttpClient();
   try {
-    const input = await submissionsOf(values, close);
-    if ('problem' in input) return usageError(io, command, input.problem);
-    if (!('submissions' in input)) return refuse([input]);
+    const read = await submissionsOf(values, close);
+    if ('problem' in read) return usageError(io, command, read.problem);
+    if (!read.ok) return refuse([read.error]);
+    const input = read.value;
     const db = openDatabase(dbPathFrom(values.db));
     try {
       const outcome = await closeSeason({
@@ -143,25 +144,25 @@ async function runClose(
 /**
  * The export and the key it is checked against: --submissions FILE with --service-key HEX, or read from
  * --season-url with the operator token (the key the service announces unless --service-key names it). A `problem` is
- * a usage error (the token file); a Failure is the refusal.
+ * a usage error (the token file); a Result is the export read or its refusal.
  */
 async function submissionsOf(
   values: CloseValues,
   close: CloseArgs,
-): Promise<{ submissions: Uint8Array; serviceKey: string } | { problem: string } | Failure> {
+): Promise<Result<{ submissions: Uint8Array; serviceKey: string }> | { problem: string }> {
   if (values.submissions) {
     // Bounded by the export's own limit (main/services/files/read-bounded.ts), as its download is.
     const read = await readFileArgument(values.submissions, 'submissions file', 'export');
-    return read.ok ? { submissions: read.value, serviceKey: close.serviceKey! } : read.error;
+    return read.ok ? ok({ submissions: read.value, serviceKey: close.serviceKey! }) : read;
   }
   const seasonUrl = values['season-url']!;
   const token = await readSecretFile(values['operator-token-file']!, 'operator token');
   if (typeof token !== 'string') return token;
   const got = await readSeasonExport(seasonUrl, close.season, token);
-  if (!got.ok) return got.error;
-  if (close.serviceKey !== null) return { submissions: got.value, serviceKey: close.serviceKey };
+  if (!got.ok) return got;
+  if (close.serviceKey !== null) return ok({ submissions: got.value, serviceKey: close.serviceKey });
   const announced = await announcedReceiptKey(seasonUrl, close.season, 'or give it with --service-key HEX');
-  return announced.ok ? { submissions: got.value, serviceKey: announced.value } : announced.error;
+  return announced.ok ? ok({ submissions: got.value, serviceKey: announced.value }) : announced;
 }
 
 function printCloseRefusal(io: CliIo, json: boolean, failures: Failure[]): number {

@@ -35,7 +35,3 @@ export function fail<C extends string>(
 export function failAll(...failures: Failure[]): { ok: false; error: Failure[] } {
   return { ok: false, error: failures };
 }
-
-/** Whether a value returned in place of a result is a Failure (a function answering `T | Failure`). */
-export const isFailure = (v: unknown): v is Failure =>
-  typeof v === 'object' && v !== null && 'code' in v && 'message' in v;

@@ -1,7 +1,7 @@
 import { sha256Canonical } from '../json/sha256-canonical.ts';
 import { pyObjectFrom, type PyObject } from '../json/value.ts';
 import { operatorSignatureOf, operatorSignatureProblem } from '../operator/operator-signature.ts';
-import type { Failure } from '../result.ts';
+import { fail, ok, type Result } from '../result.ts';
 import { publicKeyOf } from './signature.ts';
 
 /**
@@ -116,7 +116,7 @@ export type AnchorCheckCode = 'INDEX_ANCHOR_INVALID' | 'INDEX_ANCHOR_MISMATCH' |
 export function checkAnchorRecord(
   record: unknown,
   manifest: { sha256: string; season: number; indexVersion: number; publicKey: string },
-): { record: AnchorRecord; requestHash: string } | Failure<AnchorCheckCode> {
+): Result<{ record: AnchorRecord; requestHash: string }, AnchorCheckCode> {
   const r = record as Partial<AnchorRecord> | null;
   const d = r?.disclosure?.request_hash;
   const signed = r?.format === ANCHOR_RECORD_FORMAT;
@@ -130,20 +130,20 @@ export function checkAnchorRecord(
     typeof d.value !== 'string' ||
     (signed && (typeof r.operator_public_key !== 'string' || typeof r.operator_signature !== 'string'))
   )
-    return {
-      code: 'INDEX_ANCHOR_INVALID',
-      message: `${ANCHOR_RECORD_FILE} is not a ${ANCHOR_RECORD_FORMAT} (or ${ANCHOR_RECORD_FORMAT_V1}) document`,
-    };
+    return fail(
+      'INDEX_ANCHOR_INVALID',
+      `${ANCHOR_RECORD_FILE} is not a ${ANCHOR_RECORD_FORMAT} (or ${ANCHOR_RECORD_FORMAT_V1}) document`,
+    );
   if (
     r.manifest_sha256 !== manifest.sha256 ||
     r.season !== manifest.season ||
     r.index_version !== manifest.indexVersion
   )
-    return {
-      code: 'INDEX_ANCHOR_MISMATCH',
-      message: `${ANCHOR_RECORD_FILE} anchors another manifest (season ${String(r.season)} version ${String(r.index_version)}, ${String(r.manifest_sha256)}) than this export's (${manifest.sha256})`,
-      details: { anchored: r.manifest_sha256 ?? null, recomputed: manifest.sha256 },
-    };
+    return fail(
+      'INDEX_ANCHOR_MISMATCH',
+      `${ANCHOR_RECORD_FILE} anchors another manifest (season ${String(r.season)} version ${String(r.index_version)}, ${String(r.manifest_sha256)}) than this export's (${manifest.sha256})`,
+      { anchored: r.manifest_sha256 ?? null, recomputed: manifest.sha256 },
+    );
   const signature = signed
     ? { operator_public_key: r.operator_public_key as string, operator_signature: r.operator_signature as string }
     : null;
@@ -151,25 +151,20 @@ export function checkAnchorRecord(
   if (signature !== null) {
     const problem = operatorSignatureProblem(payload);
     if (problem !== null || signature.operator_public_key !== manifest.publicKey)
-      return {
-        code: 'INDEX_ANCHOR_SIGNATURE_INVALID',
-        message:
-          problem !== null
-            ? `${ANCHOR_RECORD_FILE}: the anchor's operator_signature does not verify (${problem}): the record was edited after signing`
-            : `${ANCHOR_RECORD_FILE}: the anchor is signed by ${signature.operator_public_key}, not by this export's signing key ${manifest.publicKey}`,
-        details: {
-          field: 'operator_signature',
-          anchored: signature.operator_public_key,
-          recomputed: manifest.publicKey,
-        },
-      };
+      return fail(
+        'INDEX_ANCHOR_SIGNATURE_INVALID',
+        problem !== null
+          ? `${ANCHOR_RECORD_FILE}: the anchor's operator_signature does not verify (${problem}): the record was edited after signing`
+          : `${ANCHOR_RECORD_FILE}: the anchor is signed by ${signature.operator_public_key}, not by this export's signing key ${manifest.publicKey}`,
+        { field: 'operator_signature', anchored: signature.operator_public_key, recomputed: manifest.publicKey },
+      );
   }
   const requestHash = indexAnchorRequestHash(r.url, payload);
   if (d.value !== requestHash)
-    return {
-      code: 'INDEX_ANCHOR_MISMATCH',
-      message: `the request hash ${ANCHOR_RECORD_FILE} discloses is not the one of this manifest posted to ${r.url}`,
-      details: { anchored: d.value, recomputed: requestHash },
-    };
-  return { record: r as AnchorRecord, requestHash };
+    return fail(
+      'INDEX_ANCHOR_MISMATCH',
+      `the request hash ${ANCHOR_RECORD_FILE} discloses is not the one of this manifest posted to ${r.url}`,
+      { anchored: d.value, recomputed: requestHash },
+    );
+  return ok({ record: r as AnchorRecord, requestHash });
 }

@@ -143,13 +143,14 @@ async function checkFolder(
       anchor,
     };
   };
-  const checked = checkAnchorRecord(jsonOrNull(recordBytes), {
+  const anchorRecord = checkAnchorRecord(jsonOrNull(recordBytes), {
     sha256: result.value.manifestSha256,
     season: result.value.season,
     indexVersion: result.value.indexVersion,
     publicKey: result.value.publicKey,
   });
-  if ('code' in checked) return problem(checked);
+  if (!anchorRecord.ok) return problem(anchorRecord.error);
+  const checked = anchorRecord.value;
   anchor.proof_id = checked.record.proof_id;
   const kept = keptAnchorFiles(files, checked.record.proof_id, bundle);
   if (!kept.ok) return problem(kept.error);
