@@ -37,6 +37,11 @@ function human(notice: PublishedNotice): string {
     `season ${notice.season}${notice.track === null ? '' : `, track ${notice.track}`}: ${notice.kind} notice published`,
     `  issued_at  ${notice.issued_at}`,
     `  document   ${notice.document_sha256} (posted to ${notice.url})`,
+    ...(notice.already_published
+      ? [
+          '  the service had published it already (an earlier attempt whose answer was lost): recorded, not posted again',
+        ]
+      : []),
     `participants read it in GET /v1/season/${notice.season} (notices), signed by the operator key`,
   ].join('\n')}\n`;
 }

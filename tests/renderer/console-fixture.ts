@@ -1003,6 +1003,7 @@ export function createFixture(): {
       document_sha256: hex(42),
       issued_at: isoUtc(NOW),
       document: '{}',
+      already_published: false,
     }),
     // season.deliver and season.consents as main answers them (main/console/handlers/report-handlers.ts).
     'season.deliver': (a) => ({

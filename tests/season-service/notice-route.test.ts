@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonical } from '../../main/core/json/canonical.ts';
 import { parseIntake } from '../../main/core/json/intake.ts';
@@ -184,5 +186,90 @@ describe('POST /v1/season/{n}/notice and the notices of GET /v1/season/{n}', () 
     const { notices } = await servedNotices();
     expect(notices.map((n) => n['kind'])).toEqual(['incident', 'outage']);
     expect(canonical(notices[1]!)).toBe(second);
+  });
+});
+
+/**
+ * A proxy in front of the service that forwards the operator's POST, lets the service answer, and drops the answer:
+ * the notice is published, and its author never hears so.
+ */
+async function answerLosingProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const upstream = httpRequest(
+      `${target}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => (request.method === 'POST' ? response.socket?.destroy() : undefined));
+        if (request.method !== 'POST') {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        }
+      },
+    );
+    request.pipe(upstream);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+describe('a notice whose answer was lost after the service published it', () => {
+  it('trying again records the notice the service published: participants see it once, the audit says so', async () => {
+    const proxy = await answerLosingProxy(service.url);
+    const fields = {
+      season: 1,
+      kind: 'outage' as const,
+      track: null,
+      textFr: 'Le service de saison a refusé les soumissions de 11 h à 11 h 05 (UTC) ; renvoyez-les.',
+      textEn: 'The season service refused submissions from 11:00 to 11:05 UTC; send them again.',
+      tasks: null,
+      window: { from: '2026-10-10T11:00:00.000Z', to: '2026-10-10T11:05:00.000Z' },
+      reference: null,
+    };
+    const attempt = (seasonUrl: string, atMs: number) =>
+      publishNotice(
+        {
+          fields,
+          incidentId: null,
+          seasonUrl,
+          operatorToken: service.operatorToken,
+          operatorKey: TEST_OPERATOR,
+          actor: 'alice',
+        },
+        { db, http, clock: { now: () => atMs, sleep: async () => {} } },
+      );
+    const before = (await servedNotices()).notices.length;
+    try {
+      const lost = await attempt(proxy.url, DURING.getTime());
+      expect(!lost.ok && lost.error.code).toBe('NOTICE_SERVICE_UNREACHABLE');
+      expect(!lost.ok && lost.error.message).toContain('try again, and a notice it did publish is recorded');
+    } finally {
+      await proxy.close();
+    }
+    expect((await servedNotices()).notices).toHaveLength(before + 1);
+    const recordedBefore = noticesOf(db, 1).length;
+
+    // A minute later: signed now, it would be another document, and a second notice for participants.
+    const again = await attempt(service.url, DURING.getTime() + 60_000);
+    expect(again.ok && again.value.already_published).toBe(true);
+    const { notices } = await servedNotices();
+    expect(notices).toHaveLength(before + 1);
+    expect(again.ok && again.value.issued_at).toBe(DURING.toISOString());
+    expect(again.ok && again.value.document).toBe(canonical(notices[before]!));
+    expect(noticesOf(db, 1)).toHaveLength(recordedBefore + 1);
+    const audit = auditRows(db).filter((e) => e.action === 'season.notice');
+    expect(JSON.parse(audit.at(-1)!.details)).toMatchObject({
+      already_published: true,
+      issued_at: DURING.toISOString(),
+    });
+
+    // Once recorded, the same notice again is a deliberate repeat: posted, and published as a new notice.
+    const repeated = await attempt(service.url, DURING.getTime() + 120_000);
+    expect(repeated.ok && repeated.value.already_published).toBe(false);
+    expect((await servedNotices()).notices).toHaveLength(before + 2);
   });
 });

@@ -34,4 +34,6 @@ export interface NoticeView {
   issued_at: string;
   /** The signed document as posted (canonical JSON). */
   document: string;
+  /** The service had published it already (an earlier attempt whose answer was lost): recorded, not posted again. */
+  already_published: boolean;
 }

@@ -1,5 +1,6 @@
 import { canonical } from '../../core/json/canonical.ts';
-import { pyObjectFrom } from '../../core/json/value.ts';
+import { loads } from '../../core/json/loads.ts';
+import { isPyObject, pyObjectFrom, type PyJson, type PyObject } from '../../core/json/value.ts';
 import { incidentReference } from '../../core/notices/incident-notice.ts';
 import {
   noticeFieldsProblem,
@@ -8,11 +9,12 @@ import {
   type NoticeFields,
   type NoticeFieldsCode,
 } from '../../core/notices/season-notice.ts';
+import { unrecordedNotice } from '../../core/notices/unrecorded-notice.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import { appendAudit } from '../../db/audit-log.ts';
 import { incidentById } from '../../db/incidents.ts';
 import type { Db } from '../../db/open-database.ts';
-import { insertNotice, type NoticeRow } from '../../db/season-notices.ts';
+import { insertNotice, noticesOf, type NoticeRow } from '../../db/season-notices.ts';
 import type { Clock } from '../clock.ts';
 import type { HttpClient } from '../http/http-client.ts';
 import { inTransaction } from '../refused.ts';
@@ -47,6 +49,11 @@ export interface PublishedNotice {
   url: string;
   /** The signed document as posted (canonical JSON text). */
   document: string;
+  /**
+   * The service already published it: an earlier post whose answer never came back. It is recorded now, not posted
+   * again (main/core/notices/unrecorded-notice.ts).
+   */
+  already_published: boolean;
 }
 
 export type PublishNoticeCode =
@@ -56,23 +63,48 @@ export const noticeUrl = (seasonUrl: string, season: number) =>
   `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}/notice`;
 
 /**
- * `proveit season notice` and the console's `season.notice` (docs/season-service.md "Notices"; issue 39 item 5): sign
- * the notice with the operator key at the clock's time, post it to the season service with the operator token, and
- * once the service has published it record it with its audit entry `season.notice`. Nothing is recorded when the
- * service refuses it (`NOTICE_REFUSED`, `details.service_code` the service's code: NOTICE_DUPLICATE,
- * NOTICE_NOT_OPERATOR, ...) or cannot be reached (`NOTICE_SERVICE_UNREACHABLE`).
+ * `proveit season notice` and the console's `season.notice` (docs/season-service.md "Notices"; issue 39 item 5): check
+ * the notice, look for it among those the service already publishes (a post whose answer was lost: recorded, never
+ * published twice), else sign it with the operator key at the clock's time and post it with the operator token; once
+ * the service has published it, record it with its audit entry `season.notice`. Nothing is recorded when the service
+ * refuses it (`NOTICE_REFUSED`, `details.service_code` the service's code: NOTICE_DUPLICATE, NOTICE_NOT_OPERATOR, ...)
+ * or cannot be reached (`NOTICE_SERVICE_UNREACHABLE`; trying again is safe).
  */
 export async function publishNotice(
   input: PublishNoticeInput,
   ports: PublishNoticePorts,
 ): Promise<Result<PublishedNotice, PublishNoticeCode>> {
+  const checked = checkedFields(input, ports.db);
+  if (!checked.ok) return checked;
+  const fields = checked.value;
+  const url = noticeUrl(input.seasonUrl, fields.season);
+  const served = await servedNotices(ports.http, input.seasonUrl, fields.season);
+  if (!served.ok) return served;
+  const recorded = new Set(noticesOf(ports.db, fields.season).map((n) => n.documentSha256));
+  const earlier = unrecordedNotice(
+    served.value,
+    fields,
+    { operatorPublicKey: input.operatorKey.publicKeyHex },
+    recorded,
+  );
+  if (earlier !== null) return recordNotice(input, ports, { ...earlier, url, alreadyPublished: true });
+
+  const notice = { ...fields, issuedAt: new Date(ports.clock.now()).toISOString() };
+  const document = signNotice(notice, input.operatorKey.privateKey);
+  const posted = await postNotice(ports.http, url, input.operatorToken, canonical(document));
+  if (!posted.ok) return posted;
+  return recordNotice(input, ports, { document, fields: notice, url, alreadyPublished: false });
+}
+
+/** The notice's fields with the incident's reference, checked; the incident must be one of this season's. */
+function checkedFields(input: PublishNoticeInput, db: Db): Result<Omit<NoticeFields, 'issuedAt'>, PublishNoticeCode> {
   const { season } = input.fields;
   const reference = input.incidentId === null ? input.fields.reference : incidentReference(input.incidentId);
   const fields = { ...input.fields, reference };
   const problem = noticeFieldsProblem(fields);
   if (problem !== null) return fail(problem.code, `${problem.field}: ${problem.message}`, { field: problem.field });
   if (input.incidentId !== null) {
-    const incident = incidentById(ports.db, input.incidentId);
+    const incident = incidentById(db, input.incidentId);
     if (incident === null || incident.season !== season)
       return fail(
         'NOTICE_INCIDENT_UNKNOWN',
@@ -80,21 +112,52 @@ export async function publishNotice(
         { incident_id: input.incidentId },
       );
   }
-  const nowMs = ports.clock.now();
-  const issuedAt = new Date(nowMs).toISOString();
-  const document = signNotice({ ...fields, issuedAt }, input.operatorKey.privateKey);
-  const text = canonical(document);
-  const url = noticeUrl(input.seasonUrl, season);
-  const answer = await ports.http.request({
+  return ok(fields);
+}
+
+/** The notices GET /v1/season/{n} serves (public): where a post whose answer was lost shows. */
+async function servedNotices(
+  http: HttpClient,
+  seasonUrl: string,
+  season: number,
+): Promise<Result<PyJson[], PublishNoticeCode>> {
+  const url = `${seasonUrl.replace(/\/+$/, '')}/v1/season/${season}`;
+  const answer = await http.request({ method: 'GET', url });
+  if (!answer.ok)
+    return fail(
+      'NOTICE_SERVICE_UNREACHABLE',
+      `the season service did not answer at ${url} (${answer.error.code}: ${answer.error.message}); nothing was posted or recorded: check --season-url and try again`,
+      { url, http_code: answer.error.code },
+    );
+  const parsed = answer.value.status === 200 ? loads(answer.value.body) : null;
+  const notices = parsed?.ok && isPyObject(parsed.value) ? parsed.value['notices'] : undefined;
+  if (!Array.isArray(notices)) {
+    const refusal = serviceError(answer.value.body);
+    return fail(
+      'NOTICE_REFUSED',
+      `the season service did not serve season ${season}'s notices (${answer.value.status}${refusal ? ` ${refusal.code}: ${refusal.message}` : ''}); nothing was posted or recorded`,
+      { url, status: answer.value.status, service_code: refusal?.code ?? null },
+    );
+  }
+  return ok(notices);
+}
+
+async function postNotice(
+  http: HttpClient,
+  url: string,
+  operatorToken: string,
+  text: string,
+): Promise<Result<void, PublishNoticeCode>> {
+  const answer = await http.request({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${input.operatorToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
     body: text,
   });
   if (!answer.ok)
     return fail(
       'NOTICE_SERVICE_UNREACHABLE',
-      `the season service did not answer at ${url} (${answer.error.code}: ${answer.error.message}); nothing was recorded: check --season-url and try again`,
+      `the season service did not answer at ${url} (${answer.error.code}: ${answer.error.message}); nothing was recorded here, and the service may have published it: try again, and a notice it did publish is recorded, not published twice`,
       { url, http_code: answer.error.code },
     );
   if (answer.value.status !== 200) {
@@ -105,14 +168,25 @@ export async function publishNotice(
       { url, status: answer.value.status, service_code: refusal?.code ?? null },
     );
   }
+  return ok(undefined);
+}
+
+/** The published notice and its audit entry, in one transaction. */
+function recordNotice(
+  input: PublishNoticeInput,
+  ports: PublishNoticePorts,
+  published: { document: PyObject; fields: NoticeFields; url: string; alreadyPublished: boolean },
+): Result<PublishedNotice, PublishNoticeCode> {
+  const { document, fields, url, alreadyPublished } = published;
+  const nowMs = ports.clock.now();
   const row: NoticeRow = {
-    season,
+    season: fields.season,
     kind: fields.kind,
     track: fields.track,
     incidentId: input.incidentId,
-    document: text,
+    document: canonical(document),
     documentSha256: noticeSha256(document),
-    issuedAt,
+    issuedAt: fields.issuedAt,
     url,
     actor: input.actor,
     createdAtMs: nowMs,
@@ -123,29 +197,32 @@ export async function publishNotice(
       atMs: nowMs,
       actor: input.actor,
       action: 'season.notice',
-      summary: `season ${season}${row.track === null ? '' : ` ${row.track}`}: ${row.kind} notice published${reference === null ? '' : ` (${reference})`}`,
+      summary: `season ${row.season}${row.track === null ? '' : ` ${row.track}`}: ${row.kind} notice published${fields.reference === null ? '' : ` (${fields.reference})`}`,
       details: pyObjectFrom([
-        ['season', BigInt(season)],
+        ['season', BigInt(row.season)],
         ['kind', row.kind],
         ['track', row.track],
-        ['reference', reference],
+        ['reference', fields.reference],
         ['document_sha256', row.documentSha256],
-        ['issued_at', issuedAt],
+        ['issued_at', row.issuedAt],
         ['url', url],
         ['operator_public_key', input.operatorKey.publicKeyHex],
+        // Only when it happened, so every other notice's entry keeps its form.
+        ...(alreadyPublished ? [['already_published', true] as [string, PyJson]] : []),
       ]),
     });
   });
   if (!recorded.ok) return recorded;
   return ok({
-    season,
+    season: row.season,
     kind: row.kind,
     track: row.track,
     incident_id: row.incidentId,
     document_sha256: row.documentSha256,
-    issued_at: issuedAt,
+    issued_at: row.issuedAt,
     url,
-    document: text,
+    document: row.document,
+    already_published: alreadyPublished,
   });
 }
 
