@@ -108,6 +108,35 @@ const enroll = (address: string, apiKey: string, headers: Record<string, string>
 /** A well-formed API key the Trust Layer does not know: a real attempt (it is looked up), refused 401. */
 const unknownKey = () => `ak_unknown_${randomBytes(8).toString('hex')}`;
 
+/**
+ * A submission's headers from `address` with `Expect: 100-continue` and its body never sent: resolved once nginx asks
+ * for the body (100 Continue), so the request is under way there and counted against the address's limit.
+ */
+async function requestUnderWay(port: number, address: string) {
+  const socket = tlsConnect({
+    socket: connect({ host: '127.0.0.1', port, localAddress: address }),
+    host: '127.0.0.1',
+    ca,
+  });
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('secureConnect', () => resolve()));
+  let received = '';
+  const asked = new Promise<void>((resolve) =>
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (received.includes('100 Continue')) resolve();
+    }),
+  );
+  socket.write(
+    'POST /v1/season/1/submit HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+      'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+  );
+  await asked;
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  // Ended, not destroyed: nginx reads the end, ends the request (and its count), then closes the connection.
+  return { end: () => (socket.end(), closed) };
+}
+
 describe.skipIf(ABSENT)(title, () => {
   it('a participant enrolls and submits over HTTPS through the proxy: 201 with a season token, then the signed receipt, and the export holds it', async () => {
     const key = await boundKey(devnet.info.trust_layer, 'deploy');
@@ -177,6 +206,26 @@ describe.skipIf(ABSENT)(title, () => {
       expect([refused.status, refused.json['error'].code]).toEqual([401, 'SEASON_TOKEN_REFUSED']);
     }
   });
+
+  it('a client with 128 requests under way gets 429 REQUESTS_AT_ONCE_LIMITED for the next, in the service’s shape; another address is served, and so is this one once they end', async () => {
+    const port = Number(new URL(nginx.httpsUrl).port);
+    const held = await Promise.all(Array.from({ length: 128 }, () => requestUnderWay(port, '127.0.0.9')));
+    try {
+      const refused = await call('127.0.0.9', '/v1/season/1/submit', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe('REQUESTS_AT_ONCE_LIMITED');
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.headers['strict-transport-security']).toBe('max-age=63072000');
+      expect((await call('127.0.0.10', '/v1/health')).status).toBe(200);
+    } finally {
+      await Promise.all(held.map((h) => h.end()));
+    }
+    expect((await call('127.0.0.9', '/v1/health')).status).toBe(200);
+  }, 30_000);
 
   it('headers sent a byte at a time are cut at 10 s from the connection’s opening, however steadily they come', async () => {
     const port = Number(new URL(nginx.httpsUrl).port);

@@ -21,6 +21,25 @@ function value(name: string, where: string | null = null): string[] {
   expect(found, `${name} in ${where ?? 'the TLS server'}`).toHaveLength(1);
   return found[0]!.args;
 }
+/** The page an `error_page` for `status` names in `where` (null: the TLS server's level), and what it returns. */
+function errorPage(status: string, where: string | null): { target: string; answer: string[]; headers: string[][] } {
+  const pages = site.filter(
+    (d) =>
+      d.name === 'error_page' &&
+      d.args[0] === status &&
+      isTls(d) &&
+      (where === null ? d.within.length === 1 : d.within[1] === where),
+  );
+  expect(pages, `error_page ${status} in ${where ?? 'the TLS server'}`).toHaveLength(1);
+  const target = pages[0]!.args[1]!;
+  const inPage = site.filter((d) => d.within[1] === `location ${target}`);
+  return {
+    target,
+    answer: inPage.find((d) => d.name === 'return')!.args,
+    headers: inPage.filter((d) => d.name === 'add_header').map((d) => d.args),
+  };
+}
+
 /** The service's cap on each route's body, and a path of that route (season-service/routes/). */
 const CAPS: [string, number][] = [
   ['/v1/season/1/submit', DEFAULT_LIMITS.submissionBytes],
@@ -47,11 +66,9 @@ describe('the nginx site agrees with the season service', () => {
       const location = locationOf(path);
       const at = location === 'location /' ? null : location;
       expect([path, sizeBytes(value('client_max_body_size', at)[0]!)]).toEqual([path, cap]);
-      const handler = value('error_page', at);
-      expect(handler[0]).toBe('413');
-      const answer = site.find((d) => d.within[1] === `location ${handler[1]}` && d.name === 'return')!;
-      expect(answer.args[0]).toBe('413');
-      expect(JSON.parse(answer.args[1]!)).toEqual({
+      const { answer } = errorPage('413', at);
+      expect(answer[0]).toBe('413');
+      expect(JSON.parse(answer[1]!)).toEqual({
         error: { code: 'BODY_TOO_LARGE', message: `The body exceeds ${cap} bytes; nothing was recorded.` },
       });
     }
@@ -75,6 +92,19 @@ describe('the nginx site agrees with the season service', () => {
     expect(zone.args[1]!.startsWith(`zone=${zoneName}:`)).toBe(true);
     expect(Number(count)).toBe(DEFAULT_LIMITS.maxConnectionsPerAddress);
     expect(value('limit_conn_status')).toEqual(['429']);
+  });
+
+  it('past them, every location answers 429 REQUESTS_AT_ONCE_LIMITED in the service’s shape, with Retry-After and HSTS', () => {
+    const locations = [null, ...new Set(CAPS.map(([path]) => locationOf(path)))].filter((l) => l !== 'location /');
+    for (const where of locations) {
+      const { answer, headers } = errorPage('429', where);
+      expect(answer[0]).toBe('429');
+      expect(JSON.parse(answer[1]!).error.code).toBe('REQUESTS_AT_ONCE_LIMITED');
+      expect(JSON.parse(answer[1]!).error.message).toContain(`More than ${DEFAULT_LIMITS.maxConnectionsPerAddress}`);
+      expect(headers).toContainEqual(['Retry-After', '1', 'always']);
+      // The server's HSTS header, named again: a location with its own add_header inherits none.
+      expect(headers).toContainEqual(value('add_header'));
+    }
   });
 
   it('the proxy sends the whole request within the service’s request limit, waits past its Trust Layer lookup, and drops kept-alive connections before the service does', () => {
