@@ -3,7 +3,7 @@ import { startsAsFormula } from '../../core/index/csv-cell.ts';
 import { nameTextFound, nameTextProblem, normalizeName, type NameTextProblem } from '../../core/names/name-text.ts';
 import { pyObjectFrom } from '../../core/json/value.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
-import { appendAudit, type AuditHead } from '../../db/audit-log.ts';
+import { appendAudit, type AuditAppend, type AuditHead } from '../../db/audit-log.ts';
 import { insertDeclaredStack, insertDisplayName, insertReferenceRun } from '../../db/index-exports.ts';
 import type { Db } from '../../db/open-database.ts';
 import type { Clock } from '../clock.ts';
@@ -75,6 +75,14 @@ function textRefusal<F extends 'DISPLAY_NAME' | 'DECLARED_STACK'>(field: F, prob
   });
 }
 
+/** A participant's record and its audit entry, in one transaction: the entry names the head it chains from. */
+function recordWithAudit(db: Db, write: () => void, entry: AuditAppend): Result<AuditHead, ParticipantCode> {
+  return inTransaction(db, () => {
+    write();
+    return appendAudit(db, entry);
+  });
+}
+
 /**
  * `proveit participant rename` (spec §7.2 "agent (name chosen by the operator)"; spec §7.3: how a model or provider
  * name leaves a negative category). Appends the display name in force and a `participant.rename` audit entry. The
@@ -91,14 +99,16 @@ export function renameParticipant(
   if (problem !== null) return textRefusal('DISPLAY_NAME', problem, name.length);
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
-  const recorded = inTransaction<AuditHead, ParticipantCode>(db, () => {
-    insertDisplayName(db, o.season, {
-      participantId: o.participantId,
-      displayName: name,
-      setAtMs: at,
-      actor: o.actor,
-    });
-    return appendAudit(db, {
+  const recorded = recordWithAudit(
+    db,
+    () =>
+      insertDisplayName(db, o.season, {
+        participantId: o.participantId,
+        displayName: name,
+        setAtMs: at,
+        actor: o.actor,
+      }),
+    {
       atMs: at,
       actor: o.actor,
       action: 'participant.rename',
@@ -108,8 +118,8 @@ export function renameParticipant(
         ['participant_id', o.participantId],
         ['display_name', name],
       ]),
-    });
-  });
+    },
+  );
   if (!recorded.ok) return recorded;
   return ok({ displayName: name, audit: recorded.value });
 }
@@ -147,14 +157,16 @@ export function declareStack(
   const stack = checked.value;
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
-  const recorded = inTransaction<AuditHead, ParticipantCode>(db, () => {
-    insertDeclaredStack(db, o.season, {
-      participantId: o.participantId,
-      declaredStack: stack,
-      setAtMs: at,
-      actor: o.actor,
-    });
-    return appendAudit(db, {
+  const recorded = recordWithAudit(
+    db,
+    () =>
+      insertDeclaredStack(db, o.season, {
+        participantId: o.participantId,
+        declaredStack: stack,
+        setAtMs: at,
+        actor: o.actor,
+      }),
+    {
       atMs: at,
       actor: o.actor,
       action: 'participant.stack',
@@ -164,8 +176,8 @@ export function declareStack(
         ['participant_id', o.participantId],
         ['declared_stack', stack],
       ]),
-    });
-  });
+    },
+  );
   if (!recorded.ok) return recorded;
   return ok({ declaredStack: stack, audit: recorded.value });
 }
@@ -202,18 +214,20 @@ export function markReferenceRun(
   if (!publishedParticipant(db, o.season, o.participantId)) return unknown(o.season, o.participantId);
   const at = o.clock.now();
   const promptSha256 = sha256Hex(o.prompt);
-  const recorded = inTransaction<AuditHead, ParticipantCode>(db, () => {
-    insertReferenceRun(db, o.season, {
-      participantId: o.participantId,
-      model: o.model.trim(),
-      modelVersion: o.modelVersion.trim(),
-      framework: o.framework.trim(),
-      prompt: o.prompt,
-      promptSha256,
-      markedAtMs: at,
-      actor: o.actor,
-    });
-    return appendAudit(db, {
+  const recorded = recordWithAudit(
+    db,
+    () =>
+      insertReferenceRun(db, o.season, {
+        participantId: o.participantId,
+        model: o.model.trim(),
+        modelVersion: o.modelVersion.trim(),
+        framework: o.framework.trim(),
+        prompt: o.prompt,
+        promptSha256,
+        markedAtMs: at,
+        actor: o.actor,
+      }),
+    {
       atMs: at,
       actor: o.actor,
       action: 'participant.reference',
@@ -226,8 +240,8 @@ export function markReferenceRun(
         ['framework', o.framework.trim()],
         ['prompt_sha256', promptSha256],
       ]),
-    });
-  });
+    },
+  );
   if (!recorded.ok) return recorded;
   return ok({ promptSha256, audit: recorded.value });
 }
