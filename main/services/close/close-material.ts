@@ -40,14 +40,18 @@ export interface CloseMaterial {
 export const inForceFreeze = (publication: FreezePublication) =>
   publication.freezes.find((f) => f.proof_id === publication.in_force)!;
 
+/** The track's submissions from the export, the export as the bundle keeps it (no names), and the names enrolled. */
+interface CheckedExport {
+  exported: TrackSubmissions;
+  withoutNames: Uint8Array;
+  enrolled: Map<string, EnrolledName>;
+}
+
 /**
  * The export as the season service signed it, taken at or after the close, every submission of the track received
  * inside the window of the freeze in force (docs/season-service.md "Export").
  */
-function checkedExport(
-  input: CloseSeasonInput,
-  publication: FreezePublication,
-): Result<{ exported: TrackSubmissions; withoutNames: Uint8Array; enrolled: Map<string, EnrolledName> }> {
+function checkedExport(input: CloseSeasonInput, publication: FreezePublication): Result<CheckedExport> {
   const opened = openSignedExport(input.submissions, input.serviceKey);
   if (!opened.ok) return opened;
   const inForce = inForceFreeze(publication);
@@ -71,7 +75,7 @@ function checkedExport(
 export interface CloseSources {
   trust: TrustBundle;
   publication: FreezePublication;
-  exported: { exported: TrackSubmissions; withoutNames: Uint8Array; enrolled: Map<string, EnrolledName> };
+  exported: CheckedExport;
 }
 
 /** The close's first step: the trust bundle, the freeze in force and the export, checked; nothing is written. */
