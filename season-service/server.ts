@@ -20,6 +20,7 @@ import { activityRoute } from './routes/activity-route.ts';
 import { catalogueRoute } from './routes/catalogue-route.ts';
 import { consentRoute, consentsRoute } from './routes/consent-routes.ts';
 import { enrollRoute } from './routes/enroll-route.ts';
+import { tokenRoute } from './routes/token-route.ts';
 import { exportRoute } from './routes/export-route.ts';
 import { freezeRoute } from './routes/freeze-route.ts';
 import { indexAnchorRoute } from './routes/index-anchor-route.ts';
@@ -111,6 +112,7 @@ export const ROUTES = routeTable<Route>(
   [
     season('GET', '', seasonRoute),
     season('POST', '/enroll', enrollRoute),
+    season('POST', '/token', tokenRoute),
     season('POST', '/submit', submitRoute),
     season('GET', '/export', exportRoute),
     season('GET', '/activity', activityRoute),

@@ -9,7 +9,8 @@ import type { TrackState } from '../season-windows.ts';
 import { readEnrollBody } from './enroll-body.ts';
 import { refuseOutsideWindow } from './window-refusal.ts';
 
-const API_KEY = /^[\x21-\x7e]{8,256}$/;
+/** A Trust Layer API key as a header may carry one: printable ASCII, 8 to 256 characters. */
+export const API_KEY = /^[\x21-\x7e]{8,256}$/;
 
 /**
  * The published tasks of the tracks in one of `states` (open ones by default), each named with its track: `track`,
@@ -96,7 +97,7 @@ export async function enrollRoute(context: ServiceContext, request: IncomingMess
   if (conflict) {
     const message =
       conflict.reason === 'key_enrolled'
-        ? 'This API key is already enrolled in this season (spec §9.1: one participant per key); use the season token you received.'
+        ? `This API key is already enrolled in this season (spec §9.1: one participant per key); use the season token you received. If its answer never reached you, POST /v1/season/${context.material.season}/token with this key gives a new one (the earlier one stops working).`
         : `The DID ${conflict.did} already stands for an enrolled participant (spec §9.1: DIDs bound to one key are one participant).`;
     const code = conflict.reason === 'key_enrolled' ? 'ENROLL_KEY_ALREADY_ENROLLED' : 'ENROLL_DID_ALREADY_ENROLLED';
     return sendError(response, 409, { code, message });

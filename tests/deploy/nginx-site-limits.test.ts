@@ -44,6 +44,7 @@ function errorPage(status: string, where: string | null): { target: string; answ
 const CAPS: [string, number][] = [
   ['/v1/season/1/submit', DEFAULT_LIMITS.submissionBytes],
   ['/v1/season/1/enroll', DEFAULT_LIMITS.smallBodyBytes],
+  ['/v1/season/1/token', DEFAULT_LIMITS.smallBodyBytes],
   ['/v1/season/1/freeze', DEFAULT_LIMITS.smallBodyBytes],
   ['/v1/season/1/index', DEFAULT_LIMITS.smallBodyBytes],
   ['/v1/season/1/invalidate', DEFAULT_LIMITS.smallBodyBytes],

@@ -28,6 +28,7 @@ describe('the season service routes', () => {
     expect(routes).toEqual([
       'GET /v1/season/{n}',
       'POST /v1/season/{n}/enroll',
+      'POST /v1/season/{n}/token',
       'POST /v1/season/{n}/submit',
       'GET /v1/season/{n}/export',
       'GET /v1/season/{n}/activity',

@@ -168,6 +168,24 @@ ${appendOnly('reports_delivered', 'reports_delivered is append-only: a later rep
 ${appendOnly('report_consents', 'report_consents is append-only: a change of mind is a new row')}
 `;
 
+/**
+ * docs/season-service.md "A season token lost": a participant whose enrollment answer never arrived asks for a new
+ * token with its API key. `participants` stays as enrolled (append-only); each new token is a row here, and the
+ * newest row of a participant is its token in force, the earlier ones and the enrollment's no longer valid.
+ */
+const SEASON_SERVICE_V7 = `
+CREATE TABLE season_tokens_reissued (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  season INTEGER NOT NULL,
+  participant_id TEXT NOT NULL REFERENCES participants (participant_id),
+  token_sha256 TEXT NOT NULL UNIQUE,
+  issued_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX season_tokens_reissued_by_participant ON season_tokens_reissued (participant_id, seq);
+
+${appendOnly('season_tokens_reissued', 'season_tokens_reissued is append-only: a later token is a new row')}
+`;
+
 export const seasonServiceMigrations: readonly Migration[] = [
   { version: 1, name: 'season service: freezes, participants, submissions', sql: SEASON_SERVICE_V1 },
   { version: 2, name: 'season service: operator-signed freeze chain', sql: SEASON_SERVICE_V2 },
@@ -175,4 +193,5 @@ export const seasonServiceMigrations: readonly Migration[] = [
   { version: 4, name: 'season service: track invalidations', sql: SEASON_SERVICE_V4 },
   { version: 5, name: 'season service: notices', sql: SEASON_SERVICE_V5 },
   { version: 6, name: 'season service: participant reports and consents', sql: SEASON_SERVICE_V6 },
+  { version: 7, name: 'season service: season tokens issued again', sql: SEASON_SERVICE_V7 },
 ];

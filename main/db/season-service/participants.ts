@@ -73,14 +73,50 @@ export function enrollParticipant(db: Db, p: NewParticipant): EnrollConflict | n
   return null;
 }
 
-/** The participant whose season token hashes to this value (the caller compares the hashes in constant time). */
+const PARTICIPANT_COLUMNS = 'participant_id, season, did, agent_name, declared_stack, enrolled_at';
+
+/**
+ * The participant whose season token in force hashes to this value (the caller compares the hashes in constant time):
+ * its newest reissued token, else the one it enrolled with (docs/season-service.md "A season token lost").
+ */
 export function participantByTokenHash(db: Db, tokenSha256: string): (ParticipantRow & { tokenSha256: string }) | null {
+  const reissued = prepared(
+    db,
+    `SELECT r.participant_id, r.seq = (SELECT MAX(seq) FROM season_tokens_reissued WHERE participant_id = r.participant_id)
+       AS newest FROM season_tokens_reissued r WHERE r.token_sha256 = ?`,
+  ).get(tokenSha256) as { participant_id: string; newest: number } | undefined;
+  const row = reissued
+    ? reissued.newest === 1
+      ? (prepared(db, `SELECT ${PARTICIPANT_COLUMNS} FROM participants WHERE participant_id = ?`).get(
+          reissued.participant_id,
+        ) as SqlParticipant | undefined)
+      : undefined
+    : (prepared(
+        db,
+        `SELECT ${PARTICIPANT_COLUMNS} FROM participants p WHERE season_token_sha256 = ?
+           AND NOT EXISTS (SELECT 1 FROM season_tokens_reissued r WHERE r.participant_id = p.participant_id)`,
+      ).get(tokenSha256) as SqlParticipant | undefined);
+  return row ? { ...fromSql(row), tokenSha256 } : null;
+}
+
+/**
+ * A new season token (its hash) for the participant enrolled in `season` with this API key, the previous one no longer
+ * valid: the participant, or null when the key never enrolled. Call inside a write transaction (GroupCommit).
+ */
+export function reissueSeasonToken(
+  db: Db,
+  r: { season: number; apiKeySha256: string; tokenSha256: string; issuedAt: string },
+): ParticipantRow | null {
   const row = prepared(
     db,
-    `SELECT participant_id, season, did, agent_name, declared_stack, enrolled_at, season_token_sha256
-       FROM participants WHERE season_token_sha256 = ?`,
-  ).get(tokenSha256) as (SqlParticipant & { season_token_sha256: string }) | undefined;
-  return row ? { ...fromSql(row), tokenSha256: row.season_token_sha256 } : null;
+    `SELECT ${PARTICIPANT_COLUMNS} FROM participants WHERE season = ? AND api_key_sha256 = ?`,
+  ).get(r.season, r.apiKeySha256) as SqlParticipant | undefined;
+  if (!row) return null;
+  prepared(
+    db,
+    'INSERT INTO season_tokens_reissued (season, participant_id, token_sha256, issued_at) VALUES (?, ?, ?, ?)',
+  ).run(r.season, row.participant_id, r.tokenSha256, r.issuedAt);
+  return fromSql(row);
 }
 
 /** Every participant of a season, in enrollment order. */
