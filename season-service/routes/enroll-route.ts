@@ -3,6 +3,7 @@ import { enrollParticipant } from '../../main/db/season-service/participants.ts'
 import { readBody, sendError, sendJson } from '../http/respond.ts';
 import { publicTracks } from '../public-tracks.ts';
 import { takeEnrollmentAttempt } from '../limits/enrollment-budget.ts';
+import { refuseOverBudget } from './over-budget.ts';
 import { newToken, secretSha256 } from '../secrets.ts';
 import { seasonStateAt, trackWindows, type ServiceContext } from '../service-context.ts';
 import type { TrackState } from '../season-windows.ts';
@@ -44,15 +45,11 @@ export async function enrollRoute(context: ServiceContext, request: IncomingMess
   // Only now is it a real attempt, one that asks the Trust Layer: the refusals above take nothing from a budget.
   const allowed = takeEnrollmentAttempt(context, request, secretSha256(apiKey), now.getTime());
   if (!allowed.ok) {
-    const whose = allowed.by === 'key' ? 'with this API key' : 'from this address';
-    return sendError(
+    return refuseOverBudget(
       response,
-      429,
-      {
-        code: 'ENROLL_RATE_LIMITED',
-        message: `Too many enrollment attempts ${whose}; retry in ${allowed.retryAfterSeconds} s. Nothing was recorded.`,
-      },
-      { 'Retry-After': String(allowed.retryAfterSeconds) },
+      allowed,
+      'ENROLL_RATE_LIMITED',
+      (whose, seconds) => `Too many enrollment attempts ${whose}; retry in ${seconds} s. Nothing was recorded.`,
     );
   }
 

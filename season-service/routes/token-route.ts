@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { reissueSeasonToken } from '../../main/db/season-service/participants.ts';
 import { readBody, sendError, sendJson } from '../http/respond.ts';
 import { takeEnrollmentAttempt } from '../limits/enrollment-budget.ts';
+import { refuseOverBudget } from './over-budget.ts';
 import { newToken, secretSha256 } from '../secrets.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { API_KEY } from './enroll-route.ts';
@@ -29,15 +30,12 @@ export async function tokenRoute(context: ServiceContext, request: IncomingMessa
   const apiKeySha256 = secretSha256(apiKey);
   const allowed = takeEnrollmentAttempt(context, request, apiKeySha256, now.getTime());
   if (!allowed.ok) {
-    const whose = allowed.by === 'key' ? 'with this API key' : 'from this address';
-    return sendError(
+    return refuseOverBudget(
       response,
-      429,
-      {
-        code: 'TOKEN_RATE_LIMITED',
-        message: `Too many enrollment and token requests ${whose}; retry in ${allowed.retryAfterSeconds} s. Your token is unchanged.`,
-      },
-      { 'Retry-After': String(allowed.retryAfterSeconds) },
+      allowed,
+      'TOKEN_RATE_LIMITED',
+      (whose, seconds) =>
+        `Too many enrollment and token requests ${whose}; retry in ${seconds} s. Your token is unchanged.`,
     );
   }
   const identity = await context.identity(apiKey);
