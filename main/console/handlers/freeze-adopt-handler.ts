@@ -12,6 +12,7 @@ import { NO_SERVICES } from '../console-services.ts';
 import { actingAs } from '../session-actor.ts';
 import { freezeView } from './season-handlers.ts';
 import { trackFolder } from './track-folder.ts';
+import { trustLayerOf } from './required-services.ts';
 
 /**
  * `freeze_chain`: the published chain as `freeze publish` wrote it (or one published freeze); `seals`: the sealed
@@ -63,12 +64,10 @@ function sealsOf(text: string): PyJson {
 export async function freezeAdopt(ctx: ConsoleContext, args: FreezeAdoptArgs): Promise<FreezeView> {
   const db = dbOf(ctx);
   const services = ctx.services ?? NO_SERVICES;
-  const service = services.freeze;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
-      'a freeze made elsewhere is verified against its proofs on the Trust Layer it was anchored through: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
-    );
+  const service = trustLayerOf(
+    ctx,
+    'a freeze made elsewhere is verified against its proofs on the Trust Layer it was anchored through: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
+  );
   const ref: TrackRef = { season: args.season, track: args.track };
   const chain = chainOf(args.freeze_chain);
   // The chain names its own track; the screen acts on one: adopting another would record a track nobody looked at.

@@ -13,6 +13,7 @@ import { defaultKeyFile, loadOrCreateSigningKey } from '../../services/index-exp
 import { dbOf, trackCorpusDir, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
 import { freezeView } from './season-handlers.ts';
+import { trustLayerOf } from './required-services.ts';
 
 type Window = { opens_at: string; closes_at: string };
 
@@ -30,12 +31,10 @@ function freezesRoot(ctx: ConsoleContext): string {
  */
 async function freeze(ctx: ConsoleContext, ref: TrackRef & Window, reason: string | null): Promise<FreezeView> {
   const db = dbOf(ctx);
-  const service = ctx.services?.freeze ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
-      'freezes are anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
-    );
+  const service = trustLayerOf(
+    ctx,
+    'freezes are anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
+  );
   const opensAt = valueOrRefuse(parseInstant('opens_at', ref.opens_at));
   const closesAt = valueOrRefuse(parseInstant('closes_at', ref.closes_at));
   const corpusDir = trackCorpusDir(ctx, ref.season, ref.track);

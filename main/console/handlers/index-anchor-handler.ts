@@ -6,6 +6,7 @@ import { defaultKeyFile, readSigningKey } from '../../services/index-export/sign
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
 import { newestExport } from './index-handlers.ts';
+import { trustLayerOf } from './required-services.ts';
 
 /**
  * `index.anchor`: `proveit index anchor DIR` on the season's newest export (the one index.verify checks): its manifest
@@ -16,12 +17,10 @@ import { newestExport } from './index-handlers.ts';
 export async function indexAnchor(ctx: ConsoleContext, args: { season: number }): Promise<IndexAnchorAnswer> {
   const db = dbOf(ctx);
   const actor = actingAs(ctx);
-  const service = ctx.services?.freeze ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
-      'an Index is anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
-    );
+  const service = trustLayerOf(
+    ctx,
+    'an Index is anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
+  );
   const dir = newestExport(ctx, args.season);
   if (ctx.dbFile === null)
     throw new HandlerRefusal(

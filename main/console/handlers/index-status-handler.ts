@@ -10,6 +10,7 @@ import { readOneView } from '../../services/proofs/read-one-view.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { NO_SERVICES } from '../console-services.ts';
 import { newestExport } from './index-handlers.ts';
+import { trustLayerOf } from './required-services.ts';
 
 /** What the manifest says of itself, read without trusting it (the verification says whether it holds). */
 function manifestFacts(dir: string): { version: number | null; listed: number | null } {
@@ -94,12 +95,10 @@ export async function indexStatus(
 }
 
 async function recheckAnchor(ctx: ConsoleContext, dir: string): Promise<void> {
-  const service = ctx.services?.freeze ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
-      'the Index anchor proof is read from the Trust Layer it was made through: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
-    );
+  const service = trustLayerOf(
+    ctx,
+    'the Index anchor proof is read from the Trust Layer it was made through: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
+  );
   let proofId: unknown;
   try {
     proofId = (JSON.parse(readFileSync(join(dir, ...ANCHOR_RECORD_FILE.split('/')), 'utf8')) as { proof_id?: unknown })

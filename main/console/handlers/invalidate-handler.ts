@@ -5,6 +5,7 @@ import { createHttpClient } from '../../services/http/http-client.ts';
 import { defaultKeyFile, readSigningKey } from '../../services/index-export/signing-key.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
+import { trustLayerOf } from './required-services.ts';
 
 /**
  * `season.invalidate` (docs/freeze.md "Invalidating a season"), as `proveit season invalidate` does it: the reason
@@ -19,12 +20,10 @@ export async function seasonInvalidate(
   ref: TrackRef & { reason: string },
 ): Promise<SeasonInvalidationView> {
   const db = dbOf(ctx);
-  const service = ctx.services?.freeze ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
-      'an invalidation is anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
-    );
+  const service = trustLayerOf(
+    ctx,
+    'an invalidation is anchored through the Trust Layer with the operator key: start the console with --trust-layer URL --api-key-file FILE --season-base URL',
+  );
   if (ctx.dbFile === null)
     throw new HandlerRefusal(
       'CONSOLE_NO_DATABASE',

@@ -9,6 +9,7 @@ import { defaultKeyFile, readSigningKey } from '../../services/index-export/sign
 import { publishNotice } from '../../services/notices/publish-notice.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
+import { seasonServiceOf } from './required-services.ts';
 
 /**
  * `incident.notice_draft` (issue 39 item 5: "the console offers a notice from an incident in one act"): the notice an
@@ -40,12 +41,10 @@ export function incidentNoticeDraft(ctx: ConsoleContext, args: { id: number }): 
  */
 export async function seasonNotice(ctx: ConsoleContext, request: NoticeRequest): Promise<NoticeView> {
   const db = dbOf(ctx);
-  const service = ctx.services?.seasonService ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_SEASON_SERVICE_NOT_CONFIGURED',
-      'a notice is published to the season service with its operator token: start the console with --season-url URL --operator-token-file FILE',
-    );
+  const service = seasonServiceOf(
+    ctx,
+    'a notice is published to the season service with its operator token: start the console with --season-url URL --operator-token-file FILE',
+  );
   if (ctx.dbFile === null)
     throw new HandlerRefusal(
       'CONSOLE_NO_DATABASE',

@@ -6,17 +6,11 @@ import { deliverReports } from '../../services/reports/deliver-reports.ts';
 import { readConsents } from '../../services/reports/read-consents.ts';
 import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { actingAs } from '../session-actor.ts';
+import { seasonServiceOf } from './required-services.ts';
 
-/** The season service given at start, or the refusal that says how to give it. */
-function seasonServiceOf(ctx: ConsoleContext, act: string) {
-  const service = ctx.services?.seasonService ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_SEASON_SERVICE_NOT_CONFIGURED',
-      `${act} goes through the season service with its operator token: start the console with --season-url URL --operator-token-file FILE`,
-    );
-  return service;
-}
+/** What a report act needs the season service for, in its refusal when none was given at start. */
+const throughSeasonService = (act: string) =>
+  `${act} goes through the season service with its operator token: start the console with --season-url URL --operator-token-file FILE`;
 
 /** A client for one act, closed after it whatever the act gives. */
 async function withHttp<T>(act: (http: HttpClient) => Promise<T>): Promise<T> {
@@ -36,7 +30,7 @@ async function withHttp<T>(act: (http: HttpClient) => Promise<T>): Promise<T> {
  */
 export async function seasonDeliver(ctx: ConsoleContext, args: TrackRef): Promise<ReportDeliveryView> {
   const db = dbOf(ctx);
-  const service = seasonServiceOf(ctx, 'a delivery of reports');
+  const service = seasonServiceOf(ctx, throughSeasonService('a delivery of reports'));
   if (ctx.dbFile === null)
     throw new HandlerRefusal(
       'CONSOLE_NO_DATABASE',
@@ -68,7 +62,7 @@ export async function seasonDeliver(ctx: ConsoleContext, args: TrackRef): Promis
  */
 export async function seasonConsents(ctx: ConsoleContext, args: { season: number }): Promise<ConsentsView> {
   const db = dbOf(ctx);
-  const service = seasonServiceOf(ctx, 'a read of the participants’ choices');
+  const service = seasonServiceOf(ctx, throughSeasonService('a read of the participants’ choices'));
   const read = await withHttp(async (http) =>
     valueOrRefuse(
       await readConsents(

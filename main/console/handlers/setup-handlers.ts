@@ -9,6 +9,7 @@ import { dbOf, type ConsoleContext } from '../console-context.ts';
 import { shownUrl } from '../console-connections.ts';
 import { challengeDidOfKey, operatorKeyState, type OperatorKeyState } from '../operator-key-state.ts';
 import { actingAs } from '../session-actor.ts';
+import { trustLayerOf } from './required-services.ts';
 
 /** A bind's calls: two requests, each with this long for its whole answer. */
 const BIND_DEADLINE_MS = 30_000;
@@ -84,12 +85,10 @@ export async function setupBind(ctx: ConsoleContext): Promise<ApiKeyBinding> {
   if (ctx.dbFile === null) throw noDatabase();
   const db = dbOf(ctx);
   const actor = actingAs(ctx);
-  const service = ctx.services?.freeze ?? null;
-  if (service === null)
-    throw new HandlerRefusal(
-      'CONSOLE_TRUST_LAYER_NOT_CONFIGURED',
-      'the API key is bound at the Trust Layer it was given for: start the console with --trust-layer URL --api-key-file FILE',
-    );
+  const service = trustLayerOf(
+    ctx,
+    'the API key is bound at the Trust Layer it was given for: start the console with --trust-layer URL --api-key-file FILE',
+  );
   const state = operatorKeyState(ctx);
   if (state.file === null || state.key === null)
     throw new HandlerRefusal(
