@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { databaseFaultOf } from '../db/database-fault.ts';
 import type { DemoPlay } from '../console/first-start-demo.ts';
-import type { WorkerMessage } from '../console/jobs/worker-messages.ts';
+import { failureOf, type WorkerMessage } from '../console/jobs/worker-messages.ts';
 import { playDemo } from './play-demo.ts';
 
 // The worker thread the console's first start plays the demo season in (docs/console-backend.md "First start and the
@@ -25,12 +24,4 @@ async function run(): Promise<void> {
 }
 
 // A database fault (a full disk, a read-only folder) fails the play with its DB_* code and sentence.
-run().catch((error: unknown) =>
-  post({
-    type: 'failed',
-    ...(databaseFaultOf(error) ?? {
-      code: 'CONSOLE_JOB_FAILED',
-      message: error instanceof Error ? error.message : String(error),
-    }),
-  }),
-);
+run().catch((error: unknown) => post(failureOf(error)));

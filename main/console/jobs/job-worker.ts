@@ -1,12 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { databaseFaultOf } from '../../db/database-fault.ts';
 import { offsetClock } from '../../services/clock.ts';
 import type { RecordedJobKind } from '../../core/console/job-args.ts';
 import { runCloseJob } from './close-job.ts';
 import { runIndexExportJob } from './index-export-job.ts';
 import { runProofsJob } from './proofs-job.ts';
 import { runReplayJob } from './replay-job.ts';
-import { jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.ts';
+import { failureOf, jobActor, type WorkerJob, type WorkerMessage } from './worker-messages.ts';
 
 // A worker thread running one long job (a close, proof reads, a replay, an Index export), so the console's main thread stays free. It
 // opens its own connection to the operator database (WAL: main keeps reading) and reports to main by messages.
@@ -59,12 +58,4 @@ async function run(): Promise<void> {
 }
 
 // A database fault (disk full mid-close, a read-only or damaged file) fails the job with its DB_* code and sentence.
-run().catch((error: unknown) =>
-  post({
-    type: 'failed',
-    ...(databaseFaultOf(error) ?? {
-      code: 'CONSOLE_JOB_FAILED',
-      message: error instanceof Error ? error.message : String(error),
-    }),
-  }),
-);
+run().catch((error: unknown) => post(failureOf(error)));

@@ -1,6 +1,7 @@
 import type { JobRequest, RecordedJobKind } from '../../core/console/job-args.ts';
 import type { DemoProgress } from '../../core/demo/demo-progress.ts';
 import type { FetchProgress } from '../../core/proofs-plan/progress.ts';
+import { databaseFaultOf } from '../../db/database-fault.ts';
 import type { ConsoleServices } from '../console-services.ts';
 
 /**
@@ -40,3 +41,17 @@ export type WorkerMessage =
   | { type: 'demo.progress'; progress: DemoProgress }
   | { type: 'done'; result: Record<string, unknown> }
   | { type: 'failed'; code: string; message: string };
+
+/**
+ * A worker's uncaught error as its failure (a job's or the demo's): a database fault (a full disk, a read-only or
+ * damaged file) with its DB_* code and sentence, anything else CONSOLE_JOB_FAILED with the error's message.
+ */
+export function failureOf(error: unknown): WorkerMessage {
+  return {
+    type: 'failed',
+    ...(databaseFaultOf(error) ?? {
+      code: 'CONSOLE_JOB_FAILED',
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  };
+}
