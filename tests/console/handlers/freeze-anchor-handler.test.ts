@@ -13,6 +13,7 @@ import { challengeDidOf } from '../../../main/core/operator/challenge-did.ts';
 import { openDatabase } from '../../../main/db/open-database.ts';
 import { storedViews } from '../../../main/db/proof-views.ts';
 import { ledgerRows } from '../../../main/db/read-ledger.ts';
+import { devnetFault } from '../../devnet/support/devnet-faults.ts';
 
 // The Freeze screen's anchor step on a real devnet: a fresh freeze is pending until the devnet closes its batch,
 // then a third party's verification of its proof stores the RFC 3161 time and the Rekor entry, which freeze.view
@@ -30,14 +31,7 @@ const consoleFor = (name: string, trustDir: string) =>
 const inForce = (view: ResultOf<'freeze.view'>) => view.freezes.find((f) => f.proof_id === view.in_force);
 
 /** POST /_devnet/faults (devnet/README.md): a witness step failing at every batch close until cleared. */
-async function trustLayerFault(body: object) {
-  const answer = await fetch(`${net.devnet.info.trust_layer}/_devnet/faults`, {
-    method: 'POST',
-    headers: { 'X-Internal-Secret': net.devnet.info.internal_secret },
-    body: JSON.stringify(body),
-  });
-  if (answer.status !== 200) throw new Error(`fault ${JSON.stringify(body)}: ${answer.status} ${await answer.text()}`);
-}
+const trustLayerFault = (body: object) => devnetFault(net.devnet.info, body);
 
 beforeAll(async () => {
   net = await startFreezeDevnet('proveit-console-anchor-', () => new Date(clock.now()));

@@ -22,6 +22,7 @@ import {
 } from './support/close-devnet.ts';
 import { submissionDocument } from './support/submission-document.ts';
 import { boundKey } from '../../season-service/support/season-fixture.ts';
+import { devnetFault } from '../../devnet/support/devnet-faults.ts';
 
 /** Ten hours before the opening, after the freeze's batch was anchored (20 September). */
 const BEFORE_OPENING = Date.parse('2026-09-30T22:00:00.000Z');
@@ -56,14 +57,7 @@ const ENTITY = ['/entites/171904347', '/attestations/0', '/attestations/ATT-9359
 const ATTESTATION = ['/attestations/ATT-93595', '/existe', false] as const;
 
 /** POST /_devnet/faults with a Trust Layer side fault: null answers for proof ids, or a failed anchor step. */
-async function trustLayerFault(body: object) {
-  const answer = await fetch(`${net.devnet.info.trust_layer}/_devnet/faults`, {
-    method: 'POST',
-    headers: { 'X-Internal-Secret': net.devnet.info.internal_secret },
-    body: JSON.stringify(body),
-  });
-  if (answer.status !== 200) throw new Error(`fault ${JSON.stringify(body)}: ${answer.status} ${await answer.text()}`);
-}
+const trustLayerFault = (body: object) => devnetFault(net.devnet.info, body);
 
 /** A port just bound and released: a log there never answers (connection refused). */
 async function closedLoopbackUrl(): Promise<string> {

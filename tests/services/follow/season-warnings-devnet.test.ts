@@ -14,6 +14,7 @@ import {
 } from '../close/support/close-devnet.ts';
 import { submissionDocument } from '../close/support/submission-document.ts';
 import { followOnce } from './support/follow-command.ts';
+import { devnetFault } from '../../devnet/support/devnet-faults.ts';
 
 /**
  * docs/incidents.md "During the season": what ArkForge's side gets wrong during the season becomes an incident while
@@ -28,14 +29,7 @@ let failedTsaBatch: string;
 const ENTITY = ['/entites/171904347', '/attestations/0', '/attestations/ATT-93595'] as const;
 const ATTESTATION = ['/attestations/ATT-93595', '/existe', false] as const;
 
-async function trustLayerFault(body: object) {
-  const answer = await fetch(`${net.devnet.info.trust_layer}/_devnet/faults`, {
-    method: 'POST',
-    headers: { 'X-Internal-Secret': net.devnet.info.internal_secret },
-    body: JSON.stringify(body),
-  });
-  if (answer.status !== 200) throw new Error(`fault ${JSON.stringify(body)}: ${answer.status} ${await answer.text()}`);
-}
+const trustLayerFault = (body: object) => devnetFault(net.devnet.info, body);
 
 /** Rewrites the flat hashes of stored proofs in the devnet's database, as a Trust Layer serving altered views would. */
 function alterFlatHashes(proofIds: string[]) {

@@ -10,6 +10,7 @@ import { operatorApiKey } from '../../../devnet/support/trust-layer-calls.ts';
 import { boundKey, type BoundKey } from '../../../season-service/support/season-fixture.ts';
 import { CLOSES_AT, FROZEN_AT, OPENS_AT, VirtualClock, type ReadProof } from './close-devnet.ts';
 import { freezeTrack, ownerFullView } from './devnet-operator.ts';
+import { devnetFault } from '../../../devnet/support/devnet-faults.ts';
 
 /** What a proxied read asks the Trust Layer: any target (canonical or not), optional extra headers. */
 export interface ReadRequest {
@@ -154,14 +155,7 @@ export async function startSeasonDevnet(prefix: string, options: { seasonDir?: s
         submit: (body) => seasonCall('submit', { Authorization: `Bearer ${seasonToken}` }, JSON.stringify(body)),
       };
     },
-    async fault(host, fault) {
-      const answer = await fetch(`${trustLayer}/_devnet/faults`, {
-        method: 'POST',
-        headers: { 'X-Internal-Secret': devnet.info.internal_secret, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ host, fault }),
-      });
-      if (answer.status !== 200) throw new Error(`fault ${fault} on ${host}: ${answer.status} ${await answer.text()}`);
-    },
+    fault: (host, fault) => devnetFault(devnet.info, { host, fault }),
     async close() {
       await http.close();
       db.close();

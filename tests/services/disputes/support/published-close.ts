@@ -19,6 +19,7 @@ import {
 } from '../../close/support/close-devnet.ts';
 import { submissionDocument } from '../../close/support/submission-document.ts';
 import { journeyCorpus } from '../../../devnet/support/journey-corpus.ts';
+import { devnetFault } from '../../../devnet/support/devnet-faults.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- command outputs are checked field by field
 export type Json = Record<string, any>;
@@ -119,14 +120,8 @@ async function carolReadsAndSubmissions(net: CloseDevnet, carol: Participant): P
 }
 
 /** POST /_devnet/faults on the compliance corpus host (devnet/README.md): its next answers meet the fault. */
-async function hostFault(net: CloseDevnet, fault: 'drop-secret' | null): Promise<void> {
-  const answer = await fetch(`${net.devnet.info.trust_layer}/_devnet/faults`, {
-    method: 'POST',
-    headers: { 'X-Internal-Secret': net.devnet.info.internal_secret, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ host: new URL(journeyCorpus.base).host, fault }),
-  });
-  if (answer.status !== 200) throw new Error(`fault ${fault}: ${answer.status} ${await answer.text()}`);
-}
+const hostFault = (net: CloseDevnet, fault: 'drop-secret' | null): Promise<void> =>
+  devnetFault(net.devnet.info, { host: new URL(journeyCorpus.base).host, fault });
 
 /** A test's own database: a copy of the closed season's, in a temp folder removed by `dispose`. */
 export function copyDatabase(season: ClosedSeason): { dir: string; dbFile: string; open(): Db; dispose(): void } {
